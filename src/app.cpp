@@ -1,0 +1,89 @@
+#include "app.hpp"
+
+#include <omp.h>
+
+#include <CLI/CLI.hpp>
+#include <cstdio>
+
+#include "input/keyword_table.hpp"
+#include "input/read_broadcast.hpp"
+#include "parallel/environment.hpp"
+#include "simulation.hpp"
+#include "util/build_info.hpp"
+#include "util/error.hpp"
+
+namespace miniasd {
+
+namespace {
+
+std::string version_text() {
+    return std::string("miniasd ") + build_info::version + " (git " + build_info::git_hash +
+           ")\n  compiler: " + build_info::compiler + "\n  build: " + build_info::build_type +
+           ", flags: " + build_info::flags +
+           "\n  MPI: " + parallel::Environment::library_version() + "\n";
+}
+
+void print_setup(const Simulation& sim, std::FILE* out) {
+    const Lattice& l = sim.lattice();
+    const parallel::ProcessGrid& g = sim.grid();
+    std::fprintf(out, "%s", version_text().c_str());
+    std::fprintf(out, "Input: %s\n", sim.config().input_file.c_str());
+    std::fprintf(out, "System: %s, %lld x %lld x %lld cells, %lld atoms, %zu material(s)\n",
+                 to_string(l.crystal), (long long)l.cells[0], (long long)l.cells[1],
+                 (long long)l.cells[2], (long long)l.atoms(), sim.config().materials.size());
+    std::fprintf(out, "Parallel: %d rank(s) as a %d x %d x %d grid, %d OpenMP thread(s) per rank\n",
+                 sim.comm().size(), g.dims[0], g.dims[1], g.dims[2], omp_get_max_threads());
+    std::fprintf(out, "Run: %lld equilibration + %lld steps of %g s at %g K\n",
+                 (long long)sim.config().equilibration_steps, (long long)sim.config().total_steps,
+                 sim.config().time_step, sim.config().temperature);
+    std::fflush(out);
+}
+
+}  // namespace
+
+int run_app(int argc, char** argv) {
+    const parallel::Comm world = parallel::Comm::world();
+    const bool root = world.is_root();
+
+    CLI::App app{"miniasd: atomistic spin dynamics (stochastic LLG-Heun) on MPI + OpenMP"};
+    std::string input = "input";
+    RunOptions options;
+    bool check = false, show_version = false, reference = false, quiet = false;
+    app.add_option("input", input, "main input file (default: 'input' in the working directory)");
+    app.add_option("-o,--output-dir", options.output_dir,
+                   "directory for output files (must exist; default: working directory)");
+    app.add_flag("--check", check,
+                 "parse and validate the input, print the resolved configuration, run nothing");
+    app.add_flag("--version", show_version, "print version, git hash, compiler and flags");
+    app.add_flag("--input-reference", reference, "print the keyword reference (Markdown) and exit");
+    app.add_flag("-q,--quiet", quiet, "no progress lines");
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        // Every rank parses the same argv, so every rank takes this branch.
+        if (root) return app.exit(e);
+        return e.get_exit_code();
+    }
+    if (show_version || reference) {
+        if (root)
+            std::fputs(show_version ? version_text().c_str() : keyword_reference_markdown().c_str(),
+                       stdout);
+        return 0;
+    }
+
+    Config config = read_config(input, broadcast_loader(world));
+    if (check) {
+        if (root) std::printf("%s: input is valid\n%s", input.c_str(), describe(config).c_str());
+        return 0;
+    }
+    options.progress = !quiet;
+    options.screen = root ? stdout : nullptr;
+
+    Simulation sim(world, std::move(config), options);
+    if (root) print_setup(sim, stdout);
+    sim.run();
+    sim.report();
+    return 0;
+}
+
+}  // namespace miniasd

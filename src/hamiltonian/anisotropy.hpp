@@ -1,0 +1,29 @@
+// Second-order uniaxial anisotropy: E = -sum_i k_u (S_i . e)^2, k_u in joules per atom
+// (> 0: e is an easy axis). Field: (2 k_u / mu_i) (S_i . e) e.
+#pragma once
+
+#include <vector>
+
+#include "hamiltonian/term.hpp"
+#include "input/config.hpp"
+
+namespace miniasd {
+
+class UniaxialAnisotropy final : public Term {
+  public:
+    // Per material: k_u (J), easy axis (unit), mu_s (J/T). `material` maps local atoms to them.
+    UniaxialAnisotropy(const std::int32_t* material, std::vector<double> ku, std::vector<Vec3> axis,
+                       const std::vector<double>& moments);
+    const char* name() const override { return "anisotropy"; }
+    void add_field(const SpinView& s, std::int64_t begin, std::int64_t end,
+                   FieldView h) const override;
+    double energy(const SpinView& s, std::int64_t begin, std::int64_t end) const override;
+
+  private:
+    const std::int32_t* material_;
+    std::vector<double> ku_;
+    std::vector<Vec3> axis_;
+    std::vector<double> two_ku_over_mu_;  // T
+};
+
+}  // namespace miniasd

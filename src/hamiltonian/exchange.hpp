@@ -1,0 +1,28 @@
+// Isotropic nearest-neighbour exchange: E = -sum_{i<j} J_ij S_i . S_j, J_ij in joules per link
+// chosen by the materials of i and j. Field on i: (1/mu_i) sum_j J_ij S_j.
+#pragma once
+
+#include <vector>
+
+#include "hamiltonian/term.hpp"
+#include "system/local_system.hpp"
+
+namespace miniasd {
+
+class Exchange final : public Term {
+  public:
+    // j_matrix[a * materials + b]: J between materials a and b (J); moments[a]: mu_s (J/T).
+    Exchange(const LocalSystem& sys, std::vector<double> j_matrix, std::vector<double> moments);
+    const char* name() const override { return "exchange"; }
+    void add_field(const SpinView& s, std::int64_t begin, std::int64_t end,
+                   FieldView h) const override;
+    double energy(const SpinView& s, std::int64_t begin, std::int64_t end) const override;
+
+  private:
+    const LocalSystem& sys_;
+    int materials_;
+    std::vector<double> j_;          // J per link (J), [a * materials + b]
+    std::vector<double> j_over_mu_;  // J_ab / mu_a (T), [a * materials + b]
+};
+
+}  // namespace miniasd

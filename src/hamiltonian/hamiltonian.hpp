@@ -1,0 +1,40 @@
+// The spin Hamiltonian: the terms a configuration needs, evaluated together chunk by chunk.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "hamiltonian/term.hpp"
+#include "hamiltonian/zeeman.hpp"
+#include "input/config.hpp"
+#include "system/local_system.hpp"
+
+namespace miniasd {
+
+struct TermEnergy {
+    std::string name;
+    double energy;  // J, summed over the owned atoms asked for
+};
+
+class Hamiltonian {
+  public:
+    Hamiltonian(const Config& c, const LocalSystem& sys);
+
+    // Writes the total deterministic field (T) of owned atoms [begin, end) into h.
+    // Parallel over atoms with OpenMP; call from outside any parallel region.
+    void field(const SpinView& s, std::int64_t begin, std::int64_t end, FieldView h) const;
+
+    // Energy of each term (J) over owned atoms [0, n_owned) of this rank, in a fixed order:
+    // exchange, anisotropy, applied-field.
+    std::vector<TermEnergy> energies(const SpinView& s, std::int64_t n_owned) const;
+
+    Zeeman& zeeman() { return *zeeman_; }
+
+  private:
+    std::vector<std::unique_ptr<Term>> terms_;  // every term, for energies
+    std::vector<const Term*> active_;           // terms with a non-zero field, for field()
+    Zeeman* zeeman_ = nullptr;
+};
+
+}  // namespace miniasd

@@ -1,0 +1,37 @@
+// One term of the spin Hamiltonian (design.md §3). Every term can add its effective field
+// H_i = -(1/mu_i) dE/dS_i (tesla) to a range of owned atoms and report its energy (joules).
+// Terms are evaluated chunk by chunk over atom ranges (hamiltonian.cpp), so all terms of a chunk
+// work on data still in cache.
+#pragma once
+
+#include <cstdint>
+
+namespace miniasd {
+
+// Spin components of local atoms (owned then ghosts), unit vectors.
+struct SpinView {
+    const double* x;
+    const double* y;
+    const double* z;
+};
+
+// Field components of owned atoms, tesla.
+struct FieldView {
+    double* x;
+    double* y;
+    double* z;
+};
+
+class Term {
+  public:
+    virtual ~Term() = default;
+    virtual const char* name() const = 0;
+    // Adds this term's field to h for owned atoms [begin, end).
+    virtual void add_field(const SpinView& s, std::int64_t begin, std::int64_t end,
+                           FieldView h) const = 0;
+    // Energy (J) attributed to owned atoms [begin, end). Pair terms give each atom half of each
+    // link, so sums over all ranks count every pair once.
+    virtual double energy(const SpinView& s, std::int64_t begin, std::int64_t end) const = 0;
+};
+
+}  // namespace miniasd

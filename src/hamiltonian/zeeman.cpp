@@ -1,0 +1,24 @@
+#include "hamiltonian/zeeman.hpp"
+
+namespace miniasd {
+
+Zeeman::Zeeman(const std::int32_t* material, std::vector<double> moments, Vec3 field)
+    : material_(material), moments_(std::move(moments)), field_(field) {}
+
+void Zeeman::add_field(const SpinView&, std::int64_t begin, std::int64_t end, FieldView h) const {
+    for (std::int64_t i = begin; i < end; ++i) {
+        h.x[i] += field_[0];
+        h.y[i] += field_[1];
+        h.z[i] += field_[2];
+    }
+}
+
+double Zeeman::energy(const SpinView& s, std::int64_t begin, std::int64_t end) const {
+    double e = 0;
+    for (std::int64_t i = begin; i < end; ++i)
+        e -=
+            moments_[material_[i]] * (s.x[i] * field_[0] + s.y[i] * field_[1] + s.z[i] * field_[2]);
+    return e;
+}
+
+}  // namespace miniasd

@@ -1,0 +1,82 @@
+#include "input/config.hpp"
+
+#include <sstream>
+
+#include "util/units.hpp"
+
+namespace miniasd {
+
+const char* to_string(CrystalStructure c) {
+    switch (c) {
+        case CrystalStructure::sc:
+            return "sc";
+        case CrystalStructure::bcc:
+            return "bcc";
+        case CrystalStructure::fcc:
+            return "fcc";
+    }
+    return "?";
+}
+
+const char* to_string(Program p) {
+    return p == Program::benchmark ? "benchmark" : "time-series";
+}
+
+const char* to_string(Integrator) {
+    return "llg-heun";
+}
+
+namespace {
+std::string vec(const Vec3& v, double scale = 1.0) {
+    std::ostringstream o;
+    o.precision(10);
+    o << v[0] / scale << "," << v[1] / scale << "," << v[2] / scale;
+    return o.str();
+}
+}  // namespace
+
+std::string describe(const Config& c) {
+    std::ostringstream o;
+    o.precision(10);
+    const char* xyz = "xyz";
+    o << "create:crystal-structure = " << to_string(c.crystal) << "\n";
+    for (int a = 0; a < 3; ++a)
+        if (c.periodic[a]) o << "create:periodic-boundaries-" << xyz[a] << "\n";
+    for (int a = 0; a < 3; ++a) {
+        o << "dimensions:unit-cell-size-" << xyz[a] << " = " << c.unit_cell[a] * 1e10 << " !A\n";
+        o << "dimensions:system-size-" << xyz[a] << " = " << c.system_size[a] * 1e10 << " !A\n";
+    }
+    o << "material:num-materials = " << c.materials.size() << "\n";
+    for (std::size_t i = 0; i < c.materials.size(); ++i) {
+        const MaterialConfig& m = c.materials[i];
+        const std::string p = "material[" + std::to_string(i + 1) + "]:";
+        o << p << "material-name = " << m.name << "\n"
+          << p << "atomic-spin-moment = " << m.moment / constants::bohr_magneton << " !muB\n"
+          << p << "damping-constant = " << m.damping << "\n";
+        for (std::size_t j = 0; j < m.exchange.size(); ++j)
+            o << p << "exchange-matrix[" << j + 1 << "] = " << m.exchange[j] << " !J\n";
+        o << p << "second-order-uniaxial-anisotropy-constant = " << m.anisotropy << " !J\n"
+          << p << "uniaxial-anisotropy-direction = " << vec(m.anisotropy_axis) << "\n"
+          << p << "initial-spin-direction = "
+          << (m.random_initial_spin ? std::string("random") : vec(m.initial_spin)) << "\n";
+        if (m.unit_cell_category > 0)
+            o << p << "unit-cell-category = " << m.unit_cell_category << "\n";
+        o << p << "minimum-height = " << m.minimum_height << "\n"
+          << p << "maximum-height = " << m.maximum_height << "\n";
+    }
+    o << "sim:program = " << to_string(c.program) << "\n"
+      << "sim:integrator = " << to_string(c.integrator) << "\n"
+      << "sim:temperature = " << c.temperature << " !K\n";
+    if (c.equilibration_temperature >= 0)
+        o << "sim:equilibration-temperature = " << c.equilibration_temperature << " !K\n";
+    o << "sim:time-step = " << c.time_step << " !s\n"
+      << "sim:equilibration-time-steps = " << c.equilibration_steps << "\n"
+      << "sim:total-time-steps = " << c.total_steps << "\n"
+      << "sim:time-steps-increment = " << c.steps_increment << "\n"
+      << "sim:applied-field-strength = " << c.field_strength << " !T\n"
+      << "sim:applied-field-unit-vector = " << vec(c.field_direction) << "\n"
+      << "sim:integrator-random-seed = " << c.seed << "\n";
+    return o.str();
+}
+
+}  // namespace miniasd

@@ -1,0 +1,68 @@
+// The keyword table: one row per input keyword, owning its value type, unit dimension, range,
+// default and documentation, and the one function that stores it into Config. The same table
+// drives the parser, `miniasd --check` and docs/input-reference.md (style.md 7).
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "input/config.hpp"
+#include "input/line_parser.hpp"
+#include "util/units.hpp"
+
+namespace miniasd {
+
+enum class ValueKind {
+    flag,       // bare keyword, no value
+    integer,    // whole number (1e6 accepted when exact)
+    real,       // number with an optional unit of `dimension`
+    direction,  // three comma-separated numbers, normalised; must not be zero
+    direction_or_random,
+    choice,  // one word of `choices`
+    text,    // any text (names, file names)
+};
+
+// A parsed value; only the member matching the keyword's kind is meaningful.
+struct Value {
+    double real = 0;        // SI
+    long long integer = 0;  // whole number
+    Vec3 vec{0, 0, 0};      // unit vector
+    bool random = false;    // direction_or_random said "random"
+    std::string text;       // choice (lower case) or text
+};
+
+struct KeywordSpec {
+    std::string section;         // "sim"
+    std::string name;            // "temperature"
+    bool material_indexed;       // written material[i]:name
+    bool second_material_index;  // written name[j], j a material index
+    ValueKind kind;
+    Dimension dimension;       // for real values
+    double min, max;           // inclusive range, SI (integer and real kinds)
+    std::string choices;       // "sc|bcc|fcc" for choice
+    std::string default_text;  // for the reference
+    std::string doc;           // one line for the reference
+    std::function<void(Config&, const Value&, const Entry&)> apply;
+
+    // "material[i]:exchange-matrix[j]", "sim:temperature".
+    std::string pattern() const;
+    std::string lookup_name() const { return section + ":" + name; }
+};
+
+const std::vector<KeywordSpec>& keyword_table();
+
+// Row for section:name (indices stripped), or nullptr.
+const KeywordSpec* find_keyword(const std::string& section, const std::string& name);
+
+// The closest known keyword to section:name when it is a plausible misspelling, else "".
+std::string suggest_keyword(const std::string& section, const std::string& name);
+
+// Converts an entry's value and unit for this keyword, checking kind, unit type and range.
+// Throws InputError naming the entry's file, line and keyword.
+Value convert_value(const KeywordSpec& spec, const Entry& e);
+
+// Markdown tables of every keyword, grouped by section (the generated part of the reference).
+std::string keyword_reference_markdown();
+
+}  // namespace miniasd

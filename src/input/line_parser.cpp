@@ -1,0 +1,102 @@
+#include "input/line_parser.hpp"
+
+#include <cctype>
+
+#include "util/error.hpp"
+
+namespace miniasd {
+
+std::string Entry::key() const {
+    std::string k = section;
+    if (section_index >= 0) k += "[" + std::to_string(section_index) + "]";
+    k += ":" + name;
+    if (name_index >= 0) k += "[" + std::to_string(name_index) + "]";
+    return k;
+}
+
+namespace {
+
+// "name[12]" -> ("name", 12); "name" -> ("name", -1).
+void split_index(const std::string& part, std::string& name, int& index, const std::string& file,
+                 int line, const std::string& key) {
+    const auto open = part.find('[');
+    if (open == std::string::npos) {
+        if (part.find(']') != std::string::npos)
+            throw InputError(file, line, key, "unmatched ']'; expected name[index]");
+        name = part;
+        index = -1;
+        return;
+    }
+    const auto close = part.find(']', open);
+    if (close != part.size() - 1 || open == 0)
+        throw InputError(file, line, key, "malformed index; expected name[index] like material[1]");
+    const std::string digits = part.substr(open + 1, close - open - 1);
+    if (digits.empty() || digits.size() > 6)
+        throw InputError(file, line, key, "index must be a positive whole number");
+    for (char c : digits)
+        if (!std::isdigit(static_cast<unsigned char>(c)))
+            throw InputError(file, line, key, "index '" + digits + "' is not a whole number");
+    name = part.substr(0, open);
+    index = std::stoi(digits);
+}
+
+}  // namespace
+
+std::vector<Entry> split_lines(std::string_view text, const std::string& file) {
+    std::vector<Entry> entries;
+    int line_no = 0;
+    std::size_t pos = 0;
+    while (pos <= text.size()) {
+        std::size_t end = text.find('\n', pos);
+        if (end == std::string_view::npos) end = text.size();
+        std::string_view raw = text.substr(pos, end - pos);
+        pos = end + 1;
+        ++line_no;
+        if (const auto hash = raw.find('#'); hash != std::string_view::npos)
+            raw = raw.substr(0, hash);
+        std::string line;
+        for (char c : raw)
+            if (!std::isspace(static_cast<unsigned char>(c))) line += c;
+        if (line.empty()) {
+            if (end == text.size()) break;
+            continue;
+        }
+
+        Entry e;
+        e.file = file;
+        e.line = line_no;
+        std::string key = line;
+        if (const auto eq = line.find('='); eq != std::string::npos) {
+            key = line.substr(0, eq);
+            std::string rhs = line.substr(eq + 1);
+            if (const auto bang = rhs.find('!'); bang != std::string::npos) {
+                e.unit = rhs.substr(bang + 1);
+                rhs = rhs.substr(0, bang);
+                if (e.unit.empty())
+                    throw InputError(file, line_no, key, "'!' must be followed by a unit name");
+            }
+            if (rhs.empty()) throw InputError(file, line_no, key, "missing value after '='");
+            e.has_value = true;
+            e.value = rhs;
+        } else if (line.find('!') != std::string::npos) {
+            throw InputError(file, line_no, line,
+                             "a unit needs a value: expected keyword = value !unit");
+        }
+        for (char& c : key)
+            c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+
+        const auto colon = key.find(':');
+        if (colon == std::string::npos || colon == 0 || colon == key.size() - 1)
+            throw InputError(file, line_no, key,
+                             "malformed line: expected section:keyword or section:keyword = value");
+        if (key.find(':', colon + 1) != std::string::npos)
+            throw InputError(file, line_no, key, "malformed line: more than one ':' in the key");
+        split_index(key.substr(0, colon), e.section, e.section_index, file, line_no, key);
+        split_index(key.substr(colon + 1), e.name, e.name_index, file, line_no, key);
+        entries.push_back(std::move(e));
+        if (end == text.size()) break;
+    }
+    return entries;
+}
+
+}  // namespace miniasd

@@ -1,0 +1,31 @@
+// Splits input text into entries, following VAMPIRE's line syntax:
+//     section[i]:keyword[j] = value !unit      # comment
+// Whitespace anywhere is ignored; a line without '=' is a bare flag. Keys are case-insensitive;
+// values keep their case (file names). Pure text processing: no knowledge of which keywords exist.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace miniasd {
+
+struct Entry {
+    std::string file;        // as given by the user, for messages
+    int line = 0;            // 1-based
+    std::string section;     // "sim", "material", ...
+    int section_index = -1;  // material[2]: -> 2; -1 when absent
+    std::string name;        // "temperature", "exchange-matrix", ...
+    int name_index = -1;     // exchange-matrix[1] -> 1; -1 when absent
+    bool has_value = false;
+    std::string value;  // text after '=' up to '!'
+    std::string unit;   // text after '!', empty when absent
+
+    // The key as written, normalised: "material[1]:exchange-matrix[2]".
+    std::string key() const;
+};
+
+// Throws InputError naming file and line for a malformed line.
+std::vector<Entry> split_lines(std::string_view text, const std::string& file);
+
+}  // namespace miniasd

@@ -1,0 +1,188 @@
+#include "input/parser.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+
+#include "input/keyword_table.hpp"
+#include "system/lattice.hpp"
+#include "util/error.hpp"
+
+namespace miniasd {
+
+namespace {
+
+[[noreturn]] void fail(const Entry& e, const std::string& what) {
+    throw InputError(e.file, e.line, e.key(), what);
+}
+
+const KeywordSpec& lookup(const Entry& e) {
+    const KeywordSpec* spec = find_keyword(e.section, e.name);
+    if (!spec) {
+        std::string msg = "unknown keyword";
+        const std::string guess = suggest_keyword(e.section, e.name);
+        if (!guess.empty())
+            msg += "; did you mean '" + guess + "'?";
+        else
+            msg += "; see docs/input-reference.md for the keywords miniasd knows";
+        fail(e, msg);
+    }
+    return *spec;
+}
+
+void check_indices(const KeywordSpec& spec, const Entry& e, int materials) {
+    if (spec.material_indexed != (e.section_index >= 0))
+        fail(e, spec.material_indexed ? "needs a material index: expected " + spec.pattern()
+                                      : "takes no index: expected " + spec.pattern());
+    if (spec.second_material_index != (e.name_index >= 0))
+        fail(e, spec.second_material_index
+                    ? "needs a second material index: expected " + spec.pattern()
+                    : "takes no index after the keyword: expected " + spec.pattern());
+    for (int idx : {e.section_index, e.name_index}) {
+        if (idx >= 0 && (idx < 1 || idx > materials))
+            fail(e, "material index " + std::to_string(idx) + " out of range: expected 1 to " +
+                        std::to_string(materials) +
+                        " (material:num-materials = " + std::to_string(materials) + ")");
+    }
+}
+
+// Every basis site at every height must belong to some material.
+void check_material_coverage(const Config& c, const std::map<std::string, Entry>& seen,
+                             const std::string& input_file) {
+    const int nbasis = basis_size(c.crystal);
+    for (std::size_t i = 0; i < c.materials.size(); ++i) {
+        const MaterialConfig& m = c.materials[i];
+        const std::string p = "material[" + std::to_string(i + 1) + "]:";
+        if (!m.moment_set)
+            throw InputError(
+                input_file, 0, p + "atomic-spin-moment",
+                "is required for every material (e.g. " + p + "atomic-spin-moment = 2.22 !muB)");
+        if (m.unit_cell_category > nbasis) {
+            const auto it = seen.find(p + "unit-cell-category");
+            fail(it->second, "site " + std::to_string(m.unit_cell_category) +
+                                 " does not exist: a " + to_string(c.crystal) + " cell has " +
+                                 std::to_string(nbasis) + " site(s)");
+        }
+        if (!(m.minimum_height < m.maximum_height)) {
+            const auto it = seen.find(p + "maximum-height");
+            const Entry& e =
+                it != seen.end() ? it->second : seen.find(p + "minimum-height")->second;
+            fail(e, "minimum-height must be below maximum-height");
+        }
+    }
+    for (int site = 1; site <= nbasis; ++site) {
+        std::vector<std::pair<double, double>> spans;
+        for (const MaterialConfig& m : c.materials)
+            if (m.unit_cell_category == 0 || m.unit_cell_category == site)
+                spans.emplace_back(m.minimum_height, m.maximum_height);
+        std::sort(spans.begin(), spans.end());
+        double covered = 0.0;
+        for (const auto& [lo, hi] : spans) {
+            if (lo > covered) break;
+            covered = std::max(covered, hi);
+        }
+        if (covered < 1.0)
+            throw InputError(input_file, 0, "material[i]:minimum-height",
+                             "no material occupies basis site " + std::to_string(site) +
+                                 " above height fraction " + std::to_string(covered) +
+                                 "; adjust minimum-height/maximum-height or unit-cell-category so "
+                                 "every site at every height has a material");
+    }
+}
+
+// J_ab and J_ba describe the same links: when one is given it sets both; when both are given they
+// must agree (an asymmetric exchange has no energy function, so the dynamics would be unphysical).
+void make_exchange_symmetric(Config& c, const std::map<std::string, Entry>& seen) {
+    const std::size_t n = c.materials.size();
+    for (std::size_t a = 0; a < n; ++a)
+        for (std::size_t b = a + 1; b < n; ++b) {
+            MaterialConfig &ma = c.materials[a], &mb = c.materials[b];
+            if (ma.exchange_set[b] && mb.exchange_set[a] && ma.exchange[b] != mb.exchange[a]) {
+                const std::string key = "material[" + std::to_string(b + 1) + "]:exchange-matrix[" +
+                                        std::to_string(a + 1) + "]";
+                fail(seen.at(key), "differs from material[" + std::to_string(a + 1) +
+                                       "]:exchange-matrix[" + std::to_string(b + 1) +
+                                       "]: the exchange between two materials must be symmetric");
+            }
+            if (ma.exchange_set[b] && !mb.exchange_set[a]) mb.exchange[a] = ma.exchange[b];
+            if (mb.exchange_set[a] && !ma.exchange_set[b]) ma.exchange[b] = mb.exchange[a];
+        }
+}
+
+}  // namespace
+
+Config build_config(const std::vector<Entry>& entries, const std::string& input_file) {
+    Config c;
+    c.input_file = input_file;
+
+    // Pass 1: the material count, so indices can be checked on every line.
+    int declared = -1, highest = 0;
+    for (const Entry& e : entries) {
+        if (e.section == "material" && e.section_index > highest) highest = e.section_index;
+        if (e.section == "material" && e.name == "num-materials") {
+            const KeywordSpec& spec = lookup(e);
+            check_indices(spec, e, 1);
+            declared = static_cast<int>(convert_value(spec, e).integer);
+        }
+    }
+    const int materials = declared > 0 ? declared : std::max(highest, 1);
+    if (highest == 0)
+        throw InputError(input_file, 0, "material:file",
+                         "no material is defined: add material:file = <name>.mat, or "
+                         "material[1]:... lines");
+    c.materials.resize(static_cast<std::size_t>(materials));
+    for (std::size_t i = 0; i < c.materials.size(); ++i) {
+        c.materials[i].name = "material" + std::to_string(i + 1);
+        c.materials[i].exchange.assign(c.materials.size(), 0.0);
+        c.materials[i].exchange_set.assign(c.materials.size(), 0);
+    }
+
+    // Pass 2: every line, in order. Column keywords append, so order is kept.
+    std::map<std::string, Entry> seen;
+    for (const Entry& e : entries) {
+        const KeywordSpec& spec = lookup(e);
+        check_indices(spec, e, materials);
+        const auto [it, fresh] = seen.emplace(e.key(), e);
+        if (!fresh)
+            fail(e, "set twice: already set at " + it->second.file + " line " +
+                        std::to_string(it->second.line));
+        spec.apply(c, convert_value(spec, e), e);
+    }
+
+    check_material_coverage(c, seen, input_file);
+    make_exchange_symmetric(c, seen);
+    return c;
+}
+
+Config read_config(const std::string& input_path, const TextLoader& load) {
+    LoadResult main = load(input_path);
+    if (!main.ok)
+        throw Error("cannot read input file '" + input_path + "': " + main.error +
+                    " (give the input file as the first argument, or run in a directory holding "
+                    "a file named 'input')");
+    std::vector<Entry> entries = split_lines(main.text, input_path);
+    std::vector<std::string> files{input_path};
+
+    const std::filesystem::path base = std::filesystem::path(input_path).parent_path();
+    std::vector<Entry> all;
+    for (const Entry& e : entries) {
+        all.push_back(e);
+        if (e.section != "material" || e.name != "file" || e.section_index >= 0) continue;
+        if (!e.has_value) fail(e, "missing value: expected material:file = <name>.mat");
+        std::filesystem::path p(e.value);
+        if (p.is_relative()) p = base / p;
+        LoadResult mat = load(p.string());
+        if (!mat.ok) fail(e, "cannot read material file '" + p.string() + "': " + mat.error);
+        files.push_back(p.string());
+        for (Entry& m : split_lines(mat.text, p.string())) {
+            if (m.section != "material" || (m.name == "file" && m.section_index < 0))
+                fail(m, "only material keywords are allowed in a material file");
+            all.push_back(std::move(m));
+        }
+    }
+    Config c = build_config(all, input_path);
+    c.files_read = files;
+    return c;
+}
+
+}  // namespace miniasd

@@ -1,0 +1,30 @@
+// From input files to a validated Config. Pure: the files arrive through a loader, so tests feed
+// text from memory and the program feeds text that rank 0 read and broadcast (read_broadcast.hpp).
+// Every rank parses the same text and so reaches the same verdict with no communication.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "input/config.hpp"
+#include "input/line_parser.hpp"
+
+namespace miniasd {
+
+struct LoadResult {
+    bool ok = false;
+    std::string text;   // file contents when ok
+    std::string error;  // reason when not ok ("No such file or directory")
+};
+using TextLoader = std::function<LoadResult(const std::string& path)>;
+
+// Reads the main input file and every material file it names, and builds the configuration.
+// Throws InputError (bad content) or Error (unreadable main file).
+Config read_config(const std::string& input_path, const TextLoader& load);
+
+// Builds a configuration from already-split entries (all files). `input_file` names the main file
+// for messages about missing keywords.
+Config build_config(const std::vector<Entry>& entries, const std::string& input_file);
+
+}  // namespace miniasd

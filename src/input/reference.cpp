@@ -1,0 +1,67 @@
+// Generates the keyword part of docs/input-reference.md from the keyword table, so the reference
+// cannot drift from the parser (tests/input/test_reference.cpp compares the two).
+#include <sstream>
+
+#include "input/keyword_table.hpp"
+
+namespace miniasd {
+
+namespace {
+
+std::string kind_text(const KeywordSpec& s) {
+    switch (s.kind) {
+        case ValueKind::flag:
+            return "flag (no value)";
+        case ValueKind::integer:
+            return "whole number";
+        case ValueKind::real:
+            return "number";
+        case ValueKind::direction:
+            return "x,y,z";
+        case ValueKind::direction_or_random:
+            return "x,y,z or random";
+        case ValueKind::choice: {
+            std::string c = s.choices;
+            std::string out;
+            for (char ch : c)
+                out += ch == '|' ? std::string(" \\| ") : std::string(1, ch);
+            return out;
+        }
+        case ValueKind::text:
+            return "text";
+    }
+    return "";
+}
+
+std::string range_of(const KeywordSpec& s) {
+    if (s.kind != ValueKind::integer && s.kind != ValueKind::real) return "";
+    std::ostringstream o;
+    o << s.min << " to " << s.max;
+    if (s.dimension != Dimension::none) o << " " << si_unit_name(s.dimension);
+    return o.str();
+}
+
+}  // namespace
+
+std::string keyword_reference_markdown() {
+    std::ostringstream out;
+    out << "<!-- BEGIN GENERATED KEYWORDS: regenerate with `build/miniasd --input-reference` -->\n";
+    std::string section;
+    for (const KeywordSpec& s : keyword_table()) {
+        if (s.section != section) {
+            section = s.section;
+            out << "\n### " << section << "\n\n"
+                << "| keyword | value | units (default first) | range (SI) | default | meaning |\n"
+                << "|---|---|---|---|---|---|\n";
+        }
+        std::string units;
+        if (s.dimension != Dimension::none)
+            units = std::string(default_unit_name(s.dimension)) + "; " + unit_names(s.dimension);
+        out << "| `" << s.pattern() << "` | " << kind_text(s) << " | " << units << " | "
+            << range_of(s) << " | " << s.default_text << " | " << s.doc << " |\n";
+    }
+    out << "\n<!-- END GENERATED KEYWORDS -->\n";
+    return out.str();
+}
+
+}  // namespace miniasd

@@ -1,0 +1,150 @@
+// Converting entry text to typed values, with the checks that give users precise messages.
+#include <cctype>
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <sstream>
+
+#include "input/keyword_table.hpp"
+#include "util/error.hpp"
+
+namespace miniasd {
+
+namespace {
+
+[[noreturn]] void fail(const Entry& e, const std::string& what) {
+    throw InputError(e.file, e.line, e.key(), what);
+}
+
+bool parse_double(const std::string& s, double& out) {
+    if (s.empty()) return false;
+    errno = 0;
+    char* end = nullptr;
+    out = std::strtod(s.c_str(), &end);
+    return end == s.c_str() + s.size() && errno != ERANGE && std::isfinite(out);
+}
+
+std::string format_number(double v) {
+    std::ostringstream o;
+    o << v;
+    return o.str();
+}
+
+std::string range_text(const KeywordSpec& spec) {
+    const std::string u =
+        spec.dimension == Dimension::none ? "" : " " + std::string(si_unit_name(spec.dimension));
+    return format_number(spec.min) + " <= value <= " + format_number(spec.max) + u;
+}
+
+double unit_factor(const KeywordSpec& spec, const Entry& e) {
+    if (spec.dimension == Dimension::none) {
+        if (!e.unit.empty()) fail(e, "takes no unit, but '!" + e.unit + "' was given");
+        return 1.0;
+    }
+    const std::string name =
+        e.unit.empty() ? std::string(default_unit_name(spec.dimension)) : e.unit;
+    const Unit* u = find_unit(name);
+    if (!u)
+        fail(e, "unknown unit '" + e.unit + "'; expected a " +
+                    std::string(dimension_name(spec.dimension)) + " unit (" +
+                    unit_names(spec.dimension) + ")");
+    if (u->dimension != spec.dimension)
+        fail(e, "wrong unit type: '" + e.unit + "' is a " +
+                    std::string(dimension_name(u->dimension)) + " unit, expected a " +
+                    std::string(dimension_name(spec.dimension)) + " unit (" +
+                    unit_names(spec.dimension) + ")");
+    return u->to_si;
+}
+
+Vec3 parse_direction(const Entry& e) {
+    std::string s = e.value;
+    if (s.size() >= 2 && s.front() == '{' && s.back() == '}') s = s.substr(1, s.size() - 2);
+    Vec3 v{};
+    std::size_t start = 0;
+    for (int k = 0; k < 3; ++k) {
+        std::size_t comma = s.find(',', start);
+        if ((k < 2) != (comma != std::string::npos))
+            fail(e, "expected three comma-separated numbers like 0,0,1, got '" + e.value + "'");
+        std::string part = s.substr(start, k < 2 ? comma - start : std::string::npos);
+        if (!parse_double(part, v[k]))
+            fail(e, "'" + part + "' is not a number; expected three numbers like 0,0,1");
+        start = comma + 1;
+    }
+    const double n = std::sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+    if (!(n > 0)) fail(e, "direction must not be the zero vector");
+    for (double& c : v)
+        c /= n;
+    return v;
+}
+
+}  // namespace
+
+Value convert_value(const KeywordSpec& spec, const Entry& e) {
+    Value v;
+    if (spec.kind == ValueKind::flag) {
+        if (e.has_value) fail(e, "is a flag and takes no value; write just '" + e.key() + "'");
+        return v;
+    }
+    if (!e.has_value) fail(e, "missing value: expected " + e.key() + " = <value>");
+    if (spec.kind != ValueKind::real && !e.unit.empty())
+        fail(e, "takes no unit, but '!" + e.unit + "' was given");
+
+    switch (spec.kind) {
+        case ValueKind::integer: {
+            double d = 0;
+            if (!parse_double(e.value, d) || d != std::floor(d))
+                fail(e, "expected a whole number, got '" + e.value + "'");
+            if (d < spec.min || d > spec.max)
+                fail(e, "value " + e.value + " out of range: expected " + range_text(spec));
+            v.integer = static_cast<long long>(d);
+            break;
+        }
+        case ValueKind::real: {
+            double d = 0;
+            if (!parse_double(e.value, d)) fail(e, "expected a number, got '" + e.value + "'");
+            v.real = d * unit_factor(spec, e);
+            if (v.real < spec.min || v.real > spec.max)
+                fail(e, "value " + e.value + (e.unit.empty() ? "" : " " + e.unit) +
+                            " out of range: expected " + range_text(spec));
+            break;
+        }
+        case ValueKind::direction_or_random: {
+            std::string low = e.value;
+            for (char& c : low)
+                c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+            if (low == "random") {
+                v.random = true;
+                break;
+            }
+            v.vec = parse_direction(e);
+            break;
+        }
+        case ValueKind::direction:
+            v.vec = parse_direction(e);
+            break;
+        case ValueKind::choice: {
+            std::string low = e.value;
+            for (char& c : low)
+                c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+            bool ok = false;
+            std::size_t start = 0;
+            while (start <= spec.choices.size()) {
+                std::size_t bar = spec.choices.find('|', start);
+                if (bar == std::string::npos) bar = spec.choices.size();
+                ok = ok || spec.choices.compare(start, bar - start, low) == 0;
+                start = bar + 1;
+            }
+            if (!ok) fail(e, "unknown value '" + e.value + "'; expected one of " + spec.choices);
+            v.text = low;
+            break;
+        }
+        case ValueKind::text:
+            v.text = e.value;
+            break;
+        case ValueKind::flag:
+            break;
+    }
+    return v;
+}
+
+}  // namespace miniasd

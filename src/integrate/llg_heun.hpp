@@ -1,0 +1,59 @@
+// Stochastic Landau-Lifshitz-Gilbert equation integrated with Heun's scheme (design.md §3):
+//   dS/dt = -gamma/(1+alpha^2) [S x H + alpha S x (S x H)],  H = H_det(S) + H_th
+//   predictor  S' = norm(S + dt f(S, H(S)))
+//   corrector  S  = norm(S + dt/2 [f(S, H(S)) + f(S', H(S'))])
+// The thermal field is drawn once per atom per step from (seed, global id, step) and shared by
+// predictor and corrector. Every atom's update depends only on its own and its neighbours'
+// spins, so the result is bitwise the same for any decomposition and thread count.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "hamiltonian/hamiltonian.hpp"
+#include "input/config.hpp"
+#include "parallel/halo.hpp"
+#include "system/local_system.hpp"
+#include "system/spins.hpp"
+#include "util/timers.hpp"
+
+namespace miniasd {
+
+// Standard deviation (T) of each Cartesian component of the Langevin field for one atom:
+// sqrt(2 alpha k_B T / (gamma mu_s dt)).
+double thermal_field_sigma(double alpha, double moment, double temperature, double dt);
+
+class LlgHeun {
+  public:
+    LlgHeun(const Config& c, const LocalSystem& sys, Hamiltonian& h, parallel::HaloExchange& halo,
+            Timers& timers);
+
+    void set_temperature(double kelvin);
+    double temperature() const { return temperature_; }
+
+    // Advances owned spins by one time step; `step` is the global step number (the RNG counter).
+    // Ghosts of `s` need not be current on entry. Collective over the halo's ranks.
+    void step(Spins& s, std::uint64_t step);
+
+  private:
+    // Fills field_ for all owned atoms from `s`, refreshing ghosts through the halo on the way.
+    void compute_field(Spins& s);
+
+    const LocalSystem& sys_;
+    Hamiltonian& hamiltonian_;
+    parallel::HaloExchange& halo_;
+    Timers& timers_;
+    int t_field_, t_halo_, t_integrate_;
+
+    double dt_;  // s
+    std::uint64_t seed_;
+    double temperature_ = 0;                                  // K
+    std::vector<double> moment_, alpha_, gamma_eff_, sigma_;  // per material
+
+    Spins predicted_;                   // S', [n_local]
+    std::vector<double> hx_, hy_, hz_;  // deterministic field, T, [n_owned]
+    std::vector<double> tx_, ty_, tz_;  // thermal field, T, [n_owned]
+    std::vector<double> fx_, fy_, fz_;  // f(S, H(S)) of the predictor, 1/s, [n_owned]
+};
+
+}  // namespace miniasd

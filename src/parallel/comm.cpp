@@ -1,0 +1,144 @@
+#include "parallel/comm.hpp"
+
+#include <climits>
+
+#include "util/error.hpp"
+
+namespace miniasd::parallel {
+
+namespace {
+void check(int rc, const char* what) {
+    if (rc != MPI_SUCCESS) throw LocalError(std::string("MPI call failed: ") + what);
+}
+}  // namespace
+
+Comm::Comm(MPI_Comm c) : Comm(std::make_shared<MPI_Comm>(c)) {}
+
+Comm::Comm(std::shared_ptr<MPI_Comm> h) : handle_(std::move(h)) {
+    if (*handle_ != MPI_COMM_NULL) {
+        MPI_Comm_rank(*handle_, &rank_);
+        MPI_Comm_size(*handle_, &size_);
+    }
+}
+
+Comm Comm::adopt(MPI_Comm c) {
+    auto del = [](MPI_Comm* p) {
+        int finalized = 0;
+        MPI_Finalized(&finalized);
+        if (!finalized && *p != MPI_COMM_NULL) MPI_Comm_free(p);
+        delete p;
+    };
+    return Comm(std::shared_ptr<MPI_Comm>(new MPI_Comm(c), del));
+}
+
+void Comm::barrier() const {
+    check(MPI_Barrier(handle()), "MPI_Barrier");
+}
+
+void Comm::broadcast(int& status, std::string& text, int root) const {
+    // Length travels with the status so a failed read needs no second message.
+    long long header[2] = {status, static_cast<long long>(text.size())};
+    check(MPI_Bcast(header, 2, MPI_LONG_LONG, root, handle()), "MPI_Bcast");
+    status = static_cast<int>(header[0]);
+    if (rank_ != root) text.assign(static_cast<std::size_t>(header[1]), '\0');
+    // Broadcast in pieces below INT_MAX bytes: MPI counts are int.
+    const std::size_t piece = std::size_t(1) << 30;
+    for (std::size_t off = 0; off < text.size(); off += piece) {
+        int n = static_cast<int>(std::min(piece, text.size() - off));
+        check(MPI_Bcast(text.data() + off, n, MPI_CHAR, root, handle()), "MPI_Bcast");
+    }
+}
+
+double Comm::sum(double v) const {
+    double r = 0;
+    check(MPI_Allreduce(&v, &r, 1, MPI_DOUBLE, MPI_SUM, handle()), "MPI_Allreduce");
+    return r;
+}
+
+std::int64_t Comm::sum(std::int64_t v) const {
+    std::int64_t r = 0;
+    check(MPI_Allreduce(&v, &r, 1, MPI_INT64_T, MPI_SUM, handle()), "MPI_Allreduce");
+    return r;
+}
+
+std::uint64_t Comm::wrapping_sum(std::uint64_t v) const {
+    // Unsigned addition wraps modulo 2^64 in MPI as in C++.
+    std::uint64_t r = 0;
+    check(MPI_Allreduce(&v, &r, 1, MPI_UINT64_T, MPI_SUM, handle()), "MPI_Allreduce");
+    return r;
+}
+
+void Comm::sum_in_place(std::vector<double>& v) const {
+    check(MPI_Allreduce(MPI_IN_PLACE, v.data(), static_cast<int>(v.size()), MPI_DOUBLE, MPI_SUM,
+                        handle()),
+          "MPI_Allreduce");
+}
+
+double Comm::max(double v) const {
+    double r = 0;
+    check(MPI_Allreduce(&v, &r, 1, MPI_DOUBLE, MPI_MAX, handle()), "MPI_Allreduce");
+    return r;
+}
+
+bool Comm::any(bool v) const {
+    int in = v ? 1 : 0, out = 0;
+    check(MPI_Allreduce(&in, &out, 1, MPI_INT, MPI_LOR, handle()), "MPI_Allreduce");
+    return out != 0;
+}
+
+Spread Comm::spread(double v) const {
+    Spread s;
+    struct {
+        double value;
+        int rank;
+    } in{v, rank_}, out{};
+    check(MPI_Allreduce(&v, &s.min, 1, MPI_DOUBLE, MPI_MIN, handle()), "MPI_Allreduce");
+    check(MPI_Allreduce(&in, &out, 1, MPI_DOUBLE_INT, MPI_MAXLOC, handle()), "MPI_Allreduce");
+    s.max = out.value;
+    s.max_rank = out.rank;
+    s.avg = sum(v) / size_;
+    return s;
+}
+
+namespace {
+template <typename T>
+std::vector<T> all_gather_impl(const Comm& c, const std::vector<T>& local, MPI_Datatype type) {
+    const int n = c.size();
+    long long mine = static_cast<long long>(local.size());
+    std::vector<long long> counts(n);
+    check(MPI_Allgather(&mine, 1, MPI_LONG_LONG, counts.data(), 1, MPI_LONG_LONG, c.handle()),
+          "MPI_Allgather");
+    long long total = 0;
+    for (long long k : counts)
+        total += k;
+    if (total > INT_MAX) throw LocalError("all_gather: more than INT_MAX elements");
+    std::vector<int> icounts(n), displs(n);
+    for (int r = 0, off = 0; r < n; ++r) {
+        icounts[r] = static_cast<int>(counts[r]);
+        displs[r] = off;
+        off += icounts[r];
+    }
+    std::vector<T> out(static_cast<std::size_t>(total));
+    check(MPI_Allgatherv(local.data(), static_cast<int>(mine), type, out.data(), icounts.data(),
+                         displs.data(), type, c.handle()),
+          "MPI_Allgatherv");
+    return out;
+}
+}  // namespace
+
+std::vector<std::int64_t> Comm::all_gather(const std::vector<std::int64_t>& local) const {
+    return all_gather_impl(*this, local, MPI_INT64_T);
+}
+
+std::vector<double> Comm::all_gather(const std::vector<double>& local) const {
+    return all_gather_impl(*this, local, MPI_DOUBLE);
+}
+
+Comm Comm::split(int color, int key) const {
+    MPI_Comm out = MPI_COMM_NULL;
+    check(MPI_Comm_split(handle(), color < 0 ? MPI_UNDEFINED : color, key, &out), "MPI_Comm_split");
+    if (out == MPI_COMM_NULL) return Comm(MPI_COMM_NULL);
+    return adopt(out);
+}
+
+}  // namespace miniasd::parallel

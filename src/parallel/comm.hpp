@@ -1,0 +1,63 @@
+// A thin wrapper over an MPI communicator: the rest of the code talks to other ranks only
+// through this class (and HaloExchange), so physics files never call MPI (design.md invariant 3).
+// Every member function is collective over the communicator unless it says otherwise.
+#pragma once
+
+#include <mpi.h>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace miniasd::parallel {
+
+// Min/avg/max of one number over ranks, with the rank holding the maximum.
+struct Spread {
+    double min = 0, avg = 0, max = 0;
+    int max_rank = 0;
+};
+
+class Comm {
+  public:
+    // Non-owning view of an existing communicator (MPI_COMM_WORLD, a test's sub-communicator).
+    explicit Comm(MPI_Comm c);
+    static Comm world() { return Comm(MPI_COMM_WORLD); }
+    // Takes ownership: MPI_Comm_free is called when the last copy goes away.
+    static Comm adopt(MPI_Comm c);
+
+    MPI_Comm handle() const { return *handle_; }
+    int rank() const { return rank_; }  // not collective
+    int size() const { return size_; }  // not collective
+    bool is_root() const { return rank_ == 0; }
+
+    void barrier() const;
+
+    // Root's `status` and `text` reach every rank. Used by read-once-broadcast input: a non-zero
+    // status tells every rank that root failed, so all raise the same error and none waits.
+    void broadcast(int& status, std::string& text, int root = 0) const;
+
+    double sum(double v) const;
+    std::int64_t sum(std::int64_t v) const;
+    std::uint64_t wrapping_sum(std::uint64_t v) const;  // modulo 2^64, order independent
+    void sum_in_place(std::vector<double>& v) const;    // element-wise
+    double max(double v) const;
+    bool any(bool v) const;
+    Spread spread(double v) const;
+
+    // Concatenation over ranks, in rank order, delivered to every rank.
+    std::vector<std::int64_t> all_gather(const std::vector<std::int64_t>& local) const;
+    std::vector<double> all_gather(const std::vector<double>& local) const;
+
+    // Split into sub-communicators; ranks passing color < 0 get an invalid (empty) Comm.
+    Comm split(int color, int key) const;
+    bool valid() const { return handle_ && *handle_ != MPI_COMM_NULL; }
+
+  private:
+    Comm(std::shared_ptr<MPI_Comm> h);
+    std::shared_ptr<MPI_Comm> handle_;
+    int rank_ = 0;
+    int size_ = 0;
+};
+
+}  // namespace miniasd::parallel

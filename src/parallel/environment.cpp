@@ -1,0 +1,55 @@
+#include "parallel/environment.hpp"
+
+#include <mpi.h>
+
+#include <cstdio>
+#include <cstdlib>
+
+namespace miniasd::parallel {
+
+Environment::Environment(int* argc, char*** argv) {
+    int provided = 0;
+    MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &provided);
+    if (provided < MPI_THREAD_FUNNELED) {
+        std::fprintf(stderr, "error: the MPI library does not provide MPI_THREAD_FUNNELED\n");
+        MPI_Abort(MPI_COMM_WORLD, 2);
+    }
+    // Errors are checked at each call site and turned into exceptions.
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+}
+
+Environment::~Environment() {
+    int finalized = 0;
+    MPI_Finalized(&finalized);
+    if (!finalized) MPI_Finalize();
+}
+
+void Environment::abort(int code) {
+    std::fflush(stdout);
+    std::fflush(stderr);
+    MPI_Abort(MPI_COMM_WORLD, code);
+    std::exit(code);
+}
+
+int Environment::world_rank() {
+    int r = 0;
+    MPI_Comm_rank(MPI_COMM_WORLD, &r);
+    return r;
+}
+
+int Environment::world_size() {
+    int s = 1;
+    MPI_Comm_size(MPI_COMM_WORLD, &s);
+    return s;
+}
+
+std::string Environment::library_version() {
+    char buf[MPI_MAX_LIBRARY_VERSION_STRING];
+    int len = 0;
+    MPI_Get_library_version(buf, &len);
+    std::string v(buf, static_cast<std::size_t>(len));
+    const auto cut = v.find_first_of(",\n");
+    return cut == std::string::npos ? v : v.substr(0, cut);
+}
+
+}  // namespace miniasd::parallel

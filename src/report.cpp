@@ -1,0 +1,47 @@
+// The end-of-run report: per-phase wall time as min/avg/max over ranks with the slowest rank,
+// throughput, and the spin-state hash that lets two runs be compared at a glance.
+#include <omp.h>
+
+#include <cinttypes>
+
+#include "simulation.hpp"
+
+namespace miniasd {
+
+void Simulation::report() const {
+    std::vector<parallel::Spread> rows;
+    for (int id = 0; id < timers_.size(); ++id)
+        rows.push_back(comm().spread(timers_.seconds(id)));
+    const parallel::Spread loop = comm().spread(loop_seconds_);
+    const std::uint64_t hash = spin_hash();
+    std::FILE* out = options_.screen;
+    if (!comm().is_root() || !out) return;
+
+    std::fprintf(out, "\nTiming over %d rank(s), seconds:\n", comm().size());
+    std::fprintf(out, "  %-12s %10s %10s %10s %8s %6s\n", "phase", "min", "avg", "max", "max-rank",
+                 "%loop");
+    for (int id = 0; id < timers_.size(); ++id) {
+        const parallel::Spread& s = rows[static_cast<std::size_t>(id)];
+        std::fprintf(out, "  %-12s %10.4f %10.4f %10.4f %8d %6.1f\n", timers_.name(id).c_str(),
+                     s.min, s.avg, s.max, s.max_rank,
+                     loop.max > 0 ? 100.0 * s.avg / loop.max : 0.0);
+    }
+    std::fprintf(out, "  %-12s %10.4f %10.4f %10.4f %8d\n", "time loop", loop.min, loop.avg,
+                 loop.max, loop.max_rank);
+    const double atom_steps = double(system_.n_global) * double(steps_done_);
+    if (atom_steps > 0)
+        std::fprintf(out,
+                     "Throughput: %.2f ns per atom-step (%" PRId64 " atoms x %" PRId64
+                     " steps in %.3f s)\n",
+                     1e9 * loop.max / atom_steps, system_.n_global, steps_done_, loop.max);
+    const int cores = comm().size() * omp_get_max_threads();
+    if (atom_steps > 0)
+        std::fprintf(out,
+                     "            %.2f ns per atom-step per core (%d rank(s) x %d thread(s))\n",
+                     1e9 * loop.max * cores / atom_steps, comm().size(), omp_get_max_threads());
+    std::fprintf(out, "Spin state hash: %016" PRIx64 "\n", hash);
+    if (!table_path_.empty()) std::fprintf(out, "Statistics: %s\n", table_path_.c_str());
+    std::fflush(out);
+}
+
+}  // namespace miniasd

@@ -1,0 +1,162 @@
+#include "system/local_system.hpp"
+
+#include <algorithm>
+#include <climits>
+#include <map>
+#include <unordered_map>
+
+#include "util/error.hpp"
+
+namespace miniasd {
+
+namespace {
+
+// Wraps a cell coordinate on a periodic axis; returns false when it falls off an open one.
+bool wrap(std::int64_t& c, std::int64_t n, bool periodic) {
+    if (c >= 0 && c < n) return true;
+    if (!periodic) return false;
+    c = ((c % n) + n) % n;
+    return true;
+}
+
+struct Ghost {
+    std::int64_t gid;
+    int owner;
+};
+
+}  // namespace
+
+LocalSystem build_local_system(const Lattice& lat, const parallel::ProcessGrid& grid,
+                               const MaterialMap& materials) {
+    const parallel::CellRange rx = grid.owned(0), ry = grid.owned(1), rz = grid.owned(2);
+    const std::int64_t bx = rx.size(), by = ry.size(), bz = rz.size();
+    const int sites = lat.sites();
+    const std::int64_t n_owned = bx * by * bz * sites;
+    if (n_owned > INT_MAX / 2)
+        throw LocalError("too many atoms on one rank for 32-bit local indices; use more ranks");
+    const int me = grid.rank_of(grid.coords);
+
+    // Pass 1: neighbours in block order. An owned neighbour is coded by its block index k >= 0,
+    // a ghost by -(ghost number + 1).
+    std::vector<std::int64_t> start(n_owned + 1, 0);
+    std::vector<std::int64_t> code;
+    code.reserve(n_owned * lat.neighbours[0].size());
+    std::vector<char> boundary(n_owned, 0);
+    std::vector<Ghost> ghosts;
+    std::unordered_map<std::int64_t, std::int64_t> ghost_number;
+    std::vector<std::int64_t> block_gid(n_owned);
+
+    std::int64_t k = 0;
+    for (std::int64_t lz = 0; lz < bz; ++lz)
+        for (std::int64_t ly = 0; ly < by; ++ly)
+            for (std::int64_t lx = 0; lx < bx; ++lx)
+                for (int s = 0; s < sites; ++s, ++k) {
+                    const std::int64_t cx = rx.begin + lx, cy = ry.begin + ly, cz = rz.begin + lz;
+                    block_gid[k] = lat.gid(cx, cy, cz, s);
+                    for (const NeighbourOffset& o : lat.neighbours[s]) {
+                        std::int64_t nx = cx + o.dx, ny = cy + o.dy, nz = cz + o.dz;
+                        if (!wrap(nx, lat.cells[0], lat.periodic[0]) ||
+                            !wrap(ny, lat.cells[1], lat.periodic[1]) ||
+                            !wrap(nz, lat.cells[2], lat.periodic[2]))
+                            continue;
+                        if (nx >= rx.begin && nx < rx.end && ny >= ry.begin && ny < ry.end &&
+                            nz >= rz.begin && nz < rz.end) {
+                            code.push_back(
+                                (((nz - rz.begin) * by + (ny - ry.begin)) * bx + (nx - rx.begin)) *
+                                    sites +
+                                o.site);
+                            continue;
+                        }
+                        const std::int64_t g = lat.gid(nx, ny, nz, o.site);
+                        auto [it, fresh] =
+                            ghost_number.emplace(g, static_cast<std::int64_t>(ghosts.size()));
+                        if (fresh) ghosts.push_back({g, grid.owner_of_cell(nx, ny, nz)});
+                        code.push_back(-(it->second + 1));
+                        boundary[k] = 1;
+                    }
+                    start[k + 1] = static_cast<std::int64_t>(code.size());
+                }
+
+    LocalSystem sys;
+    sys.n_owned = n_owned;
+    sys.n_global = lat.atoms();
+    sys.n_local = n_owned + static_cast<std::int64_t>(ghosts.size());
+    if (sys.n_local > INT_MAX)
+        throw LocalError("too many atoms and ghosts on one rank for 32-bit local indices");
+
+    // Owned order: core atoms then boundary atoms, each in block (= global-id) order.
+    std::vector<std::int32_t> local_of_block(n_owned);
+    std::int32_t next = 0;
+    for (int pass = 0; pass < 2; ++pass)
+        for (std::int64_t b = 0; b < n_owned; ++b)
+            if (boundary[b] == pass) local_of_block[b] = next++;
+    sys.n_core = std::count(boundary.begin(), boundary.end(), 0);
+
+    // Ghost order: by owner rank, then global id.
+    std::vector<std::int64_t> order(ghosts.size());
+    for (std::size_t i = 0; i < order.size(); ++i)
+        order[i] = static_cast<std::int64_t>(i);
+    std::sort(order.begin(), order.end(), [&](std::int64_t a, std::int64_t b) {
+        const Ghost &ga = ghosts[a], &gb = ghosts[b];
+        return ga.owner != gb.owner ? ga.owner < gb.owner : ga.gid < gb.gid;
+    });
+    std::vector<std::int32_t> local_of_ghost(ghosts.size());
+    sys.gid.resize(sys.n_local);
+    for (std::int64_t b = 0; b < n_owned; ++b)
+        sys.gid[(local_of_block[b])] = block_gid[b];
+    for (std::size_t i = 0; i < order.size(); ++i) {
+        const auto l = static_cast<std::int32_t>(n_owned + static_cast<std::int64_t>(i));
+        local_of_ghost[order[i]] = l;
+        sys.gid[l] = ghosts[order[i]].gid;
+    }
+    sys.material.resize(sys.n_local);
+    for (std::int64_t l = 0; l < sys.n_local; ++l)
+        sys.material[l] = materials.of(sys.gid[l]);
+
+    // Interaction lists in local order.
+    sys.nbr_start.assign(n_owned + 1, 0);
+    sys.nbr.resize(code.size());
+    std::vector<std::int64_t> block_of_local(n_owned);
+    for (std::int64_t b = 0; b < n_owned; ++b)
+        block_of_local[(local_of_block[b])] = b;
+    std::int64_t pos = 0;
+    for (std::int64_t l = 0; l < n_owned; ++l) {
+        const std::int64_t b = block_of_local[l];
+        for (std::int64_t j = start[b]; j < start[b + 1]; ++j) {
+            const std::int64_t c = code[j];
+            sys.nbr[(pos++)] = c >= 0 ? local_of_block[c] : local_of_ghost[(-c - 1)];
+        }
+        sys.nbr_start[l + 1] = pos;
+    }
+
+    // Halo plan. Send lists: every owned atom with a neighbour on rank r goes to r, once.
+    std::map<int, parallel::HaloPeer> peers;
+    for (std::size_t i = 0; i < order.size(); ++i) {
+        const Ghost& g = ghosts[order[i]];
+        parallel::HaloPeer& p = peers[g.owner];
+        if (p.ghost_count == 0) {
+            p.rank = g.owner;
+            p.ghost_begin = n_owned + static_cast<std::int64_t>(i);
+        }
+        ++p.ghost_count;
+    }
+    for (std::int64_t l = sys.n_core; l < n_owned; ++l) {
+        for (std::int64_t j = sys.nbr_start[l]; j < sys.nbr_start[l + 1]; ++j) {
+            const std::int32_t n = sys.nbr[j];
+            if (n < n_owned) continue;
+            const int owner = ghosts[(order[(n - n_owned)])].owner;
+            std::vector<std::int32_t>& send = peers[owner].send;
+            if (send.empty() || send.back() != l) send.push_back(static_cast<std::int32_t>(l));
+        }
+    }
+    for (auto& [rank, p] : peers) {
+        std::sort(p.send.begin(), p.send.end(),
+                  [&](std::int32_t a, std::int32_t b) { return sys.gid[a] < sys.gid[b]; });
+        p.send.erase(std::unique(p.send.begin(), p.send.end()), p.send.end());
+        if (p.rank == me) throw LocalError("internal error: a rank is its own halo peer");
+        sys.peers.push_back(std::move(p));
+    }
+    return sys;
+}
+
+}  // namespace miniasd

@@ -1,0 +1,30 @@
+// Spin storage: structure of arrays, one array per component, local atoms (owned then ghosts).
+#pragma once
+
+#include <vector>
+
+#include "hamiltonian/term.hpp"
+#include "input/config.hpp"
+#include "system/local_system.hpp"
+
+namespace miniasd {
+
+struct Spins {
+    std::vector<double> x, y, z;  // unit vectors, [n_local]
+
+    SpinView view() const { return {x.data(), y.data(), z.data()}; }
+    void resize(std::int64_t n) {
+        x.resize(n);
+        y.resize(n);
+        z.resize(n);
+    }
+};
+
+// Initial spins of every local atom (ghosts included): the material's direction, or a uniformly
+// random direction drawn from (seed, global id), so every rank agrees on every atom.
+Spins initial_spins(const Config& c, const LocalSystem& sys);
+
+// Order-independent hash (util/hash.hpp) of the owned spins of this rank; wrap-sum over ranks.
+std::uint64_t local_spin_hash(const Spins& s, const LocalSystem& sys);
+
+}  // namespace miniasd

@@ -1,0 +1,39 @@
+// Error types. Two kinds, after LAMMPS's Error::all / Error::one:
+//  - Error: every rank detects the same condition from the same data (input, configuration,
+//    decomposition). All ranks throw it; main prints it once from rank 0 and every rank exits
+//    non-zero through a normal MPI_Finalize.
+//  - LocalError: only some ranks can know (a failed write, a bad file on one node). main prints
+//    it with the rank and aborts the whole job so no rank waits forever in a collective.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+namespace miniasd {
+
+class Error : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+class LocalError : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+// A mistake in an input file, located by file, line and keyword.
+class InputError : public Error {
+  public:
+    InputError(const std::string& file, int line, const std::string& keyword,
+               const std::string& what);
+    const std::string& file() const { return file_; }
+    int line() const { return line_; }
+    const std::string& keyword() const { return keyword_; }
+
+  private:
+    std::string file_;
+    int line_;
+    std::string keyword_;
+};
+
+}  // namespace miniasd

@@ -1,0 +1,98 @@
+#include "util/units.hpp"
+
+namespace miniasd {
+
+const std::vector<Unit>& unit_table() {
+    using D = Dimension;
+    namespace c = constants;
+    static const std::vector<Unit> table = {
+        {"A", D::length, 1e-10},
+        {"Angstrom", D::length, 1e-10},
+        {"nm", D::length, 1e-9},
+        {"m", D::length, 1.0},
+        {"J", D::energy, 1.0},
+        {"eV", D::energy, c::electron_volt},
+        {"meV", D::energy, 1e-3 * c::electron_volt},
+        {"zJ", D::energy, 1e-21},
+        {"muB", D::moment, c::bohr_magneton},
+        {"J/T", D::moment, 1.0},
+        {"T", D::field, 1.0},
+        {"mT", D::field, 1e-3},
+        {"Oe", D::field, 1e-4},  // mu0 * 1 Oe in tesla
+        {"s", D::time, 1.0},
+        {"ns", D::time, 1e-9},
+        {"ps", D::time, 1e-12},
+        {"fs", D::time, 1e-15},
+        {"K", D::temperature, 1.0},
+    };
+    return table;
+}
+
+const Unit* find_unit(std::string_view name) {
+    for (const Unit& u : unit_table())
+        if (u.name == name) return &u;
+    return nullptr;
+}
+
+std::string_view si_unit_name(Dimension d) {
+    switch (d) {
+        case Dimension::length:
+            return "m";
+        case Dimension::energy:
+            return "J";
+        case Dimension::moment:
+            return "J/T";
+        case Dimension::field:
+            return "T";
+        case Dimension::time:
+            return "s";
+        case Dimension::temperature:
+            return "K";
+        case Dimension::none:
+            break;
+    }
+    return "";
+}
+
+std::string_view default_unit_name(Dimension d) {
+    switch (d) {
+        case Dimension::length:
+            return "A";
+        case Dimension::moment:
+            return "muB";
+        default:
+            return si_unit_name(d);
+    }
+}
+
+std::string_view dimension_name(Dimension d) {
+    switch (d) {
+        case Dimension::length:
+            return "length";
+        case Dimension::energy:
+            return "energy";
+        case Dimension::moment:
+            return "magnetic moment";
+        case Dimension::field:
+            return "magnetic field";
+        case Dimension::time:
+            return "time";
+        case Dimension::temperature:
+            return "temperature";
+        case Dimension::none:
+            break;
+    }
+    return "dimensionless";
+}
+
+std::string unit_names(Dimension d) {
+    std::string out;
+    for (const Unit& u : unit_table()) {
+        if (u.dimension != d) continue;
+        if (!out.empty()) out += ", ";
+        out += u.name;
+    }
+    return out;
+}
+
+}  // namespace miniasd

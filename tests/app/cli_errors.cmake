@@ -1,0 +1,78 @@
+# Bad input ends every rank with one clear message and a non-zero exit, creates no output file,
+# and never hangs (each run has a time limit), at 1, 2 and 4 ranks.
+include(${CMAKE_CURRENT_LIST_DIR}/common.cmake)
+
+file(REMOVE_RECURSE ${WORK_DIR})
+file(MAKE_DIRECTORY ${WORK_DIR})
+
+set(good_material "material[1]:atomic-spin-moment = 2.22 !muB\nmaterial[1]:exchange-matrix[1] = 7e-21\n")
+file(WRITE ${WORK_DIR}/unknown.in "# misspelt keyword on line 3\ndimensions:system-size = 2 !nm\nsim:temprature = 300\n${good_material}")
+file(WRITE ${WORK_DIR}/badunit.in "${good_material}sim:time-step = 1 !T\n")
+file(WRITE ${WORK_DIR}/range.in "${good_material}\nsim:temperature = -3\n")
+file(WRITE ${WORK_DIR}/nomat.in "material:file = missing.mat\n")
+file(WRITE ${WORK_DIR}/tiny.in "dimensions:system-size = 3 !A\ndimensions:unit-cell-size = 3 !A\n${good_material}")
+file(WRITE ${WORK_DIR}/ok.in "dimensions:system-size = 1 !nm\n${good_material}sim:total-time-steps = 10\n")
+
+# name|input file|fragment^fragment^... (every fragment must appear in the message)
+set(cases
+  "unknown|unknown.in|sim:temprature^line 3^unknown keyword^did you mean 'sim:temperature'"
+  "badunit|badunit.in|wrong unit type^sim:time-step^line 3"
+  "range|range.in|out of range^sim:temperature^line 4"
+  "nomat|nomat.in|cannot read material file^missing.mat^line 1"
+  "nofile|does-not-exist.in|cannot read input file^does-not-exist.in^No such file")
+
+foreach(ranks 1 2 4)
+  foreach(case IN LISTS cases)
+    # name|file|fragment^fragment^...
+    string(REPLACE "^" ";" case "${case}")
+    string(REPLACE "|" ";" parts "${case}")
+    list(GET parts 0 name)
+    list(GET parts 1 file)
+    list(SUBLIST parts 2 -1 fragments)
+    set(dir ${WORK_DIR}/${name}_np${ranks})
+    file(MAKE_DIRECTORY ${dir})
+    run_miniasd(${ranks} ${dir} rc so se ${WORK_DIR}/${file})
+    if(rc EQUAL 0)
+      message(FATAL_ERROR "${name} at ${ranks} ranks: exit status 0 for bad input")
+    endif()
+    foreach(f IN LISTS fragments)
+      expect_contains("${se}" "${f}" "${name} at ${ranks} ranks")
+    endforeach()
+    count_occurrences("${se}" "miniasd: error:" n)
+    if(NOT n EQUAL 1)
+      message(FATAL_ERROR "${name} at ${ranks} ranks: the error was printed ${n} times:\n${se}")
+    endif()
+    file(GLOB made ${dir}/*)
+    if(made)
+      message(FATAL_ERROR "${name} at ${ranks} ranks: bad input created files: ${made}")
+    endif()
+  endforeach()
+endforeach()
+
+# More ranks than cells along any split: a clear error, not a crash or a hang.
+run_miniasd(4 ${WORK_DIR} rc so se ${WORK_DIR}/tiny.in)
+if(rc EQUAL 0)
+  message(FATAL_ERROR "tiny system on 4 ranks: exit status 0")
+endif()
+expect_contains("${se}" "cannot decompose 1 x 1 x 1 unit cells over 4 ranks" "tiny system")
+
+# A missing output directory is reported before the run starts.
+run_miniasd(2 ${WORK_DIR} rc so se ${WORK_DIR}/ok.in -o ${WORK_DIR}/no/such/dir)
+if(rc EQUAL 0)
+  message(FATAL_ERROR "missing output directory: exit status 0")
+endif()
+expect_contains("${se}" "output directory" "missing output directory")
+
+# No argument and no file called 'input' here: the message says what was looked for.
+file(MAKE_DIRECTORY ${WORK_DIR}/empty)
+run_miniasd(1 ${WORK_DIR}/empty rc so se)
+if(rc EQUAL 0)
+  message(FATAL_ERROR "no input: exit status 0")
+endif()
+expect_contains("${se}" "cannot read input file 'input'" "no input")
+
+# An unknown command-line option.
+run_miniasd(2 ${WORK_DIR} rc so se --no-such-option)
+if(rc EQUAL 0)
+  message(FATAL_ERROR "unknown option: exit status 0")
+endif()

@@ -1,0 +1,18 @@
+# Invariant 3: MPI lives in src/parallel/ and the output writers. No other source file may call
+# an MPI function.
+file(GLOB_RECURSE sources ${SOURCE_DIR}/src/*.cpp ${SOURCE_DIR}/src/*.hpp)
+set(offenders "")
+foreach(f IN LISTS sources)
+  file(RELATIVE_PATH rel ${SOURCE_DIR} ${f})
+  if(rel MATCHES "^src/(parallel|output)/")
+    continue()
+  endif()
+  file(STRINGS ${f} hits REGEX "MPI_[A-Z][a-z_]+[ ]*\\(")
+  if(hits)
+    list(APPEND offenders "${rel}: ${hits}")
+  endif()
+endforeach()
+if(offenders)
+  string(REPLACE ";" "\n" offenders "${offenders}")
+  message(FATAL_ERROR "MPI calls outside src/parallel and src/output:\n${offenders}")
+endif()

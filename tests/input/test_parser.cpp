@@ -1,0 +1,227 @@
+#include <gtest/gtest.h>
+
+#include <map>
+
+#include "input/parser.hpp"
+#include "support/test_support.hpp"
+#include "util/error.hpp"
+#include "util/units.hpp"
+
+using namespace miniasd;
+using test::config_from_text;
+
+namespace {
+
+const std::string material1 =
+    "material[1]:atomic-spin-moment = 2.22 !muB\n"
+    "material[1]:exchange-matrix[1] = 7.05e-21\n";
+
+// Parses `body` (plus one valid material) and expects an InputError at `line` whose message
+// contains every fragment.
+void expect_error(const std::string& body, int line, std::vector<std::string> fragments) {
+    SCOPED_TRACE(body);
+    try {
+        config_from_text(body + material1, "case.in");
+        ADD_FAILURE() << "no error for:\n" << body;
+    } catch (const InputError& e) {
+        EXPECT_EQ(e.file(), "case.in");
+        EXPECT_EQ(e.line(), line) << e.what();
+        for (const std::string& f : fragments)
+            EXPECT_NE(std::string(e.what()).find(f), std::string::npos)
+                << "'" << f << "' not in: " << e.what();
+    }
+}
+
+}  // namespace
+
+TEST(Parser, ReadsValuesConvertsUnitsAndAppliesDefaults) {
+    const Config c = config_from_text(
+        "create:crystal-structure = BCC\n"
+        "create:periodic-boundaries-x\n"
+        "create:periodic-boundaries-z\n"
+        "dimensions:unit-cell-size = 2.87 !A\n"
+        "dimensions:system-size-x = 5 !nm\n"
+        "dimensions:system-size-y = 3e-9 !m\n"
+        "sim:temperature = 300\n"
+        "sim:time-step = 0.1 !fs\n"
+        "sim:total-time-steps = 1e4\n"
+        "sim:applied-field-strength = 100 !mT\n"
+        "sim:applied-field-unit-vector = {3, 0, 4}\n"
+        "material[1]:atomic-spin-moment = 2 !muB\n"
+        "material[1]:exchange-matrix[1] = 10 !meV\n"
+        "material[1]:uniaxial-anisotropy-constant = 1 !zJ\n"
+        "material[1]:initial-spin-direction = random\n"
+        "output:magnetisation\noutput:time-steps\n");
+    EXPECT_EQ(c.crystal, CrystalStructure::bcc);
+    EXPECT_TRUE(c.periodic[0]);
+    EXPECT_FALSE(c.periodic[1]);
+    EXPECT_TRUE(c.periodic[2]);
+    EXPECT_DOUBLE_EQ(c.unit_cell[1], 2.87e-10);
+    EXPECT_DOUBLE_EQ(c.system_size[0], 5e-9);
+    EXPECT_DOUBLE_EQ(c.system_size[1], 3e-9);
+    EXPECT_DOUBLE_EQ(c.system_size[2], 2e-9);  // default
+    EXPECT_DOUBLE_EQ(c.temperature, 300);
+    EXPECT_DOUBLE_EQ(c.time_step, 1e-16);
+    EXPECT_EQ(c.total_steps, 10000);
+    EXPECT_DOUBLE_EQ(c.field_strength, 0.1);
+    EXPECT_DOUBLE_EQ(c.field_direction[0], 0.6);
+    EXPECT_DOUBLE_EQ(c.field_direction[2], 0.8);
+    ASSERT_EQ(c.materials.size(), 1u);
+    EXPECT_DOUBLE_EQ(c.materials[0].moment, 2 * constants::bohr_magneton);
+    EXPECT_DOUBLE_EQ(c.materials[0].exchange[0], 10e-3 * constants::electron_volt);
+    EXPECT_DOUBLE_EQ(c.materials[0].anisotropy, 1e-21);
+    EXPECT_DOUBLE_EQ(c.materials[0].damping, 1.0);  // default
+    EXPECT_TRUE(c.materials[0].random_initial_spin);
+    EXPECT_EQ(c.output_columns, (std::vector<Column>{Column::magnetisation, Column::time_steps}));
+}
+
+TEST(Parser, UnknownKeywordSuggestsTheNearestOne) {
+    expect_error("sim:temprature = 300\n", 1, {"unknown keyword", "sim:temperature", "case.in"});
+    expect_error("\nmaterial[1]:dampng-constant = 0.1\n", 2,
+                 {"unknown keyword", "material[i]:damping-constant"});
+    expect_error("zzz:qqqqqq\n", 1, {"unknown keyword", "input-reference"});
+}
+
+TEST(Parser, MalformedLine) {
+    expect_error("sim temperature 300\n", 1, {"malformed"});
+}
+
+TEST(Parser, MissingValue) {
+    expect_error("sim:temperature\n", 1, {"missing value", "sim:temperature"});
+    expect_error("create:periodic-boundaries-x = 1\n", 1, {"flag", "takes no value"});
+}
+
+TEST(Parser, NotANumber) {
+    expect_error("sim:temperature = warm\n", 1, {"expected a number", "warm"});
+    expect_error("sim:total-time-steps = 10.5\n", 1, {"whole number"});
+    expect_error("sim:applied-field-unit-vector = 0,1\n", 1, {"three comma-separated"});
+    expect_error("sim:applied-field-unit-vector = 0,0,0\n", 1, {"zero vector"});
+}
+
+TEST(Parser, WrongOrUnknownUnit) {
+    expect_error("sim:time-step = 1 !T\n", 1,
+                 {"wrong unit type", "magnetic field", "time", "s, ns, ps, fs"});
+    expect_error("dimensions:unit-cell-size = 3 !parsec\n", 1,
+                 {"unknown unit 'parsec'", "A, Angstrom, nm, m"});
+    expect_error("sim:total-time-steps = 10 !s\n", 1, {"takes no unit"});
+    expect_error("material[1]:damping-constant = 0.1 !J\n", 1, {"takes no unit"});
+}
+
+TEST(Parser, ValueOutOfRange) {
+    expect_error("sim:temperature = -5\n", 1, {"out of range", "0 <= value"});
+    expect_error("sim:time-step = 1 !ns\n", 1, {"out of range"});
+    expect_error("sim:time-steps-increment = 0\n", 1, {"out of range"});
+    expect_error("create:crystal-structure = hcp\n", 1, {"hcp", "sc|bcc|fcc"});
+}
+
+TEST(Parser, MaterialIndexOutOfRange) {
+    expect_error("material:num-materials = 1\nmaterial[2]:damping-constant = 1\n", 2,
+                 {"material index 2 out of range", "1 to 1"});
+    expect_error("material[1]:exchange-matrix[3] = 1e-21\n", 1, {"material index 3 out of range"});
+    expect_error("material:damping-constant = 1\n", 1, {"needs a material index"});
+    expect_error("material[1]:exchange-matrix = 1e-21\n", 1, {"second material index"});
+    expect_error("sim[1]:temperature = 1\n", 1, {"takes no index"});
+}
+
+TEST(Parser, DuplicateKeyword) {
+    expect_error("sim:temperature = 1\n\nsim:temperature = 2\n", 3,
+                 {"set twice", "case.in line 1"});
+}
+
+TEST(Parser, InconsistentMaterials) {
+    // A site that no material occupies at some height.
+    try {
+        config_from_text("material[1]:atomic-spin-moment = 1\nmaterial[1]:maximum-height = 0.5\n",
+                         "case.in");
+        ADD_FAILURE();
+    } catch (const InputError& e) {
+        EXPECT_NE(std::string(e.what()).find("no material occupies basis site 1"),
+                  std::string::npos)
+            << e.what();
+    }
+    // A basis site the crystal does not have.
+    expect_error("create:crystal-structure = bcc\nmaterial[1]:unit-cell-category = 3\n", 2,
+                 {"site 3 does not exist", "bcc"});
+    // Asymmetric exchange between two materials.
+    try {
+        config_from_text(
+            "material[1]:atomic-spin-moment = 1\nmaterial[2]:atomic-spin-moment = 1\n"
+            "material[1]:exchange-matrix[2] = 1e-21\nmaterial[2]:exchange-matrix[1] = 2e-21\n",
+            "case.in");
+        ADD_FAILURE();
+    } catch (const InputError& e) {
+        EXPECT_EQ(e.line(), 4);
+        EXPECT_NE(std::string(e.what()).find("symmetric"), std::string::npos);
+    }
+    // The moment is required.
+    try {
+        config_from_text("material[1]:damping-constant = 0.5\n", "case.in");
+        ADD_FAILURE();
+    } catch (const InputError& e) {
+        EXPECT_NE(std::string(e.what()).find("atomic-spin-moment"), std::string::npos);
+    }
+    // Minimum above maximum.
+    expect_error("material[1]:minimum-height = 0.6\nmaterial[1]:maximum-height = 0.4\n", 2,
+                 {"minimum-height must be below maximum-height"});
+}
+
+TEST(Parser, OneSidedExchangeIsMadeSymmetric) {
+    const Config c = config_from_text(
+        "material[1]:atomic-spin-moment = 1\nmaterial[2]:atomic-spin-moment = 1\n"
+        "material[1]:exchange-matrix[2] = -1e-21\n"
+        "material[1]:unit-cell-category = 1\nmaterial[2]:unit-cell-category = 2\n"
+        "create:crystal-structure = bcc\n");
+    EXPECT_DOUBLE_EQ(c.materials[1].exchange[0], -1e-21);
+}
+
+TEST(Parser, NoMaterialIsAnError) {
+    EXPECT_THROW(config_from_text("sim:temperature = 1\n"), InputError);
+}
+
+TEST(ReadConfig, ReadsMaterialFilesRelativeToTheInputFile) {
+    std::map<std::string, std::string> files = {
+        {"runs/a/input", "material:file = Fe.mat\nsim:temperature = 10\n"},
+        {"runs/a/Fe.mat", "material:num-materials = 1\n" + material1},
+    };
+    std::vector<std::string> asked;
+    TextLoader load = [&](const std::string& p) {
+        asked.push_back(p);
+        auto it = files.find(p);
+        LoadResult r;
+        r.ok = it != files.end();
+        if (r.ok)
+            r.text = it->second;
+        else
+            r.error = "No such file or directory";
+        return r;
+    };
+    const Config c = read_config("runs/a/input", load);
+    EXPECT_EQ(asked, (std::vector<std::string>{"runs/a/input", "runs/a/Fe.mat"}));
+    EXPECT_DOUBLE_EQ(c.materials.at(0).exchange[0], 7.05e-21);
+    EXPECT_EQ(c.files_read.size(), 2u);
+
+    // An error inside a material file names that file.
+    files["runs/a/Fe.mat"] = "material[1]:atomic-spin-moment = 2\nmaterial[1]:dampingg = 1\n";
+    try {
+        read_config("runs/a/input", load);
+        ADD_FAILURE();
+    } catch (const InputError& e) {
+        EXPECT_EQ(e.file(), "runs/a/Fe.mat");
+        EXPECT_EQ(e.line(), 2);
+    }
+    // Only material keywords in a material file.
+    files["runs/a/Fe.mat"] = material1 + "sim:temperature = 3\n";
+    EXPECT_THROW(read_config("runs/a/input", load), InputError);
+    // A missing material file is reported at the line that names it.
+    files.erase("runs/a/Fe.mat");
+    try {
+        read_config("runs/a/input", load);
+        ADD_FAILURE();
+    } catch (const InputError& e) {
+        EXPECT_EQ(e.file(), "runs/a/input");
+        EXPECT_EQ(e.line(), 1);
+        EXPECT_NE(std::string(e.what()).find("runs/a/Fe.mat"), std::string::npos);
+    }
+    // A missing main file.
+    EXPECT_THROW(read_config("nowhere/input", load), Error);
+}

@@ -1,0 +1,90 @@
+// After a halo exchange every ghost holds its owner's value, and every owned atom sees exactly
+// the neighbours (by global id) it has in a one-rank build of the same lattice.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "parallel/halo.hpp"
+#include "support/test_support.hpp"
+
+using namespace miniasd;
+
+namespace {
+
+Config box(const std::string& crystal, const std::string& periodic) {
+    return test::config_from_text("create:crystal-structure = " + crystal +
+                                  "\ndimensions:unit-cell-size = 1 !nm\n"
+                                  "dimensions:system-size-x = 7 !nm\n"
+                                  "dimensions:system-size-y = 5 !nm\n"
+                                  "dimensions:system-size-z = 6 !nm\n"
+                                  "material[1]:atomic-spin-moment = 1\n" +
+                                  periodic);
+}
+
+// A value no two atoms share.
+double tag(std::int64_t gid, int component) {
+    return 1000.0 * double(gid) + component;
+}
+
+}  // namespace
+
+TEST(Halo, GhostsEqualTheirOwnersAfterAnExchange) {
+    const parallel::Comm world = parallel::Comm::world();
+    for (const char* crystal : {"sc", "bcc", "fcc"}) {
+        for (const char* periodic : {"",
+                                     "create:periodic-boundaries-x\ncreate:periodic-boundaries-y\n"
+                                     "create:periodic-boundaries-z\n"}) {
+            Simulation sim(world, box(crystal, periodic), test::quiet_options());
+            const LocalSystem& s = sim.system();
+            Spins v;
+            v.resize(s.n_local);
+            for (std::int64_t i = 0; i < s.n_local; ++i) {
+                const bool owned = i < s.n_owned;
+                v.x[i] = owned ? tag(s.gid[i], 0) : -1;
+                v.y[i] = owned ? tag(s.gid[i], 1) : -1;
+                v.z[i] = owned ? tag(s.gid[i], 2) : -1;
+            }
+            parallel::HaloExchange halo(sim.comm(), s.peers);
+            halo.start(v.x.data(), v.y.data(), v.z.data());
+            halo.finish(v.x.data(), v.y.data(), v.z.data());
+            for (std::int64_t i = s.n_owned; i < s.n_local; ++i) {
+                ASSERT_EQ(v.x[i], tag(s.gid[i], 0)) << crystal << " ghost " << s.gid[i];
+                ASSERT_EQ(v.y[i], tag(s.gid[i], 1));
+                ASSERT_EQ(v.z[i], tag(s.gid[i], 2));
+            }
+            // No rank is its own peer, ghosts are distinct and not owned here.
+            std::vector<std::int64_t> ghosts(s.gid.begin() + s.n_owned, s.gid.end());
+            std::sort(ghosts.begin(), ghosts.end());
+            EXPECT_EQ(std::adjacent_find(ghosts.begin(), ghosts.end()), ghosts.end());
+            for (const auto& p : s.peers)
+                EXPECT_NE(p.rank, sim.comm().rank());
+        }
+    }
+}
+
+TEST(Halo, NeighbourListsMatchAOneRankBuild) {
+    const parallel::Comm world = parallel::Comm::world();
+    const Config c = box("bcc", "create:periodic-boundaries-x\ncreate:periodic-boundaries-z\n");
+    Simulation sim(world, c, test::quiet_options());
+    const Lattice& l = sim.lattice();
+    parallel::ProcessGrid whole;
+    whole.cells = l.cells;
+    whole.periodic = l.periodic;
+    const LocalSystem ref = build_local_system(l, whole, MaterialMap(c, l));
+    std::vector<std::int64_t> ref_local(ref.n_owned);
+    for (std::int64_t i = 0; i < ref.n_owned; ++i)
+        ref_local[ref.gid[i]] = i;
+
+    const LocalSystem& s = sim.system();
+    for (std::int64_t i = 0; i < s.n_owned; ++i) {
+        std::vector<std::int64_t> got, want;
+        for (std::int64_t k = s.nbr_start[i]; k < s.nbr_start[i + 1]; ++k)
+            got.push_back(s.gid[s.nbr[k]]);
+        const std::int64_t r = ref_local[s.gid[i]];
+        for (std::int64_t k = ref.nbr_start[r]; k < ref.nbr_start[r + 1]; ++k)
+            want.push_back(ref.gid[ref.nbr[k]]);
+        std::sort(got.begin(), got.end());
+        std::sort(want.begin(), want.end());
+        ASSERT_EQ(got, want) << "atom " << s.gid[i];
+    }
+}

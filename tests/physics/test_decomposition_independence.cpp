@@ -1,0 +1,124 @@
+// Invariant 1: a run gives bitwise-identical spins on any number of ranks and threads. Within one
+// MPI job of P ranks, the same thermal run is repeated on sub-communicators of 1, 2, ..., P ranks
+// and with 1 and 2 OpenMP threads; every result must equal the 1-rank, 1-thread reference bit for
+// bit, and so must the order-independent spin hash.
+#include <gtest/gtest.h>
+#include <omp.h>
+
+#include <cstring>
+
+#include "support/test_support.hpp"
+
+using namespace miniasd;
+
+namespace {
+
+// A two-sublattice ferrimagnet (bcc, antiparallel coupling between the sites) with anisotropy,
+// an oblique field and T = 300 K, on a grid no rank count divides, periodic on two axes only.
+const char* ferrimagnet =
+    "create:crystal-structure = bcc\n"
+    "create:periodic-boundaries-x\ncreate:periodic-boundaries-z\n"
+    "dimensions:unit-cell-size = 3 !A\n"
+    "dimensions:system-size-x = 21 !A\ndimensions:system-size-y = 15 !A\n"
+    "dimensions:system-size-z = 18 !A\n"
+    "material:num-materials = 2\n"
+    "material[1]:atomic-spin-moment = 2.22 !muB\nmaterial[1]:damping-constant = 0.1\n"
+    "material[1]:exchange-matrix[1] = 7e-21\nmaterial[1]:exchange-matrix[2] = -2e-21\n"
+    "material[1]:second-order-uniaxial-anisotropy-constant = 5e-24\n"
+    "material[1]:unit-cell-category = 1\nmaterial[1]:initial-spin-direction = random\n"
+    "material[2]:atomic-spin-moment = 7.6 !muB\nmaterial[2]:damping-constant = 0.05\n"
+    "material[2]:exchange-matrix[2] = 1e-21\nmaterial[2]:unit-cell-category = 2\n"
+    "material[2]:initial-spin-direction = 0,0,-1\n"
+    "sim:temperature = 300\nsim:time-step = 0.1 !fs\n"
+    "sim:applied-field-strength = 2 !T\nsim:applied-field-unit-vector = 1,1,1\n"
+    "sim:equilibration-time-steps = 50\nsim:total-time-steps = 150\n"
+    "sim:time-steps-increment = 50\n";
+
+// A layered fcc film of three materials by height, open in z.
+const char* layers =
+    "create:crystal-structure = fcc\n"
+    "create:periodic-boundaries-x\ncreate:periodic-boundaries-y\n"
+    "dimensions:unit-cell-size = 3.5 !A\n"
+    "dimensions:system-size-x = 2.1 !nm\ndimensions:system-size-y = 1.75 !nm\n"
+    "dimensions:system-size-z = 1.4 !nm\n"
+    "material[1]:atomic-spin-moment = 1.7 !muB\nmaterial[1]:exchange-matrix[1] = 5e-21\n"
+    "material[1]:maximum-height = 0.5\nmaterial[1]:initial-spin-direction = random\n"
+    "material[2]:atomic-spin-moment = 0.6 !muB\nmaterial[2]:exchange-matrix[2] = 3e-21\n"
+    "material[2]:exchange-matrix[1] = 1e-21\nmaterial[2]:minimum-height = 0.5\n"
+    "material[2]:maximum-height = 0.75\nmaterial[2]:damping-constant = 0.3\n"
+    "material[3]:atomic-spin-moment = 2.2 !muB\nmaterial[3]:exchange-matrix[3] = 4e-21\n"
+    "material[3]:exchange-matrix[2] = -1e-21\nmaterial[3]:minimum-height = 0.75\n"
+    "material[3]:second-order-uniaxial-anisotropy-constant = 1e-23\n"
+    "sim:temperature = 600\nsim:time-step = 0.1 !fs\nsim:total-time-steps = 200\n"
+    "sim:time-steps-increment = 100\nsim:integrator-random-seed = 99\n";
+
+struct Result {
+    std::vector<double> spins;  // global-id order
+    std::uint64_t hash = 0;
+};
+
+// Runs on the first `ranks` ranks of the world with `threads` threads; rank 0 gets the result.
+Result run_on(int ranks, int threads, const char* input) {
+    const parallel::Comm world = parallel::Comm::world();
+    const parallel::Comm sub = world.split(world.rank() < ranks ? 0 : -1, world.rank());
+    Result r;
+    if (sub.valid()) {
+        omp_set_num_threads(threads);
+        Simulation sim(sub, test::config_from_text(input), test::quiet_options());
+        sim.run();
+        r.spins = test::gather_spins(sim);
+        r.hash = sim.spin_hash();
+    }
+    world.barrier();
+    return r;
+}
+
+void check_all_decompositions(const char* input) {
+    const parallel::Comm world = parallel::Comm::world();
+    const Result ref = run_on(1, 1, input);
+    for (int threads : {1, 2}) {
+        for (int ranks = 1; ranks <= world.size(); ++ranks) {
+            if (ranks == 1 && threads == 1) continue;
+            const Result r = run_on(ranks, threads, input);
+            if (!world.is_root()) continue;
+            ASSERT_EQ(r.spins.size(), ref.spins.size());
+            // Bitwise: compare the bytes, not the values with a tolerance.
+            EXPECT_EQ(
+                std::memcmp(r.spins.data(), ref.spins.data(), ref.spins.size() * sizeof(double)), 0)
+                << ranks << " ranks, " << threads << " threads differ from 1 rank, 1 thread";
+            EXPECT_EQ(r.hash, ref.hash) << ranks << " ranks, " << threads << " threads";
+        }
+    }
+    if (world.is_root()) {
+        // The run did something: spins moved away from their start and stay unit vectors.
+        double moved = 0;
+        for (std::size_t i = 0; i + 2 < ref.spins.size(); i += 3) {
+            const double n2 = ref.spins[i] * ref.spins[i] + ref.spins[i + 1] * ref.spins[i + 1] +
+                              ref.spins[i + 2] * ref.spins[i + 2];
+            EXPECT_NEAR(n2, 1.0, 1e-12);
+            moved += std::abs(ref.spins[i + 2]);
+        }
+        EXPECT_GT(moved, 0.0);
+    }
+    omp_set_num_threads(1);
+}
+
+}  // namespace
+
+TEST(DecompositionIndependence, FerrimagnetIsBitwiseIdenticalOnAnyRanksAndThreads) {
+    check_all_decompositions(ferrimagnet);
+}
+
+TEST(DecompositionIndependence, LayeredFilmIsBitwiseIdenticalOnAnyRanksAndThreads) {
+    check_all_decompositions(layers);
+}
+
+TEST(DecompositionIndependence, DifferentSeedsGiveDifferentStates) {
+    const Result a = run_on(1, 1, layers);
+    std::string other = std::string(layers) + "";
+    other.replace(other.find("= 99"), 4, "= 98");
+    const Result b = run_on(1, 1, other.c_str());
+    if (parallel::Comm::world().is_root()) {
+        EXPECT_NE(a.hash, b.hash);
+    }
+}

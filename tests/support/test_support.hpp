@@ -1,0 +1,48 @@
+// Helpers shared by the tests: configurations from inline text, quiet run options, and the whole
+// spin state gathered in global-id order for bitwise comparisons.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "input/config.hpp"
+#include "input/line_parser.hpp"
+#include "input/parser.hpp"
+#include "simulation.hpp"
+
+namespace miniasd::test {
+
+// A configuration from the text of one input file (material keywords inline).
+inline Config config_from_text(const std::string& text, const std::string& file = "test-input") {
+    return build_config(split_lines(text, file), file);
+}
+
+// No files, no screen output, no progress lines.
+inline RunOptions quiet_options() {
+    RunOptions o;
+    o.write_files = false;
+    o.progress = false;
+    o.screen = nullptr;
+    return o;
+}
+
+// Collective over the simulation's ranks: every spin component in global-id order,
+// x0 y0 z0 x1 y1 z1 ..., delivered to every rank.
+inline std::vector<double> gather_spins(const Simulation& sim) {
+    const LocalSystem& sys = sim.system();
+    std::vector<std::int64_t> ids(sys.gid.begin(), sys.gid.begin() + sys.n_owned);
+    std::vector<double> values;
+    for (std::int64_t i = 0; i < sys.n_owned; ++i)
+        for (const std::vector<double>* c : {&sim.spins().x, &sim.spins().y, &sim.spins().z})
+            values.push_back((*c)[i]);
+    const std::vector<std::int64_t> all_ids = sim.comm().all_gather(ids);
+    const std::vector<double> all_values = sim.comm().all_gather(values);
+    std::vector<double> out(all_values.size());
+    for (std::size_t k = 0; k < all_ids.size(); ++k)
+        for (int c = 0; c < 3; ++c)
+            out[3 * all_ids[k] + c] = all_values[3 * k + c];
+    return out;
+}
+
+}  // namespace miniasd::test
