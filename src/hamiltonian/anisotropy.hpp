@@ -12,8 +12,8 @@ namespace miniasd {
 class UniaxialAnisotropy final : public Term {
   public:
     // Per material: k_u (J), easy axis (unit), mu_s (J/T). `material` maps local atoms to them.
-    UniaxialAnisotropy(const std::int32_t* material, std::vector<double> ku, std::vector<Vec3> axis,
-                       const std::vector<double>& moments);
+    UniaxialAnisotropy(const std::int32_t* material, std::vector<double> ku,
+                       const std::vector<Vec3>& axis, const std::vector<double>& moments);
     const char* name() const override { return "anisotropy"; }
     void add_field(const SpinView& s, std::int64_t begin, std::int64_t end,
                    FieldView h) const override;
@@ -21,8 +21,8 @@ class UniaxialAnisotropy final : public Term {
 
   private:
     const std::int32_t* material_;
-    std::vector<double> ku_;
-    std::vector<Vec3> axis_;
+    std::vector<double> ku_;              // J
+    std::vector<double> ex_, ey_, ez_;    // easy axis per material, as arrays so loops vectorise
     std::vector<double> two_ku_over_mu_;  // T
 };
 

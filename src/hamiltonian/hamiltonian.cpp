@@ -8,9 +8,7 @@
 namespace miniasd {
 
 namespace {
-// Atoms per chunk: small enough that a chunk's fields and spins stay in L1/L2 while every term
-// adds to them, large enough to amortise the loop over terms.
-constexpr std::int64_t chunk = 512;
+constexpr std::int64_t chunk = 512;  // atoms per OpenMP task in energies()
 }  // namespace
 
 Hamiltonian::Hamiltonian(const Config& c, const LocalSystem& sys) {
@@ -44,17 +42,13 @@ Hamiltonian::Hamiltonian(const Config& c, const LocalSystem& sys) {
 
 void Hamiltonian::field(const SpinView& s, std::int64_t begin, std::int64_t end,
                         FieldView h) const {
-    const std::int64_t chunks = (end - begin + chunk - 1) / chunk;
+    const std::int64_t n = end - begin;
+    std::fill(h.x, h.x + n, 0.0);
+    std::fill(h.y, h.y + n, 0.0);
+    std::fill(h.z, h.z + n, 0.0);
     const bool zero_field = zeeman_->field() == Vec3{0, 0, 0};
-#pragma omp parallel for schedule(static)
-    for (std::int64_t c = 0; c < chunks; ++c) {
-        const std::int64_t b = begin + c * chunk, e = std::min(end, b + chunk);
-        std::fill(h.x + b, h.x + e, 0.0);
-        std::fill(h.y + b, h.y + e, 0.0);
-        std::fill(h.z + b, h.z + e, 0.0);
-        for (const Term* t : active_)
-            if (t != zeeman_ || !zero_field) t->add_field(s, b, e, h);
-    }
+    for (const Term* t : active_)
+        if (t != zeeman_ || !zero_field) t->add_field(s, begin, end, h);
 }
 
 std::vector<TermEnergy> Hamiltonian::energies(const SpinView& s, std::int64_t n_owned) const {

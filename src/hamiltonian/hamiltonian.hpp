@@ -21,8 +21,9 @@ class Hamiltonian {
   public:
     Hamiltonian(const Config& c, const LocalSystem& sys);
 
-    // Writes the total deterministic field (T) of owned atoms [begin, end) into h.
-    // Parallel over atoms with OpenMP; call from outside any parallel region.
+    // Writes the total deterministic field (T) of owned atoms [begin, end) into h, h.x[0] being
+    // atom `begin`. Meant for chunks of a few hundred atoms, so h stays in L1 while every term
+    // adds to it; thread-safe for disjoint chunks.
     void field(const SpinView& s, std::int64_t begin, std::int64_t end, FieldView h) const;
 
     // Energy of each term (J) over owned atoms [0, n_owned) of this rank, in a fixed order:

@@ -15,7 +15,8 @@ struct SpinView {
     const double* z;
 };
 
-// Field components of owned atoms, tesla.
+// Field components, tesla, of a range of owned atoms [begin, end): x[0] belongs to atom `begin`
+// (callers pass a small per-chunk buffer that stays in cache).
 struct FieldView {
     double* x;
     double* y;
@@ -26,7 +27,8 @@ class Term {
   public:
     virtual ~Term() = default;
     virtual const char* name() const = 0;
-    // Adds this term's field to h for owned atoms [begin, end).
+    // Adds this term's field of owned atoms [begin, end) to h (h.x[i - begin] for atom i).
+    // Not thread-parallel inside: callers run chunks on threads.
     virtual void add_field(const SpinView& s, std::int64_t begin, std::int64_t end,
                            FieldView h) const = 0;
     // Energy (J) attributed to owned atoms [begin, end). Pair terms give each atom half of each

@@ -7,9 +7,9 @@ Zeeman::Zeeman(const std::int32_t* material, std::vector<double> moments, Vec3 f
 
 void Zeeman::add_field(const SpinView&, std::int64_t begin, std::int64_t end, FieldView h) const {
     for (std::int64_t i = begin; i < end; ++i) {
-        h.x[i] += field_[0];
-        h.y[i] += field_[1];
-        h.z[i] += field_[2];
+        h.x[i - begin] += field_[0];
+        h.y[i - begin] += field_[1];
+        h.z[i - begin] += field_[2];
     }
 }
 

@@ -1,5 +1,9 @@
 #include "integrate/llg_heun.hpp"
 
+#include <omp.h>
+#include <algorithm>
+
+#include <chrono>
 #include <cmath>
 
 #include "util/random.hpp"
@@ -54,9 +58,9 @@ LlgHeun::LlgHeun(const Config& c, const LocalSystem& sys, Hamiltonian& h,
         gamma_eff_.push_back(constants::gyromagnetic_ratio / (1.0 + m.damping * m.damping));
     }
     sigma_.assign(c.materials.size(), 0.0);
-    predicted_.resize(sys.n_local);
-    for (auto* v : {&hx_, &hy_, &hz_, &tx_, &ty_, &tz_, &fx_, &fy_, &fz_})
-        v->resize(sys.n_owned);
+    predicted_.resize(sys.n_storage());
+    for (auto* v : {&tx_, &ty_, &tz_, &partial_x_, &partial_y_, &partial_z_})
+        v->assign(sys.n_owned, 0.0);  // the thermal field stays zero at T = 0
     set_temperature(c.temperature);
 }
 
@@ -66,77 +70,107 @@ void LlgHeun::set_temperature(double kelvin) {
         sigma_[m] = thermal_field_sigma(alpha_[m], moment_[m], kelvin, dt_);
 }
 
-void LlgHeun::compute_field(Spins& s) {
-    const FieldView h{hx_.data(), hy_.data(), hz_.data()};
+// One Heun stage: fields of core atoms while the halo messages travel, then boundary atoms.
+// Atoms go in chunks: the chunk's field is computed into a small buffer that stays in L1 and
+// consumed at once by `update`, so no field array makes a round trip through memory. Field and
+// update times are measured per chunk on each thread and averaged over threads.
+template <typename Update>
+void LlgHeun::stage(Spins& in, const Update& update) {
+    const SpinView view = in.view();
+    double field_s = 0, update_s = 0;
+    auto sweep = [&](std::int64_t begin, std::int64_t end) {
+#pragma omp parallel reduction(+ : field_s, update_s)
+        {
+            alignas(64) double hx[chunk], hy[chunk], hz[chunk];
+#pragma omp for schedule(static)
+            for (std::int64_t b = begin; b < end; b += chunk) {
+                const std::int64_t e = std::min(end, b + chunk);
+                const auto t0 = Timers::Clock::now();
+                hamiltonian_.field(view, b, e, FieldView{hx, hy, hz});
+                const auto t1 = Timers::Clock::now();
+                update(b, e, hx, hy, hz);
+                const auto t2 = Timers::Clock::now();
+                field_s += std::chrono::duration<double>(t1 - t0).count();
+                update_s += std::chrono::duration<double>(t2 - t1).count();
+            }
+        }
+    };
     timers_.start(t_halo_);
-    halo_.start(s.x.data(), s.y.data(), s.z.data());
+    halo_.start(in.x.data(), in.y.data(), in.z.data());
     timers_.stop(t_halo_);
-    timers_.start(t_field_);
-    hamiltonian_.field(s.view(), 0, sys_.n_core, h);  // overlaps the messages in flight
-    timers_.stop(t_field_);
+    sweep(0, sys_.n_core);
     timers_.start(t_halo_);
-    halo_.finish(s.x.data(), s.y.data(), s.z.data());
+    halo_.finish(in.x.data(), in.y.data(), in.z.data());
     timers_.stop(t_halo_);
-    timers_.start(t_field_);
-    hamiltonian_.field(s.view(), sys_.n_core, sys_.n_owned, h);
-    timers_.stop(t_field_);
+    sweep(sys_.n_core, sys_.n_owned);
+    const int threads = omp_get_max_threads();
+    timers_.add_seconds(t_field_, field_s / threads);
+    timers_.add_seconds(t_integrate_, update_s / threads);
 }
 
+// The update loops are written for omp simd: every operation is a single IEEE operation on the
+// atom's own data (the build disables FMA contraction), so an atom gets the same bits whether a
+// vector lane or the scalar remainder computes it, and so on any decomposition.
 void LlgHeun::step(Spins& s, std::uint64_t step) {
-    const std::int64_t n = sys_.n_owned;
     const std::int32_t* mat = sys_.material.data();
+    const double* gamma = gamma_eff_.data();
+    const double* alpha = alpha_.data();
+    const double* sigma = sigma_.data();
+    const double dt = dt_, half_dt = 0.5 * dt_;
     const bool thermal = temperature_ > 0;
+    double *tx = tx_.data(), *ty = ty_.data(), *tz = tz_.data();
+    double *qx = partial_x_.data(), *qy = partial_y_.data(), *qz = partial_z_.data();
+    double *sx = s.x.data(), *sy = s.y.data(), *sz = s.z.data();
+    double *px = predicted_.x.data(), *py = predicted_.y.data(), *pz = predicted_.z.data();
+    const std::int64_t* gid = sys_.gid.data();
+    const std::uint64_t seed = seed_;
 
-    compute_field(s);
-    {
-        ScopedTimer t(timers_, t_integrate_);
-#pragma omp parallel for schedule(static)
-        for (std::int64_t i = 0; i < n; ++i) {
-            const int m = mat[i];
-            double bx = 0, by = 0, bz = 0;
-            if (thermal) {
-                gaussian3(seed_, RandomStream::thermal_field,
-                          static_cast<std::uint64_t>(sys_.gid[i]), step, bx, by, bz);
-                bx *= sigma_[m];
-                by *= sigma_[m];
-                bz *= sigma_[m];
+    // Predictor: draw the thermal field, S' = norm(S + dt f(S)), keep P = S + dt/2 f(S).
+    stage(s, [&](std::int64_t b, std::int64_t e, const double* hx, const double* hy,
+                 const double* hz) {
+        if (thermal) {
+            standard_normals3(seed, RandomStream::thermal_field, step, gid + b, e - b, tx + b,
+                              ty + b, tz + b);
+#pragma omp simd
+            for (std::int64_t i = b; i < e; ++i) {
+                const double sd = sigma[mat[i]];  // T
+                tx[i] *= sd;
+                ty[i] *= sd;
+                tz[i] *= sd;
             }
-            tx_[i] = bx;
-            ty_[i] = by;
-            tz_[i] = bz;
-            double dx, dy, dz;
-            llg_rhs(s.x[i], s.y[i], s.z[i], hx_[i] + bx, hy_[i] + by, hz_[i] + bz, gamma_eff_[m],
-                    alpha_[m], dx, dy, dz);
-            fx_[i] = dx;
-            fy_[i] = dy;
-            fz_[i] = dz;
-            double px = s.x[i] + dt_ * dx, py = s.y[i] + dt_ * dy, pz = s.z[i] + dt_ * dz;
-            normalise(px, py, pz);
-            predicted_.x[i] = px;
-            predicted_.y[i] = py;
-            predicted_.z[i] = pz;
         }
-    }
-
-    compute_field(predicted_);
-    {
-        ScopedTimer t(timers_, t_integrate_);
-        const double half_dt = 0.5 * dt_;
-#pragma omp parallel for schedule(static)
-        for (std::int64_t i = 0; i < n; ++i) {
+#pragma omp simd
+        for (std::int64_t i = b; i < e; ++i) {
             const int m = mat[i];
             double dx, dy, dz;
-            llg_rhs(predicted_.x[i], predicted_.y[i], predicted_.z[i], hx_[i] + tx_[i],
-                    hy_[i] + ty_[i], hz_[i] + tz_[i], gamma_eff_[m], alpha_[m], dx, dy, dz);
-            double x = s.x[i] + half_dt * (fx_[i] + dx);
-            double y = s.y[i] + half_dt * (fy_[i] + dy);
-            double z = s.z[i] + half_dt * (fz_[i] + dz);
+            llg_rhs(sx[i], sy[i], sz[i], hx[i - b] + tx[i], hy[i - b] + ty[i], hz[i - b] + tz[i],
+                    gamma[m], alpha[m], dx, dy, dz);
+            qx[i] = sx[i] + half_dt * dx;
+            qy[i] = sy[i] + half_dt * dy;
+            qz[i] = sz[i] + half_dt * dz;
+            double x = sx[i] + dt * dx, y = sy[i] + dt * dy, z = sz[i] + dt * dz;
             normalise(x, y, z);
-            s.x[i] = x;
-            s.y[i] = y;
-            s.z[i] = z;
+            px[i] = x;
+            py[i] = y;
+            pz[i] = z;
         }
-    }
+    });
+    // Corrector: S = norm(S + dt/2 [f(S) + f(S')]) = norm(P + dt/2 f(S')), same thermal field.
+    stage(predicted_, [&](std::int64_t b, std::int64_t e, const double* hx, const double* hy,
+                          const double* hz) {
+#pragma omp simd
+        for (std::int64_t i = b; i < e; ++i) {
+            const int m = mat[i];
+            double dx, dy, dz;
+            llg_rhs(px[i], py[i], pz[i], hx[i - b] + tx[i], hy[i - b] + ty[i], hz[i - b] + tz[i],
+                    gamma[m], alpha[m], dx, dy, dz);
+            double x = qx[i] + half_dt * dx, y = qy[i] + half_dt * dy, z = qz[i] + half_dt * dz;
+            normalise(x, y, z);
+            sx[i] = x;
+            sy[i] = y;
+            sz[i] = z;
+        }
+    });
 }
 
 }  // namespace miniasd

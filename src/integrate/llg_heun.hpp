@@ -36,8 +36,9 @@ class LlgHeun {
     void step(Spins& s, std::uint64_t step);
 
   private:
-    // Fills field_ for all owned atoms from `s`, refreshing ghosts through the halo on the way.
-    void compute_field(Spins& s);
+    static constexpr std::int64_t chunk = 512;  // atoms per field buffer (3 x 4 KiB)
+    template <typename Update>
+    void stage(Spins& in, const Update& update);
 
     const LocalSystem& sys_;
     Hamiltonian& hamiltonian_;
@@ -50,10 +51,9 @@ class LlgHeun {
     double temperature_ = 0;                                  // K
     std::vector<double> moment_, alpha_, gamma_eff_, sigma_;  // per material
 
-    Spins predicted_;                   // S', [n_local]
-    std::vector<double> hx_, hy_, hz_;  // deterministic field, T, [n_owned]
-    std::vector<double> tx_, ty_, tz_;  // thermal field, T, [n_owned]
-    std::vector<double> fx_, fy_, fz_;  // f(S, H(S)) of the predictor, 1/s, [n_owned]
+    Spins predicted_;                                        // S', [n_local]
+    std::vector<double> tx_, ty_, tz_;                       // thermal field, T, [n_owned]
+    std::vector<double> partial_x_, partial_y_, partial_z_;  // P = S + dt/2 f(S), [n_owned]
 };
 
 }  // namespace miniasd

@@ -26,6 +26,13 @@ struct Ghost {
 
 }  // namespace
 
+std::vector<std::int32_t> LocalSystem::neighbours_of(std::int64_t i) const {
+    std::vector<std::int32_t> out;
+    for (int k = 0; k < width; ++k)
+        if (neighbour(i, k) != null_atom) out.push_back(neighbour(i, k));
+    return out;
+}
+
 LocalSystem build_local_system(const Lattice& lat, const parallel::ProcessGrid& grid,
                                const MaterialMap& materials) {
     const parallel::CellRange rx = grid.owned(0), ry = grid.owned(1), rz = grid.owned(2);
@@ -113,20 +120,22 @@ LocalSystem build_local_system(const Lattice& lat, const parallel::ProcessGrid& 
     for (std::int64_t l = 0; l < sys.n_local; ++l)
         sys.material[l] = materials.of(sys.gid[l]);
 
-    // Interaction lists in local order.
-    sys.nbr_start.assign(n_owned + 1, 0);
-    sys.nbr.resize(code.size());
+    // Interaction table in local order, padded to the widest atom with the null atom.
+    sys.null_atom = static_cast<std::int32_t>(sys.n_local);
+    sys.material.push_back(0);
     std::vector<std::int64_t> block_of_local(n_owned);
     for (std::int64_t b = 0; b < n_owned; ++b)
-        block_of_local[(local_of_block[b])] = b;
-    std::int64_t pos = 0;
+        block_of_local[local_of_block[b]] = b;
+    for (std::int64_t b = 0; b < n_owned; ++b)
+        sys.width = std::max<int>(sys.width, static_cast<int>(start[b + 1] - start[b]));
+    sys.nbr.assign(static_cast<std::size_t>(sys.width) * n_owned, sys.null_atom);
     for (std::int64_t l = 0; l < n_owned; ++l) {
         const std::int64_t b = block_of_local[l];
         for (std::int64_t j = start[b]; j < start[b + 1]; ++j) {
             const std::int64_t c = code[j];
-            sys.nbr[(pos++)] = c >= 0 ? local_of_block[c] : local_of_ghost[(-c - 1)];
+            sys.nbr[(j - start[b]) * n_owned + l] =
+                c >= 0 ? local_of_block[c] : local_of_ghost[-c - 1];
         }
-        sys.nbr_start[l + 1] = pos;
     }
 
     // Halo plan. Send lists: every owned atom with a neighbour on rank r goes to r, once.
@@ -141,8 +150,7 @@ LocalSystem build_local_system(const Lattice& lat, const parallel::ProcessGrid& 
         ++p.ghost_count;
     }
     for (std::int64_t l = sys.n_core; l < n_owned; ++l) {
-        for (std::int64_t j = sys.nbr_start[l]; j < sys.nbr_start[l + 1]; ++j) {
-            const std::int32_t n = sys.nbr[j];
+        for (const std::int32_t n : sys.neighbours_of(l)) {
             if (n < n_owned) continue;
             const int owner = ghosts[(order[(n - n_owned)])].owner;
             std::vector<std::int32_t>& send = peers[owner].send;

@@ -3,6 +3,7 @@
 //                            halo exchange is in flight)
 //   [n_core, n_owned)        owned atoms with at least one ghost neighbour
 //   [n_owned, n_local)       ghosts: copies of other ranks' atoms, grouped by owner rank
+//   n_local                  the null atom: padding for neighbour tables, spin always zero
 // Each group is in global-id order. Interaction lists refer to local indices. Built once; atoms
 // never move, so the halo plan is fixed for the run.
 #pragma once
@@ -24,11 +25,20 @@ struct LocalSystem {
     std::int64_t n_global = 0;
 
     std::vector<std::int64_t> gid;       // [n_local] global ids
-    std::vector<std::int32_t> material;  // [n_local] 0-based material index
+    std::vector<std::int32_t> material;  // [n_storage()] 0-based material index
 
-    // Nearest neighbours of owned atom i: nbr[nbr_start[i] .. nbr_start[i+1]).
-    std::vector<std::int64_t> nbr_start;  // [n_owned + 1]
-    std::vector<std::int32_t> nbr;
+    // Nearest neighbours in a padded column-major table (ELLPACK): neighbour k of owned atom i
+    // is nbr[k * n_owned + i], k < width. Atoms with fewer neighbours (open surfaces) are padded
+    // with null_atom, so field kernels run one fixed-width loop and vectorise across atoms.
+    int width = 0;
+    std::int32_t null_atom = 0;     // == n_local
+    std::vector<std::int32_t> nbr;  // [width * n_owned]
+
+    // Length of per-atom arrays that neighbour tables index: local atoms plus the null atom.
+    std::int64_t n_storage() const { return n_local + 1; }
+    std::int32_t neighbour(std::int64_t i, int k) const { return nbr[k * n_owned + i]; }
+    // The real (non-padding) neighbours of owned atom i, for set-up code and tests.
+    std::vector<std::int32_t> neighbours_of(std::int64_t i) const;
 
     std::vector<parallel::HaloPeer> peers;  // the halo plan, by ascending peer rank
 };

@@ -1,5 +1,7 @@
 #include "system/spins.hpp"
 
+#include <Random123/uniform.hpp>
+
 #include <cmath>
 
 #include "util/hash.hpp"
@@ -9,7 +11,7 @@ namespace miniasd {
 
 Spins initial_spins(const Config& c, const LocalSystem& sys) {
     Spins s;
-    s.resize(sys.n_local);
+    s.resize(sys.n_storage());  // the null atom at n_local stays (0, 0, 0)
     constexpr double two_pi = 6.283185307179586;
     for (std::int64_t i = 0; i < sys.n_local; ++i) {
         const MaterialConfig& m = c.materials[sys.material[i]];

@@ -10,7 +10,7 @@
 namespace miniasd {
 
 struct Spins {
-    std::vector<double> x, y, z;  // unit vectors, [n_local]
+    std::vector<double> x, y, z;  // unit vectors, [n_storage]: local atoms, then the null atom
 
     SpinView view() const { return {x.data(), y.data(), z.data()}; }
     void resize(std::int64_t n) {

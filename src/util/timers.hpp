@@ -20,6 +20,7 @@ class Timers {
     void stop(int id) {
         seconds_[id] += std::chrono::duration<double>(Clock::now() - started_[id]).count();
     }
+    void add_seconds(int id, double s) { seconds_[id] += s; }  // measured elsewhere (threads)
 
     int size() const { return static_cast<int>(names_.size()); }
     const std::string& name(int id) const { return names_[id]; }

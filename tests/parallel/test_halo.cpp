@@ -37,7 +37,7 @@ TEST(Halo, GhostsEqualTheirOwnersAfterAnExchange) {
             Simulation sim(world, box(crystal, periodic), test::quiet_options());
             const LocalSystem& s = sim.system();
             Spins v;
-            v.resize(s.n_local);
+            v.resize(s.n_storage());
             for (std::int64_t i = 0; i < s.n_local; ++i) {
                 const bool owned = i < s.n_owned;
                 v.x[i] = owned ? tag(s.gid[i], 0) : -1;
@@ -78,11 +78,11 @@ TEST(Halo, NeighbourListsMatchAOneRankBuild) {
     const LocalSystem& s = sim.system();
     for (std::int64_t i = 0; i < s.n_owned; ++i) {
         std::vector<std::int64_t> got, want;
-        for (std::int64_t k = s.nbr_start[i]; k < s.nbr_start[i + 1]; ++k)
-            got.push_back(s.gid[s.nbr[k]]);
+        for (std::int32_t j : s.neighbours_of(i))
+            got.push_back(s.gid[j]);
         const std::int64_t r = ref_local[s.gid[i]];
-        for (std::int64_t k = ref.nbr_start[r]; k < ref.nbr_start[r + 1]; ++k)
-            want.push_back(ref.gid[ref.nbr[k]]);
+        for (std::int32_t j : ref.neighbours_of(r))
+            want.push_back(ref.gid[j]);
         std::sort(got.begin(), got.end());
         std::sort(want.begin(), want.end());
         ASSERT_EQ(got, want) << "atom " << s.gid[i];

@@ -1,0 +1,107 @@
+// The counter-based generator: the vectorised Philox block equals Random123 word for word, the
+// normals have the moments and tails of N(0, 1), and a draw depends only on (seed, id, step):
+// not on how atoms are grouped into calls (which is what decomposition independence needs).
+#include <gtest/gtest.h>
+
+#include <Random123/philox.h>
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <vector>
+
+#include "util/philox_block.hpp"
+#include "util/random.hpp"
+
+using namespace miniasd;
+
+TEST(Random, PhiloxBlockEqualsRandom123) {
+    std::vector<std::int64_t> ids(200);
+    for (std::size_t i = 0; i < ids.size(); ++i)
+        ids[i] = std::int64_t(i * 7919) + (std::int64_t(i) << 33);
+    const std::uint64_t seed = 0x123456789abcdefULL, step = (std::uint64_t(5) << 32) + 17;
+    PhiloxBlock block;
+    philox4x32_block(seed, 3, step, ids.data(), int(ids.size()), block);
+    r123::Philox4x32 rng;
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+        const auto id = static_cast<std::uint64_t>(ids[i]);
+        const r123::Philox4x32::ctr_type ctr = {{std::uint32_t(id), std::uint32_t(id >> 32),
+                                                 std::uint32_t(step),
+                                                 std::uint32_t(step >> 32) | (3u << 24)}};
+        const r123::Philox4x32::key_type key = {{std::uint32_t(seed), std::uint32_t(seed >> 32)}};
+        const auto w = rng(ctr, key);
+        for (int k = 0; k < 4; ++k)
+            ASSERT_EQ(block.w[k][i], w[k]) << "atom " << i << " word " << k;
+    }
+}
+
+TEST(Random, NormalsHaveTheMomentsAndTailsOfAStandardNormal) {
+    const std::int64_t n = 400000;
+    std::vector<std::int64_t> ids(n);
+    std::iota(ids.begin(), ids.end(), 0);
+    std::vector<double> x(n), y(n), z(n);
+    standard_normals3(42, RandomStream::thermal_field, 9, ids.data(), n, x.data(), y.data(),
+                      z.data());
+    std::vector<double> all;
+    for (const auto* v : {&x, &y, &z})
+        all.insert(all.end(), v->begin(), v->end());
+    const double m = double(all.size());
+    double s1 = 0, s2 = 0, s3 = 0, s4 = 0, beyond3 = 0, beyond4 = 0;
+    for (double v : all) {
+        s1 += v;
+        s2 += v * v;
+        s3 += v * v * v;
+        s4 += v * v * v * v;
+        beyond3 += std::abs(v) > 3;
+        beyond4 += std::abs(v) > 4;
+    }
+    // Standard errors for 1.2e6 samples: mean 9e-4, variance 1.3e-3, skewness 2.2e-3,
+    // E[x^4] 8.9e-3.
+    EXPECT_NEAR(s1 / m, 0.0, 5 * 9.2e-4);
+    EXPECT_NEAR(s2 / m, 1.0, 5 * 1.3e-3);
+    EXPECT_NEAR(s3 / m, 0.0, 5 * 2.2e-3);
+    EXPECT_NEAR(s4 / m, 3.0, 5 * 8.9e-3);
+    // Tails: P(|x| > 3) = 2.6998e-3, P(|x| > 4) = 6.334e-5 (the ziggurat's slow paths).
+    EXPECT_NEAR(beyond3 / m, 2.6998e-3, 5 * std::sqrt(2.6998e-3 / m));
+    EXPECT_NEAR(beyond4 / m, 6.334e-5, 5 * std::sqrt(6.334e-5 / m));
+    // Kolmogorov-Smirnov against the normal CDF on a subsample.
+    std::vector<double> sub(all.begin(), all.begin() + 20000);
+    std::sort(sub.begin(), sub.end());
+    double d = 0;
+    for (std::size_t i = 0; i < sub.size(); ++i) {
+        const double cdf = 0.5 * std::erfc(-sub[i] / std::sqrt(2.0));
+        d = std::max({d, std::abs(cdf - double(i) / sub.size()),
+                      std::abs(cdf - double(i + 1) / sub.size())});
+    }
+    EXPECT_LT(d * std::sqrt(double(sub.size())), 1.95);  // 99.9% critical value
+    // Components are uncorrelated.
+    double xy = 0;
+    for (std::int64_t i = 0; i < n; ++i)
+        xy += x[i] * y[i];
+    EXPECT_NEAR(xy / n, 0.0, 5 / std::sqrt(double(n)));
+}
+
+TEST(Random, DrawsDependOnlyOnSeedIdAndStep) {
+    std::vector<std::int64_t> ids(1000);
+    for (std::size_t i = 0; i < ids.size(); ++i)
+        ids[i] = std::int64_t(999 - i) * 3;
+    std::vector<double> a(3000), b(3000);
+    standard_normals3(7, RandomStream::thermal_field, 4, ids.data(), 1000, a.data(),
+                      a.data() + 1000, a.data() + 2000);
+    // The same atoms in odd-sized pieces give the same bits.
+    for (std::int64_t start = 0, piece = 1; start < 1000;
+         start += piece, piece = piece * 3 % 301 + 1) {
+        const std::int64_t len = std::min<std::int64_t>(piece, 1000 - start);
+        standard_normals3(7, RandomStream::thermal_field, 4, ids.data() + start, len,
+                          b.data() + start, b.data() + 1000 + start, b.data() + 2000 + start);
+    }
+    EXPECT_EQ(a, b);
+    // Another step, seed or atom gives other numbers.
+    std::vector<double> c(3000);
+    standard_normals3(7, RandomStream::thermal_field, 5, ids.data(), 1000, c.data(),
+                      c.data() + 1000, c.data() + 2000);
+    EXPECT_NE(a, c);
+    standard_normals3(8, RandomStream::thermal_field, 4, ids.data(), 1000, c.data(),
+                      c.data() + 1000, c.data() + 2000);
+    EXPECT_NE(a, c);
+}
