@@ -5,8 +5,8 @@
 namespace miniasd {
 
 namespace {
-constexpr double r = 3.442619855899;       // right edge of the base layer (128 layers)
-constexpr double v = 9.91256303526217e-3;  // area of every layer (unnormalised density)
+constexpr double r = 3.6541528853610088;  // right edge of the base layer (256 layers)
+constexpr double v = 4.92867323399e-3;    // area of every layer (unnormalised density)
 inline double density(double x) {
     return std::exp(-0.5 * x * x);
 }

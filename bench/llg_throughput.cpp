@@ -1,0 +1,112 @@
+// Throughput of the LLG-Heun time step on the standard problem (issue 2): bcc Fe, a = 2.87 A,
+// periodic, nearest-neighbour J = 7.05e-21 J, mu_s = 2.22 muB, k_u = 5.65e-25 J along z,
+// alpha = 0.1, dt = 1e-16 s, spins along +z. Prints ns per atom-step for every repeat and their
+// median, measured over the stepping phases only (field, halo, integrate; the slowest rank), and
+// the machine's memory bandwidth beside it.
+//
+//   mpirun -n 2 build/bench/llg_throughput --cells 80 --temperature 300 --repeats 5
+#include <omp.h>
+
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <cstdio>
+#include <string>
+
+#include "input/line_parser.hpp"
+#include "input/parser.hpp"
+#include "memory_bandwidth.hpp"
+#include "parallel/environment.hpp"
+#include "simulation.hpp"
+
+using namespace miniasd;
+
+namespace {
+
+Config standard_problem(int cells, double temperature) {
+    const std::string size = std::to_string(2.87 * cells);
+    const std::string text =
+        "create:crystal-structure = bcc\n"
+        "create:periodic-boundaries-x\ncreate:periodic-boundaries-y\ncreate:periodic-boundaries-z\n"
+        "dimensions:unit-cell-size = 2.87 !A\n"
+        "dimensions:system-size = " +
+        size +
+        " !A\n"
+        "material[1]:atomic-spin-moment = 2.22 !muB\n"
+        "material[1]:exchange-matrix[1] = 7.05e-21 !J\n"
+        "material[1]:second-order-uniaxial-anisotropy-constant = 5.65e-25 !J\n"
+        "material[1]:damping-constant = 0.1\n"
+        "material[1]:initial-spin-direction = 0,0,1\n"
+        "sim:time-step = 1e-16 !s\n"
+        "sim:temperature = " +
+        std::to_string(temperature) + "\n";
+    return build_config(split_lines(text, "standard-problem"), "standard-problem");
+}
+
+double stepping_seconds(const Timers& t) {
+    double s = 0;
+    for (const char* name : {"field", "halo", "integrate"})
+        s += t.seconds(t.find(name));
+    return s;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    parallel::Environment env(&argc, &argv);
+    const parallel::Comm world = parallel::Comm::world();
+    CLI::App app{"LLG-Heun throughput on the standard problem"};
+    int cells = 40, repeats = 5;
+    long long steps = 0;
+    double temperature = 300;
+    bool bandwidth = true;
+    app.add_option("--cells", cells,
+                   "unit cells along each axis (40: 128 000 atoms, 80: 1 024 000)");
+    app.add_option("--temperature", temperature, "K");
+    app.add_option("--steps", steps, "steps per repeat (default: about 2.5e7 atom-steps)");
+    app.add_option("--repeats", repeats, "timed repeats (the median is reported)");
+    app.add_flag("!--no-bandwidth", bandwidth, "skip the memory-bandwidth measurement");
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        return world.is_root() ? app.exit(e) : 1;
+    }
+    RunOptions quiet;
+    quiet.write_files = false;
+    quiet.progress = false;
+    quiet.screen = nullptr;
+    Simulation sim(world, standard_problem(cells, temperature), quiet);
+    const double atoms = double(sim.system().n_global);
+    if (steps <= 0) steps = std::max<long long>(5, static_cast<long long>(2.5e7 / atoms));
+
+    Phase phase;
+    phase.temperature = phase.equilibration_temperature = temperature;
+    phase.equilibration_steps = steps;  // steps without statistics rows in between
+    phase.steps = 0;
+    sim.run(phase);  // warm-up: first touch of every array, caches, MPI connections
+    std::vector<double> ns;
+    for (int r = 0; r < repeats; ++r) {
+        const double before = stepping_seconds(sim.timers());
+        sim.run(phase);
+        const double spent = world.max(stepping_seconds(sim.timers()) - before);
+        ns.push_back(1e9 * spent / (atoms * double(steps)));
+    }
+    const double gbs = bandwidth && world.is_root() ? bench::triad_bandwidth_gbs() : 0.0;
+    if (world.is_root()) {
+        std::vector<double> sorted = ns;
+        std::sort(sorted.begin(), sorted.end());
+        std::printf(
+            "# crystal=bcc cells=%d atoms=%.0f temperature=%g ranks=%d threads=%d steps=%lld\n",
+            cells, atoms, temperature, world.size(), omp_get_max_threads(), steps);
+        std::printf("# repeats (ns per atom-step):");
+        for (double v : ns)
+            std::printf(" %.2f", v);
+        std::printf("\n");
+        if (bandwidth) std::printf("# memory bandwidth (one-core triad): %.1f GB/s\n", gbs);
+        std::printf(
+            "result atoms=%.0f T=%g ranks=%d threads=%d median_ns_per_atom_step=%.2f "
+            "min=%.2f max=%.2f\n",
+            atoms, temperature, world.size(), omp_get_max_threads(), sorted[sorted.size() / 2],
+            sorted.front(), sorted.back());
+    }
+    return 0;
+}
