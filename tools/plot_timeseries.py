@@ -1,0 +1,73 @@
+#!/usr/bin/python3
+"""Plot a miniASD statistics table (the `output` file): magnetisation and energy against time.
+
+    /usr/bin/python3 tools/plot_timeseries.py runs/bcc-fe/output [-o picture.png]
+
+Columns are found by the names in the table's header line, so any selection of output:*
+keywords works; the panels shown are those whose columns are present.
+"""
+import argparse
+import sys
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+
+
+def read_table(path):
+    """Returns (column names, 2-D array) of a statistics table."""
+    with open(path) as f:
+        header = f.readline()
+    if not header.startswith("#"):
+        sys.exit(f"{path}: no header line; is this a miniASD statistics table?")
+    names = header[1:].split()
+    data = np.loadtxt(path, comments="#", ndmin=2)
+    if data.size and data.shape[1] != len(names):
+        sys.exit(f"{path}: {data.shape[1]} columns but {len(names)} names in the header")
+    return names, data
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("table")
+    parser.add_argument("-o", "--output", help="PNG to write (default: <table>.png)")
+    args = parser.parse_args()
+    names, data = read_table(args.table)
+    if data.size == 0:
+        sys.exit(f"{args.table}: no rows yet")
+    col = {n: i for i, n in enumerate(names)}
+    if "real-time[s]" in col:
+        t, xlabel = data[:, col["real-time[s]"]] * 1e12, "time (ps)"
+    else:
+        t, xlabel = data[:, col.get("time-steps", 0)], "time steps"
+
+    panels = []
+    mag = [n for n in ("mx", "my", "mz", "|m|", "<|m|>") if n in col]
+    if mag:
+        panels.append(("magnetisation (normalised)", mag))
+    energies = [n for n in names if n.startswith("E_") or n.startswith("<E_")]
+    if energies:
+        panels.append(("energy (J/atom)", energies))
+    if not panels:
+        sys.exit(f"{args.table}: no magnetisation or energy columns to plot")
+
+    fig, axes = plt.subplots(len(panels), 1, sharex=True, figsize=(7, 3 * len(panels)),
+                             squeeze=False)
+    for ax, (label, cols) in zip(axes[:, 0], panels):
+        for n in cols:
+            ax.plot(t, data[:, col[n]], label=n)
+        ax.set_ylabel(label)
+        ax.legend(loc="best", fontsize="small")
+        ax.grid(alpha=0.3)
+    axes[-1, 0].set_xlabel(xlabel)
+    fig.suptitle(args.table)
+    fig.tight_layout()
+    out = args.output or args.table + ".png"
+    fig.savefig(out, dpi=120)
+    print(f"wrote {out}")
+
+
+if __name__ == "__main__":
+    main()
