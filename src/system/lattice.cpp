@@ -1,5 +1,6 @@
 #include "system/lattice.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace miniasd {
@@ -33,31 +34,29 @@ std::vector<Vec3> basis_of(CrystalStructure c) {
 // For each site, every site in the 27 surrounding cells at the shortest distance.
 std::vector<std::vector<NeighbourOffset>> nearest(const std::vector<Vec3>& basis, const Vec3& a) {
     const int n = static_cast<int>(basis.size());
-    auto dist = [&](int b, int dx, int dy, int dz, int s) {
-        const double rx = (dx + basis[s][0] - basis[b][0]) * a[0];
-        const double ry = (dy + basis[s][1] - basis[b][1]) * a[1];
-        const double rz = (dz + basis[s][2] - basis[b][2]) * a[2];
-        return std::sqrt(rx * rx + ry * ry + rz * rz);
+    struct Candidate {
+        int site;
+        NeighbourOffset offset;
+        double distance;  // m
     };
+    std::vector<Candidate> candidates;
     double shortest = 1e300;
     for (int b = 0; b < n; ++b)
         for (int dz = -1; dz <= 1; ++dz)
             for (int dy = -1; dy <= 1; ++dy)
                 for (int dx = -1; dx <= 1; ++dx)
                     for (int s = 0; s < n; ++s) {
-                        const double d = dist(b, dx, dy, dz, s);
-                        if (d > 0 && d < shortest) shortest = d;
+                        const double rx = (dx + basis[s][0] - basis[b][0]) * a[0];
+                        const double ry = (dy + basis[s][1] - basis[b][1]) * a[1];
+                        const double rz = (dz + basis[s][2] - basis[b][2]) * a[2];
+                        const double d = std::sqrt(rx * rx + ry * ry + rz * rz);
+                        if (d == 0) continue;  // the site itself
+                        candidates.push_back({b, {dx, dy, dz, s}, d});
+                        shortest = std::min(shortest, d);
                     }
     std::vector<std::vector<NeighbourOffset>> out(n);
-    for (int b = 0; b < n; ++b)
-        for (int dz = -1; dz <= 1; ++dz)
-            for (int dy = -1; dy <= 1; ++dy)
-                for (int dx = -1; dx <= 1; ++dx)
-                    for (int s = 0; s < n; ++s) {
-                        const double d = dist(b, dx, dy, dz, s);
-                        if (d > 0 && std::abs(d - shortest) < 1e-6 * shortest)
-                            out[b].push_back({dx, dy, dz, s});
-                    }
+    for (const Candidate& c : candidates)
+        if (std::abs(c.distance - shortest) < 1e-6 * shortest) out[c.site].push_back(c.offset);
     return out;
 }
 
