@@ -13,6 +13,8 @@ void Simulation::report() const {
     for (int id = 0; id < timers_.size(); ++id)
         rows.push_back(comm().spread(timers_.seconds(id)));
     const parallel::Spread loop = comm().spread(loop_seconds_);
+    const parallel::Spread halo_kib = comm().spread(halo_.bytes_per_exchange() / 1024.0);
+    const parallel::Spread peers = comm().spread(double(halo_.peers().size()));
     const std::uint64_t hash = spin_hash();
     std::FILE* out = options_.screen;
     if (!comm().is_root() || !out) return;
@@ -28,6 +30,11 @@ void Simulation::report() const {
     }
     std::fprintf(out, "  %-12s %10.4f %10.4f %10.4f %8d\n", "time loop", loop.min, loop.avg,
                  loop.max, loop.max_rank);
+    if (comm().size() > 1)
+        std::fprintf(out,
+                     "Halo: %.1f KiB sent per exchange by the busiest rank (%d), %.0f-%.0f peers, "
+                     "2 exchanges per step\n",
+                     halo_kib.max, halo_kib.max_rank, peers.min, peers.max);
     const double atom_steps = double(system_.n_global) * double(steps_done_);
     if (atom_steps > 0)
         std::fprintf(out,

@@ -2,6 +2,7 @@
 
 #include <sstream>
 
+#include "input/keyword_table.hpp"
 #include "util/units.hpp"
 
 namespace miniasd {
@@ -76,6 +77,10 @@ std::string describe(const Config& c) {
       << "sim:applied-field-strength = " << c.field_strength << " !T\n"
       << "sim:applied-field-unit-vector = " << vec(c.field_direction) << "\n"
       << "sim:integrator-random-seed = " << c.seed << "\n";
+    for (Column col : c.output_columns)
+        o << "output:" << column_keyword(col) << "\n";
+    for (Column col : c.screen_columns)
+        o << "screen:" << column_keyword(col) << "\n";
     return o.str();
 }
 

@@ -251,6 +251,12 @@ std::size_t edit_distance(const std::string& a, const std::string& b) {
 
 }  // namespace
 
+const char* column_keyword(Column c) {
+    for (const ColumnName& n : column_names)
+        if (n.column == c) return n.name;
+    return "?";
+}
+
 std::string KeywordSpec::pattern() const {
     return section + (material_indexed ? "[i]" : "") + ":" + name +
            (second_material_index ? "[j]" : "");

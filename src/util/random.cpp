@@ -56,8 +56,9 @@ void standard_normals3(std::uint64_t seed, RandomStream stream, std::uint64_t st
                 if (flags == all_good && i0 + 8 <= m) continue;
                 for (int i = i0; i < std::min(m, i0 + 8); ++i)
                     if (!ok[c][i])
-                        out[c][b + i] = finish_slow(z, words.w[c][i], seed, stream,
-                                                    static_cast<std::uint64_t>(ids[b + i]), step, c);
+                        out[c][b + i] =
+                            finish_slow(z, words.w[c][i], seed, stream,
+                                        static_cast<std::uint64_t>(ids[b + i]), step, c);
             }
     }
 }
