@@ -3,7 +3,10 @@
 #include <omp.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cstdio>
+#include <cstdlib>
+#include <thread>
 
 #include "input/keyword_table.hpp"
 #include "input/read_broadcast.hpp"
@@ -57,6 +60,7 @@ int run_app(int argc, char** argv) {
     app.add_flag("--version", show_version, "print version, git hash, compiler and flags");
     app.add_flag("--input-reference", reference, "print the keyword reference (Markdown) and exit");
     app.add_flag("-q,--quiet", quiet, "no progress lines");
+    app.add_flag("-v,--verbose", options.verbose, "more detail (the MPI-IO hints in effect)");
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -75,6 +79,12 @@ int run_app(int argc, char** argv) {
     if (check) {
         if (root) std::printf("%s: input is valid\n%s", input.c_str(), describe(config).c_str());
         return 0;
+    }
+    // Without OMP_NUM_THREADS, share the node's cores among its ranks instead of letting every
+    // rank start one thread per core (which oversubscribes the node and runs many times slower).
+    if (!std::getenv("OMP_NUM_THREADS")) {
+        const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+        omp_set_num_threads(std::max(1, cores / world.ranks_on_node()));
     }
     options.progress = !quiet;
     options.screen = root ? stdout : nullptr;

@@ -48,6 +48,16 @@ void Simulation::report() const {
                      1e9 * loop.max * cores / atom_steps, comm().size(), omp_get_max_threads());
     std::fprintf(out, "Spin state hash: %016" PRIx64 "\n", hash);
     if (!table_path_.empty()) std::fprintf(out, "Statistics: %s\n", table_path_.c_str());
+    if (snapshots_) {
+        const IoSummary& io = snapshots_->summary();
+        std::fprintf(out, "Snapshots: %lld in mode %s, %.1f MB", (long long)io.snapshots,
+                     snapshots_->mode().c_str(), double(io.bytes) / 1e6);
+        if (io.write_seconds > 0 && io.total_seconds > 0)
+            std::fprintf(out, ", write %.1f MB/s, whole snapshot %.1f MB/s",
+                         double(io.bytes) / 1e6 / io.write_seconds,
+                         double(io.bytes) / 1e6 / io.total_seconds);
+        std::fprintf(out, " (per-snapshot times in %s/io-log)\n", options_.output_dir.c_str());
+    }
     std::fflush(out);
 }
 

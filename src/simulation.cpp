@@ -46,19 +46,6 @@ Simulation::Simulation(const parallel::Comm& world, Config config, RunOptions op
       integrator_(config_, system_, hamiltonian_, halo_, timers_) {
     timers_.add("statistics");
     timers_.add("output");
-    if (options_.write_files) table_file_ = open_table(comm(), options_, table_path_);
-    std::vector<Column> columns = config_.output_columns;
-    if (columns.empty()) columns = default_output_columns();
-    std::vector<std::string> names;
-    for (const MaterialConfig& m : config_.materials)
-        names.push_back(m.name);
-    const bool root = comm().is_root();
-    table_ = std::make_unique<TimeSeriesTable>(root ? table_file_ : nullptr, columns, names);
-    screen_ = std::make_unique<TimeSeriesTable>(
-        root && !config_.screen_columns.empty() ? options_.screen : nullptr, config_.screen_columns,
-        names);
-    table_->write_header();
-    screen_->write_header();
 }
 
 std::uint64_t Simulation::spin_hash() const {
@@ -73,6 +60,32 @@ Observables Simulation::observe() {
     return finish_observables(sums, config_.materials.size(), system_.n_global);
 }
 
+void Simulation::start() {
+    if (options_.write_files) table_file_ = open_table(comm(), options_, table_path_);
+    std::vector<Column> columns = config_.output_columns;
+    if (columns.empty()) columns = default_output_columns();
+    std::vector<std::string> names;
+    for (const MaterialConfig& m : config_.materials)
+        names.push_back(m.name);
+    const bool root = comm().is_root();
+    table_ = std::make_unique<TimeSeriesTable>(root ? table_file_ : nullptr, columns, names);
+    screen_ = std::make_unique<TimeSeriesTable>(
+        root && !config_.screen_columns.empty() ? options_.screen : nullptr, config_.screen_columns,
+        names);
+    table_->write_header();
+    screen_->write_header();
+    if (config_.output.atoms && options_.write_files) {
+        const std::int64_t rows = config_.total_steps / config_.steps_increment + 1;
+        snapshots_ = std::make_unique<SnapshotOutput>(
+            config_, lattice_, system_, comm(), options_.output_dir,
+            (rows + config_.output.atoms_output_rate - 1) / config_.output.atoms_output_rate,
+            options_.verbose);
+        ScopedTimer t(timers_, timers_.find("output"));
+        snapshots_->write_coordinates();
+    }
+    started_ = true;
+}
+
 Phase time_series_phase(const Config& c) {
     Phase p;
     p.equilibration_steps = c.equilibration_steps;
@@ -85,6 +98,7 @@ Phase time_series_phase(const Config& c) {
 }
 
 void Simulation::run(const Phase& phase) {
+    if (!started_) start();
     const bool root = comm().is_root();
     const int t_stats = timers_.find("statistics"), t_output = timers_.find("output");
     const std::int64_t equil = phase.equilibration_steps, total = phase.steps;
@@ -116,6 +130,18 @@ void Simulation::run(const Phase& phase) {
             ScopedTimer t(timers_, t_output);
             table_->write_row(row);
             screen_->write_row(row);
+            if (snapshots_ && rows_ % config_.output.atoms_output_rate == 0) {
+                SnapshotState state;
+                state.step = row.step;
+                state.time = row.time;
+                state.dt = config_.time_step;
+                state.temperature = row.temperature;
+                for (int a = 0; a < 3; ++a)
+                    state.field[a] = config_.field_strength * config_.field_direction[a];
+                state.magnetisation = row.obs.m;
+                snapshots_->write_spins(spins_, state);
+            }
+            ++rows_;
         }
         if (n == equil + total) break;
         if (n == 0 || n == equil)

@@ -10,6 +10,7 @@
 #include "hamiltonian/hamiltonian.hpp"
 #include "input/config.hpp"
 #include "integrate/llg_heun.hpp"
+#include "output/snapshot_output.hpp"
 #include "parallel/decomposition.hpp"
 #include "parallel/halo.hpp"
 #include "stats/time_series.hpp"
@@ -25,6 +26,7 @@ struct RunOptions {
     bool write_files = true;       // false: no files at all (tests)
     bool progress = true;          // progress lines with ETA on rank 0 for long runs
     std::FILE* screen = stdout;    // rank 0's screen output; nullptr for none
+    bool verbose = false;          // more detail (MPI-IO hints in effect)
 };
 
 // One stretch of the time loop: equilibration steps (no statistics), then steps with statistics
@@ -72,6 +74,9 @@ class Simulation {
     const std::string& table_path() const { return table_path_; }  // "" when not writing files
 
   private:
+    // Collective. Opens the statistics table and the snapshot output, writes the coordinates.
+    void start();
+
     Config config_;
     RunOptions options_;
     Lattice lattice_;
@@ -85,6 +90,9 @@ class Simulation {
     std::FILE* table_file_ = nullptr;  // rank 0's statistics file
     std::string table_path_;
     std::unique_ptr<TimeSeriesTable> table_, screen_;
+    std::unique_ptr<SnapshotOutput> snapshots_;  // when config:atoms is set
+    std::int64_t rows_ = 0;                      // statistics rows so far (snapshot cadence)
+    bool started_ = false;                       // output files opened (on the first run())
     std::int64_t steps_done_ = 0;
     double loop_seconds_ = 0;  // wall time of the time loop on this rank
 };

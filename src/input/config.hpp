@@ -49,6 +49,23 @@ struct MaterialConfig {
     bool moment_set = false;
 };
 
+enum class OutputMode { serial, file_per_process, mpi_io, file_per_node, sorted, hdf5 };
+
+// Spin snapshots (config:* keywords; VAMPIRE's names where they exist).
+struct OutputConfig {
+    bool atoms = false;                  // write spin snapshots at all
+    std::int64_t atoms_output_rate = 1;  // every this many statistics rows (x time-steps-increment)
+    OutputMode mode = OutputMode::file_per_node;
+    bool text = false;              // encoding: text, else binary
+    bool single_precision = false;  // float32, else float64
+    int output_nodes = 0;           // I/O groups or writers; 0 = one per shared-memory node
+    std::string mpi_io_hints;       // "key=value,key=value" passed through MPI_Info
+    Vec3 box_min{0, 0, 0}, box_max{1, 1, 1};  // fractional box of atoms to write (inclusive)
+    std::vector<int> materials;               // 0-based materials to write; empty: all
+    std::int64_t piece_bytes = std::int64_t(64) << 20;  // largest single write, bytes
+    bool sync = false;                                  // fsync data files before the metadata
+};
+
 struct Config {
     // create / dimensions
     CrystalStructure crystal = CrystalStructure::sc;
@@ -74,6 +91,7 @@ struct Config {
     std::vector<Column> screen_columns;
 
     std::vector<MaterialConfig> materials;
+    OutputConfig output;
 
     // Where the input came from (for messages, relative paths and the run report).
     std::string input_file;

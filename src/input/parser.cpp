@@ -151,6 +151,15 @@ Config build_config(const std::vector<Entry>& entries, const std::string& input_
 
     check_material_coverage(c, seen, input_file);
     make_exchange_symmetric(c, seen);
+    for (int a = 0; a < 3; ++a) {
+        const std::string axis(1, "xyz"[a]);
+        if (c.output.box_min[a] > c.output.box_max[a]) {
+            const auto it = seen.find("config:atoms-maximum-" + axis);
+            fail(it != seen.end() ? it->second : seen.at("config:atoms-minimum-" + axis),
+                 "the output box is empty: config:atoms-minimum-" + axis +
+                     " is above config:atoms-maximum-" + axis);
+        }
+    }
     return c;
 }
 

@@ -134,6 +134,16 @@ std::vector<double> Comm::all_gather(const std::vector<double>& local) const {
     return all_gather_impl(*this, local, MPI_DOUBLE);
 }
 
+int Comm::ranks_on_node() const {
+    MPI_Comm node = MPI_COMM_NULL;
+    check(MPI_Comm_split_type(handle(), MPI_COMM_TYPE_SHARED, rank_, MPI_INFO_NULL, &node),
+          "MPI_Comm_split_type");
+    int n = 1;
+    MPI_Comm_size(node, &n);
+    MPI_Comm_free(&node);
+    return n;
+}
+
 Comm Comm::split(int color, int key) const {
     MPI_Comm out = MPI_COMM_NULL;
     check(MPI_Comm_split(handle(), color < 0 ? MPI_UNDEFINED : color, key, &out), "MPI_Comm_split");

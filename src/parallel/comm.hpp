@@ -22,6 +22,7 @@ class Comm {
   public:
     // Non-owning view of an existing communicator (MPI_COMM_WORLD, a test's sub-communicator).
     explicit Comm(MPI_Comm c);
+    Comm() : Comm(MPI_COMM_NULL) {}  // an invalid communicator, to assign later
     static Comm world() { return Comm(MPI_COMM_WORLD); }
     // Takes ownership: MPI_Comm_free is called when the last copy goes away.
     static Comm adopt(MPI_Comm c);
@@ -48,6 +49,9 @@ class Comm {
     // Concatenation over ranks, in rank order, delivered to every rank.
     std::vector<std::int64_t> all_gather(const std::vector<std::int64_t>& local) const;
     std::vector<double> all_gather(const std::vector<double>& local) const;
+
+    // How many ranks of this communicator share this rank's node (shared memory).
+    int ranks_on_node() const;
 
     // Split into sub-communicators; ranks passing color < 0 get an invalid (empty) Comm.
     Comm split(int color, int key) const;

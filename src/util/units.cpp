@@ -24,6 +24,10 @@ const std::vector<Unit>& unit_table() {
         {"ps", D::time, 1e-12},
         {"fs", D::time, 1e-15},
         {"K", D::temperature, 1.0},
+        {"B", D::data_size, 1.0},
+        {"KiB", D::data_size, 1024.0},
+        {"MiB", D::data_size, 1048576.0},
+        {"GiB", D::data_size, 1073741824.0},
     };
     return table;
 }
@@ -48,6 +52,8 @@ std::string_view si_unit_name(Dimension d) {
             return "s";
         case Dimension::temperature:
             return "K";
+        case Dimension::data_size:
+            return "B";
         case Dimension::none:
             break;
     }
@@ -79,6 +85,8 @@ std::string_view dimension_name(Dimension d) {
             return "time";
         case Dimension::temperature:
             return "temperature";
+        case Dimension::data_size:
+            return "data size";
         case Dimension::none:
             break;
     }

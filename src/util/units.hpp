@@ -17,7 +17,7 @@ inline constexpr double gyromagnetic_ratio = 1.760859e11;  // rad s^-1 T^-1 (des
 }  // namespace constants
 
 // What a quantity measures; decides which units an input value may carry.
-enum class Dimension { none, length, energy, moment, field, time, temperature };
+enum class Dimension { none, length, energy, moment, field, time, temperature, data_size };
 
 struct Unit {
     std::string_view name;  // as written after '!' in an input file

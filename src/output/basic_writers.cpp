@@ -1,0 +1,84 @@
+// The serial and file-per-process modes.
+#include <mpi.h>
+
+#include <algorithm>
+#include <vector>
+
+#include "output/file_io.hpp"
+#include "output/writer_common.hpp"
+#include "output/writers.hpp"
+#include "util/timers.hpp"
+
+namespace miniasd {
+
+using namespace output_detail;
+
+// serial (DL_POLY's serial writer, VAMPIRE's legacy): every rank sends its records to rank 0,
+// which writes them to one file in rank order. Rank 0 receives one rank at a time in messages
+// of at most piece_bytes, so its memory use is one piece, not the whole snapshot.
+WriteOutcome SerialWriter::write(const std::string& directory, const std::string& stem,
+                                 const LocalRecords& r) {
+    const parallel::Comm& c = comm_;
+    const std::string name = data_file_name(stem, nullptr, 0);
+    const std::int64_t first = exclusive_prefix(c, r.count);
+    const std::int64_t rb = static_cast<std::int64_t>(r.record_bytes);
+    // Each rank describes its own piece (it has the bytes for the checksum).
+    const FilePiece mine =
+        make_piece(name, first, first * rb, r.bytes, r.count, r.record_bytes, r.gid);
+    const double t0 = wall_seconds();
+    const std::int64_t chunk_records = std::max<std::int64_t>(1, piece_bytes_ / rb);
+    if (c.is_root()) {
+        OutputFile f(join_path(directory, name));
+        f.write_at(0, r.bytes, r.count * rb, piece_bytes_);
+        std::int64_t offset = r.count * rb;
+        std::vector<char> buf;
+        for (int src = 1; src < c.size(); ++src) {
+            std::int64_t n = 0;
+            MPI_Recv(&n, 1, MPI_INT64_T, src, 201, c.handle(), MPI_STATUS_IGNORE);
+            for (std::int64_t done = 0; done < n; done += chunk_records) {
+                const std::int64_t k = std::min(chunk_records, n - done);
+                buf.resize(static_cast<std::size_t>(k * rb));
+                MPI_Recv(buf.data(), static_cast<int>(k * rb), MPI_BYTE, src, 202, c.handle(),
+                         MPI_STATUS_IGNORE);
+                f.write_at(offset, buf.data(), k * rb, piece_bytes_);
+                offset += k * rb;
+            }
+        }
+        if (sync_) f.sync();
+        f.close();
+    } else {
+        MPI_Send(&r.count, 1, MPI_INT64_T, 0, 201, c.handle());
+        for (std::int64_t done = 0; done < r.count; done += chunk_records) {
+            const std::int64_t k = std::min(chunk_records, r.count - done);
+            MPI_Send(r.bytes + done * rb, static_cast<int>(k * rb), MPI_BYTE, 0, 202, c.handle());
+        }
+    }
+    WriteOutcome out;
+    out.write_seconds = c.max(wall_seconds() - t0);
+    out.pieces = gather_pieces(c, {mine});
+    out.ordering = "rank";
+    out.io_groups = 1;
+    out.bytes = c.sum(r.count * rb);
+    return out;
+}
+
+// file-per-process: every rank writes its own file, with no communication but the metadata's.
+WriteOutcome FilePerProcessWriter::write(const std::string& directory, const std::string& stem,
+                                         const LocalRecords& r) {
+    const parallel::Comm& c = comm_;
+    const std::string name = data_file_name(stem, "p", c.rank());
+    const std::int64_t first = exclusive_prefix(c, r.count);
+    const std::int64_t rb = static_cast<std::int64_t>(r.record_bytes);
+    const double t0 = wall_seconds();
+    write_whole_file(join_path(directory, name), r.bytes, r.count * rb, piece_bytes_, sync_);
+    WriteOutcome out;
+    out.write_seconds = c.max(wall_seconds() - t0);
+    out.pieces =
+        gather_pieces(c, {make_piece(name, first, 0, r.bytes, r.count, r.record_bytes, r.gid)});
+    out.ordering = "rank";
+    out.io_groups = c.size();
+    out.bytes = c.sum(r.count * rb);
+    return out;
+}
+
+}  // namespace miniasd

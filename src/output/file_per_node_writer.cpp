@@ -1,0 +1,117 @@
+#include <mpi.h>
+
+#include <algorithm>
+#include <climits>
+#include <vector>
+
+#include "output/file_io.hpp"
+#include "output/writer_common.hpp"
+#include "output/writers.hpp"
+#include "util/error.hpp"
+#include "util/timers.hpp"
+
+namespace miniasd {
+
+using namespace output_detail;
+
+FilePerNodeWriter::FilePerNodeWriter(parallel::Comm c, const OutputConfig& o)
+    : comm_(std::move(c)), piece_bytes_(o.piece_bytes), sync_(o.sync) {
+    const int p = comm_.size();
+    if (o.output_nodes > 0) {
+        // N groups of contiguous ranks, sizes differing by at most one (N need not divide P).
+        if (o.output_nodes > p)
+            throw Error("config:output-nodes = " + std::to_string(o.output_nodes) +
+                        " is more than the " + std::to_string(p) + " ranks of this run");
+        groups_ = o.output_nodes;
+        group_index_ = static_cast<int>((std::int64_t(comm_.rank()) * groups_) / p);
+    } else {
+        // One group per shared-memory node, numbered in the order of their lowest rank.
+        MPI_Comm node;
+        MPI_Comm_split_type(comm_.handle(), MPI_COMM_TYPE_SHARED, comm_.rank(), MPI_INFO_NULL,
+                            &node);
+        int node_rank = 0;
+        MPI_Comm_rank(node, &node_rank);
+        int leader = comm_.rank();
+        MPI_Bcast(&leader, 1, MPI_INT, 0, node);
+        MPI_Comm_free(&node);
+        std::vector<int> leaders(static_cast<std::size_t>(p));
+        MPI_Allgather(&leader, 1, MPI_INT, leaders.data(), 1, MPI_INT, comm_.handle());
+        std::sort(leaders.begin(), leaders.end());
+        leaders.erase(std::unique(leaders.begin(), leaders.end()), leaders.end());
+        groups_ = static_cast<int>(leaders.size());
+        group_index_ = static_cast<int>(std::lower_bound(leaders.begin(), leaders.end(), leader) -
+                                        leaders.begin());
+    }
+    group_ = comm_.split(group_index_, comm_.rank());
+}
+
+// The master gathers its group's records in rounds: in each round every member sends at most
+// piece_bytes (as whole records, counted in a record datatype so no count overflows an int),
+// and the master writes each member's slice at that member's place in the group file. The
+// master's memory is bounded by (group size x piece_bytes) whatever the snapshot size.
+WriteOutcome FilePerNodeWriter::write(const std::string& directory, const std::string& stem,
+                                      const LocalRecords& r) {
+    const parallel::Comm& g = group_;
+    const std::string name = data_file_name(stem, "g", group_index_);
+    const std::int64_t rb = static_cast<std::int64_t>(r.record_bytes);
+    const std::int64_t first = exclusive_prefix(comm_, r.count);  // in the snapshot
+    const std::int64_t in_group = exclusive_prefix(g, r.count);   // in the group file
+    const FilePiece mine =
+        make_piece(name, first, in_group * rb, r.bytes, r.count, r.record_bytes, r.gid);
+
+    const std::int64_t per_round = std::max<std::int64_t>(1, piece_bytes_ / rb);  // records
+    const auto rounds =
+        static_cast<std::int64_t>(g.max(double((r.count + per_round - 1) / per_round)));
+    std::vector<std::int64_t> counts(static_cast<std::size_t>(g.size())), offsets(counts.size());
+    MPI_Gather(&r.count, 1, MPI_INT64_T, counts.data(), 1, MPI_INT64_T, 0, g.handle());
+    for (std::size_t m = 1; m < counts.size(); ++m)
+        offsets[m] = offsets[m - 1] + counts[m - 1];
+
+    MPI_Datatype record;
+    MPI_Type_contiguous(static_cast<int>(rb), MPI_BYTE, &record);
+    MPI_Type_commit(&record);
+    const double t0 = wall_seconds();
+    std::unique_ptr<OutputFile> file;
+    if (g.is_root()) file = std::make_unique<OutputFile>(join_path(directory, name));
+    std::vector<char> buf;
+    std::vector<int> recv_counts(counts.size()), displs(counts.size());
+    for (std::int64_t k = 0; k < rounds; ++k) {
+        const std::int64_t start = std::min(r.count, k * per_round);
+        const int n = static_cast<int>(std::min(per_round, r.count - start));
+        if (g.is_root()) {
+            std::int64_t total = 0;
+            for (std::size_t m = 0; m < counts.size(); ++m) {
+                const std::int64_t s = std::min(counts[m], k * per_round);
+                recv_counts[m] = static_cast<int>(std::min(per_round, counts[m] - s));
+                if (total > INT_MAX)
+                    throw LocalError(
+                        "file-per-node: round too large; lower config:output-piece-size");
+                displs[m] = static_cast<int>(total);
+                total += recv_counts[m];
+            }
+            buf.resize(static_cast<std::size_t>(total * rb));
+        }
+        MPI_Gatherv(r.bytes + start * rb, n, record, buf.data(), recv_counts.data(), displs.data(),
+                    record, 0, g.handle());
+        if (g.is_root())
+            for (std::size_t m = 0; m < counts.size(); ++m)
+                file->write_at((offsets[m] + std::min(counts[m], k * per_round)) * rb,
+                               buf.data() + std::int64_t(displs[m]) * rb,
+                               std::int64_t(recv_counts[m]) * rb, piece_bytes_);
+    }
+    if (file) {
+        if (sync_) file->sync();
+        file->close();
+    }
+    MPI_Type_free(&record);
+
+    WriteOutcome out;
+    out.write_seconds = comm_.max(wall_seconds() - t0);
+    out.pieces = gather_pieces(comm_, {mine});
+    out.ordering = "rank";
+    out.io_groups = groups_;
+    out.bytes = comm_.sum(r.count * rb);
+    return out;
+}
+
+}  // namespace miniasd

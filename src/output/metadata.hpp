@@ -1,0 +1,60 @@
+// The metadata file of a snapshot (design.md §4): plain "key = value" lines, versioned, written
+// by rank 0 after every data file is complete, to a temporary name and then renamed, so a
+// snapshot exists only when its metadata does. docs/output.md describes every field.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "input/config.hpp"
+#include "output/records.hpp"
+
+namespace miniasd {
+
+inline constexpr int metadata_major_version = 1;
+inline constexpr int metadata_minor_version = 0;
+
+// One row of the file table: a contiguous run of records in one data file.
+struct FilePiece {
+    std::string file;               // name relative to the metadata file's directory
+    std::int64_t first_record = 0;  // position of its first record in the snapshot's record order
+    std::int64_t count = 0;         // records
+    std::int64_t offset = 0;        // byte offset in the file
+    std::int64_t length = 0;        // bytes
+    std::uint64_t checksum = 0;     // checksum64 of those bytes
+    std::int64_t first_gid = -1;    // global id of its first record (-1: no records)
+};
+
+struct SnapshotMetadata {
+    std::string kind = "spins";  // spins | coordinates
+    std::string writer_version;
+    std::int64_t snapshot = 0, step = 0;
+    double time = 0, dt = 0, temperature = 0;  // s, s, K
+    Vec3 field{0, 0, 0};                       // T
+    Vec3 magnetisation{0, 0, 0};               // normalised
+    std::string mode;                          // the write mode's keyword
+    std::string ordering;  // "global": records in ascending global id; "rank": rank order
+    std::string record;    // "spin" (3 values) or "coordinate" (x y z, gid, material)
+    RecordFormat format;
+    std::int64_t atoms = 0;  // records in the snapshot
+    int ranks = 0, io_groups = 0;
+    std::string index;  // metadata of the coordinates, whose gids give the record order
+    std::uint64_t content_hash =
+        0;                          // sum over atoms of atom_hash(gid, values): equal for all modes
+    std::vector<FilePiece> pieces;  // in record order
+};
+
+std::string format_metadata(const SnapshotMetadata& m);
+
+// Throws Error naming `source` for malformed text or an unknown major version.
+SnapshotMetadata parse_metadata(const std::string& text, const std::string& source);
+
+// Writes `text` to `path` through a temporary file and a rename (atomic on POSIX file systems).
+// Throws LocalError on failure; an existing file of that name is left intact then.
+void write_file_atomically(const std::string& path, const std::string& text);
+
+// "<stem>-<snapshot:08d>.meta" and friends.
+std::string snapshot_stem(const std::string& name, std::int64_t snapshot);
+
+}  // namespace miniasd

@@ -1,0 +1,54 @@
+// The write modes behind one interface (style.md 6). Every mode receives this rank's records
+// (fixed-size, in ascending global-id order, already encoded) and writes them to one or more data
+// files; it returns the file table, which rank 0 puts in the metadata. make_writer is the only
+// place that names the modes.
+//
+// Every write() is collective over the simulation's ranks, including ranks with no records.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "input/config.hpp"
+#include "output/metadata.hpp"
+#include "parallel/comm.hpp"
+
+namespace miniasd {
+
+struct LocalRecords {
+    std::int64_t count = 0;  // records on this rank
+    std::size_t record_bytes = 0;
+    const char* bytes = nullptr;        // count * record_bytes
+    const std::int64_t* gid = nullptr;  // ascending
+};
+
+struct WriteOutcome {
+    std::vector<FilePiece> pieces;  // every piece, in record order (complete on rank 0)
+    std::string ordering;           // "global" or "rank"
+    int io_groups = 1;              // processes that wrote files
+    double write_seconds = 0;       // open to close, the slowest rank
+    std::int64_t bytes = 0;         // all ranks
+};
+
+class SnapshotWriter {
+  public:
+    virtual ~SnapshotWriter() = default;
+    virtual const char* mode() const = 0;
+    // Writes the records of all ranks under `stem` (a file name without extension) in
+    // `directory`. Collective.
+    virtual WriteOutcome write(const std::string& directory, const std::string& stem,
+                               const LocalRecords& records) = 0;
+};
+
+// Collective over comm (some modes build communicators). Throws Error for settings that cannot
+// work with this many ranks.
+// verbose: rank 0 prints what the MPI-IO library made of the hints.
+std::unique_ptr<SnapshotWriter> make_writer(const OutputConfig& o, const parallel::Comm& comm,
+                                            bool verbose = false);
+
+// Keyword name of a mode, as written in metadata ("file-per-node").
+const char* mode_name(OutputMode m);
+
+}  // namespace miniasd

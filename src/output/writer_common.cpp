@@ -1,0 +1,72 @@
+#include "output/writer_common.hpp"
+
+#include <mpi.h>
+
+#include <cinttypes>
+#include <cstdio>
+#include <sstream>
+
+#include "output/checksum.hpp"
+#include "util/error.hpp"
+
+namespace miniasd::output_detail {
+
+std::vector<FilePiece> gather_pieces(const parallel::Comm& comm,
+                                     const std::vector<FilePiece>& mine) {
+    // Pieces travel as text lines: a few per rank, so simplicity beats packing.
+    std::ostringstream o;
+    for (const FilePiece& p : mine)
+        o << p.file << ' ' << p.first_record << ' ' << p.count << ' ' << p.offset << ' ' << p.length
+          << ' ' << p.checksum << ' ' << p.first_gid << '\n';
+    const std::string text = o.str();
+    const int n = static_cast<int>(text.size());
+    std::vector<int> sizes(comm.is_root() ? comm.size() : 0), displs(sizes.size());
+    MPI_Gather(&n, 1, MPI_INT, sizes.data(), 1, MPI_INT, 0, comm.handle());
+    std::string all;
+    if (comm.is_root()) {
+        int total = 0;
+        for (std::size_t r = 0; r < sizes.size(); ++r) {
+            displs[r] = total;
+            total += sizes[r];
+        }
+        all.resize(static_cast<std::size_t>(total));
+    }
+    MPI_Gatherv(text.data(), n, MPI_CHAR, all.data(), sizes.data(), displs.data(), MPI_CHAR, 0,
+                comm.handle());
+    std::vector<FilePiece> out;
+    std::istringstream in(all);
+    FilePiece p;
+    while (in >> p.file >> p.first_record >> p.count >> p.offset >> p.length >> p.checksum >>
+           p.first_gid)
+        out.push_back(p);
+    return out;
+}
+
+std::int64_t exclusive_prefix(const parallel::Comm& comm, std::int64_t v) {
+    std::int64_t before = 0;
+    MPI_Exscan(&v, &before, 1, MPI_INT64_T, MPI_SUM, comm.handle());
+    return comm.is_root() ? 0 : before;  // MPI leaves rank 0's result undefined
+}
+
+FilePiece make_piece(const std::string& file, std::int64_t first_record, std::int64_t offset,
+                     const char* bytes, std::int64_t n, std::size_t record_bytes,
+                     const std::int64_t* gid) {
+    FilePiece p;
+    p.file = file;
+    p.first_record = first_record;
+    p.count = n;
+    p.offset = offset;
+    p.length = n * static_cast<std::int64_t>(record_bytes);
+    p.checksum = checksum64(bytes, static_cast<std::size_t>(p.length));
+    p.first_gid = n > 0 ? gid[0] : -1;
+    return p;
+}
+
+std::string data_file_name(const std::string& stem, const char* kind, int index) {
+    if (!kind) return stem + ".dat";
+    char buf[32];
+    std::snprintf(buf, sizeof buf, ".%s%05d.dat", kind, index);
+    return stem + buf;
+}
+
+}  // namespace miniasd::output_detail

@@ -1,0 +1,29 @@
+// Pieces shared by the write modes (MPI is allowed here: src/output is an I/O module).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "output/metadata.hpp"
+#include "output/writer.hpp"
+#include "parallel/comm.hpp"
+
+namespace miniasd::output_detail {
+
+// Collective. Every rank's pieces, in rank order, on rank 0 (empty elsewhere).
+std::vector<FilePiece> gather_pieces(const parallel::Comm& comm,
+                                     const std::vector<FilePiece>& mine);
+
+// Collective. Sum of v over the ranks before this one (0 on rank 0).
+std::int64_t exclusive_prefix(const parallel::Comm& comm, std::int64_t v);
+
+// A piece describing `n` records of this rank's buffer written at `offset` of `file`.
+FilePiece make_piece(const std::string& file, std::int64_t first_record, std::int64_t offset,
+                     const char* bytes, std::int64_t n, std::size_t record_bytes,
+                     const std::int64_t* gid);
+
+// "stem.dat", "stem.p00003.dat", "stem.g00001.dat".
+std::string data_file_name(const std::string& stem, const char* kind, int index);
+
+}  // namespace miniasd::output_detail

@@ -1,0 +1,45 @@
+// The one place that turns config:output-mode into a writer (style.md 6).
+#include "output/writer.hpp"
+#include "output/writers.hpp"
+#include "util/error.hpp"
+
+namespace miniasd {
+
+const char* mode_name(OutputMode m) {
+    switch (m) {
+        case OutputMode::serial:
+            return "serial";
+        case OutputMode::file_per_process:
+            return "file-per-process";
+        case OutputMode::mpi_io:
+            return "mpi-io";
+        case OutputMode::file_per_node:
+            return "file-per-node";
+        case OutputMode::sorted:
+            return "sorted";
+        case OutputMode::hdf5:
+            return "hdf5";
+    }
+    return "?";
+}
+
+std::unique_ptr<SnapshotWriter> make_writer(const OutputConfig& o, const parallel::Comm& comm,
+                                            bool verbose) {
+    switch (o.mode) {
+        case OutputMode::serial:
+            return std::make_unique<SerialWriter>(comm, o);
+        case OutputMode::file_per_process:
+            return std::make_unique<FilePerProcessWriter>(comm, o);
+        case OutputMode::mpi_io:
+            return std::make_unique<MpiIoWriter>(comm, o, verbose);
+        case OutputMode::file_per_node:
+            return std::make_unique<FilePerNodeWriter>(comm, o);
+        case OutputMode::sorted:
+        case OutputMode::hdf5:
+            break;
+    }
+    throw Error(std::string("config:output-mode = ") + mode_name(o.mode) +
+                " is not implemented yet in this version");
+}
+
+}  // namespace miniasd

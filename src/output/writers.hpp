@@ -1,0 +1,78 @@
+// The write modes (private to src/output; everything else uses writer.hpp's interface).
+#pragma once
+
+#include <map>
+#include <memory>
+#include <utility>
+
+#include "output/writer.hpp"
+
+namespace miniasd {
+
+class SerialWriter final : public SnapshotWriter {
+  public:
+    SerialWriter(parallel::Comm c, const OutputConfig& o)
+        : comm_(std::move(c)), piece_bytes_(o.piece_bytes), sync_(o.sync) {}
+    const char* mode() const override { return "serial"; }
+    WriteOutcome write(const std::string& directory, const std::string& stem,
+                       const LocalRecords& r) override;
+
+  private:
+    parallel::Comm comm_;
+    std::int64_t piece_bytes_;
+    bool sync_;
+};
+
+class FilePerProcessWriter final : public SnapshotWriter {
+  public:
+    FilePerProcessWriter(parallel::Comm c, const OutputConfig& o)
+        : comm_(std::move(c)), piece_bytes_(o.piece_bytes), sync_(o.sync) {}
+    const char* mode() const override { return "file-per-process"; }
+    WriteOutcome write(const std::string& directory, const std::string& stem,
+                       const LocalRecords& r) override;
+
+  private:
+    parallel::Comm comm_;
+    std::int64_t piece_bytes_;
+    bool sync_;
+};
+
+// mpi-io: one shared file; each rank writes its records at an offset from MPI_Exscan with
+// collective MPI_File_write_at_all calls of at most piece_bytes each.
+class MpiIoWriter final : public SnapshotWriter {
+  public:
+    MpiIoWriter(parallel::Comm c, const OutputConfig& o, bool verbose);
+    const char* mode() const override { return "mpi-io"; }
+    WriteOutcome write(const std::string& directory, const std::string& stem,
+                       const LocalRecords& r) override;
+
+  private:
+    parallel::Comm comm_;
+    std::int64_t piece_bytes_;
+    bool sync_;
+    std::string hints_;
+    bool verbose_;
+    bool hints_reported_ = false;
+    // Offset of this rank's records for a given (record count, record size): computed once.
+    std::map<std::pair<std::int64_t, std::size_t>, std::int64_t> first_record_;
+};
+
+// file-per-node: ranks in I/O groups; each group's master gathers the group's records and writes
+// one file. Groups: config:output-nodes contiguous blocks of ranks, or one per shared-memory node.
+class FilePerNodeWriter final : public SnapshotWriter {
+  public:
+    FilePerNodeWriter(parallel::Comm c, const OutputConfig& o);
+    const char* mode() const override { return "file-per-node"; }
+    WriteOutcome write(const std::string& directory, const std::string& stem,
+                       const LocalRecords& r) override;
+    int groups() const { return groups_; }
+
+  private:
+    parallel::Comm comm_;
+    parallel::Comm group_;  // this rank's I/O group; its rank 0 writes
+    int group_index_ = 0, groups_ = 1;
+    std::int64_t piece_bytes_;
+    bool sync_;
+};
+
+}  // namespace miniasd
