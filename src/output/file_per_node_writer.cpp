@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <tuple>
 #include <vector>
 
 #include "output/file_io.hpp"
@@ -25,22 +26,8 @@ FilePerNodeWriter::FilePerNodeWriter(parallel::Comm c, const OutputConfig& o)
         groups_ = o.output_nodes;
         group_index_ = static_cast<int>((std::int64_t(comm_.rank()) * groups_) / p);
     } else {
-        // One group per shared-memory node, numbered in the order of their lowest rank.
-        MPI_Comm node;
-        MPI_Comm_split_type(comm_.handle(), MPI_COMM_TYPE_SHARED, comm_.rank(), MPI_INFO_NULL,
-                            &node);
-        int node_rank = 0;
-        MPI_Comm_rank(node, &node_rank);
-        int leader = comm_.rank();
-        MPI_Bcast(&leader, 1, MPI_INT, 0, node);
-        MPI_Comm_free(&node);
-        std::vector<int> leaders(static_cast<std::size_t>(p));
-        MPI_Allgather(&leader, 1, MPI_INT, leaders.data(), 1, MPI_INT, comm_.handle());
-        std::sort(leaders.begin(), leaders.end());
-        leaders.erase(std::unique(leaders.begin(), leaders.end()), leaders.end());
-        groups_ = static_cast<int>(leaders.size());
-        group_index_ = static_cast<int>(std::lower_bound(leaders.begin(), leaders.end(), leader) -
-                                        leaders.begin());
+        // One group per shared-memory node.
+        std::tie(group_index_, groups_) = node_of_rank(comm_);
     }
     group_ = comm_.split(group_index_, comm_.rank());
 }

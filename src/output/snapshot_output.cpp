@@ -138,7 +138,8 @@ void SnapshotOutput::write_coordinates() {
     std::vector<char> bytes(n * rb);
     encode_coordinates(format_.encoding, static_cast<std::int64_t>(n), xyz.data(),
                        selection_.gid.data(), material.data(), bytes.data());
-    const LocalRecords r{static_cast<std::int64_t>(n), rb, bytes.data(), selection_.gid.data()};
+    const LocalRecords r{static_cast<std::int64_t>(n), rb, bytes.data(), selection_.gid.data(),
+                         lattice_.atoms()};
     const WriteOutcome w = writer_->write(directory_, coordinates_stem, r);
     SnapshotMetadata m = base_metadata("coordinates", "coordinate");
     m.format.dtype = DType::float64;
@@ -167,7 +168,7 @@ void SnapshotOutput::write_spins(const Spins& s, const SnapshotState& state) {
                    buffer_.data());
     const std::string stem = snapshot_stem("spins", next_snapshot_);
     const LocalRecords r{static_cast<std::int64_t>(n), format_.record_bytes(), buffer_.data(),
-                         selection_.gid.data()};
+                         selection_.gid.data(), lattice_.atoms()};
     const WriteOutcome w = writer_->write(directory_, stem, r);
     SnapshotMetadata m = base_metadata("spins", "spin");
     m.snapshot = next_snapshot_;

@@ -22,6 +22,7 @@ struct LocalRecords {
     std::size_t record_bytes = 0;
     const char* bytes = nullptr;        // count * record_bytes
     const std::int64_t* gid = nullptr;  // ascending
+    std::int64_t id_space = 0;          // every global id is in [0, id_space)
 };
 
 struct WriteOutcome {

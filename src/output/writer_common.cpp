@@ -2,6 +2,7 @@
 
 #include <mpi.h>
 
+#include <algorithm>
 #include <cinttypes>
 #include <cstdio>
 #include <sstream>
@@ -60,6 +61,20 @@ FilePiece make_piece(const std::string& file, std::int64_t first_record, std::in
     p.checksum = checksum64(bytes, static_cast<std::size_t>(p.length));
     p.first_gid = n > 0 ? gid[0] : -1;
     return p;
+}
+
+std::pair<int, int> node_of_rank(const parallel::Comm& comm) {
+    MPI_Comm node;
+    MPI_Comm_split_type(comm.handle(), MPI_COMM_TYPE_SHARED, comm.rank(), MPI_INFO_NULL, &node);
+    int leader = comm.rank();
+    MPI_Bcast(&leader, 1, MPI_INT, 0, node);  // the node's lowest rank (key = rank)
+    MPI_Comm_free(&node);
+    std::vector<int> leaders(static_cast<std::size_t>(comm.size()));
+    MPI_Allgather(&leader, 1, MPI_INT, leaders.data(), 1, MPI_INT, comm.handle());
+    std::sort(leaders.begin(), leaders.end());
+    leaders.erase(std::unique(leaders.begin(), leaders.end()), leaders.end());
+    const auto index = std::lower_bound(leaders.begin(), leaders.end(), leader) - leaders.begin();
+    return {static_cast<int>(index), static_cast<int>(leaders.size())};
 }
 
 std::string data_file_name(const std::string& stem, const char* kind, int index) {

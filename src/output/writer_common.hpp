@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "output/metadata.hpp"
@@ -22,6 +23,10 @@ std::int64_t exclusive_prefix(const parallel::Comm& comm, std::int64_t v);
 FilePiece make_piece(const std::string& file, std::int64_t first_record, std::int64_t offset,
                      const char* bytes, std::int64_t n, std::size_t record_bytes,
                      const std::int64_t* gid);
+
+// Collective. This rank's shared-memory node as (index, count), nodes numbered in the order of
+// their lowest rank.
+std::pair<int, int> node_of_rank(const parallel::Comm& comm);
 
 // "stem.dat", "stem.p00003.dat", "stem.g00001.dat".
 std::string data_file_name(const std::string& stem, const char* kind, int index);

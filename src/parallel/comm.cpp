@@ -74,6 +74,12 @@ void Comm::sum_in_place(std::vector<double>& v) const {
           "MPI_Allreduce");
 }
 
+void Comm::sum_in_place(std::vector<std::int64_t>& v) const {
+    check(MPI_Allreduce(MPI_IN_PLACE, v.data(), static_cast<int>(v.size()), MPI_INT64_T, MPI_SUM,
+                        handle()),
+          "MPI_Allreduce");
+}
+
 double Comm::max(double v) const {
     double r = 0;
     check(MPI_Allreduce(&v, &r, 1, MPI_DOUBLE, MPI_MAX, handle()), "MPI_Allreduce");

@@ -42,6 +42,7 @@ class Comm {
     std::int64_t sum(std::int64_t v) const;
     std::uint64_t wrapping_sum(std::uint64_t v) const;  // modulo 2^64, order independent
     void sum_in_place(std::vector<double>& v) const;    // element-wise
+    void sum_in_place(std::vector<std::int64_t>& v) const;
     double max(double v) const;
     bool any(bool v) const;
     Spread spread(double v) const;

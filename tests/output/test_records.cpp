@@ -129,3 +129,16 @@ TEST(Checksum, DetectsFlipsTruncationAndExtension) {
     data.push_back(0);
     EXPECT_NE(checksum64(data.data(), data.size()), h);
 }
+
+TEST(Checksum, PiecewiseUpdatesEqualOneUpdate) {
+    std::vector<char> data(1013);
+    for (std::size_t k = 0; k < data.size(); ++k)
+        data[k] = static_cast<char>(k * 31 + 7);
+    const std::uint64_t whole = checksum64(data.data(), data.size());
+    for (std::size_t split : {1u, 3u, 8u, 13u, 500u}) {
+        Checksum64 c;
+        for (std::size_t at = 0; at < data.size(); at += split)
+            c.update(data.data() + at, std::min(split, data.size() - at));
+        EXPECT_EQ(c.finish(), whole) << split;
+    }
+}

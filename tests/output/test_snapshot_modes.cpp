@@ -44,8 +44,8 @@ struct CaseResult {
 };
 
 // Runs one case into `dir`; returns on every rank what rank 0 should read back.
-CaseResult run_case(const std::string& dir, const std::string& keywords, bool subset, bool f32) {
-    const parallel::Comm world = parallel::Comm::world();
+CaseResult run_case(const std::string& dir, const std::string& keywords, bool subset, bool f32,
+                    const parallel::Comm& world = parallel::Comm::world()) {
     if (world.is_root()) fs::create_directories(dir);
     world.barrier();
     RunOptions o = test::quiet_options();
@@ -95,9 +95,15 @@ std::vector<std::string> modes(int ranks) {
         "config:output-mode = file-per-node\n",  // one group per node
         "config:output-mode = file-per-node\nconfig:output-nodes = 1\n"};
     for (int n : {ranks - 1, ranks})  // groups that do not divide the ranks; groups of one rank
-        if (n > 1)
+        if (n > 1) {
             m.push_back("config:output-mode = file-per-node\nconfig:output-nodes = " +
                         std::to_string(n) + "\n");
+            m.push_back("config:output-mode = sorted\nconfig:output-nodes = " + std::to_string(n) +
+                        "\n");
+        }
+    m.push_back("config:output-mode = sorted\n");
+    // Small batches: several redistribution rounds per snapshot.
+    m.push_back("config:output-mode = sorted\nconfig:output-piece-size = 4 !KiB\n");
     return m;
 }
 
@@ -199,6 +205,28 @@ TEST(SnapshotModes, DamagedSnapshotsAreRefusedWithClearErrors) {
             EXPECT_NE(std::string(e.what()).find("spins-00000099.meta"), std::string::npos);
         }
         fs::remove_all(dir);
+    }
+    world.barrier();
+}
+
+TEST(SnapshotModes, SortedFileIsTheSameForAnyNumberOfRanks) {
+    const parallel::Comm world = parallel::Comm::world();
+    const std::string root = "snapshot_sorted_np" + std::to_string(world.size());
+    const parallel::Comm one = world.split(world.rank() == 0 ? 0 : -1, world.rank());
+    if (one.valid()) run_case(root + "/one", "config:output-mode = sorted\n", false, false, one);
+    world.barrier();
+    run_case(root + "/all", "config:output-mode = sorted\nconfig:output-piece-size = 4 !KiB\n",
+             false, false);
+    if (world.is_root()) {
+        for (const char* f : {"spins-00000002.dat", "coordinates.dat"}) {
+            std::ifstream a(root + "/one/" + f, std::ios::binary),
+                b(root + "/all/" + f, std::ios::binary);
+            const std::string da((std::istreambuf_iterator<char>(a)), {});
+            const std::string db((std::istreambuf_iterator<char>(b)), {});
+            EXPECT_FALSE(da.empty());
+            EXPECT_TRUE(da == db) << f << " differs between 1 and " << world.size() << " ranks";
+        }
+        fs::remove_all(root);
     }
     world.barrier();
 }
