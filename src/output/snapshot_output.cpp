@@ -111,6 +111,7 @@ void SnapshotOutput::finish(SnapshotMetadata m, const WriteOutcome& w, const std
     summary_.bytes += w.bytes;
     summary_.write_seconds += w.write_seconds;
     summary_.total_seconds += total;
+    timings_.push_back({w.bytes, w.write_seconds, total});
     if (log_) {
         const double mb = double(w.bytes) / 1e6;
         std::fprintf(log_, "%lld %lld %s %lld %zu %.6f %.6f %.2f %.2f\n", (long long)m.snapshot,

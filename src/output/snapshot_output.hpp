@@ -29,6 +29,12 @@ struct SnapshotState {
     Vec3 magnetisation{0, 0, 0};
 };
 
+struct SnapshotTiming {
+    std::int64_t bytes = 0;
+    double write_seconds = 0;  // open to close, slowest rank
+    double total_seconds = 0;  // the whole snapshot, slowest rank
+};
+
 struct IoSummary {
     std::int64_t snapshots = 0;
     std::int64_t bytes = 0;    // data bytes of all snapshots
@@ -51,6 +57,7 @@ class SnapshotOutput {
     void write_spins(const Spins& s, const SnapshotState& state);
 
     const IoSummary& summary() const { return summary_; }
+    const std::vector<SnapshotTiming>& timings() const { return timings_; }  // one per snapshot
     const std::string& mode() const { return mode_; }
 
   private:
@@ -73,6 +80,7 @@ class SnapshotOutput {
     std::vector<char> buffer_;       // encoded records, reused
     std::FILE* log_ = nullptr;       // rank 0's io-log
     IoSummary summary_;
+    std::vector<SnapshotTiming> timings_;
 };
 
 }  // namespace miniasd

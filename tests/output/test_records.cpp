@@ -142,3 +142,30 @@ TEST(Checksum, PiecewiseUpdatesEqualOneUpdate) {
         EXPECT_EQ(c.finish(), whole) << split;
     }
 }
+
+// The fast digit path (output/decimal.hpp) agrees with the C library's correctly rounded "%.16e"
+// across the magnitudes it covers (random values have no exact ties, where the two may
+// legitimately differ). Outside them, and for float32, the shortest round-trip digits padded with
+// zeros are written instead: exact too, as AllEncodingsRoundTripExactly checks.
+TEST(Records, TextDigitsAgreeWithPrintf) {
+    std::mt19937_64 rng(11);
+    std::uniform_real_distribution<double> mant(1.0, 10.0);
+    std::uniform_int_distribution<int> expo(-6, 14);
+    const RecordFormat f{Encoding::text, DType::float64};
+    for (int k = 0; k < 20000; ++k) {
+        const double v = (k % 2 ? -1 : 1) * mant(rng) * std::pow(10.0, expo(rng));
+        std::vector<char> bytes(f.record_bytes());
+        encode_records(f, 1, &v, &v, &v, bytes.data());
+        char want[64];
+        std::snprintf(want, sizeof want, "%+.16e", v);
+        std::string w(want);  // printf pads exponents to two digits, the records to three
+        const auto e = w.find('e');
+        std::string digits = w.substr(e + 2);
+        while (digits.size() < 3)
+            digits = "0" + digits;
+        ASSERT_EQ(std::string(bytes.data(), f.value_width()), w.substr(0, e + 2) + digits) << v;
+        double back[3];
+        ASSERT_TRUE(decode_records(f, 1, bytes.data(), back));
+        ASSERT_EQ(back[0], v);
+    }
+}
