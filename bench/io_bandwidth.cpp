@@ -13,6 +13,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
+#include <memory>
 #include <sstream>
 
 #include "input/line_parser.hpp"
@@ -38,18 +39,7 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
-// Median MB/s of a single-rank POSIX write of `bytes` (64 MiB pieces), `repeats` times.
-double posix_ceiling(const std::string& dir, std::int64_t bytes, int repeats, bool sync) {
-    std::vector<char> data(static_cast<std::size_t>(bytes), 'x');
-    std::vector<double> rates;
-    for (int k = 0; k < repeats; ++k) {
-        const auto t0 = std::chrono::steady_clock::now();
-        write_whole_file(dir + "/posix.dat", data.data(), bytes, std::int64_t(64) << 20, sync);
-        rates.push_back(double(bytes) / 1e6 / seconds_since(t0));
-    }
-    fs::remove(dir + "/posix.dat");
-    return median(rates);
-}
+// The plain POSIX ceiling is measured inside the main loop, side by side with the modes.
 
 // Text records: our fixed-width to_chars encoder against C++ streams, writing n records.
 void text_comparison(const std::string& dir, std::int64_t n) {
@@ -149,12 +139,21 @@ int main(int argc, char** argv) {
         lattice.atoms() *
         std::int64_t(
             RecordFormat{text ? Encoding::text : Encoding::binary, DType::float64}.record_bytes());
-    const double ceiling = world.is_root() ? posix_ceiling(dir, bytes, snapshots, sync) : 0.0;
     if (world.is_root() && header)
         std::printf(
             "mode,io_processes,ranks,atoms,bytes,sync,encoding,write_MBps,snapshot_MBps,posix_"
             "MBps\n");
 
+    // Every configuration's writer, set up first, so each round below writes one snapshot with
+    // each of them and one plain POSIX file: all are measured side by side, under the same load
+    // of a shared machine and the same state of the page cache.
+    struct Measured {
+        std::string mode;
+        int io = 1;
+        std::string dir;
+        std::unique_ptr<SnapshotOutput> out;
+    };
+    std::vector<Measured> runs;
     for (const std::string& mode : modes) {
         const bool grouped = mode == "file-per-node" || mode == "sorted";
         for (int g : grouped ? groups : std::vector<int>{0}) {
@@ -166,31 +165,55 @@ int main(int argc, char** argv) {
                             : mode == "sorted"           ? OutputMode::sorted
                                                          : OutputMode::file_per_node;
             c.output.output_nodes = g;
-            const std::string sub = dir + "/" + mode + "-" + std::to_string(g);
-            if (world.is_root()) fs::create_directories(sub);
+            Measured m;
+            m.mode = mode;
+            m.io = mode == "file-per-process"             ? world.size()
+                   : mode == "serial" || mode == "mpi-io" ? 1
+                                                          : g;
+            m.dir = dir + "/" + mode + "-" + std::to_string(g);
+            if (world.is_root()) fs::create_directories(m.dir);
             world.barrier();
-            SnapshotOutput out(c, lattice, sys, d.comm, sub, snapshots, false);
-            out.write_coordinates();
-            for (int k = 0; k < snapshots; ++k)
-                out.write_spins(spins, SnapshotState{});
-            std::vector<double> w, t;
-            for (const SnapshotTiming& s : out.timings()) {
-                w.push_back(double(s.bytes) / 1e6 / s.write_seconds);
-                t.push_back(double(s.bytes) / 1e6 / s.total_seconds);
-            }
-            const int io = mode == "file-per-process"             ? world.size()
-                           : mode == "serial" || mode == "mpi-io" ? 1
-                                                                  : g;
-            if (world.is_root())
-                std::printf("%s,%d,%d,%lld,%lld,%d,%s,%.1f,%.1f,%.1f\n", mode.c_str(), io,
-                            world.size(), static_cast<long long>(lattice.atoms()),
-                            static_cast<long long>(bytes), sync ? 1 : 0, text ? "text" : "binary",
-                            median(w), median(t), ceiling);
-            std::fflush(stdout);
-            world.barrier();
-            if (world.is_root()) fs::remove_all(sub);
+            m.out =
+                std::make_unique<SnapshotOutput>(c, lattice, sys, d.comm, m.dir, snapshots, false);
+            m.out->write_coordinates();
+            runs.push_back(std::move(m));
         }
     }
+    std::vector<char> plain(world.is_root() ? static_cast<std::size_t>(bytes) : 0, 'x');
+    std::vector<double> posix;
+    for (int k = 0; k < snapshots; ++k) {
+        if (world.is_root()) {
+            // A new file each time, as snapshots are.
+            const auto t0 = std::chrono::steady_clock::now();
+            write_whole_file(dir + "/posix.dat", plain.data(), bytes, std::int64_t(64) << 20, sync);
+            posix.push_back(double(bytes) / 1e6 / seconds_since(t0));
+            fs::remove(dir + "/posix.dat");
+        }
+        for (Measured& m : runs)
+            m.out->write_spins(spins, SnapshotState{});
+        world.barrier();
+        // Remove this round's data so the disk holds one round at a time.
+        if (world.is_root())
+            for (Measured& m : runs)
+                for (const auto& entry : fs::directory_iterator(m.dir))
+                    if (entry.path().filename().string().rfind("spins-", 0) == 0)
+                        fs::remove(entry.path());
+        world.barrier();
+    }
+    for (const Measured& m : runs) {
+        std::vector<double> w, t;
+        for (const SnapshotTiming& s : m.out->timings()) {
+            w.push_back(double(s.bytes) / 1e6 / s.write_seconds);
+            t.push_back(double(s.bytes) / 1e6 / s.total_seconds);
+        }
+        if (world.is_root())
+            std::printf("%s,%d,%d,%lld,%lld,%d,%s,%.1f,%.1f,%.1f\n", m.mode.c_str(), m.io,
+                        world.size(), static_cast<long long>(lattice.atoms()),
+                        static_cast<long long>(bytes), sync ? 1 : 0, text ? "text" : "binary",
+                        median(w), median(t), median(posix));
+    }
+    std::fflush(stdout);
+    runs.clear();
     if (compare_text && world.is_root()) text_comparison(dir, lattice.atoms());
     world.barrier();
     if (world.is_root()) fs::remove_all(dir);

@@ -66,10 +66,12 @@ WriteOutcome FilePerNodeWriter::write(const std::string& directory, const std::s
         const std::int64_t start = std::min(r.count, k * per_round);
         const int n = static_cast<int>(std::min(per_round, r.count - start));
         if (g.is_root()) {
+            // The master's own records go to the file straight from its buffer, not through the
+            // gather: a group of one rank copies nothing.
             std::int64_t total = 0;
             for (std::size_t m = 0; m < counts.size(); ++m) {
                 const std::int64_t s = std::min(counts[m], k * per_round);
-                recv_counts[m] = static_cast<int>(std::min(per_round, counts[m] - s));
+                recv_counts[m] = m == 0 ? 0 : static_cast<int>(std::min(per_round, counts[m] - s));
                 if (total > INT_MAX)
                     throw LocalError(
                         "file-per-node: round too large; lower config:output-piece-size");
@@ -78,13 +80,15 @@ WriteOutcome FilePerNodeWriter::write(const std::string& directory, const std::s
             }
             buf.resize(static_cast<std::size_t>(total * rb));
         }
-        MPI_Gatherv(r.bytes + start * rb, n, record, buf.data(), recv_counts.data(), displs.data(),
-                    record, 0, g.handle());
-        if (g.is_root())
-            for (std::size_t m = 0; m < counts.size(); ++m)
+        MPI_Gatherv(r.bytes + start * rb, g.is_root() ? 0 : n, record, buf.data(),
+                    recv_counts.data(), displs.data(), record, 0, g.handle());
+        if (g.is_root()) {
+            file->write_at(start * rb, r.bytes + start * rb, std::int64_t(n) * rb, piece_bytes_);
+            for (std::size_t m = 1; m < counts.size(); ++m)
                 file->write_at((offsets[m] + std::min(counts[m], k * per_round)) * rb,
                                buf.data() + std::int64_t(displs[m]) * rb,
                                std::int64_t(recv_counts[m]) * rb, piece_bytes_);
+        }
     }
     if (file) {
         if (sync_) file->sync();

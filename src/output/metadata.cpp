@@ -192,7 +192,7 @@ SnapshotMetadata parse_metadata(const std::string& text, const std::string& sour
     return m;
 }
 
-void write_file_atomically(const std::string& path, const std::string& text) {
+void write_file_atomically(const std::string& path, const std::string& text, bool sync) {
     const std::string tmp = path + ".tmp";
     const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     if (fd < 0) throw LocalError("cannot create " + tmp + ": " + std::strerror(errno));
@@ -208,7 +208,7 @@ void write_file_atomically(const std::string& path, const std::string& text) {
         }
         done += static_cast<std::size_t>(n);
     }
-    if (::fsync(fd) != 0 || ::close(fd) != 0) {
+    if ((sync && ::fsync(fd) != 0) || ::close(fd) != 0) {
         const int err = errno;
         ::unlink(tmp.c_str());
         throw LocalError("finishing " + tmp + " failed: " + std::strerror(err));

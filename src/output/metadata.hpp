@@ -50,9 +50,11 @@ std::string format_metadata(const SnapshotMetadata& m);
 // Throws Error naming `source` for malformed text or an unknown major version.
 SnapshotMetadata parse_metadata(const std::string& text, const std::string& source);
 
-// Writes `text` to `path` through a temporary file and a rename (atomic on POSIX file systems).
+// Writes `text` to `path` through a temporary file and a rename (atomic on POSIX file systems:
+// readers see the old file or the new one, never a part). With `sync` the temporary file is
+// fsynced before the rename, so the metadata also survives a power loss (config:output-sync).
 // Throws LocalError on failure; an existing file of that name is left intact then.
-void write_file_atomically(const std::string& path, const std::string& text);
+void write_file_atomically(const std::string& path, const std::string& text, bool sync = false);
 
 // "<stem>-<snapshot:08d>.meta" and friends.
 std::string snapshot_stem(const std::string& name, std::int64_t snapshot);

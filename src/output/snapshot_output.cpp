@@ -104,7 +104,8 @@ void SnapshotOutput::finish(SnapshotMetadata m, const WriteOutcome& w, const std
     // Metadata last, by rank 0, after every rank has closed its files (write() is collective and
     // gathers the file table only after the data files are closed).
     if (comm_.is_root())
-        write_file_atomically(join_path(directory_, meta_name), format_metadata(m));
+        write_file_atomically(join_path(directory_, meta_name), format_metadata(m),
+                              config_.output.sync);
     const double total = comm_.max(wall_seconds() - started);
     if (m.kind != std::string("spins")) return;
     summary_.snapshots += 1;
