@@ -5,6 +5,7 @@
 #include <memory>
 #include <utility>
 
+#include "output/global_order.hpp"
 #include "output/writer.hpp"
 
 namespace miniasd {
@@ -91,23 +92,9 @@ class SortedWriter final : public SnapshotWriter {
                        const LocalRecords& r) override;
 
   private:
-    // How one kind of record set (fixed for the run) moves: computed once per record size.
-    struct Plan {
-        int rounds = 1;
-        std::vector<std::int64_t> bounds;  // gid boundaries of the K x rounds sub-ranges
-        std::vector<std::int64_t> first;   // my first record in each sub-range (+ end)
-        std::vector<std::int64_t> count;   // all ranks' records in each sub-range
-        std::vector<std::int64_t> before;  // records before writer k's range
-    };
-    const Plan& plan_for(const LocalRecords& r);
-
-    parallel::Comm comm_, writers_;
-    int k_ = 1;           // number of writers
-    int my_writer_ = -1;  // this rank's writer index, -1 if it only sends
-    std::int64_t piece_bytes_;
+    parallel::Comm comm_;
+    output_detail::GlobalOrder order_;
     bool sync_;
-    std::string hints_;
-    std::map<std::pair<std::int64_t, std::size_t>, Plan> plans_;
 };
 
 }  // namespace miniasd
