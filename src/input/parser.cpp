@@ -151,6 +151,9 @@ Config build_config(const std::vector<Entry>& entries, const std::string& input_
 
     check_material_coverage(c, seen, input_file);
     make_exchange_symmetric(c, seen);
+    if (c.output.mode == OutputMode::hdf5 && c.output.text)
+        fail(seen.at("config:output-format"),
+             "text records cannot go into HDF5 files: use binary with config:output-mode = hdf5");
     for (int a = 0; a < 3; ++a) {
         const std::string axis(1, "xyz"[a]);
         if (c.output.box_min[a] > c.output.box_max[a]) {

@@ -102,8 +102,10 @@ std::string format_metadata(const SnapshotMetadata& m) {
       << "ranks = " << m.ranks << "\n"
       << "io-groups = " << m.io_groups << "\n"
       << "index = " << m.index << "\n"
-      << "content-hash = " << hex(m.content_hash) << "\n"
-      << "pieces = " << m.pieces.size() << "\n"
+      << "content-hash = " << hex(m.content_hash) << "\n";
+    for (const auto& [key, value] : m.extra)
+        o << key << " = " << value << "\n";
+    o << "pieces = " << m.pieces.size() << "\n"
       << "# piece = file first-record count byte-offset byte-length checksum first-gid\n";
     for (const FilePiece& p : m.pieces)
         o << "piece = " << p.file << " " << p.first_record << " " << p.count << " " << p.offset
@@ -171,6 +173,8 @@ SnapshotMetadata parse_metadata(const std::string& text, const std::string& sour
     m.io_groups = static_cast<int>(to_int(get("io-groups"), "io-groups", source));
     m.index = kv.count("index") ? kv["index"] : "";
     m.content_hash = to_hex(get("content-hash"), "content-hash", source);
+    for (const auto& [key, value] : kv)
+        if (key.rfind("hdf5-", 0) == 0) m.extra.emplace_back(key, value);
     const std::int64_t declared = to_int(get("pieces"), "pieces", source);
     if (declared != static_cast<std::int64_t>(pieces.size()))
         bad(source, "declares " + std::to_string(declared) + " pieces but lists " +

@@ -43,6 +43,7 @@ struct SnapshotMetadata {
     std::uint64_t content_hash =
         0;                          // sum over atoms of atom_hash(gid, values): equal for all modes
     std::vector<FilePiece> pieces;  // in record order
+    std::vector<std::pair<std::string, std::string>> extra;  // mode-specific keys (hdf5-io-mode)
 };
 
 std::string format_metadata(const SnapshotMetadata& m);

@@ -100,6 +100,7 @@ void SnapshotOutput::finish(SnapshotMetadata m, const WriteOutcome& w, const std
     m.ordering = w.ordering;
     m.io_groups = w.io_groups;
     m.pieces = w.pieces;
+    m.extra = w.extra;
     m.content_hash = comm_.wrapping_sum(local_hash);
     // Metadata last, by rank 0, after every rank has closed its files (write() is collective and
     // gathers the file table only after the data files are closed).
@@ -140,8 +141,9 @@ void SnapshotOutput::write_coordinates() {
     std::vector<char> bytes(n * rb);
     encode_coordinates(format_.encoding, static_cast<std::int64_t>(n), xyz.data(),
                        selection_.gid.data(), material.data(), bytes.data());
-    const LocalRecords r{static_cast<std::int64_t>(n), rb, bytes.data(), selection_.gid.data(),
-                         lattice_.atoms()};
+    LocalRecords r{static_cast<std::int64_t>(n), rb, bytes.data(), selection_.gid.data(),
+                   lattice_.atoms()};
+    r.coordinates = true;
     const WriteOutcome w = writer_->write(directory_, coordinates_stem, r);
     SnapshotMetadata m = base_metadata("coordinates", "coordinate");
     m.format.dtype = DType::float64;
@@ -169,8 +171,14 @@ void SnapshotOutput::write_spins(const Spins& s, const SnapshotState& state) {
     encode_records(format_, static_cast<std::int64_t>(n), x_.data(), y_.data(), z_.data(),
                    buffer_.data());
     const std::string stem = snapshot_stem("spins", next_snapshot_);
-    const LocalRecords r{static_cast<std::int64_t>(n), format_.record_bytes(), buffer_.data(),
-                         selection_.gid.data(), lattice_.atoms()};
+    LocalRecords r{static_cast<std::int64_t>(n), format_.record_bytes(), buffer_.data(),
+                   selection_.gid.data(), lattice_.atoms()};
+    r.attributes = {{"time", state.time},
+                    {"step", double(state.step)},
+                    {"temperature", state.temperature},
+                    {"field-x", state.field[0]},
+                    {"field-y", state.field[1]},
+                    {"field-z", state.field[2]}};
     const WriteOutcome w = writer_->write(directory_, stem, r);
     SnapshotMetadata m = base_metadata("spins", "spin");
     m.snapshot = next_snapshot_;

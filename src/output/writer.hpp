@@ -23,6 +23,9 @@ struct LocalRecords {
     const char* bytes = nullptr;        // count * record_bytes
     const std::int64_t* gid = nullptr;  // ascending
     std::int64_t id_space = 0;          // every global id is in [0, id_space)
+    bool coordinates = false;           // coordinate records (see records.hpp), else spin records
+    // Scalars a self-describing format (HDF5) stores with the data: time, step, temperature...
+    std::vector<std::pair<std::string, double>> attributes;
 };
 
 struct WriteOutcome {
@@ -31,6 +34,7 @@ struct WriteOutcome {
     int io_groups = 1;              // processes that wrote files
     double write_seconds = 0;       // open to close, the slowest rank
     std::int64_t bytes = 0;         // all ranks
+    std::vector<std::pair<std::string, std::string>> extra;  // mode-specific metadata keys
 };
 
 class SnapshotWriter {

@@ -37,10 +37,9 @@ std::unique_ptr<SnapshotWriter> make_writer(const OutputConfig& o, const paralle
         case OutputMode::sorted:
             return std::make_unique<SortedWriter>(comm, o);
         case OutputMode::hdf5:
-            break;
+            return std::make_unique<Hdf5Writer>(comm, o);
     }
-    throw Error(std::string("config:output-mode = ") + mode_name(o.mode) +
-                " is not implemented yet in this version");
+    throw Error(std::string("unknown config:output-mode ") + mode_name(o.mode));
 }
 
 }  // namespace miniasd

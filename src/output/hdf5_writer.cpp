@@ -1,0 +1,226 @@
+#include <hdf5.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+
+#include "output/checksum.hpp"
+#include "output/file_io.hpp"
+#include "output/writer_common.hpp"
+#include "output/writers.hpp"
+#include "util/error.hpp"
+#include "util/timers.hpp"
+
+namespace miniasd {
+
+using namespace output_detail;
+
+namespace {
+
+// HDF5 identifiers closed on scope exit, and failures turned into exceptions (HDF5's own error
+// printing is switched off: the exception says what failed).
+class Id {
+  public:
+    Id(hid_t id, herr_t (*close)(hid_t), const std::string& what) : id_(id), close_(close) {
+        if (id_ < 0) throw LocalError("HDF5: " + what + " failed");
+    }
+    ~Id() {
+        if (id_ >= 0) close_(id_);
+    }
+    Id(const Id&) = delete;
+    Id& operator=(const Id&) = delete;
+    operator hid_t() const { return id_; }
+
+  private:
+    hid_t id_;
+    herr_t (*close_)(hid_t);
+};
+
+void check(herr_t rc, const std::string& what) {
+    if (rc < 0) throw LocalError("HDF5: " + what + " failed");
+}
+
+// The coordinate record (records.hpp) as a packed compound: x, y, z, gid, material.
+hid_t coordinate_type() {
+    const hid_t t = H5Tcreate(H5T_COMPOUND, 36);
+    H5Tinsert(t, "x", 0, H5T_IEEE_F64LE);
+    H5Tinsert(t, "y", 8, H5T_IEEE_F64LE);
+    H5Tinsert(t, "z", 16, H5T_IEEE_F64LE);
+    H5Tinsert(t, "gid", 24, H5T_STD_I64LE);
+    H5Tinsert(t, "material", 32, H5T_STD_I32LE);
+    return t;
+}
+
+const char* io_mode_name(H5D_mpio_actual_io_mode_t m) {
+    switch (m) {
+        case H5D_MPIO_NO_COLLECTIVE:
+            return "independent";
+        case H5D_MPIO_CHUNK_INDEPENDENT:
+            return "chunk-independent";
+        case H5D_MPIO_CHUNK_COLLECTIVE:
+            return "chunk-collective";
+        case H5D_MPIO_CHUNK_MIXED:
+            return "chunk-mixed";
+        case H5D_MPIO_CONTIGUOUS_COLLECTIVE:
+            return "contiguous-collective";
+    }
+    return "unknown";
+}
+
+// XDMF that shows a spin snapshot in ParaView: points at coordinates.h5:/positions, vectors
+// from <stem>.h5:/spins.
+void write_xdmf(const std::string& path, const std::string& stem, std::int64_t n, int precision,
+                double time) {
+    std::FILE* f = std::fopen(path.c_str(), "w");
+    if (!f) throw LocalError("cannot create " + path + ": " + std::strerror(errno));
+    std::fprintf(f,
+                 "<?xml version=\"1.0\" ?>\n"
+                 "<Xdmf Version=\"3.0\">\n"
+                 " <Domain>\n"
+                 "  <Grid Name=\"spins\" GridType=\"Uniform\">\n"
+                 "   <Time Value=\"%.17g\"/>\n"
+                 "   <Topology TopologyType=\"Polyvertex\" NumberOfElements=\"%lld\"/>\n"
+                 "   <Geometry GeometryType=\"XYZ\">\n"
+                 "    <DataItem Dimensions=\"%lld 3\" NumberType=\"Float\" Precision=\"8\" "
+                 "Format=\"HDF\">coordinates.h5:/positions</DataItem>\n"
+                 "   </Geometry>\n"
+                 "   <Attribute Name=\"spin\" AttributeType=\"Vector\" Center=\"Node\">\n"
+                 "    <DataItem Dimensions=\"%lld 3\" NumberType=\"Float\" Precision=\"%d\" "
+                 "Format=\"HDF\">%s.h5:/spins</DataItem>\n"
+                 "   </Attribute>\n"
+                 "  </Grid>\n"
+                 " </Domain>\n"
+                 "</Xdmf>\n",
+                 time, (long long)n, (long long)n, (long long)n, precision, stem.c_str());
+    if (std::fclose(f) != 0) throw LocalError("writing " + path + " failed");
+}
+
+}  // namespace
+
+Hdf5Writer::Hdf5Writer(parallel::Comm c, const OutputConfig& o)
+    : comm_(c),
+      order_(std::move(c), o.output_nodes > 0 ? o.output_nodes : comm_.size(), o.piece_bytes),
+      sync_(o.sync) {
+    H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);
+}
+
+WriteOutcome Hdf5Writer::write(const std::string& directory, const std::string& stem,
+                               const LocalRecords& r) {
+    const std::string name = stem + ".h5";
+    const std::string path = join_path(directory, name);
+    const std::int64_t rb = static_cast<std::int64_t>(r.record_bytes);
+    const std::int64_t total = order_.total_records(r);
+    const bool writer = order_.my_writer() >= 0;
+    const double t0 = wall_seconds();
+    Checksum64 sum;
+    std::int64_t first_gid = -1;
+    std::int64_t data_offset = 0;
+    std::string io_mode = "none";
+    if (writer) {
+        Id fapl(H5Pcreate(H5P_FILE_ACCESS), H5Pclose, "file access list");
+        check(H5Pset_fapl_mpio(fapl, order_.writer_comm().handle(), MPI_INFO_NULL),
+              "MPI-IO driver");
+        Id file(H5Fcreate(path.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, fapl), H5Fclose,
+                "creating " + path);
+        Id dcpl(H5Pcreate(H5P_DATASET_CREATE), H5Pclose, "dataset creation list");
+        check(H5Pset_layout(dcpl, H5D_CONTIGUOUS), "contiguous layout");
+        check(H5Pset_alloc_time(dcpl, H5D_ALLOC_TIME_EARLY), "early allocation");
+        check(H5Pset_fill_time(dcpl, H5D_FILL_TIME_NEVER), "no fill");
+        Id dxpl(H5Pcreate(H5P_DATASET_XFER), H5Pclose, "transfer list");
+        check(H5Pset_dxpl_mpio(dxpl, H5FD_MPIO_COLLECTIVE), "collective transfers");
+
+        const hsize_t rows = static_cast<hsize_t>(total);
+        const hsize_t dims2[2] = {rows, 3};
+        Id space2(H5Screate_simple(2, dims2, nullptr), H5Sclose, "dataspace");
+        Id space1(H5Screate_simple(1, &rows, nullptr), H5Sclose, "dataspace");
+        const bool coords = r.coordinates;
+        const hid_t value_type = rb == 12 ? H5T_IEEE_F32LE : H5T_IEEE_F64LE;
+        Id ctype(coords ? coordinate_type() : H5Tcopy(H5T_IEEE_F64LE), H5Tclose, "compound type");
+        Id data(
+            H5Dcreate2(file, coords ? "coordinates" : "spins", coords ? hid_t(ctype) : value_type,
+                       coords ? hid_t(space1) : hid_t(space2), H5P_DEFAULT, dcpl, H5P_DEFAULT),
+            H5Dclose, "creating the dataset in " + path);
+        std::unique_ptr<Id> positions;
+        if (coords)
+            positions = std::make_unique<Id>(H5Dcreate2(file, "positions", H5T_IEEE_F64LE, space2,
+                                                        H5P_DEFAULT, dcpl, H5P_DEFAULT),
+                                             H5Dclose, "creating the positions in " + path);
+        std::vector<double> xyz;
+        order_.run(r, [&](std::int64_t first, const char* bytes, std::int64_t n,
+                          const std::int64_t* gids) {
+            if (first_gid < 0 && n > 0) first_gid = gids[0];
+            sum.update(bytes, static_cast<std::size_t>(n * rb));
+            // Rows [first, first + n) of the file; every writer calls, with none selected if n = 0.
+            auto write_rows = [&](hid_t dset, hid_t file_space, int rank, hid_t mem_type,
+                                  const void* buf) {
+                Id fs(H5Scopy(file_space), H5Sclose, "dataspace");
+                const hsize_t start[2] = {static_cast<hsize_t>(first), 0};
+                const hsize_t count[2] = {static_cast<hsize_t>(n), 3};
+                if (n > 0)
+                    check(H5Sselect_hyperslab(fs, H5S_SELECT_SET, start, nullptr, count, nullptr),
+                          "selection");
+                else
+                    check(H5Sselect_none(fs), "selection");
+                Id ms(H5Screate_simple(rank, count, nullptr), H5Sclose, "memory dataspace");
+                if (n == 0) check(H5Sselect_none(ms), "selection");
+                check(H5Dwrite(dset, mem_type, ms, fs, dxpl, buf), "writing " + path);
+            };
+            if (!coords) {
+                write_rows(data, space2, 2, value_type, bytes);
+                return;
+            }
+            write_rows(data, space1, 1, ctype, bytes);
+            xyz.resize(static_cast<std::size_t>(3 * n));
+            for (std::int64_t k = 0; k < n; ++k)
+                std::memcpy(&xyz[3 * k], bytes + k * rb, 24);
+            write_rows(*positions, space2, 2, H5T_NATIVE_DOUBLE, xyz.data());
+        });
+        H5D_mpio_actual_io_mode_t mode;
+        if (H5Pget_mpio_actual_io_mode(dxpl, &mode) >= 0) io_mode = io_mode_name(mode);
+        for (const auto& [key, value] : r.attributes) {
+            Id scalar(H5Screate(H5S_SCALAR), H5Sclose, "dataspace");
+            Id attr(H5Acreate2(data, key.c_str(), H5T_IEEE_F64LE, scalar, H5P_DEFAULT, H5P_DEFAULT),
+                    H5Aclose, "attribute " + key);
+            check(H5Awrite(attr, H5T_NATIVE_DOUBLE, &value), "attribute " + key);
+        }
+        const haddr_t at = H5Dget_offset(data);
+        if (at == HADDR_UNDEF && total > 0)
+            throw LocalError("HDF5: no contiguous storage in " + path);
+        data_offset = total > 0 ? static_cast<std::int64_t>(at) : 0;
+        if (sync_) check(H5Fflush(file, H5F_SCOPE_GLOBAL), "flushing " + path);
+    } else {
+        // Ranks that only send still take part in every round of the redistribution.
+        order_.run(r, [](std::int64_t, const char*, std::int64_t, const std::int64_t*) {});
+    }  // every HDF5 object closes here, the file last
+    if (!r.coordinates && comm_.is_root()) {
+        double time = 0;
+        for (const auto& [key, value] : r.attributes)
+            if (key == "time") time = value;
+        write_xdmf(join_path(directory, stem + ".xmf"), stem, total, rb == 12 ? 4 : 8, time);
+    }
+    std::vector<FilePiece> mine;
+    if (writer) {
+        const int k = order_.my_writer();
+        FilePiece piece;
+        piece.file = name;
+        piece.first_record = order_.first_record_of(r, k);
+        piece.count = order_.records_of(r, k);
+        piece.offset = data_offset + piece.first_record * rb;
+        piece.length = piece.count * rb;
+        piece.checksum = sum.finish();
+        piece.first_gid = first_gid;
+        mine.push_back(piece);
+    }
+    WriteOutcome out;
+    out.write_seconds = comm_.max(wall_seconds() - t0);
+    out.pieces = gather_pieces(comm_, mine);
+    out.ordering = "global";
+    out.io_groups = order_.writers();
+    out.bytes = comm_.sum(r.count * rb);
+    out.extra = {{"hdf5-io-mode", io_mode},
+                 {"hdf5-dataset", r.coordinates ? "/coordinates" : "/spins"}};
+    return out;
+}
+
+}  // namespace miniasd
