@@ -88,7 +88,7 @@ int main(int argc, char** argv) {
     CLI::App app{"Snapshot write bandwidth of every output mode"};
     std::vector<int> cells{80, 80, 80};
     std::vector<std::string> modes{"serial", "file-per-process", "mpi-io", "file-per-node",
-                                   "sorted"};
+                                   "sorted", "hdf5"};
     std::vector<int> groups;
     int snapshots = 10;
     bool sync = false, text = false, header = true, compare_text = false;
@@ -155,7 +155,7 @@ int main(int argc, char** argv) {
     };
     std::vector<Measured> runs;
     for (const std::string& mode : modes) {
-        const bool grouped = mode == "file-per-node" || mode == "sorted";
+        const bool grouped = mode == "file-per-node" || mode == "sorted" || mode == "hdf5";
         for (int g : grouped ? groups : std::vector<int>{0}) {
             if (g > world.size()) continue;
             Config c = base;
@@ -163,6 +163,7 @@ int main(int argc, char** argv) {
                             : mode == "file-per-process" ? OutputMode::file_per_process
                             : mode == "mpi-io"           ? OutputMode::mpi_io
                             : mode == "sorted"           ? OutputMode::sorted
+                            : mode == "hdf5"             ? OutputMode::hdf5
                                                          : OutputMode::file_per_node;
             c.output.output_nodes = g;
             Measured m;
