@@ -97,6 +97,21 @@ std::int64_t GlobalOrder::total_records(const LocalRecords& r) {
     return plan_for(r).before[k_];
 }
 
+FilePiece GlobalOrder::writer_piece(const LocalRecords& r, const std::string& file,
+                                    std::int64_t data_offset, std::uint64_t checksum,
+                                    std::int64_t first_gid) {
+    const std::int64_t rb = static_cast<std::int64_t>(r.record_bytes);
+    FilePiece piece;
+    piece.file = file;
+    piece.first_record = first_record_of(r, my_writer_);
+    piece.count = records_of(r, my_writer_);
+    piece.offset = data_offset + piece.first_record * rb;
+    piece.length = piece.count * rb;
+    piece.checksum = checksum;
+    piece.first_gid = first_gid;
+    return piece;
+}
+
 void GlobalOrder::run(const LocalRecords& r, const Slice& slice) {
     const Plan& plan = plan_for(r);
     const std::int64_t rb = static_cast<std::int64_t>(r.record_bytes);

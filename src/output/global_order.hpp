@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "output/metadata.hpp"
 #include "output/writer.hpp"
 #include "parallel/comm.hpp"
 
@@ -30,6 +31,11 @@ class GlobalOrder {
     std::int64_t first_record_of(const LocalRecords& r, int k);
     std::int64_t records_of(const LocalRecords& r, int k);
     std::int64_t total_records(const LocalRecords& r);
+
+    // This writer's row of the file table once run() is done: its records, stored from byte
+    // `data_offset` of `file` in global order, with the checksum and first id of what it wrote.
+    FilePiece writer_piece(const LocalRecords& r, const std::string& file, std::int64_t data_offset,
+                           std::uint64_t checksum, std::int64_t first_gid);
 
     // Collective. Moves the records; on every writer calls
     //   slice(first_record, bytes, n, gids)

@@ -51,18 +51,7 @@ WriteOutcome SortedWriter::write(const std::string& directory, const std::string
         check(MPI_File_close(&fh), "closing " + path);
     }
     std::vector<FilePiece> mine;
-    if (writer) {
-        const int k = order_.my_writer();
-        FilePiece piece;
-        piece.file = name;
-        piece.first_record = order_.first_record_of(r, k);
-        piece.count = order_.records_of(r, k);
-        piece.offset = piece.first_record * rb;
-        piece.length = piece.count * rb;
-        piece.checksum = sum.finish();
-        piece.first_gid = first_gid;
-        mine.push_back(piece);
-    }
+    if (writer) mine.push_back(order_.writer_piece(r, name, 0, sum.finish(), first_gid));
     WriteOutcome out;
     out.write_seconds = comm_.max(wall_seconds() - t0);
     out.pieces = gather_pieces(comm_, mine);

@@ -76,12 +76,8 @@ class FilePerNodeWriter final : public SnapshotWriter {
     bool sync_;
 };
 
-}  // namespace miniasd
-
-namespace miniasd {
-
 // sorted (DL_POLY's MPIW_SORTED): records are redistributed to K writer ranks by contiguous
-// global-id ranges (MPI_Alltoallv), each writer sorts its range and writes it in global order to
+// global-id ranges (MPI_Alltoallv), each writer merges its range and writes it in global order to
 // one shared file with long contiguous MPI-IO writes. Ranges are processed in rounds so a writer
 // never holds more than piece_bytes of records. The file is identical for any number of ranks.
 class SortedWriter final : public SnapshotWriter {
@@ -96,10 +92,6 @@ class SortedWriter final : public SnapshotWriter {
     output_detail::GlobalOrder order_;
     bool sync_;
 };
-
-}  // namespace miniasd
-
-namespace miniasd {
 
 // hdf5: parallel HDF5. Records are put in global order by the same redistribution as `sorted`
 // (K writers, by default every rank) and each writer stores its slice with a collective
