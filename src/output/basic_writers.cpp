@@ -53,13 +53,7 @@ WriteOutcome SerialWriter::write(const std::string& directory, const std::string
             MPI_Send(r.bytes + done * rb, static_cast<int>(k * rb), MPI_BYTE, 0, 202, c.handle());
         }
     }
-    WriteOutcome out;
-    out.write_seconds = c.max(wall_seconds() - t0);
-    out.pieces = gather_pieces(c, {mine});
-    out.ordering = "rank";
-    out.io_groups = 1;
-    out.bytes = c.sum(r.count * rb);
-    return out;
+    return finish_outcome(c, t0, {mine}, "rank", 1, r);
 }
 
 // file-per-process: every rank writes its own file, with no communication but the metadata's.
@@ -71,14 +65,9 @@ WriteOutcome FilePerProcessWriter::write(const std::string& directory, const std
     const std::int64_t rb = static_cast<std::int64_t>(r.record_bytes);
     const double t0 = wall_seconds();
     write_whole_file(join_path(directory, name), r.bytes, r.count * rb, piece_bytes_, sync_);
-    WriteOutcome out;
-    out.write_seconds = c.max(wall_seconds() - t0);
-    out.pieces =
-        gather_pieces(c, {make_piece(name, first, 0, r.bytes, r.count, r.record_bytes, r.gid)});
-    out.ordering = "rank";
-    out.io_groups = c.size();
-    out.bytes = c.sum(r.count * rb);
-    return out;
+    return finish_outcome(c, t0,
+                          {make_piece(name, first, 0, r.bytes, r.count, r.record_bytes, r.gid)},
+                          "rank", c.size(), r);
 }
 
 }  // namespace miniasd

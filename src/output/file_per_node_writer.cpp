@@ -96,13 +96,7 @@ WriteOutcome FilePerNodeWriter::write(const std::string& directory, const std::s
     }
     MPI_Type_free(&record);
 
-    WriteOutcome out;
-    out.write_seconds = comm_.max(wall_seconds() - t0);
-    out.pieces = gather_pieces(comm_, {mine});
-    out.ordering = "rank";
-    out.io_groups = groups_;
-    out.bytes = comm_.sum(r.count * rb);
-    return out;
+    return finish_outcome(comm_, t0, {mine}, "rank", groups_, r);
 }
 
 }  // namespace miniasd

@@ -108,14 +108,9 @@ WriteOutcome MpiIoWriter::write(const std::string& directory, const std::string&
     if (sync_) check(MPI_File_sync(fh), "syncing " + path);
     check(MPI_File_close(&fh), "closing " + path);
 
-    WriteOutcome out;
-    out.write_seconds = c.max(wall_seconds() - t0);
-    out.pieces = gather_pieces(
-        c, {make_piece(name, first, first * rb, r.bytes, r.count, r.record_bytes, r.gid)});
-    out.ordering = "rank";
-    out.io_groups = 1;
-    out.bytes = c.sum(bytes);
-    return out;
+    return finish_outcome(
+        c, t0, {make_piece(name, first, first * rb, r.bytes, r.count, r.record_bytes, r.gid)},
+        "rank", 1, r);
 }
 
 }  // namespace miniasd

@@ -52,13 +52,7 @@ WriteOutcome SortedWriter::write(const std::string& directory, const std::string
     }
     std::vector<FilePiece> mine;
     if (writer) mine.push_back(order_.writer_piece(r, name, 0, sum.finish(), first_gid));
-    WriteOutcome out;
-    out.write_seconds = comm_.max(wall_seconds() - t0);
-    out.pieces = gather_pieces(comm_, mine);
-    out.ordering = "global";
-    out.io_groups = order_.writers();
-    out.bytes = comm_.sum(r.count * rb);
-    return out;
+    return finish_outcome(comm_, t0, mine, "global", order_.writers(), r);
 }
 
 }  // namespace miniasd

@@ -9,6 +9,7 @@
 
 #include "output/checksum.hpp"
 #include "util/error.hpp"
+#include "util/timers.hpp"
 
 namespace miniasd::output_detail {
 
@@ -61,6 +62,18 @@ FilePiece make_piece(const std::string& file, std::int64_t first_record, std::in
     p.checksum = checksum64(bytes, static_cast<std::size_t>(p.length));
     p.first_gid = n > 0 ? gid[0] : -1;
     return p;
+}
+
+WriteOutcome finish_outcome(const parallel::Comm& comm, double started,
+                            const std::vector<FilePiece>& mine, const char* ordering, int io_groups,
+                            const LocalRecords& r) {
+    WriteOutcome out;
+    out.write_seconds = comm.max(wall_seconds() - started);
+    out.pieces = gather_pieces(comm, mine);
+    out.ordering = ordering;
+    out.io_groups = io_groups;
+    out.bytes = comm.sum(r.count * static_cast<std::int64_t>(r.record_bytes));
+    return out;
 }
 
 std::pair<int, int> node_of_rank(const parallel::Comm& comm) {

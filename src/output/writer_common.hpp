@@ -28,6 +28,12 @@ FilePiece make_piece(const std::string& file, std::int64_t first_record, std::in
 // their lowest rank.
 std::pair<int, int> node_of_rank(const parallel::Comm& comm);
 
+// Collective. The outcome every writer reports: the slowest rank's open-to-close time (from
+// `started`, a wall_seconds() value), every rank's pieces on rank 0, all ranks' bytes.
+WriteOutcome finish_outcome(const parallel::Comm& comm, double started,
+                            const std::vector<FilePiece>& mine, const char* ordering, int io_groups,
+                            const LocalRecords& r);
+
 // "stem.dat", "stem.p00003.dat", "stem.g00001.dat".
 std::string data_file_name(const std::string& stem, const char* kind, int index);
 
