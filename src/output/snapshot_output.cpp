@@ -55,7 +55,12 @@ void check_directory(const parallel::Comm& comm, const std::string& dir, double 
 SnapshotOutput::SnapshotOutput(const Config& c, const Lattice& l, const LocalSystem& sys,
                                const parallel::Comm& comm, std::string directory,
                                std::int64_t expected_snapshots, bool verbose)
-    : config_(c), lattice_(l), system_(sys), comm_(comm), directory_(std::move(directory)) {
+    : sync_(c.output.sync),
+      time_step_(c.time_step),
+      lattice_(l),
+      system_(sys),
+      comm_(comm),
+      directory_(std::move(directory)) {
     format_.encoding = c.output.text ? Encoding::text : Encoding::binary;
     format_.dtype = c.output.single_precision ? DType::float32 : DType::float64;
     selection_ = select_atoms(c.output, l, sys);
@@ -105,8 +110,7 @@ void SnapshotOutput::finish(SnapshotMetadata m, const WriteOutcome& w, const std
     // Metadata last, by rank 0, after every rank has closed its files (write() is collective and
     // gathers the file table only after the data files are closed).
     if (comm_.is_root())
-        write_file_atomically(join_path(directory_, meta_name), format_metadata(m),
-                              config_.output.sync);
+        write_file_atomically(join_path(directory_, meta_name), format_metadata(m), sync_);
     const double total = comm_.max(wall_seconds() - started);
     if (m.kind != std::string("spins")) return;
     summary_.snapshots += 1;
@@ -147,7 +151,7 @@ void SnapshotOutput::write_coordinates() {
     const WriteOutcome w = writer_->write(directory_, coordinates_stem, r);
     SnapshotMetadata m = base_metadata("coordinates", "coordinate");
     m.format.dtype = DType::float64;
-    m.dt = config_.time_step;
+    m.dt = time_step_;
     finish(m, w, std::string(coordinates_stem) + ".meta", hash, started);
 }
 

@@ -65,7 +65,9 @@ class SnapshotOutput {
     void finish(SnapshotMetadata m, const WriteOutcome& w, const std::string& meta_name,
                 std::uint64_t local_hash, double started);
 
-    const Config& config_;
+    bool sync_;         // config:output-sync
+    double time_step_;  // s
+    // The lattice and local system outlive this object (both belong to the simulation).
     const Lattice& lattice_;
     const LocalSystem& system_;
     parallel::Comm comm_;
