@@ -50,13 +50,19 @@ void text_comparison(const std::string& dir, std::int64_t n) {
         z[k] = std::sin(0.37 * k + 1);
     }
     const RecordFormat f{Encoding::text, DType::float64};
-    auto t0 = std::chrono::steady_clock::now();
+    // As in a run, the record buffer is allocated once and reused by every snapshot: time the
+    // second of two writes (the first also pays the buffer's page faults). Each method writes a
+    // new file, the streams too.
     std::vector<char> buf(static_cast<std::size_t>(n) * f.record_bytes());
-    encode_records(f, n, x.data(), y.data(), z.data(), buf.data());
-    write_whole_file(dir + "/text.dat", buf.data(), std::int64_t(buf.size()),
-                     std::int64_t(64) << 20, false);
-    const double ours = seconds_since(t0);
-    t0 = std::chrono::steady_clock::now();
+    double ours = 0;
+    for (int pass = 0; pass < 2; ++pass) {
+        const auto t = std::chrono::steady_clock::now();
+        encode_records(f, n, x.data(), y.data(), z.data(), buf.data());
+        write_whole_file(dir + "/text" + std::to_string(pass) + ".dat", buf.data(),
+                         std::int64_t(buf.size()), std::int64_t(64) << 20, false);
+        ours = seconds_since(t);
+    }
+    auto t0 = std::chrono::steady_clock::now();
     {
         std::ofstream out(dir + "/stream.dat");
         out << std::scientific << std::setprecision(16);
@@ -72,10 +78,10 @@ void text_comparison(const std::string& dir, std::int64_t n) {
             out << x[k] << ' ' << y[k] << ' ' << z[k] << std::endl;
     }
     const double endl = seconds_since(t0);
-    for (const char* f2 : {"/text.dat", "/stream.dat", "/endl.dat"})
+    for (const char* f2 : {"/text0.dat", "/text1.dat", "/stream.dat", "/endl.dat"})
         fs::remove(dir + f2);
     std::printf(
-        "# text output of %lld records: to_chars %.3f s, ostream with '\\n' %.3f s (%.1fx), "
+        "# text output of %lld records: miniasd %.3f s, ostream with '\\n' %.3f s (%.1fx), "
         "ostream with std::endl %.3f s (%.1fx)\n",
         static_cast<long long>(n), ours, stream, stream / ours, endl, endl / ours);
 }
@@ -87,8 +93,8 @@ int main(int argc, char** argv) {
     const parallel::Comm world = parallel::Comm::world();
     CLI::App app{"Snapshot write bandwidth of every output mode"};
     std::vector<int> cells{80, 80, 80};
-    std::vector<std::string> modes{"serial", "file-per-process", "mpi-io", "file-per-node",
-                                   "sorted", "hdf5"};
+    std::vector<std::string> modes{"serial",        "file-per-process", "mpi-io",
+                                   "file-per-node", "sorted",           "hdf5"};
     std::vector<int> groups;
     int snapshots = 10;
     bool sync = false, text = false, header = true, compare_text = false;
