@@ -9,4 +9,5 @@ mkdir -p "$out"
 OMP_NUM_THREADS=${OMP_NUM_THREADS:-1} tools/mpirun.sh -n 2 build/miniasd input/bcc-fe/input -o "$out"
 echo
 echo "Results: $out/output (statistics table: one row per sim:time-steps-increment steps)"
-echo "Plot them with: /usr/bin/python3 tools/plot_timeseries.py $out/output"
+echo "Spin snapshots: $out/spins-*.meta (read them as docs/output.md shows)"
+echo "Plot the statistics with: /usr/bin/python3 tools/plot_timeseries.py $out/output"
