@@ -71,7 +71,7 @@ std::vector<Entry> split_lines(std::string_view text, const std::string& file) {
             std::string rhs = line.substr(eq + 1);
             if (const auto bang = rhs.find('!'); bang != std::string::npos) {
                 e.unit = rhs.substr(bang + 1);
-                rhs = rhs.substr(0, bang);
+                rhs.resize(bang);
                 if (e.unit.empty())
                     throw InputError(file, line_no, key, "'!' must be followed by a unit name");
             }

@@ -145,8 +145,12 @@ void SnapshotOutput::write_coordinates() {
     std::vector<char> bytes(n * rb);
     encode_coordinates(format_.encoding, static_cast<std::int64_t>(n), xyz.data(),
                        selection_.gid.data(), material.data(), bytes.data());
-    LocalRecords r{static_cast<std::int64_t>(n), rb, bytes.data(), selection_.gid.data(),
-                   lattice_.atoms()};
+    LocalRecords r;
+    r.count = static_cast<std::int64_t>(n);
+    r.record_bytes = rb;
+    r.bytes = bytes.data();
+    r.gid = selection_.gid.data();
+    r.id_space = lattice_.atoms();
     r.coordinates = true;
     const WriteOutcome w = writer_->write(directory_, coordinates_stem, r);
     SnapshotMetadata m = base_metadata("coordinates", "coordinate");
@@ -175,8 +179,12 @@ void SnapshotOutput::write_spins(const Spins& s, const SnapshotState& state) {
     encode_records(format_, static_cast<std::int64_t>(n), x_.data(), y_.data(), z_.data(),
                    buffer_.data());
     const std::string stem = snapshot_stem("spins", next_snapshot_);
-    LocalRecords r{static_cast<std::int64_t>(n), format_.record_bytes(), buffer_.data(),
-                   selection_.gid.data(), lattice_.atoms()};
+    LocalRecords r;
+    r.count = static_cast<std::int64_t>(n);
+    r.record_bytes = format_.record_bytes();
+    r.bytes = buffer_.data();
+    r.gid = selection_.gid.data();
+    r.id_space = lattice_.atoms();
     r.attributes = {{"time", state.time},
                     {"step", double(state.step)},
                     {"temperature", state.temperature},
