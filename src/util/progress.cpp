@@ -1,5 +1,7 @@
 #include "util/progress.hpp"
 
+#include <algorithm>
+
 #include "util/timers.hpp"
 
 namespace miniasd {
@@ -23,6 +25,8 @@ void Progress::maybe_print(std::int64_t steps_done) {
     const double elapsed = now - start_;
     const double rate = steps_done / elapsed;  // steps/s
     const double eta = rate > 0 ? (total_ - steps_done) / rate : 0.0;
+    // At most about 50 lines for a long run: the interval grows to 2% of its expected length.
+    interval_ = std::max(interval_, (elapsed + eta) / 50.0);
     const double ns_per_atom_step = 1e9 * elapsed / (double(steps_done) * double(atoms_));
     std::fprintf(out_, "  %s: step %lld/%lld (%5.1f%%)  %.3g steps/s  %.2f ns/atom-step  ETA %s\n",
                  label_.c_str(), static_cast<long long>(steps_done), static_cast<long long>(total_),
