@@ -135,9 +135,14 @@ void SnapshotOutput::write_coordinates() {
     std::vector<std::int32_t> material(n);
     std::uint64_t hash = 0;
     for (std::size_t k = 0; k < n; ++k) {
-        const Vec3 p = lattice_.position(selection_.gid[k]);
+        // In angstrom from the cell edge in angstrom, converted back by the inverse of the input
+        // conversion (a division), so 2.87 A in the input gives 1.435, not 1.4350000000000003.
+        std::int64_t cell[3];
+        int site;
+        lattice_.decode(selection_.gid[k], cell[0], cell[1], cell[2], site);
         for (int c = 0; c < 3; ++c)
-            xyz[3 * k + c] = p[c] * 1e10;  // m -> angstrom
+            xyz[3 * k + c] =
+                (double(cell[c]) + lattice_.basis[site][c]) * (lattice_.cell_size[c] / 1e-10);
         material[k] = system_.material[selection_.local[k]];
         hash += atom_hash(selection_.gid[k], xyz[3 * k], xyz[3 * k + 1], xyz[3 * k + 2]);
     }
