@@ -30,7 +30,6 @@ class Hamiltonian {
     // exchange, anisotropy, applied-field.
     std::vector<TermEnergy> energies(const SpinView& s, std::int64_t n_owned) const;
 
-    Zeeman& zeeman() { return *zeeman_; }
 
   private:
     std::vector<std::unique_ptr<Term>> terms_;  // every term, for energies

@@ -12,7 +12,6 @@ class Zeeman final : public Term {
   public:
     Zeeman(const std::int32_t* material, std::vector<double> moments, Vec3 field);
     const char* name() const override { return "applied-field"; }
-    void set_field(const Vec3& b) { field_ = b; }  // T; for programs that sweep the field
     const Vec3& field() const { return field_; }
     void add_field(const SpinView& s, std::int64_t begin, std::int64_t end,
                    FieldView h) const override;

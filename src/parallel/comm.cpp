@@ -86,12 +86,6 @@ double Comm::max(double v) const {
     return r;
 }
 
-bool Comm::any(bool v) const {
-    int in = v ? 1 : 0, out = 0;
-    check(MPI_Allreduce(&in, &out, 1, MPI_INT, MPI_LOR, handle()), "MPI_Allreduce");
-    return out != 0;
-}
-
 Spread Comm::spread(double v) const {
     Spread s;
     struct {

@@ -44,7 +44,6 @@ class Comm {
     void sum_in_place(std::vector<double>& v) const;    // element-wise
     void sum_in_place(std::vector<std::int64_t>& v) const;
     double max(double v) const;
-    bool any(bool v) const;
     Spread spread(double v) const;
 
     // Concatenation over ranks, in rank order, delivered to every rank.

@@ -37,12 +37,6 @@ int Environment::world_rank() {
     return r;
 }
 
-int Environment::world_size() {
-    int s = 1;
-    MPI_Comm_size(MPI_COMM_WORLD, &s);
-    return s;
-}
-
 std::string Environment::library_version() {
     char buf[MPI_MAX_LIBRARY_VERSION_STRING];
     int len = 0;

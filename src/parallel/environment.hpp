@@ -16,7 +16,6 @@ class Environment {
     // Ends every rank at once: for errors that only some ranks detected (LocalError).
     [[noreturn]] static void abort(int code);
     static int world_rank();
-    static int world_size();
     // Name of the MPI library, e.g. "Open MPI v4.1.4".
     static std::string library_version();
 };

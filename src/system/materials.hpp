@@ -17,11 +17,9 @@ class MaterialMap {
     MaterialMap(const Config& c, const Lattice& l);
     // 0-based material index of the atom with this global id.
     int of(std::int64_t gid) const;
-    int count() const { return count_; }
 
   private:
     const Lattice* lattice_;
-    int count_;
     std::vector<std::int32_t> by_layer_site_;  // [cz * sites + site]
 };
 

@@ -178,7 +178,9 @@ TEST(SnapshotModes, EveryModeReadsBackTheSameSpins) {
                     const SnapshotData c = read_snapshot(dir + "/coordinates.meta");
                     EXPECT_EQ(c.gid, r.gid);
                     if (!hdf5) expect_exact_sizes(dir, c.meta);
-                    if (subset) EXPECT_EQ(r.gid.size(), 5u * 4 * 2);
+                    if (subset) {
+                        EXPECT_EQ(r.gid.size(), 5u * 4 * 2);
+                    }
                 }
             }
     }
