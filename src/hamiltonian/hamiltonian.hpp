@@ -30,7 +30,6 @@ class Hamiltonian {
     // exchange, anisotropy, applied-field.
     std::vector<TermEnergy> energies(const SpinView& s, std::int64_t n_owned) const;
 
-
   private:
     std::vector<std::unique_ptr<Term>> terms_;  // every term, for energies
     std::vector<const Term*> active_;           // terms with a non-zero field, for field()

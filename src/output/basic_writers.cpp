@@ -20,7 +20,7 @@ WriteOutcome SerialWriter::write(const std::string& directory, const std::string
                                  const LocalRecords& r) {
     const parallel::Comm& c = comm_;
     const std::string name = data_file_name(stem, nullptr, 0);
-    const std::int64_t first = exclusive_prefix(c, r.count);
+    const std::int64_t first = first_.get(r, [&] { return exclusive_prefix(c, r.count); });
     const std::int64_t rb = static_cast<std::int64_t>(r.record_bytes);
     // Each rank describes its own piece (it has the bytes for the checksum).
     const FilePiece mine =
@@ -61,7 +61,7 @@ WriteOutcome FilePerProcessWriter::write(const std::string& directory, const std
                                          const LocalRecords& r) {
     const parallel::Comm& c = comm_;
     const std::string name = data_file_name(stem, "p", c.rank());
-    const std::int64_t first = exclusive_prefix(c, r.count);
+    const std::int64_t first = first_.get(r, [&] { return exclusive_prefix(c, r.count); });
     const std::int64_t rb = static_cast<std::int64_t>(r.record_bytes);
     const double t0 = wall_seconds();
     write_whole_file(join_path(directory, name), r.bytes, r.count * rb, piece_bytes_, sync_);

@@ -41,18 +41,25 @@ WriteOutcome FilePerNodeWriter::write(const std::string& directory, const std::s
     const parallel::Comm& g = group_;
     const std::string name = data_file_name(stem, "g", group_index_);
     const std::int64_t rb = static_cast<std::int64_t>(r.record_bytes);
-    const std::int64_t first = exclusive_prefix(comm_, r.count);  // in the snapshot
-    const std::int64_t in_group = exclusive_prefix(g, r.count);   // in the group file
-    const FilePiece mine =
-        make_piece(name, first, in_group * rb, r.bytes, r.count, r.record_bytes, r.gid);
-
     const std::int64_t per_round = std::max<std::int64_t>(1, piece_bytes_ / rb);  // records
-    const auto rounds =
-        static_cast<std::int64_t>(g.max(double((r.count + per_round - 1) / per_round)));
-    std::vector<std::int64_t> counts(static_cast<std::size_t>(g.size())), offsets(counts.size());
-    MPI_Gather(&r.count, 1, MPI_INT64_T, counts.data(), 1, MPI_INT64_T, 0, g.handle());
-    for (std::size_t m = 1; m < counts.size(); ++m)
-        offsets[m] = offsets[m - 1] + counts[m - 1];
+    // Where everything goes depends only on the record set: its collectives run once per run.
+    const Layout& layout = layouts_.get(r, [&] {
+        Layout l;
+        l.first = exclusive_prefix(comm_, r.count);
+        l.in_group = exclusive_prefix(g, r.count);
+        l.rounds = static_cast<std::int64_t>(g.max(double((r.count + per_round - 1) / per_round)));
+        l.counts.resize(static_cast<std::size_t>(g.size()));
+        l.offsets.resize(l.counts.size());
+        MPI_Gather(&r.count, 1, MPI_INT64_T, l.counts.data(), 1, MPI_INT64_T, 0, g.handle());
+        for (std::size_t m = 1; m < l.counts.size(); ++m)
+            l.offsets[m] = l.offsets[m - 1] + l.counts[m - 1];
+        return l;
+    });
+    const std::vector<std::int64_t>& counts = layout.counts;  // on the master
+    const std::vector<std::int64_t>& offsets = layout.offsets;
+    const std::int64_t rounds = layout.rounds;
+    const FilePiece mine = make_piece(name, layout.first, layout.in_group * rb, r.bytes, r.count,
+                                      r.record_bytes, r.gid);
 
     MPI_Datatype record;
     MPI_Type_contiguous(static_cast<int>(rb), MPI_BYTE, &record);

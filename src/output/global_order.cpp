@@ -49,8 +49,10 @@ GlobalOrder::GlobalOrder(parallel::Comm c, int k_writers, std::int64_t piece_byt
 // Sub-range j = k * rounds + r is round r of writer k's global-id range. The number of rounds
 // doubles until no writer's share of any round exceeds piece_bytes (or a range is one id wide).
 const GlobalOrder::Plan& GlobalOrder::plan_for(const LocalRecords& r) {
-    const auto key = std::make_pair(r.count, r.record_bytes);
-    if (auto it = plans_.find(key); it != plans_.end()) return it->second;
+    return plans_.get(r, [&] { return make_plan(r); });
+}
+
+GlobalOrder::Plan GlobalOrder::make_plan(const LocalRecords& r) {
     Plan plan;
     const std::int64_t ids = std::max<std::int64_t>(r.id_space, 1);
     const std::int64_t rb = static_cast<std::int64_t>(r.record_bytes);
@@ -81,7 +83,7 @@ const GlobalOrder::Plan& GlobalOrder::plan_for(const LocalRecords& r) {
             in_range += plan.count[k * plan.rounds + q];
         plan.before[k + 1] = plan.before[k] + in_range;
     }
-    return plans_.emplace(key, std::move(plan)).first->second;
+    return plan;
 }
 
 std::int64_t GlobalOrder::first_record_of(const LocalRecords& r, int k) {

@@ -13,6 +13,7 @@
 
 #include "output/metadata.hpp"
 #include "output/writer.hpp"
+#include "output/writer_common.hpp"
 #include "parallel/comm.hpp"
 
 namespace miniasd::output_detail {
@@ -53,13 +54,14 @@ class GlobalOrder {
         std::vector<std::int64_t> count;   // all ranks' records in each sub-range
         std::vector<std::int64_t> before;  // records before writer k's range (K + 1 entries)
     };
-    const Plan& plan_for(const LocalRecords& r);
+    const Plan& plan_for(const LocalRecords& r);  // computed once per record set
+    Plan make_plan(const LocalRecords& r);        // collective
 
     parallel::Comm comm_, writers_;
     int k_ = 1;
     int my_writer_ = -1;
     std::int64_t piece_bytes_;
-    std::map<std::pair<std::int64_t, std::size_t>, Plan> plans_;
+    PerRecordSet<Plan> plans_;
 };
 
 }  // namespace miniasd::output_detail

@@ -15,14 +15,6 @@ using namespace output_detail;
 
 namespace {
 
-void check(int rc, const std::string& what) {
-    if (rc == MPI_SUCCESS) return;
-    char msg[MPI_MAX_ERROR_STRING];
-    int len = 0;
-    MPI_Error_string(rc, msg, &len);
-    throw LocalError(what + ": " + std::string(msg, static_cast<std::size_t>(len)));
-}
-
 // config:mpi-io-hints "cb_nodes=4,cb_buffer_size=16777216" as an MPI_Info (validated by the
 // parser).
 MPI_Info make_info(const std::string& hints) {
@@ -71,33 +63,33 @@ WriteOutcome MpiIoWriter::write(const std::string& directory, const std::string&
     const std::string name = data_file_name(stem, nullptr, 0);
     const std::string path = join_path(directory, name);
     const std::int64_t rb = static_cast<std::int64_t>(r.record_bytes);
-    // The offsets depend only on the record counts, fixed for the run: one Exscan per kind.
-    const auto key = std::make_pair(r.count, r.record_bytes);
-    auto it = first_record_.find(key);
-    if (it == first_record_.end())
-        it = first_record_.emplace(key, exclusive_prefix(c, r.count)).first;
-    const std::int64_t first = it->second;
     const std::int64_t bytes = r.count * rb;
-    // Collective calls must match on every rank: all make as many as the largest piece needs.
     const std::int64_t piece =
         std::clamp<std::int64_t>(piece_bytes_ / rb * rb, rb, std::int64_t(1) << 30);
-    const auto rounds = static_cast<std::int64_t>(c.max(double((bytes + piece - 1) / piece)));
+    // Offsets (one Exscan) and the number of collective writes (as many as the largest piece
+    // needs, on every rank) depend only on the record set: computed once per run.
+    const Layout& layout = layouts_.get(r, [&] {
+        return Layout{exclusive_prefix(c, r.count),
+                      static_cast<std::int64_t>(c.max(double((bytes + piece - 1) / piece)))};
+    });
+    const std::int64_t first = layout.first, rounds = layout.rounds;
 
     const double t0 = wall_seconds();
     MPI_Info info = make_info(hints_);
     MPI_File fh;
-    check(MPI_File_open(c.handle(), path.c_str(), MPI_MODE_CREATE | MPI_MODE_WRONLY, info, &fh),
-          "cannot create " + path);
+    check_mpi(MPI_File_open(c.handle(), path.c_str(), MPI_MODE_CREATE | MPI_MODE_WRONLY, info, &fh),
+              "cannot create " + path);
     MPI_Info_free(&info);
-    check(MPI_File_set_size(fh, 0), "truncating " + path);  // no stale tail from a larger file
+    check_mpi(MPI_File_set_size(fh, 0), "truncating " + path);  // no stale tail from a larger file
     if (verbose_ && !hints_reported_ && c.is_root()) print_hints(fh, path);
     hints_reported_ = true;
     for (std::int64_t k = 0; k < rounds; ++k) {
         const std::int64_t start = std::min(bytes, k * piece);
         const int n = static_cast<int>(std::min(piece, bytes - start));
         MPI_Status status;
-        check(MPI_File_write_at_all(fh, first * rb + start, r.bytes + start, n, MPI_BYTE, &status),
-              "writing " + path);
+        check_mpi(
+            MPI_File_write_at_all(fh, first * rb + start, r.bytes + start, n, MPI_BYTE, &status),
+            "writing " + path);
         // ROMIO leaves the status of a zero-byte write unset: check only real writes.
         int written = 0;
         if (n > 0) MPI_Get_count(&status, MPI_BYTE, &written);
@@ -105,8 +97,8 @@ WriteOutcome MpiIoWriter::write(const std::string& directory, const std::string&
             throw LocalError("writing " + path + ": " + std::to_string(written) + " of " +
                              std::to_string(n) + " bytes written");
     }
-    if (sync_) check(MPI_File_sync(fh), "syncing " + path);
-    check(MPI_File_close(&fh), "closing " + path);
+    if (sync_) check_mpi(MPI_File_sync(fh), "syncing " + path);
+    check_mpi(MPI_File_close(&fh), "closing " + path);
 
     return finish_outcome(
         c, t0, {make_piece(name, first, first * rb, r.bytes, r.count, r.record_bytes, r.gid)},

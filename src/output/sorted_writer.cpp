@@ -11,12 +11,6 @@ namespace miniasd {
 
 using namespace output_detail;
 
-namespace {
-void check(int rc, const std::string& what) {
-    if (rc != MPI_SUCCESS) throw LocalError(what + " failed in MPI-IO");
-}
-}  // namespace
-
 SortedWriter::SortedWriter(parallel::Comm c, const OutputConfig& o)
     : comm_(c), order_(std::move(c), o.output_nodes, o.piece_bytes), sync_(o.sync) {}
 
@@ -29,10 +23,10 @@ WriteOutcome SortedWriter::write(const std::string& directory, const std::string
     const bool writer = order_.my_writer() >= 0;
     MPI_File fh = MPI_FILE_NULL;
     if (writer) {
-        check(MPI_File_open(order_.writer_comm().handle(), path.c_str(),
-                            MPI_MODE_CREATE | MPI_MODE_WRONLY, MPI_INFO_NULL, &fh),
-              "opening " + path);
-        check(MPI_File_set_size(fh, 0), "truncating " + path);
+        check_mpi(MPI_File_open(order_.writer_comm().handle(), path.c_str(),
+                                MPI_MODE_CREATE | MPI_MODE_WRONLY, MPI_INFO_NULL, &fh),
+                  "opening " + path);
+        check_mpi(MPI_File_set_size(fh, 0), "truncating " + path);
     }
     Checksum64 sum;
     std::int64_t first_gid = -1;
@@ -42,13 +36,13 @@ WriteOutcome SortedWriter::write(const std::string& directory, const std::string
             if (first_gid < 0 && n > 0) first_gid = gids[0];
             sum.update(bytes, static_cast<std::size_t>(n * rb));
             MPI_Status status;
-            check(MPI_File_write_at_all(fh, first * rb, bytes, static_cast<int>(n * rb), MPI_BYTE,
-                                        &status),
-                  "writing " + path);
+            check_mpi(MPI_File_write_at_all(fh, first * rb, bytes, static_cast<int>(n * rb),
+                                            MPI_BYTE, &status),
+                      "writing " + path);
         });
     if (writer) {
-        if (sync_) check(MPI_File_sync(fh), "syncing " + path);
-        check(MPI_File_close(&fh), "closing " + path);
+        if (sync_) check_mpi(MPI_File_sync(fh), "syncing " + path);
+        check_mpi(MPI_File_close(&fh), "closing " + path);
     }
     std::vector<FilePiece> mine;
     if (writer) mine.push_back(order_.writer_piece(r, name, 0, sum.finish(), first_gid));

@@ -44,6 +44,14 @@ std::vector<FilePiece> gather_pieces(const parallel::Comm& comm,
     return out;
 }
 
+void check_mpi(int rc, const std::string& what) {
+    if (rc == MPI_SUCCESS) return;
+    char msg[MPI_MAX_ERROR_STRING];
+    int len = 0;
+    MPI_Error_string(rc, msg, &len);
+    throw LocalError(what + ": " + std::string(msg, static_cast<std::size_t>(len)));
+}
+
 std::int64_t exclusive_prefix(const parallel::Comm& comm, std::int64_t v) {
     std::int64_t before = 0;
     MPI_Exscan(&v, &before, 1, MPI_INT64_T, MPI_SUM, comm.handle());

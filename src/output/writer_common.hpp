@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -11,6 +12,28 @@
 #include "parallel/comm.hpp"
 
 namespace miniasd::output_detail {
+
+// State that follows from a record set fixed for the run (this rank's record count and the
+// record size: the selection never changes): computed, with collectives, the first time the set
+// is written and reused by every later snapshot. All ranks write the same sequence of record
+// sets, and the sets differ in record size, so the first-time collectives match on every rank.
+template <typename T>
+class PerRecordSet {
+  public:
+    template <typename Make>
+    const T& get(const LocalRecords& r, Make&& make) {
+        const auto key = std::make_pair(r.count, r.record_bytes);
+        auto it = cache_.find(key);
+        if (it == cache_.end()) it = cache_.emplace(key, make()).first;
+        return it->second;
+    }
+
+  private:
+    std::map<std::pair<std::int64_t, std::size_t>, T> cache_;
+};
+
+// Throws LocalError with `what` and the MPI library's message unless rc is MPI_SUCCESS.
+void check_mpi(int rc, const std::string& what);
 
 // Collective. Every rank's pieces, in rank order, on rank 0 (empty elsewhere).
 std::vector<FilePiece> gather_pieces(const parallel::Comm& comm,

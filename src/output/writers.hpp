@@ -7,6 +7,7 @@
 
 #include "output/global_order.hpp"
 #include "output/writer.hpp"
+#include "output/writer_common.hpp"
 
 namespace miniasd {
 
@@ -22,6 +23,7 @@ class SerialWriter final : public SnapshotWriter {
     parallel::Comm comm_;
     std::int64_t piece_bytes_;
     bool sync_;
+    output_detail::PerRecordSet<std::int64_t> first_;  // this rank's first record
 };
 
 class FilePerProcessWriter final : public SnapshotWriter {
@@ -36,6 +38,7 @@ class FilePerProcessWriter final : public SnapshotWriter {
     parallel::Comm comm_;
     std::int64_t piece_bytes_;
     bool sync_;
+    output_detail::PerRecordSet<std::int64_t> first_;  // this rank's first record
 };
 
 // mpi-io: one shared file; each rank writes its records at an offset from MPI_Exscan with
@@ -54,8 +57,11 @@ class MpiIoWriter final : public SnapshotWriter {
     std::string hints_;
     bool verbose_;
     bool hints_reported_ = false;
-    // Offset of this rank's records for a given (record count, record size): computed once.
-    std::map<std::pair<std::int64_t, std::size_t>, std::int64_t> first_record_;
+    struct Layout {
+        std::int64_t first;   // this rank's first record in the file
+        std::int64_t rounds;  // collective writes per file
+    };
+    output_detail::PerRecordSet<Layout> layouts_;
 };
 
 // file-per-node: ranks in I/O groups; each group's master gathers the group's records and writes
@@ -70,6 +76,12 @@ class FilePerNodeWriter final : public SnapshotWriter {
 
   private:
     parallel::Comm comm_;
+    struct Layout {
+        std::int64_t first = 0, in_group = 0;  // this rank's first record: snapshot, group file
+        std::int64_t rounds = 0;               // gather rounds
+        std::vector<std::int64_t> counts, offsets;  // per member, on the master
+    };
+    output_detail::PerRecordSet<Layout> layouts_;
     parallel::Comm group_;  // this rank's I/O group; its rank 0 writes
     int group_index_ = 0, groups_ = 1;
     std::int64_t piece_bytes_;

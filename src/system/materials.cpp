@@ -2,8 +2,7 @@
 
 namespace miniasd {
 
-MaterialMap::MaterialMap(const Config& c, const Lattice& l)
-    : lattice_(&l) {
+MaterialMap::MaterialMap(const Config& c, const Lattice& l) : lattice_(&l) {
     const int sites = l.sites();
     by_layer_site_.assign((l.cells[2] * sites), 0);
     for (std::int64_t cz = 0; cz < l.cells[2]; ++cz) {
