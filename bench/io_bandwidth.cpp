@@ -164,13 +164,13 @@ int main(int argc, char** argv) {
         const bool grouped = mode == "file-per-node" || mode == "sorted" || mode == "hdf5";
         for (int g : grouped ? groups : std::vector<int>{0}) {
             if (g > world.size()) continue;
-            Config c = base;
-            c.output.mode = mode == "serial"             ? OutputMode::serial
-                            : mode == "file-per-process" ? OutputMode::file_per_process
-                            : mode == "mpi-io"           ? OutputMode::mpi_io
-                            : mode == "sorted"           ? OutputMode::sorted
-                            : mode == "hdf5"             ? OutputMode::hdf5
-                                                         : OutputMode::file_per_node;
+            // The mode as an input file names it: the keyword table is the one place that maps
+            // names to modes (and rejects unknown ones).
+            Config c = build_config(
+                split_lines(text_in + "config:output-mode = " + mode + "\n", "io-bench"),
+                "io-bench");
+            c.output.sync = sync;
+            c.output.text = text;
             c.output.output_nodes = g;
             Measured m;
             m.mode = mode;

@@ -34,10 +34,8 @@ Hamiltonian::Hamiltonian(const Config& c, const LocalSystem& sys) {
     if (any_j) active_.push_back(terms_.back().get());
     terms_.push_back(std::make_unique<UniaxialAnisotropy>(sys.material.data(), ku, axis, moments));
     if (any_ku) active_.push_back(terms_.back().get());
-    auto z = std::make_unique<Zeeman>(sys.material.data(), moments, b);
-    zeeman_ = z.get();
-    terms_.push_back(std::move(z));
-    active_.push_back(zeeman_);
+    terms_.push_back(std::make_unique<Zeeman>(sys.material.data(), moments, b));
+    if (b != Vec3{0, 0, 0}) active_.push_back(terms_.back().get());
 }
 
 void Hamiltonian::field(const SpinView& s, std::int64_t begin, std::int64_t end,
@@ -46,9 +44,8 @@ void Hamiltonian::field(const SpinView& s, std::int64_t begin, std::int64_t end,
     std::fill(h.x, h.x + n, 0.0);
     std::fill(h.y, h.y + n, 0.0);
     std::fill(h.z, h.z + n, 0.0);
-    const bool zero_field = zeeman_->field() == Vec3{0, 0, 0};
     for (const Term* t : active_)
-        if (t != zeeman_ || !zero_field) t->add_field(s, begin, end, h);
+        t->add_field(s, begin, end, h);
 }
 
 std::vector<TermEnergy> Hamiltonian::energies(const SpinView& s, std::int64_t n_owned) const {

@@ -33,7 +33,6 @@ class Hamiltonian {
   private:
     std::vector<std::unique_ptr<Term>> terms_;  // every term, for energies
     std::vector<const Term*> active_;           // terms with a non-zero field, for field()
-    Zeeman* zeeman_ = nullptr;
 };
 
 }  // namespace miniasd
