@@ -53,7 +53,4 @@ class SnapshotWriter {
 std::unique_ptr<SnapshotWriter> make_writer(const OutputConfig& o, const parallel::Comm& comm,
                                             bool verbose = false);
 
-// Keyword name of a mode, as written in metadata ("file-per-node").
-const char* mode_name(OutputMode m);
-
 }  // namespace miniasd
