@@ -103,6 +103,12 @@ std::string format_metadata(const SnapshotMetadata& m) {
       << "io-groups = " << m.io_groups << "\n"
       << "index = " << m.index << "\n"
       << "content-hash = " << hex(m.content_hash) << "\n";
+    o << "box = " << vec(m.box) << "  # A\n"
+      << "periodic = " << m.periodic[0] << " " << m.periodic[1] << " " << m.periodic[2] << "\n"
+      << "materials =";
+    for (const std::string& name : m.material_names)
+        o << " " << name;
+    o << "\n";
     for (const auto& [key, value] : m.extra)
         o << key << " = " << value << "\n";
     o << "pieces = " << m.pieces.size() << "\n"
@@ -173,6 +179,17 @@ SnapshotMetadata parse_metadata(const std::string& text, const std::string& sour
     m.io_groups = static_cast<int>(to_int(get("io-groups"), "io-groups", source));
     m.index = kv.count("index") ? kv["index"] : "";
     m.content_hash = to_hex(get("content-hash"), "content-hash", source);
+    if (kv.count("box")) m.box = to_vec(kv["box"], "box", source);
+    if (kv.count("periodic")) {
+        const Vec3 p = to_vec(kv["periodic"], "periodic", source);
+        for (int a = 0; a < 3; ++a)
+            m.periodic[a] = p[a] != 0;
+    }
+    if (kv.count("materials")) {
+        std::istringstream names(kv["materials"]);
+        for (std::string name; names >> name;)
+            m.material_names.push_back(name);
+    }
     for (const auto& [key, value] : kv)
         if (key.rfind("hdf5-", 0) == 0) m.extra.emplace_back(key, value);
     const std::int64_t declared = to_int(get("pieces"), "pieces", source);

@@ -13,7 +13,7 @@
 namespace miniasd {
 
 inline constexpr int metadata_major_version = 1;
-inline constexpr int metadata_minor_version = 0;
+inline constexpr int metadata_minor_version = 1;  // 1.1 added box, periodic, materials
 
 // One row of the file table: a contiguous run of records in one data file.
 struct FilePiece {
@@ -44,6 +44,10 @@ struct SnapshotMetadata {
         0;                          // sum over atoms of atom_hash(gid, values): equal for all modes
     std::vector<FilePiece> pieces;  // in record order
     std::vector<std::pair<std::string, std::string>> extra;  // mode-specific keys (hdf5-io-mode)
+    // Since 1.1 (absent from 1.0 files: box stays 0 and tools fall back to the atoms' extent).
+    Vec3 box{0, 0, 0};                        // edge lengths of the simulated box, angstrom
+    std::array<bool, 3> periodic{};           // periodic boundaries along x, y, z
+    std::vector<std::string> material_names;  // by 0-based material index, no spaces
 };
 
 std::string format_metadata(const SnapshotMetadata& m);

@@ -68,45 +68,78 @@ SnapshotData read_in_record_order(const std::string& path) {
 
 }  // namespace
 
-SnapshotData read_snapshot(const std::string& path) {
-    SnapshotData s = read_in_record_order(path);
-    const SnapshotMetadata& m = s.meta;
-    if (m.record == "spin") {
-        // Global ids come from the coordinates written by the same mode on the same ranks.
-        if (m.index.empty()) throw Error(path + ": no index (coordinates) metadata named");
-        const std::string index =
-            join_path(std::filesystem::path(path).parent_path().string(), m.index);
-        const SnapshotData coords = read_in_record_order(index);
-        if (coords.meta.atoms != m.atoms || coords.meta.mode != m.mode ||
-            coords.meta.ranks != m.ranks)
-            throw Error(path + ": its index " + index + " describes another layout (" +
-                        std::to_string(coords.meta.atoms) + " atoms, " + coords.meta.mode + ", " +
-                        std::to_string(coords.meta.ranks) + " ranks)");
-        s.gid = coords.gid;
-    }
-    std::uint64_t h = 0;
-    for (std::size_t k = 0; k < s.gid.size(); ++k)
-        h += atom_hash(s.gid[k], s.values[3 * k], s.values[3 * k + 1], s.values[3 * k + 2]);
-    if (h != m.content_hash)
-        throw Error(path + ": the content hash of the data read does not match the metadata");
+namespace {
 
-    // Canonical order: ascending global id.
-    std::vector<std::size_t> order(s.gid.size());
-    std::iota(order.begin(), order.end(), 0);
-    std::sort(order.begin(), order.end(),
-              [&](std::size_t a, std::size_t b) { return s.gid[a] < s.gid[b]; });
+// Values (and materials) of `s` permuted into `order`.
+SnapshotData permuted(const SnapshotData& s, const std::vector<std::size_t>& order,
+                      const std::vector<std::int64_t>& sorted_gid) {
     SnapshotData out;
-    out.meta = m;
-    out.gid.resize(order.size());
+    out.meta = s.meta;
+    out.gid = sorted_gid;
     out.values.resize(s.values.size());
     if (!s.material.empty()) out.material.resize(order.size());
     for (std::size_t k = 0; k < order.size(); ++k) {
-        out.gid[k] = s.gid[order[k]];
         for (int c = 0; c < 3; ++c)
             out.values[3 * k + c] = s.values[3 * order[k] + c];
         if (!s.material.empty()) out.material[k] = s.material[order[k]];
     }
     return out;
+}
+
+void check_hash(const SnapshotData& s, const std::vector<std::int64_t>& gid,
+                const std::string& path) {
+    std::uint64_t h = 0;
+    for (std::size_t k = 0; k < gid.size(); ++k)
+        h += atom_hash(gid[k], s.values[3 * k], s.values[3 * k + 1], s.values[3 * k + 2]);
+    if (h != s.meta.content_hash)
+        throw Error(path + ": the content hash of the data read does not match the metadata");
+}
+
+}  // namespace
+
+RunReader::RunReader(const std::string& coordinates_path) : path_(coordinates_path) {
+    SnapshotData c = read_in_record_order(coordinates_path);
+    if (c.meta.record != "coordinate")
+        throw Error(coordinates_path + ": not a coordinates snapshot (record '" + c.meta.record +
+                    "')");
+    check_hash(c, c.gid, coordinates_path);
+    record_gid_ = c.gid;
+    order_.resize(c.gid.size());
+    std::iota(order_.begin(), order_.end(), 0);
+    std::sort(order_.begin(), order_.end(),
+              [&](std::size_t a, std::size_t b) { return c.gid[a] < c.gid[b]; });
+    std::vector<std::int64_t> sorted(order_.size());
+    for (std::size_t k = 0; k < order_.size(); ++k)
+        sorted[k] = c.gid[order_[k]];
+    coordinates_ = permuted(c, order_, sorted);
+}
+
+SnapshotData RunReader::read(const std::string& path) const {
+    SnapshotData s = read_in_record_order(path);
+    const SnapshotMetadata& m = s.meta;
+    if (m.record != "spin")
+        throw Error(path + ": not a spin snapshot (record '" + m.record + "')");
+    // Spins are in the record order of the coordinates written by the same mode on the same
+    // ranks; a snapshot of another layout cannot be matched to them.
+    const SnapshotMetadata& c = coordinates_.meta;
+    if (c.atoms != m.atoms || c.mode != m.mode || c.ranks != m.ranks)
+        throw Error(path + ": its index " + path_ + " describes another layout (" +
+                    std::to_string(c.atoms) + " atoms, " + c.mode + ", " +
+                    std::to_string(c.ranks) + " ranks)");
+    check_hash(s, record_gid_, path);
+    return permuted(s, order_, coordinates_.gid);
+}
+
+std::string index_path(const std::string& spins_path, const SnapshotMetadata& m) {
+    if (m.index.empty()) throw Error(spins_path + ": no index (coordinates) metadata named");
+    return join_path(std::filesystem::path(spins_path).parent_path().string(), m.index);
+}
+
+SnapshotData read_snapshot(const std::string& path) {
+    const SnapshotMetadata m = parse_metadata(read_whole_file(path), path);
+    if (m.record == "coordinate") return RunReader(path).coordinates();
+    if (m.record != "spin") throw Error(path + ": unknown record type '" + m.record + "'");
+    return RunReader(index_path(path, m)).read(path);
 }
 
 std::string canonical_bytes(const SnapshotData& s) {

@@ -20,7 +20,27 @@ struct SnapshotData {
     std::vector<std::int32_t> material;  // coordinates only: 0-based material per atom
 };
 
-// Throws Error naming the file at fault.
+// Reads the spin snapshots of one run against its coordinates, which are read, checked and
+// sorted once (the converter reads many snapshots this way). read() is const and thread-safe.
+class RunReader {
+  public:
+    explicit RunReader(const std::string& coordinates_metadata_path);
+    const SnapshotData& coordinates() const { return coordinates_; }  // ascending gid
+    SnapshotData read(const std::string& spins_metadata_path) const;  // ascending gid
+    // For the k-th atom in ascending gid order, its position in the record order of the files.
+    const std::vector<std::size_t>& record_positions() const { return order_; }
+
+  private:
+    std::string path_;
+    std::vector<std::int64_t> record_gid_;  // gids in record order
+    std::vector<std::size_t> order_;        // record positions in ascending gid order
+    SnapshotData coordinates_;
+};
+
+// The coordinates metadata a spin snapshot names as its index (Error if it names none).
+std::string index_path(const std::string& spins_metadata_path, const SnapshotMetadata& m);
+
+// One snapshot, spins or coordinates. Throws Error naming the file at fault.
 SnapshotData read_snapshot(const std::string& metadata_path);
 
 // The values as little-endian float64 [n][3] bytes: identical for every mode of the same state.

@@ -3,6 +3,7 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
+#include <cctype>
 #include <cerrno>
 #include <cstring>
 
@@ -61,6 +62,13 @@ SnapshotOutput::SnapshotOutput(const Config& c, const Lattice& l, const LocalSys
       system_(sys),
       comm_(comm),
       directory_(std::move(directory)) {
+    for (const MaterialConfig& mat : c.materials) {
+        // One word per material in the metadata (and XYZ species): blanks become '_'.
+        std::string name = mat.name;
+        for (char& ch : name)
+            if (std::isspace(static_cast<unsigned char>(ch))) ch = '_';
+        material_names_.push_back(name.empty() ? "?" : name);
+    }
     format_.encoding = c.output.text ? Encoding::text : Encoding::binary;
     format_.dtype = c.output.single_precision ? DType::float32 : DType::float64;
     selection_ = select_atoms(c.output, l, sys);
@@ -97,6 +105,10 @@ SnapshotMetadata SnapshotOutput::base_metadata(const char* kind, const char* rec
     m.atoms = total_selected_;
     m.ranks = comm_.size();
     m.index = std::string(coordinates_stem) + ".meta";
+    for (int a = 0; a < 3; ++a)
+        m.box[a] = double(lattice_.cells[a]) * (lattice_.cell_size[a] / 1e-10);
+    m.periodic = lattice_.periodic;
+    m.material_names = material_names_;
     return m;
 }
 

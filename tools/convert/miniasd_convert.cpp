@@ -1,74 +1,256 @@
-// miniasd-convert: reads snapshots of any write mode through their metadata and writes them in
-// another form. This first version writes the canonical binary form (little-endian float64
-// [N][3] in global-id order, for scripts) and CSV (gid, x, y, z in angstrom, material, sx, sy,
-// sz). Visual formats (XYZ, VTK, XDMF, POV-Ray) are planned (issue 4).
+// miniasd-convert: reads snapshots of any write mode through their metadata and writes them for
+// scripts (canonical binary, CSV), for viewers (extended XYZ, VTK .vtu with a .pvd time series,
+// XDMF reading the data in place) and as POV-Ray scenes, optionally rendered to PNG. Selections
+// (box, slab, materials, spin criteria) and macro-cell averages apply to every format.
+// docs/visualisation.md is the user's guide; `miniasd-convert --help` lists the options.
 //
-//   miniasd-convert run/spins-00000010.meta --to csv -o spins.csv
+//   miniasd-convert runs/bcc-fe --to vtu                 # every snapshot, plus spins.pvd
+//   miniasd-convert runs/bcc-fe/spins-00000004.meta --to povray --render --slab z:0:3
+#include <omp.h>
+#include <unistd.h>
+
 #include <CLI/CLI.hpp>
-#include <charconv>
 #include <cstdio>
+#include <filesystem>
+#include <mutex>
 #include <string>
 
+#include "filter.hpp"
+#include "formats.hpp"
+#include "inputs.hpp"
 #include "output/file_io.hpp"
 #include "output/reader.hpp"
+#include "povray.hpp"
 #include "util/error.hpp"
+#include "util/timers.hpp"
+#include "xdmf.hpp"
 
 using namespace miniasd;
+using namespace miniasd::convert;
+namespace fs = std::filesystem;
 
 namespace {
 
-std::string csv(const SnapshotData& spins, const SnapshotData& coords) {
-    std::string out = "gid,x[A],y[A],z[A],material,sx,sy,sz\n";
-    char buf[32];
-    auto num = [&](double v) {
-        const auto r = std::to_chars(buf, buf + sizeof buf, v);  // shortest exact
-        out.append(buf, r.ptr);
-    };
-    for (std::size_t k = 0; k < spins.gid.size(); ++k) {
-        out += std::to_string(spins.gid[k]);
-        for (int c = 0; c < 3; ++c) {
-            out += ',';
-            num(coords.values[3 * k + c]);
-        }
-        out += ',' + std::to_string(coords.material[k]);
-        for (int c = 0; c < 3; ++c) {
-            out += ',';
-            num(spins.values[3 * k + c]);
-        }
-        out += '\n';
-    }
-    return out;
+const char* extension(const std::string& format) {
+    if (format == "canonical") return ".bin";
+    if (format == "povray") return ".pov";
+    if (format == "xdmf") return ".raw.xmf";
+    return format == "csv" ? ".csv" : format == "xyz" ? ".xyz" : ".vtu";
 }
+
+void save(const std::string& path, const std::string& bytes) {
+    write_whole_file(path, bytes.data(), static_cast<std::int64_t>(bytes.size()),
+                     std::int64_t(64) << 20, false);
+}
+
+// A bar on standard error when it is a terminal, redrawn at most ten times a second.
+class ProgressBar {
+  public:
+    ProgressBar(std::size_t total, bool show) : total_(total), show_(show && isatty(2)) {}
+    void advance() {
+        std::lock_guard<std::mutex> lock(mutex_);
+        ++done_;
+        const double now = wall_seconds();
+        if (!show_ || (now - last_ < 0.1 && done_ < total_)) return;
+        last_ = now;
+        const double elapsed = now - start_;
+        const int width = 30, filled = static_cast<int>(width * done_ / total_);
+        std::fprintf(stderr, "\r[%s%s] %zu/%zu snapshots  %.1f s  ETA %.0f s ",
+                     std::string(filled, '#').c_str(), std::string(width - filled, '.').c_str(),
+                     done_, total_, elapsed, elapsed / double(done_) * double(total_ - done_));
+        if (done_ == total_) std::fprintf(stderr, "\n");
+    }
+
+  private:
+    std::size_t total_, done_ = 0;
+    bool show_;
+    double start_ = wall_seconds(), last_ = 0;
+    std::mutex mutex_;
+};
 
 }  // namespace
 
 int main(int argc, char** argv) {
-    CLI::App app{"miniasd-convert: snapshots of any write mode to canonical binary or CSV"};
-    std::string input, to = "canonical", output;
-    app.add_option("metadata", input, "a snapshot's metadata file (.meta)")->required();
-    app.add_option("--to", to, "canonical (little-endian float64 [N][3], global-id order) or csv")
-        ->check(CLI::IsMember({"canonical", "csv"}));
+    CLI::App app{"miniasd-convert: snapshots of any miniASD write mode to files for scripts, "
+                 "viewers and renderers (docs/visualisation.md)"};
+    std::string input, output;
+    std::vector<std::string> formats{"canonical"}, slabs, where, materials;
+    std::string box, fraction, macro, size = "1024x768";
+    SnapshotRange range;
+    bool render = false, quiet = false;
+    int threads = 0;
+    app.add_option("input", input,
+                   "a snapshot's metadata (.meta), the coordinates metadata, or a run directory")
+        ->required();
+    app.add_option("--to", formats,
+                   "canonical (float64 [N][3], global-id order), csv, xyz (extended XYZ), vtu "
+                   "(VTK, plus a .pvd for a directory), xdmf (reads the data in place), povray; "
+                   "several with commas")
+        ->delimiter(',')
+        ->check(CLI::IsMember({"canonical", "csv", "xyz", "vtu", "xdmf", "povray"}));
     app.add_option("-o,--output", output,
-                   "output file (default: the metadata's name with .bin/.csv)");
+                   "output directory (default: the input's directory); a file name when one "
+                   "snapshot goes to one format");
+    app.add_option("--first", range.first, "first snapshot number of a directory");
+    app.add_option("--last", range.last, "last snapshot number of a directory");
+    app.add_option("--every", range.every, "every k-th snapshot of a directory")
+        ->check(CLI::PositiveNumber);
+    app.add_option("--box", box, "keep atoms in xmin,ymin,zmin,xmax,ymax,zmax (angstrom)");
+    app.add_option("--fractional-box", fraction,
+                   "keep atoms in a box given as fractions of the system, e.g. 0,0,0.5,1,1,1");
+    app.add_option("--slab", slabs, "keep atoms with AXIS between MIN and MAX angstrom, e.g. z:0:5");
+    app.add_option("--materials", materials, "keep these materials (names or 1-based numbers)")
+        ->delimiter(',');
+    app.add_option("--where", where,
+                   "keep atoms meeting a criterion on x, y, z (angstrom) or sx, sy, sz, e.g. "
+                   "'sz<0'; repeatable (all must hold)");
+    app.add_option("--macro-cell", macro,
+                   "average spins over cells of this size in angstrom (one size or three)");
+    app.add_flag("--render", render, "render POV-Ray scenes to PNG (needs povray)");
+    app.add_option("--size", size, "picture size WIDTHxHEIGHT for POV-Ray (default 1024x768)");
+    app.add_option("-j,--threads", threads, "snapshots converted at once (default: OpenMP's)")
+        ->check(CLI::NonNegativeNumber);
+    app.add_flag("-q,--quiet", quiet, "print errors only");
     CLI11_PARSE(app, argc, argv);
+
+    const double started = wall_seconds();
     try {
-        const SnapshotData s = read_snapshot(input);
-        if (output.empty())
-            output = input.substr(0, input.rfind('.')) + (to == "csv" ? ".csv" : ".bin");
-        std::string bytes;
-        if (to == "canonical") {
-            bytes = canonical_bytes(s);
-        } else {
-            const std::string dir =
-                input.find('/') == std::string::npos ? "." : input.substr(0, input.rfind('/'));
-            const SnapshotData coords =
-                s.meta.record == "coordinate" ? s : read_snapshot(join_path(dir, s.meta.index));
-            bytes = csv(s, coords);
+        Filter filter;
+        if (!box.empty()) filter.box = parse_box(box);
+        if (!fraction.empty()) filter.fraction = parse_box(fraction);
+        for (const std::string& s : slabs)
+            apply_slab(s, filter);
+        filter.materials = materials;
+        for (const std::string& w : where)
+            filter.where.push_back(parse_criterion(w));
+        if (!macro.empty()) filter.macro_cell = parse_macro_cell(macro);
+        PovOptions pov;
+        if (std::sscanf(size.c_str(), "%dx%d", &pov.width, &pov.height) != 2 || pov.width < 16 ||
+            pov.height < 16)
+            throw Error("--size '" + size + "': expected WIDTHxHEIGHT in pixels, e.g. 1024x768");
+        const bool wants = [&](const char* f) {
+            return std::find(formats.begin(), formats.end(), f) != formats.end();
+        }("povray");
+        if (render && !wants) throw Error("--render needs --to povray");
+        const bool selecting = !box.empty() || !fraction.empty() || !slabs.empty() ||
+                               !materials.empty() || !where.empty() || !macro.empty();
+        const bool xdmf = std::find(formats.begin(), formats.end(), "xdmf") != formats.end();
+        if (xdmf && selecting)
+            throw Error("--to xdmf points at whole snapshots in place, so it takes no selection "
+                        "or macro-cells; use --to vtu for a selection");
+
+        const InputSet in = resolve_inputs(input, range);
+        const bool coordinates_only = in.snapshots.empty();
+        if (xdmf && coordinates_only)
+            throw Error("--to xdmf needs spin snapshots, not the coordinates alone");
+
+        // Where the files go: a file name only for one snapshot to one format.
+        const std::size_t outputs = std::max<std::size_t>(in.snapshots.size(), 1) * formats.size();
+        std::string dir = in.directory.empty() ? "." : in.directory, single;
+        if (!output.empty()) {
+            if (outputs == 1 && !in.from_directory && !fs::is_directory(output) &&
+                output.back() != '/') {
+                single = output;
+                const std::string parent = fs::path(output).parent_path().string();
+                dir = parent.empty() ? "." : parent;
+            } else {
+                dir = output;
+            }
         }
-        write_whole_file(output, bytes.data(), static_cast<std::int64_t>(bytes.size()),
-                         std::int64_t(64) << 20, false);
-        std::printf("%s: %zu atoms -> %s (%s)\n", input.c_str(), s.gid.size(), output.c_str(),
-                    to.c_str());
+        fs::create_directories(dir);
+
+        const RunReader run(in.coordinates);
+        const std::vector<std::string> paths =
+            coordinates_only ? std::vector<std::string>{in.coordinates} : in.snapshots;
+        std::vector<SnapshotMetadata> metas(paths.size());
+        std::vector<std::string> errors(paths.size());
+        std::vector<std::size_t> points(paths.size(), 0);
+        ProgressBar bar(paths.size(), !quiet && paths.size() > 1);
+        if (threads > 0) omp_set_num_threads(threads);
+        const auto count = static_cast<std::int64_t>(paths.size());
+#pragma omp parallel for schedule(dynamic)
+        for (std::int64_t k = 0; k < count; ++k) {
+            try {
+                const SnapshotData spins =
+                    coordinates_only ? SnapshotData{} : run.read(paths[k]);
+                metas[k] = coordinates_only ? run.coordinates().meta : spins.meta;
+                const Frame frame =
+                    make_frame(run.coordinates(), coordinates_only ? nullptr : &spins, filter);
+                points[k] = frame.size();
+                const std::string stem = fs::path(dir) / stem_of(paths[k]);
+                for (const std::string& f : formats) {
+                    const std::string file = single.empty() ? stem + extension(f) : single;
+                    if (f == "canonical") save(file, to_canonical(frame));
+                    if (f == "csv") save(file, to_csv(frame));
+                    if (f == "xyz") save(file, to_xyz(frame));
+                    if (f == "vtu") save(file, to_vtu(frame));
+                    if (f == "povray") {
+                        save(file, to_povray(frame, pov));
+                        if (render) render_povray(file, stem + ".png", pov);
+                    }
+                }
+            } catch (const std::exception& e) {
+                errors[k] = e.what();
+            }
+            bar.advance();
+        }
+
+        std::size_t failed = 0, converted_points = 0;
+        std::vector<SnapshotMetadata> done;
+        std::vector<PvdEntry> pvd;
+        for (std::size_t k = 0; k < paths.size(); ++k) {
+            if (!errors[k].empty()) {
+                ++failed;
+                std::fprintf(stderr, "miniasd-convert: error: %s\n", errors[k].c_str());
+                continue;
+            }
+            done.push_back(metas[k]);
+            converted_points += points[k];
+            pvd.push_back({picoseconds(metas[k]), stem_of(paths[k]) + ".vtu"});
+        }
+        std::vector<std::string> written;
+        if (in.from_directory && !done.empty() &&
+            std::find(formats.begin(), formats.end(), "vtu") != formats.end()) {
+            save((fs::path(dir) / "spins.pvd").string(), to_pvd(pvd));
+            written.push_back("spins.pvd");
+        }
+        if (xdmf && !done.empty()) {
+            const std::string side = "coordinates.xdmf.bin";
+            save((fs::path(dir) / side).string(), xdmf_side_file(run));
+            std::string prefix = fs::relative(fs::absolute(in.directory.empty() ? "." : in.directory),
+                                              fs::absolute(dir))
+                                     .generic_string();
+            prefix = prefix == "." ? "" : prefix + "/";
+            const std::string name =
+                !single.empty() ? single
+                                : (fs::path(dir) / ((in.from_directory ? std::string("spins")
+                                                                        : stem_of(paths[0])) +
+                                                    ".raw.xmf"))
+                                      .string();
+            save(name, to_xdmf(done, prefix, side));
+            written.push_back(fs::path(name).filename().string() + " (with " + side + ")");
+        }
+        if (!quiet) {
+            std::string list;
+            for (const std::string& f : formats)
+                list += (list.empty() ? "" : ", ") + f;
+            std::printf("miniasd-convert: %zu of %zu %s from %s to %s in %s (%zu %s in all, "
+                        "%.2f s)\n",
+                        paths.size() - failed, paths.size(),
+                        coordinates_only ? "coordinate sets" : "snapshots", input.c_str(),
+                        list.c_str(), dir.c_str(), converted_points,
+                        filter.macro_cell[0] > 0 ? "macro-cells" : "atoms",
+                        wall_seconds() - started);
+            for (const std::string& w : written)
+                std::printf("  also wrote %s\n", w.c_str());
+            for (const std::string& note : in.notes)
+                std::printf("  note: %s\n", note.c_str());
+        }
+        if (failed > 0) {
+            std::fprintf(stderr, "miniasd-convert: %zu of %zu snapshots failed (listed above)\n",
+                         failed, paths.size());
+            return 1;
+        }
     } catch (const std::exception& e) {
         std::fprintf(stderr, "miniasd-convert: error: %s\n", e.what());
         return 1;

@@ -1,0 +1,33 @@
+// What the converter's output formats draw: a set of points (atoms, or macro-cells) in ascending
+// id order with positions in angstrom, an optional vector per point (a spin, or a macro-cell's
+// mean spin) and the snapshot's context (time, box, material names).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "output/metadata.hpp"
+
+namespace miniasd::convert {
+
+struct Frame {
+    std::vector<std::int64_t> id;         // global atom id, or macro-cell index
+    std::vector<double> position;         // [n][3], angstrom
+    std::vector<double> vector;           // [n][3]; empty when converting coordinates alone
+    std::vector<std::int32_t> material;   // atoms: 0-based material; empty for macro-cells
+    std::vector<std::int64_t> atoms;      // macro-cells: atoms averaged; empty for atoms
+    SnapshotMetadata meta;                // of the spins (or of the coordinates alone)
+    Vec3 box{0, 0, 0};                    // angstrom; from the metadata, else the atoms' extent
+    double spacing = 1;                   // typical distance between points, angstrom
+
+    std::size_t size() const { return id.size(); }
+    bool has_vectors() const { return !vector.empty(); }
+    bool macro_cells() const { return material.empty(); }
+    // Material name of point k ("m<index+1>" when the metadata lists none).
+    std::string material_name(std::size_t k) const;
+    // Name of the vector quantity: "spin" for atoms, "magnetisation" for macro-cells.
+    const char* vector_name() const { return macro_cells() ? "magnetisation" : "spin"; }
+};
+
+}  // namespace miniasd::convert
