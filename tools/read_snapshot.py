@@ -7,6 +7,8 @@
     snap.gid         # (N,) int64
     snap.positions   # (N, 3) angstrom
     snap.material    # (N,) int32, 0-based
+    snap.box         # (3,) edge lengths of the simulated box, angstrom
+    snap.material_names
     snap.meta        # dict of the metadata's keys
 
 Pure Python and numpy: no MPI, no compiled code. It follows the format in docs/output.md: the
@@ -41,6 +43,18 @@ class Snapshot:
     @property
     def spins(self):
         return self.values
+
+    @property
+    def box(self):
+        """Edge lengths of the simulated box in angstrom (metadata 1.1; the atoms' extent for 1.0)."""
+        if "box" in self.meta:
+            return np.array([float(v) for v in self.meta["box"].split()])
+        return self.positions.max(axis=0)
+
+    @property
+    def material_names(self):
+        """Material names by 0-based index (metadata 1.1; empty for 1.0)."""
+        return self.meta.get("materials", "").split()
 
 
 def read_meta(path):

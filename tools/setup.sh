@@ -11,6 +11,7 @@ packages=(
   libeigen3-dev librandom123-dev libcli11-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   python3 python3-numpy python3-matplotlib python3-h5py
+  python3-vtk9 povray fonts-dejavu-core
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -117,15 +117,14 @@ RunReader::RunReader(const std::string& coordinates_path) : path_(coordinates_pa
 SnapshotData RunReader::read(const std::string& path) const {
     SnapshotData s = read_in_record_order(path);
     const SnapshotMetadata& m = s.meta;
-    if (m.record != "spin")
-        throw Error(path + ": not a spin snapshot (record '" + m.record + "')");
+    if (m.record != "spin") throw Error(path + ": not a spin snapshot (record '" + m.record + "')");
     // Spins are in the record order of the coordinates written by the same mode on the same
     // ranks; a snapshot of another layout cannot be matched to them.
     const SnapshotMetadata& c = coordinates_.meta;
     if (c.atoms != m.atoms || c.mode != m.mode || c.ranks != m.ranks)
         throw Error(path + ": its index " + path_ + " describes another layout (" +
-                    std::to_string(c.atoms) + " atoms, " + c.mode + ", " +
-                    std::to_string(c.ranks) + " ranks)");
+                    std::to_string(c.atoms) + " atoms, " + c.mode + ", " + std::to_string(c.ranks) +
+                    " ranks)");
     check_hash(s, record_gid_, path);
     return permuted(s, order_, coordinates_.gid);
 }

@@ -34,8 +34,8 @@ std::vector<std::string> split(const std::string& s, char sep) {
 }
 
 // 0-based material indices selected by names or 1-based numbers.
-std::vector<char> material_mask(const std::vector<std::string>& wanted,
-                                const SnapshotMetadata& m, std::int32_t largest) {
+std::vector<char> material_mask(const std::vector<std::string>& wanted, const SnapshotMetadata& m,
+                                std::int32_t largest) {
     const std::size_t count =
         std::max<std::size_t>(m.material_names.size(), static_cast<std::size_t>(largest + 1));
     std::vector<char> mask(count, wanted.empty() ? 1 : 0);
@@ -53,8 +53,8 @@ std::vector<char> material_mask(const std::vector<std::string>& wanted,
             for (std::size_t k = 0; k < count; ++k)
                 known += (k ? ", " : "") + std::to_string(k + 1) +
                          (k < m.material_names.size() ? " (" + m.material_names[k] + ")" : "");
-            throw Error("--materials: no material '" + w + "' in this snapshot (materials: " +
-                        known + ")");
+            throw Error("--materials: no material '" + w +
+                        "' in this snapshot (materials: " + known + ")");
         }
         mask[static_cast<std::size_t>(index - 1)] = 1;
     }
@@ -65,31 +65,36 @@ std::vector<char> material_mask(const std::vector<std::string>& wanted,
 
 bool Criterion::holds(double v) const {
     switch (op) {
-        case Op::less: return v < value;
-        case Op::less_equal: return v <= value;
-        case Op::greater: return v > value;
-        case Op::greater_equal: return v >= value;
+        case Op::less:
+            return v < value;
+        case Op::less_equal:
+            return v <= value;
+        case Op::greater:
+            return v > value;
+        case Op::greater_equal:
+            return v >= value;
     }
     return false;
 }
 
 bool Filter::needs_spins() const {
-    return std::any_of(where.begin(), where.end(), [](const Criterion& c) { return c.variable >= 3; });
+    return std::any_of(where.begin(), where.end(),
+                       [](const Criterion& c) { return c.variable >= 3; });
 }
 
 Criterion parse_criterion(const std::string& text) {
     static const char* names[] = {"x", "y", "z", "sx", "sy", "sz"};
     const std::size_t op = text.find_first_of("<>");
-    const std::string expected =
-        "--where '" + text + "': expected a variable (x, y, z, sx, sy, sz), <, <=, > or >=, "
-        "and a number, e.g. 'sz<0'";
+    const std::string expected = "--where '" + text +
+                                 "': expected a variable (x, y, z, sx, sy, sz), <, <=, > or >=, "
+                                 "and a number, e.g. 'sz<0'";
     if (op == std::string::npos) throw Error(expected);
     Criterion c;
     c.text = text;
     std::string var = text.substr(0, op);
     var.erase(std::remove(var.begin(), var.end(), ' '), var.end());
-    const auto it = std::find_if(std::begin(names), std::end(names),
-                                 [&](const char* n) { return var == n; });
+    const auto it =
+        std::find_if(std::begin(names), std::end(names), [&](const char* n) { return var == n; });
     if (it == std::end(names)) throw Error(expected);
     c.variable = static_cast<int>(it - std::begin(names));
     const bool equal = op + 1 < text.size() && text[op + 1] == '=';
@@ -117,7 +122,8 @@ std::array<double, 6> parse_box(const std::string& text) {
 
 void apply_slab(const std::string& text, Filter& f) {
     const std::vector<std::string> parts = split(text, ':');
-    const std::string expected = "--slab '" + text + "': expected AXIS:MIN:MAX in angstrom, e.g. z:10:20";
+    const std::string expected =
+        "--slab '" + text + "': expected AXIS:MIN:MAX in angstrom, e.g. z:10:20";
     if (parts.size() != 3 || parts[0].size() != 1 || parts[0][0] < 'x' || parts[0][0] > 'z')
         throw Error(expected);
     const int a = parts[0][0] - 'x';
@@ -156,8 +162,8 @@ Frame make_frame(const SnapshotData& coords, const SnapshotData* spins, const Fi
     const std::int32_t largest =
         n ? *std::max_element(coords.material.begin(), coords.material.end()) : 0;
     const std::vector<char> mask = material_mask(f.materials, coords.meta, largest);
-    const double volume = std::max(out.box[0], 1.0) * std::max(out.box[1], 1.0) *
-                          std::max(out.box[2], 1.0);
+    const double volume =
+        std::max(out.box[0], 1.0) * std::max(out.box[1], 1.0) * std::max(out.box[2], 1.0);
     out.spacing = std::cbrt(volume / double(std::max<std::int64_t>(coords.meta.atoms, 1)));
 
     std::vector<std::size_t> kept;

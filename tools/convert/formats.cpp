@@ -162,8 +162,9 @@ std::string to_vtu(const Frame& f) {
     };
     std::string out =
         "<?xml version=\"1.0\"?>\n"
-        "<!-- miniASD snapshot " + std::to_string(f.meta.snapshot) + ", step " +
-        std::to_string(f.meta.step) + "; positions in angstrom, time in ps -->\n"
+        "<!-- miniASD snapshot " +
+        std::to_string(f.meta.snapshot) + ", step " + std::to_string(f.meta.step) +
+        "; positions in angstrom, time in ps -->\n"
         "<VTKFile type=\"UnstructuredGrid\" version=\"1.0\" byte_order=\"LittleEndian\" "
         "header_type=\"UInt64\">\n<UnstructuredGrid>\n<FieldData>\n"
         "<DataArray type=\"Float64\" Name=\"TimeValue\" NumberOfTuples=\"1\" format=\"ascii\">";

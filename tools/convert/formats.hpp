@@ -35,6 +35,8 @@ struct PvdEntry {
 std::string to_pvd(const std::vector<PvdEntry>& entries);
 
 // Time of a snapshot in picoseconds (the unit of every visual format's time axis).
-inline double picoseconds(const SnapshotMetadata& m) { return m.time * 1e12; }
+inline double picoseconds(const SnapshotMetadata& m) {
+    return m.time * 1e12;
+}
 
 }  // namespace miniasd::convert

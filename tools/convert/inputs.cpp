@@ -61,8 +61,9 @@ InputSet resolve_inputs(const std::string& path, const SnapshotRange& range) {
         const std::string name = e.path().filename().string();
         const std::string first = name.substr(0, name.find('.'));
         if (name.size() > 4 && name.compare(name.size() - 4, 4, ".tmp") == 0) {
-            in.notes.push_back(name + ": an unfinished metadata file (left by a stopped run); "
-                                      "ignored");
+            in.notes.push_back(name +
+                               ": an unfinished metadata file (left by a stopped run); "
+                               "ignored");
         } else if (name.size() > 5 && name.compare(name.size() - 5, 5, ".meta") == 0) {
             meta_stems.insert(first);
             const std::int64_t n = snapshot_number(first);
@@ -70,24 +71,24 @@ InputSet resolve_inputs(const std::string& path, const SnapshotRange& range) {
                 numbered[n] = e.path().string();
             else
                 others.push_back(e.path().string());
-        } else if (snapshot_number(first) >= 0 &&
-                   (name.find(".dat") != std::string::npos || name.find(".h5") != std::string::npos)) {
+        } else if (snapshot_number(first) >= 0 && (name.find(".dat") != std::string::npos ||
+                                                   name.find(".h5") != std::string::npos)) {
             data_stems.insert(first);
         }
     }
     for (const std::string& stem : data_stems)
         if (!meta_stems.count(stem))
-            in.notes.push_back(stem + ": data files without metadata (a snapshot the run did "
-                                      "not finish); not converted");
+            in.notes.push_back(stem +
+                               ": data files without metadata (a snapshot the run did "
+                               "not finish); not converted");
     // The coordinates: the metadata that is not a numbered snapshot.
     for (const std::string& o : others)
         if (stem_of(o) == "coordinates") in.coordinates = o;
     if (in.coordinates.empty() && !numbered.empty())
-        in.coordinates = index_path(numbered.begin()->second,
-                                    parse_metadata(read_whole_file(numbered.begin()->second),
-                                                   numbered.begin()->second));
-    if (in.coordinates.empty())
-        throw Error(path + ": no miniASD snapshots here (no .meta files)");
+        in.coordinates = index_path(
+            numbered.begin()->second,
+            parse_metadata(read_whole_file(numbered.begin()->second), numbered.begin()->second));
+    if (in.coordinates.empty()) throw Error(path + ": no miniASD snapshots here (no .meta files)");
 
     const std::int64_t every = std::max<std::int64_t>(range.every, 1);
     std::int64_t first_kept = -1;

@@ -71,8 +71,9 @@ class ProgressBar {
 }  // namespace
 
 int main(int argc, char** argv) {
-    CLI::App app{"miniasd-convert: snapshots of any miniASD write mode to files for scripts, "
-                 "viewers and renderers (docs/visualisation.md)"};
+    CLI::App app{
+        "miniasd-convert: snapshots of any miniASD write mode to files for scripts, "
+        "viewers and renderers (docs/visualisation.md)"};
     std::string input, output;
     std::vector<std::string> formats{"canonical"}, slabs, where, materials;
     std::string box, fraction, macro, size = "1024x768";
@@ -98,7 +99,8 @@ int main(int argc, char** argv) {
     app.add_option("--box", box, "keep atoms in xmin,ymin,zmin,xmax,ymax,zmax (angstrom)");
     app.add_option("--fractional-box", fraction,
                    "keep atoms in a box given as fractions of the system, e.g. 0,0,0.5,1,1,1");
-    app.add_option("--slab", slabs, "keep atoms with AXIS between MIN and MAX angstrom, e.g. z:0:5");
+    app.add_option("--slab", slabs,
+                   "keep atoms with AXIS between MIN and MAX angstrom, e.g. z:0:5");
     app.add_option("--materials", materials, "keep these materials (names or 1-based numbers)")
         ->delimiter(',');
     app.add_option("--where", where,
@@ -136,8 +138,9 @@ int main(int argc, char** argv) {
                                !materials.empty() || !where.empty() || !macro.empty();
         const bool xdmf = std::find(formats.begin(), formats.end(), "xdmf") != formats.end();
         if (xdmf && selecting)
-            throw Error("--to xdmf points at whole snapshots in place, so it takes no selection "
-                        "or macro-cells; use --to vtu for a selection");
+            throw Error(
+                "--to xdmf points at whole snapshots in place, so it takes no selection "
+                "or macro-cells; use --to vtu for a selection");
 
         const InputSet in = resolve_inputs(input, range);
         const bool coordinates_only = in.snapshots.empty();
@@ -171,8 +174,7 @@ int main(int argc, char** argv) {
 #pragma omp parallel for schedule(dynamic)
         for (std::int64_t k = 0; k < count; ++k) {
             try {
-                const SnapshotData spins =
-                    coordinates_only ? SnapshotData{} : run.read(paths[k]);
+                const SnapshotData spins = coordinates_only ? SnapshotData{} : run.read(paths[k]);
                 metas[k] = coordinates_only ? run.coordinates().meta : spins.meta;
                 const Frame frame =
                     make_frame(run.coordinates(), coordinates_only ? nullptr : &spins, filter);
@@ -217,15 +219,16 @@ int main(int argc, char** argv) {
         if (xdmf && !done.empty()) {
             const std::string side = "coordinates.xdmf.bin";
             save((fs::path(dir) / side).string(), xdmf_side_file(run));
-            std::string prefix = fs::relative(fs::absolute(in.directory.empty() ? "." : in.directory),
-                                              fs::absolute(dir))
-                                     .generic_string();
+            std::string prefix =
+                fs::relative(fs::absolute(in.directory.empty() ? "." : in.directory),
+                             fs::absolute(dir))
+                    .generic_string();
             prefix = prefix == "." ? "" : prefix + "/";
             const std::string name =
                 !single.empty() ? single
-                                : (fs::path(dir) / ((in.from_directory ? std::string("spins")
-                                                                        : stem_of(paths[0])) +
-                                                    ".raw.xmf"))
+                                : (fs::path(dir) /
+                                   ((in.from_directory ? std::string("spins") : stem_of(paths[0])) +
+                                    ".raw.xmf"))
                                       .string();
             save(name, to_xdmf(done, prefix, side));
             written.push_back(fs::path(name).filename().string() + " (with " + side + ")");
@@ -234,13 +237,13 @@ int main(int argc, char** argv) {
             std::string list;
             for (const std::string& f : formats)
                 list += (list.empty() ? "" : ", ") + f;
-            std::printf("miniasd-convert: %zu of %zu %s from %s to %s in %s (%zu %s in all, "
-                        "%.2f s)\n",
-                        paths.size() - failed, paths.size(),
-                        coordinates_only ? "coordinate sets" : "snapshots", input.c_str(),
-                        list.c_str(), dir.c_str(), converted_points,
-                        filter.macro_cell[0] > 0 ? "macro-cells" : "atoms",
-                        wall_seconds() - started);
+            std::printf(
+                "miniasd-convert: %zu of %zu %s from %s to %s in %s (%zu %s in all, "
+                "%.2f s)\n",
+                paths.size() - failed, paths.size(),
+                coordinates_only ? "coordinate sets" : "snapshots", input.c_str(), list.c_str(),
+                dir.c_str(), converted_points, filter.macro_cell[0] > 0 ? "macro-cells" : "atoms",
+                wall_seconds() - started);
             for (const std::string& w : written)
                 std::printf("  also wrote %s\n", w.c_str());
             for (const std::string& note : in.notes)

@@ -28,11 +28,19 @@ std::string num(double v) {
     return std::string(buf, r.ptr);
 }
 
-std::string vec(const Vec3& v) { return "<" + num(v[0]) + "," + num(v[1]) + "," + num(v[2]) + ">"; }
+std::string vec(const Vec3& v) {
+    return "<" + num(v[0]) + "," + num(v[1]) + "," + num(v[2]) + ">";
+}
 
-Vec3 operator+(Vec3 a, const Vec3& b) { return {a[0] + b[0], a[1] + b[1], a[2] + b[2]}; }
-Vec3 operator-(Vec3 a, const Vec3& b) { return {a[0] - b[0], a[1] - b[1], a[2] - b[2]}; }
-Vec3 operator*(double s, const Vec3& a) { return {s * a[0], s * a[1], s * a[2]}; }
+Vec3 operator+(Vec3 a, const Vec3& b) {
+    return {a[0] + b[0], a[1] + b[1], a[2] + b[2]};
+}
+Vec3 operator-(Vec3 a, const Vec3& b) {
+    return {a[0] - b[0], a[1] - b[1], a[2] - b[2]};
+}
+Vec3 operator*(double s, const Vec3& a) {
+    return {s * a[0], s * a[1], s * a[2]};
+}
 Vec3 cross(const Vec3& a, const Vec3& b) {
     return {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
 }
@@ -61,18 +69,19 @@ std::string to_povray(const Frame& f, const PovOptions& o) {
     const double aspect = double(o.width) / double(o.height);
     const double angle = 35.0;  // horizontal field of view, degrees
     // Far enough that the bounding sphere fits the narrower of the two fields of view.
-    const double half = std::min(angle / 2, std::atan(std::tan(angle / 2 * M_PI / 180) / aspect) *
-                                                180 / M_PI) *
-                        M_PI / 180;
+    const double half =
+        std::min(angle / 2, std::atan(std::tan(angle / 2 * M_PI / 180) / aspect) * 180 / M_PI) *
+        M_PI / 180;
     const double distance = 1.05 * radius / std::sin(half);
     const Vec3 eye = centre + distance * unit(Vec3{0.55, -1.0, 0.75});
     const Vec3 forward = unit(centre - eye), right = unit(cross(forward, Vec3{0, 0, 1})),
                up = cross(right, forward);
 
     std::ostringstream s;
-    s << "// miniASD snapshot " << f.meta.snapshot << ", step " << f.meta.step << ", t = "
-      << num(f.meta.time * 1e12) << " ps, T = " << num(f.meta.temperature) << " K, " << f.size()
-      << (f.macro_cells() ? " macro-cells" : " atoms") << ". Lengths in angstrom, z up.\n"
+    s << "// miniASD snapshot " << f.meta.snapshot << ", step " << f.meta.step
+      << ", t = " << num(f.meta.time * 1e12) << " ps, T = " << num(f.meta.temperature) << " K, "
+      << f.size() << (f.macro_cells() ? " macro-cells" : " atoms")
+      << ". Lengths in angstrom, z up.\n"
       << "// Render: povray +I<this file> +W" << o.width << " +H" << o.height << " +A0.3\n"
       << "#version 3.7;\n"
       << "global_settings { assumed_gamma 1.0 }\n"

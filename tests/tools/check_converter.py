@@ -1,0 +1,285 @@
+#!/usr/bin/python3
+"""miniasd-convert end to end: runs miniasd in every write mode, converts whole run directories to
+every format and reads the results back with independent readers (numpy for canonical, CSV, XYZ
+and the XDMF data items; VTK's own XML reader for .vtu; POV-Ray for scenes), comparing with
+tools/read_snapshot.py. Then selections, macro-cells, coordinates alone and every bad input.
+Usage: check_converter.py MINIASD CONVERTER MPIEXEC [MPIEXEC_FLAG ...] -- WORKDIR SOURCE_DIR
+"""
+import os
+import shutil
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+
+import numpy as np
+
+args = sys.argv[1:]
+sep = args.index("--")
+miniasd, converter, mpiexec, flags = args[0], args[1], args[2], args[3:sep]
+work, source = args[sep + 1], args[sep + 2]
+sys.path.insert(0, os.path.join(source, "tools"))
+import read_snapshot  # noqa: E402
+
+try:
+    import vtk
+    from vtk.util.numpy_support import vtk_to_numpy
+except ImportError:
+    sys.exit("check_converter: VTK's Python module is missing: apt-get install python3-vtk9 "
+             "(tools/setup.sh installs it)")
+
+system = """create:crystal-structure = bcc
+create:periodic-boundaries-x
+dimensions:unit-cell-size = 2.87 !A
+dimensions:system-size-x = 2.87 !nm
+dimensions:system-size-y = 1.435 !nm
+dimensions:system-size-z = 1.435 !nm
+material[1]:material-name = Fe
+material[1]:atomic-spin-moment = 2.22 !muB
+material[1]:exchange-matrix[1] = 7e-21
+material[1]:initial-spin-direction = random
+material[1]:unit-cell-category = 1
+material[2]:material-name = Gd
+material[2]:atomic-spin-moment = 7.63 !muB
+material[2]:exchange-matrix[2] = 3e-21
+material[2]:initial-spin-direction = random
+material[2]:unit-cell-category = 2
+sim:temperature = 300
+sim:time-step = 0.1 !fs
+sim:total-time-steps = 20
+sim:time-steps-increment = 10
+config:atoms
+"""
+modes = {
+    "serial": "config:output-mode = serial\n",
+    "file-per-process": "config:output-mode = file-per-process\n",
+    "mpi-io": "config:output-mode = mpi-io\n",
+    "file-per-node": "config:output-mode = file-per-node\nconfig:output-nodes = 2\n",
+    "sorted": "config:output-mode = sorted\n",
+    "hdf5": "config:output-mode = hdf5\n",
+    "node-float32": "config:output-mode = file-per-node\nconfig:output-data-type = float32\n",
+    "mpiio-text": "config:output-mode = mpi-io\nconfig:output-format = text\n",
+}
+env = dict(os.environ, OMP_NUM_THREADS="1")
+failures = []
+
+
+def check(ok, what):
+    print(("ok    " if ok else "FAIL  ") + what)
+    if not ok:
+        failures.append(what)
+
+
+def convert(*argv, expect=0):
+    r = subprocess.run([converter, *argv], capture_output=True, text=True, timeout=300)
+    if r.returncode != expect:
+        print(r.stdout, r.stderr)
+    check(r.returncode == expect, f"miniasd-convert {' '.join(argv)} exits {expect}")
+    return r
+
+
+def same(a, b):
+    a, b = np.ascontiguousarray(a), np.ascontiguousarray(b)
+    return a.shape == b.shape and a.dtype == b.dtype and a.tobytes() == b.tobytes()
+
+
+def xyz_frame(path):
+    lines = open(path).read().splitlines()
+    n = int(lines[0])
+    header = lines[1]
+    rows = [line.split() for line in lines[2:2 + n]]
+    species = [r[0] for r in rows]
+    numbers = np.array([[float(v) for v in r[1:7]] for r in rows])
+    ints = np.array([[int(v) for v in r[7:9]] for r in rows], dtype=np.int64)
+    return header, species, numbers, ints
+
+
+def xdmf_arrays(path):
+    """Every temporal step of an .xmf as (time, positions, spins, ids, materials), read through
+    its DataItems (Seek, precision, dimensions) alone, pieces concatenated."""
+    root = ET.parse(path).getroot()
+    steps = []
+    for step in root.find("Domain").find("Grid").findall("Grid"):
+        time = float(step.find("Time").get("Value"))
+        parts = {"geometry": [], "spin": [], "id": [], "material": []}
+        for piece in step.findall("Grid"):
+            items = [("geometry", piece.find("Geometry").find("DataItem"))]
+            items += [(a.get("Name"), a.find("DataItem")) for a in piece.findall("Attribute")]
+            for name, item in items:
+                dims = [int(d) for d in item.get("Dimensions").split()]
+                kind = {"Float": "f", "Int": "i"}[item.get("NumberType")]
+                dtype = np.dtype(f"<{kind}{item.get('Precision')}")
+                file = os.path.join(os.path.dirname(path), item.text.strip())
+                data = np.fromfile(file, dtype=dtype, count=int(np.prod(dims)),
+                                   offset=int(item.get("Seek")))
+                parts[name].append(data.reshape(dims))
+        steps.append((time, *(np.concatenate(parts[k]) for k in ("geometry", "spin", "id", "material"))))
+    return steps
+
+
+shutil.rmtree(work, ignore_errors=True)
+canonical = {}
+for mode, keywords in modes.items():
+    run = os.path.join(work, mode)
+    os.makedirs(run)
+    with open(os.path.join(run, "input"), "w") as f:
+        f.write(system + keywords)
+    subprocess.run([mpiexec, "-n", "2", *flags, miniasd, "-q"], cwd=run, env=env, check=True,
+                   stdout=subprocess.DEVNULL, timeout=120)
+    out = os.path.join(run, "out")
+    text = mode == "mpiio-text"
+    formats = "canonical,csv,xyz,vtu" + ("" if text else ",xdmf")
+    r = convert(run, "--to", formats, "-o", out, "-q")
+    metas = sorted(f for f in os.listdir(run) if f.startswith("spins-") and f.endswith(".meta"))
+    check(len(metas) == 3, f"{mode}: three snapshots written")
+    xdmf = None if text else xdmf_arrays(os.path.join(out, "spins.raw.xmf"))
+    pvd = ET.parse(os.path.join(out, "spins.pvd")).getroot().find("Collection").findall("DataSet")
+    check(len(pvd) == 3, f"{mode}: the .pvd lists three snapshots")
+    for i, meta in enumerate(metas):
+        stem = meta[:-5]
+        snap = read_snapshot.read(os.path.join(run, meta))
+        time_ps = float(snap.meta["time"]) * 1e12
+        # canonical
+        cbin = np.fromfile(os.path.join(out, stem + ".bin"), dtype="<f8").reshape(-1, 3)
+        check(same(cbin, snap.values), f"{mode} {stem}: canonical equals the Python reader")
+        if mode in ("serial", "node-float32"):
+            canonical[(mode, stem)] = cbin
+        elif mode != "mpiio-text":
+            check(same(cbin, canonical[("serial", stem)]), f"{mode} {stem}: canonical equals serial mode's")
+        # CSV
+        t = np.loadtxt(os.path.join(out, stem + ".csv"), delimiter=",", skiprows=1)
+        check(same(t[:, 0].astype(np.int64), snap.gid) and same(t[:, 1:4], snap.positions)
+              and same(t[:, 4].astype(np.int32), snap.material + 1) and same(t[:, 5:8], snap.values),
+              f"{mode} {stem}: CSV reads back to the same doubles, ids and materials")
+        # XYZ
+        header, species, numbers, ints = xyz_frame(os.path.join(out, stem + ".xyz"))
+        box = snap.box
+        lattice = np.array(header.split('Lattice="')[1].split('"')[0].split(), dtype=float)
+        xyz_time = float(header.split("Time=")[1].split()[0])
+        check(same(lattice, np.diag(box).ravel()) and 'pbc="T F F"' in header and xyz_time == time_ps
+              and "Properties=species:S:1:pos:R:3:spin:R:3:material:I:1:id:I:1" in header,
+              f"{mode} {stem}: XYZ comment line (lattice, pbc, time, properties)")
+        names = np.array(snap.material_names)[snap.material]
+        check(list(names) == species and same(numbers[:, :3], snap.positions)
+              and same(numbers[:, 3:], snap.values) and same(ints[:, 1], snap.gid),
+              f"{mode} {stem}: XYZ species, positions, spins and ids")
+        # VTU through VTK
+        reader = vtk.vtkXMLUnstructuredGridReader()
+        reader.SetFileName(os.path.join(out, stem + ".vtu"))
+        reader.Update()
+        g = reader.GetOutput()
+        pd = g.GetPointData()
+        check(g.GetNumberOfPoints() == len(snap.gid) and g.GetNumberOfCells() == len(snap.gid)
+              and same(vtk_to_numpy(pd.GetArray("spin")), snap.values)
+              and same(vtk_to_numpy(g.GetPoints().GetData()), snap.positions)
+              and same(vtk_to_numpy(pd.GetArray("id")).astype(np.int64), snap.gid)
+              and same(vtk_to_numpy(pd.GetArray("material")), snap.material + 1)
+              and pd.GetVectors() is not None and pd.GetVectors().GetName() == "spin"
+              and g.GetFieldData().GetArray("TimeValue").GetValue(0) == time_ps,
+              f"{mode} {stem}: VTK reads the .vtu (points, vectors, ids, materials, time)")
+        check(pvd[i].get("file") == stem + ".vtu" and float(pvd[i].get("timestep")) == time_ps,
+              f"{mode} {stem}: .pvd entry (file, time in ps)")
+        # XDMF in place
+        if xdmf is not None:
+            time, pos, spin, ids, mat = xdmf[i]
+            order = np.argsort(ids, kind="stable")
+            dtype = np.float32 if mode == "node-float32" else np.float64
+            check(time == time_ps and same(ids[order], snap.gid) and same(pos[order], snap.positions)
+                  and same(spin[order].astype(np.float64), snap.values)
+                  and spin.dtype == dtype and same(mat[order], snap.material + 1),
+                  f"{mode} {stem}: XDMF data items read in place match")
+
+# float32 snapshots: the same state as float64, rounded.
+check(same(canonical[("node-float32", "spins-00000002")],
+           canonical[("serial", "spins-00000002")].astype(np.float32).astype(np.float64)),
+      "float32 snapshots are the float64 state rounded")
+
+# --- selections and macro-cells (against numpy on the Python reader's arrays) ---
+run = os.path.join(work, "sorted")
+meta = os.path.join(run, "spins-00000002.meta")
+snap = read_snapshot.read(meta)
+sel = os.path.join(work, "sel.csv")
+convert(meta, "--to", "csv", "-o", sel, "--where", "sz<0", "--materials", "Gd", "--slab", "x:2:20", "-q")
+t = np.loadtxt(sel, delimiter=",", skiprows=1, ndmin=2)
+keep = (snap.values[:, 2] < 0) & (snap.material == 1) & (snap.positions[:, 0] >= 2) & (snap.positions[:, 0] <= 20)
+check(keep.sum() > 5 and same(t[:, 0].astype(np.int64), snap.gid[keep]) and same(t[:, 5:8], snap.values[keep]),
+      f"--where sz<0 --materials Gd --slab x:2:20 keeps exactly the {keep.sum()} atoms numpy keeps")
+convert(meta, "--to", "csv", "-o", sel, "--fractional-box", "0,0,0,0.5,1,1", "--materials", "1", "-q")
+t = np.loadtxt(sel, delimiter=",", skiprows=1, ndmin=2)
+keep = (snap.positions[:, 0] / snap.box[0] <= 0.5) & (snap.material == 0)
+check(same(t[:, 0].astype(np.int64), snap.gid[keep]), "--fractional-box with --materials by number")
+cells = os.path.join(work, "cells.csv")
+convert(meta, "--to", "csv", "-o", cells, "--macro-cell", "5.74,7.175,7.175", "-q")
+t = np.loadtxt(cells, delimiter=",", skiprows=1, ndmin=2)
+size = np.array([5.74, 7.175, 7.175])
+n = np.maximum(1, np.ceil(snap.box / size - 1e-9)).astype(int)
+c = np.minimum(np.floor(snap.positions / size).astype(int), n - 1)
+index = (c[:, 2] * n[1] + c[:, 1]) * n[0] + c[:, 0]
+expected = []
+for k in np.unique(index):
+    m = snap.values[index == k].mean(axis=0)
+    expected.append([k, (index == k).sum(), *m])
+expected = np.array(expected)
+check(len(t) == 20 and same(t[:, 0], expected[:, 0]) and same(t[:, 4], expected[:, 1])
+      and np.abs(t[:, 5:8] - expected[:, 2:]).max() < 1e-12
+      and np.abs(t[:, 8] - np.linalg.norm(expected[:, 2:], axis=1)).max() < 1e-12,
+      "--macro-cell: counts and mean spins of the 20 cells equal numpy's")
+coords = os.path.join(work, "coords.csv")
+convert(os.path.join(run, "coordinates.meta"), "--to", "csv", "-o", coords, "-q")
+t = np.loadtxt(coords, delimiter=",", skiprows=1)
+check(t.shape == (len(snap.gid), 5) and same(t[:, 1:4], snap.positions),
+      "coordinates alone: positions and materials, no spins")
+
+# --- POV-Ray: a rendered picture that is not blank ---
+pov = os.path.join(work, "pov")
+if shutil.which("povray"):
+    convert(meta, "--to", "povray", "--render", "--size", "200x150", "-o", pov + "/", "-q")
+    import matplotlib.image
+    png = os.path.join(pov, "spins-00000002.png")
+    image = matplotlib.image.imread(png)[:, :, :3] if os.path.exists(png) else np.ones((1, 1, 3))
+    drawn = (np.abs(image - 1.0).sum(axis=2) > 0.1).mean()  # background is white
+    reds = ((image[:, :, 0] - image[:, :, 2]) > 0.2).mean()
+    blues = ((image[:, :, 2] - image[:, :, 0]) > 0.2).mean()
+    check(image.shape == (150, 200, 3) and drawn > 0.03 and reds > 0.002 and blues > 0.002,
+          f"POV-Ray PNG rendered and not blank ({drawn:.1%} drawn, {reds:.1%} red, {blues:.1%} blue)")
+else:
+    check(False, "povray is installed (tools/setup.sh installs it)")
+
+# --- bad input: one clear message naming the file, a non-zero exit ---
+r = convert(os.path.join(work, "absent.meta"), expect=1)
+check("absent.meta" in r.stderr, "a missing metadata file is named")
+bad = os.path.join(work, "bad")
+shutil.copytree(os.path.join(work, "serial"), bad, ignore=shutil.ignore_patterns("out"))
+data = os.path.join(bad, "spins-00000001.dat")
+raw = bytearray(open(data, "rb").read())
+raw[100] ^= 0x01
+open(data, "wb").write(bytes(raw))
+r = convert(os.path.join(bad, "spins-00000001.meta"), "-o", os.path.join(work, "x.bin"), expect=1)
+check("spins-00000001.dat" in r.stderr and "corrupt" in r.stderr, "a corrupt data file is named")
+with open(os.path.join(bad, "spins-00000002.dat"), "r+b") as f:
+    f.truncate(1000)
+r = convert(os.path.join(bad, "spins-00000002.meta"), "-o", os.path.join(work, "x.bin"), expect=1)
+check("spins-00000002.dat" in r.stderr, f"a truncated data file is named: {r.stderr.strip()}")
+meta0 = os.path.join(bad, "spins-00000000.meta")
+text = open(meta0).read()
+open(meta0, "w").write(text.replace("format-version = 1.1", "format-version = 9.0"))
+r = convert(meta0, "-o", os.path.join(work, "x.bin"), expect=1)
+check("spins-00000000.meta" in r.stderr and "9.0" in r.stderr, "an unknown format version is named")
+# A directory: the good snapshots are converted, each bad one is reported, exit 1.
+open(meta0, "w").write(text)
+os.remove(os.path.join(bad, "spins-00000002.meta"))  # as if the run stopped while writing it
+r = convert(bad, "--to", "csv", "-o", os.path.join(bad, "out"), expect=1)
+check("1 of 2 snapshots" in r.stdout and "spins-00000001" in r.stderr
+      and "spins-00000002: data files without metadata" in r.stdout
+      and os.path.exists(os.path.join(bad, "out", "spins-00000000.csv")),
+      "a directory: good snapshots converted, the corrupt one and the incomplete one reported")
+r = convert(os.path.join(work, "mpiio-text"), "--to", "xdmf", expect=1)
+check("text" in r.stderr, "XDMF of text snapshots is refused with a reason")
+r = convert(meta, "--to", "csv", "--where", "sz=0", expect=1)
+check("--where 'sz=0'" in r.stderr, "a malformed criterion is quoted")
+r = convert(meta, "--to", "csv", "--materials", "Co", expect=1)
+check("no material 'Co'" in r.stderr and "Gd" in r.stderr, "an unknown material lists the known ones")
+r = convert(run, "--first", "7", expect=1)
+check("no snapshot numbered in the range" in r.stderr, "an empty range is refused")
+
+print(f"{len(failures)} failed" if failures else "all passed")
+sys.exit(1 if failures else 0)
