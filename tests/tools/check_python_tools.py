@@ -1,0 +1,131 @@
+#!/usr/bin/python3
+"""The plotting tools: plot_curie's grouping and fit against curves with a known answer,
+render_slice's colour wheel at its fixed points, and every tool run on a real run's files,
+producing pictures that are not blank.
+Usage: check_python_tools.py MINIASD MPIEXEC [MPIEXEC_FLAG ...] -- WORKDIR SOURCE_DIR
+"""
+import os
+import shutil
+import subprocess
+import sys
+
+import numpy as np
+
+args = sys.argv[1:]
+sep = args.index("--")
+miniasd, mpiexec, flags = args[0], args[1], args[2:sep]
+work, source = args[sep + 1], args[sep + 2]
+tools = os.path.join(source, "tools")
+sys.path.insert(0, tools)
+import matplotlib.image  # noqa: E402
+import plot_curie  # noqa: E402
+import render_slice  # noqa: E402
+
+failures = []
+
+
+def check(ok, what):
+    print(("ok    " if ok else "FAIL  ") + what)
+    if not ok:
+        failures.append(what)
+
+
+def picture_ok(path, size_at_least=(300, 300)):
+    if not os.path.exists(path):
+        return False
+    image = matplotlib.image.imread(path)[:, :, :3]
+    return image.shape[0] >= size_at_least[1] and image.shape[1] >= size_at_least[0] and image.std() > 0.05
+
+
+shutil.rmtree(work, ignore_errors=True)
+os.makedirs(work)
+
+# plot_curie: the fit finds a known Tc and beta from noisy points.
+rng = np.random.default_rng(7)
+temps = np.arange(0, 1001, 50.0)
+m = 0.98 * (1 - temps / 1040) ** 0.34 + rng.normal(0, 0.002, temps.size)
+a, tc, beta = plot_curie.fit_curie(temps, m)
+check(abs(tc - 1040) < 0.02 * 1040 and abs(beta - 0.34) < 0.05 and abs(a - 0.98) < 0.02,
+      f"fit_curie recovers Tc = 1040 K, beta = 0.34 (got {tc:.0f} K, {beta:.3f})")
+check(plot_curie.fit_curie(temps[:3], m[:3]) is None, "fit_curie declines fewer than four points")
+
+# plot_curie: rows grouped by temperature across tables, --skip drops each group's first rows.
+header = "# time-steps temperature[K] |m|\n"
+with open(os.path.join(work, "a"), "w") as f:
+    f.write(header + "".join(f"{k} 100 {v}\n" for k, v in enumerate([0.0, 0.9, 0.9, 0.9, 0.9]))
+            + "".join(f"{k} 200 {v}\n" for k, v in enumerate([0.0, 0.7, 0.8, 0.7, 0.8])))
+with open(os.path.join(work, "b"), "w") as f:
+    f.write(header + "".join(f"{k} 300 {v}\n" for k, v in enumerate([0.0, 0.5, 0.5, 0.5, 0.5])))
+t, mean, err = plot_curie.magnetisation_curve([os.path.join(work, "a"), os.path.join(work, "b")], None, 0.2)
+check(list(t) == [100, 200, 300] and np.allclose(mean, [0.9, 0.75, 0.5]) and err[0] == 0 and err[1] > 0,
+      "magnetisation_curve groups rows by temperature across tables and skips equilibration")
+
+# render_slice: the colour wheel's fixed points.
+rgb = render_slice.direction_colours(np.array([0.0, 0.0, 1.0, 0.0, -1.0]), np.array([0.0, 0.0, 0.0, 1.0, 0.0]),
+                                     np.array([1.0, -1.0, 0.0, 0.0, 0.0]))
+check(np.allclose(rgb[0], 1) and np.allclose(rgb[1], 0) and np.allclose(rgb[2], [1, 0, 0])
+      and np.allclose(rgb[4], [0, 1, 1]) and rgb[3][1] > rgb[3][0] and rgb[3][1] > rgb[3][2],
+      "direction_colours: +z white, -z black, +x red, -x cyan, +y green-ish")
+
+# Every tool on a real run: three short runs at three temperatures, with snapshots.
+env = dict(os.environ, OMP_NUM_THREADS="1")
+tables = []
+for temperature in (0, 600, 1200):
+    run = os.path.join(work, f"T{temperature}")
+    os.makedirs(run)
+    with open(os.path.join(run, "input"), "w") as f:
+        f.write(f"""create:crystal-structure = bcc
+create:periodic-boundaries-x
+create:periodic-boundaries-y
+create:periodic-boundaries-z
+dimensions:unit-cell-size = 2.87 !A
+dimensions:system-size-x = 2.296 !nm
+dimensions:system-size-y = 2.296 !nm
+dimensions:system-size-z = 1.148 !nm
+material[1]:atomic-spin-moment = 2.22 !muB
+material[1]:exchange-matrix[1] = 7.05e-21
+material[1]:damping-constant = 1.0
+sim:temperature = {temperature}
+sim:time-step = 0.5 !fs
+sim:total-time-steps = 400
+sim:time-steps-increment = 20
+output:time-steps
+output:real-time
+output:temperature
+output:magnetisation
+output:magnetisation-length
+output:exchange-energy
+config:atoms
+config:atoms-output-rate = 20
+config:output-mode = file-per-process
+""")
+    subprocess.run([mpiexec, "-n", "2", *flags, miniasd, "-q"], cwd=run, env=env, check=True,
+                   stdout=subprocess.DEVNULL, timeout=120)
+    tables.append(os.path.join(run, "output"))
+
+
+def tool(*argv):
+    r = subprocess.run(["/usr/bin/python3", *argv], capture_output=True, text=True, timeout=120)
+    if r.returncode != 0:
+        print(r.stdout, r.stderr)
+    return r
+
+
+r = tool(os.path.join(tools, "plot_curie.py"), *tables, "-o", os.path.join(work, "curie.png"))
+rows = [line.split() for line in r.stdout.splitlines() if line and line[0].isdigit()]
+ms = [float(row[1]) for row in rows]
+check(r.returncode == 0 and len(rows) == 3 and ms[0] > 0.99 and ms[0] > ms[1] > ms[2]
+      and picture_ok(os.path.join(work, "curie.png")),
+      f"plot_curie on three runs: m falls with T ({', '.join(f'{v:.3f}' for v in ms)}), picture drawn")
+r = tool(os.path.join(tools, "plot_timeseries.py"), tables[1], "-o", os.path.join(work, "ts.png"))
+check(r.returncode == 0 and picture_ok(os.path.join(work, "ts.png")), "plot_timeseries draws the table")
+snapshot = os.path.join(work, "T600", "spins-00000001.meta")
+r = tool(os.path.join(tools, "render_slice.py"), snapshot, "-o", os.path.join(work, "slice.png"))
+check(r.returncode == 0 and "(64 atoms)" in r.stdout and picture_ok(os.path.join(work, "slice.png")),
+      f"render_slice draws one layer of 64 atoms: {r.stdout.strip()}")
+r = tool(os.path.join(tools, "render_slice.py"), os.path.join(work, "T600", "coordinates.meta"))
+check(r.returncode != 0 and "coordinates, not spins" in r.stderr, "render_slice refuses coordinates")
+r = tool(os.path.join(tools, "render_slice.py"), os.path.join(work, "absent.meta"))
+check(r.returncode != 0 and "absent.meta" in r.stderr, "render_slice names a missing snapshot")
+print(f"{len(failures)} failed" if failures else "all passed")
+sys.exit(1 if failures else 0)
