@@ -60,12 +60,17 @@ LlgHeun::LlgHeun(const Config& c, const LocalSystem& sys, Hamiltonian& h,
     sigma_.assign(c.materials.size(), 0.0);
     predicted_.resize(sys.n_storage());
     for (auto* v : {&tx_, &ty_, &tz_, &partial_x_, &partial_y_, &partial_z_})
-        v->assign(sys.n_owned, 0.0);  // the thermal field stays zero at T = 0
+        v->assign(sys.n_owned, 0.0);
     set_temperature(c.temperature);
 }
 
 void LlgHeun::set_temperature(double kelvin) {
     temperature_ = kelvin;
+    // At T = 0 steps skip drawing the thermal field and use the stored one: it must be zero, not
+    // the last field drawn at a previous temperature (a frozen random field of hundreds of tesla).
+    if (kelvin <= 0)
+        for (auto* v : {&tx_, &ty_, &tz_})
+            std::fill(v->begin(), v->end(), 0.0);
     for (std::size_t m = 0; m < sigma_.size(); ++m)
         sigma_[m] = thermal_field_sigma(alpha_[m], moment_[m], kelvin, dt_);
 }
