@@ -188,7 +188,8 @@ int main(int argc, char** argv) {
                     if (f == "vtu") save(file, to_vtu(frame));
                     if (f == "povray") {
                         save(file, to_povray(frame, pov));
-                        if (render) render_povray(file, stem + ".png", pov);
+                        if (render)
+                            render_povray(file, file.substr(0, file.rfind('.')) + ".png", pov);
                     }
                 }
             } catch (const std::exception& e) {

@@ -44,6 +44,9 @@ Vec3 operator*(double s, const Vec3& a) {
 Vec3 cross(const Vec3& a, const Vec3& b) {
     return {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
 }
+double dot(const Vec3& a, const Vec3& b) {
+    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+}
 Vec3 unit(const Vec3& a) {
     const double n = std::sqrt(a[0] * a[0] + a[1] * a[1] + a[2] * a[2]);
     return (1.0 / n) * a;
@@ -63,19 +66,24 @@ Vec3 sz_colour(double sz) {
 
 std::string to_povray(const Frame& f, const PovOptions& o) {
     const Vec3 centre = 0.5 * f.box;
-    const double radius =
-        0.5 * std::sqrt(f.box[0] * f.box[0] + f.box[1] * f.box[1] + f.box[2] * f.box[2]) +
-        f.spacing;
     const double aspect = double(o.width) / double(o.height);
     const double angle = 35.0;  // horizontal field of view, degrees
-    // Far enough that the bounding sphere fits the narrower of the two fields of view.
-    const double half =
-        std::min(angle / 2, std::atan(std::tan(angle / 2 * M_PI / 180) / aspect) * 180 / M_PI) *
-        M_PI / 180;
-    const double distance = 1.05 * radius / std::sin(half);
-    const Vec3 eye = centre + distance * unit(Vec3{0.55, -1.0, 0.75});
-    const Vec3 forward = unit(centre - eye), right = unit(cross(forward, Vec3{0, 0, 1})),
-               up = cross(right, forward);
+    const double tan_h = std::tan(angle / 2 * M_PI / 180), tan_v = tan_h / aspect;
+    const Vec3 forward = unit(Vec3{-0.55, 1.0, -0.75});  // from above a front corner
+    const Vec3 right = unit(cross(forward, Vec3{0, 0, 1})), up = cross(right, forward);
+    // The nearest distance from the centre at which every corner of the box (and an arrow
+    // beyond it) is in view; 80% of the width only, leaving the right margin to the colour bar.
+    double distance = 0;
+    for (int k = 0; k < 8; ++k) {
+        const Vec3 d =
+            Vec3{(k & 1) * f.box[0], (k >> 1 & 1) * f.box[1], (k >> 2 & 1) * f.box[2]} - centre;
+        const double depth = dot(forward, d);
+        distance =
+            std::max({distance, (std::abs(dot(right, d)) + f.spacing) / (0.8 * tan_h) - depth,
+                      (std::abs(dot(up, d)) + f.spacing) / (0.92 * tan_v) - depth});
+    }
+    const Vec3 look = centre + (0.15 * distance * tan_h) * right;  // the scene left of centre
+    const Vec3 eye = look - distance * forward;
 
     std::ostringstream s;
     s << "// miniASD snapshot " << f.meta.snapshot << ", step " << f.meta.step
@@ -88,7 +96,7 @@ std::string to_povray(const Frame& f, const PovOptions& o) {
       << "background { rgb <1, 1, 1> }\n"
       << "// A right-handed camera with z up (POV-Ray's default is left-handed, y up).\n"
       << "camera { perspective location " << vec(eye) << " sky <0, 0, 1> up <0, 0, 1> right <"
-      << num(-aspect) << ", 0, 0> look_at " << vec(centre) << " angle " << angle << " }\n"
+      << num(-aspect) << ", 0, 0> look_at " << vec(look) << " angle " << angle << " }\n"
       << "light_source { " << vec(eye + (0.5 * distance) * (up - right)) << " rgb 1 }\n"
       << "light_source { " << vec(eye + (0.5 * distance) * right) << " rgb 0.4 shadowless }\n"
       << "#declare Len = " << num(0.8 * f.spacing) << ";  // arrow length for |v| = 1\n"
@@ -132,8 +140,9 @@ std::string to_povray(const Frame& f, const PovOptions& o) {
 
     if (f.has_vectors()) {
         // Colour bar in the right margin, built in camera space.
-        const double d = 0.2 * distance, h = d * std::tan(half);  // half-height seen at d
-        const Vec3 base = eye + d * forward + (0.80 * h * aspect) * right - (0.6 * h) * up;
+        // Sized by the narrower side of the picture seen at distance d, placed at the right edge.
+        const double d = 0.2 * distance, h = d * std::min(tan_h, tan_v);
+        const Vec3 base = eye + d * forward + (d * tan_h - 0.32 * h) * right - (0.6 * h) * up;
         const double width = 0.06 * h;
         // One box in camera space with a gradient on the same scale as the arrows.
         auto axes = [&](double sx, double sy) {
