@@ -32,6 +32,9 @@ SnapshotMetadata example() {
     m.io_groups = 2;
     m.index = "coordinates.meta";
     m.content_hash = 0xfedcba9876543210ULL;
+    m.box = {28.7, 14.35, 1.0 / 3.0};
+    m.periodic = {true, false, true};
+    m.material_names = {"Fe", "Gd_sub"};
     m.pieces = {{"spins-00000012.g00000.dat", 0, 20, 0, 960, 0x1234, 0},
                 {"spins-00000012.g00001.dat", 20, 10, 0, 480, 0xabcdef, 20}};
     return m;
@@ -54,13 +57,41 @@ TEST(Metadata, FormatAndParseAgree) {
     EXPECT_EQ(back.pieces[1].file, "spins-00000012.g00001.dat");
     EXPECT_EQ(back.pieces[1].first_record, 20);
     EXPECT_EQ(back.pieces[1].checksum, 0xabcdefULL);
+    EXPECT_EQ(back.box[2], 1.0 / 3.0);
+    EXPECT_EQ(back.periodic[1], false);
+    EXPECT_EQ(back.periodic[2], true);
+    EXPECT_EQ(back.material_names, m.material_names);
     EXPECT_EQ(format_metadata(back), format_metadata(m));
+}
+
+// Replaces the value of `key` in metadata text.
+std::string with_value(std::string text, const std::string& key, const std::string& value) {
+    const auto at = text.find(key + " = ");
+    EXPECT_NE(at, std::string::npos) << key;
+    if (at == std::string::npos) return text;
+    const auto start = at + key.size() + 3;
+    return text.replace(start, text.find('\n', start) - start, value);
+}
+
+TEST(Metadata, ReadsVersionOneZeroFilesWithoutTheKeysOfOneOne) {
+    std::string text = format_metadata(example());
+    EXPECT_NE(text.find("format-version = 1.1\n"), std::string::npos);
+    text = with_value(text, "format-version", "1.0");
+    for (const char* key : {"box = ", "periodic = ", "materials = "}) {
+        const auto at = text.find(key);
+        ASSERT_NE(at, std::string::npos) << key;
+        text.erase(at, text.find('\n', at) - at + 1);
+    }
+    const SnapshotMetadata back = parse_metadata(text, "old.meta");
+    EXPECT_EQ(back.box[0], 0.0);  // unknown: tools fall back to the atoms' extent
+    EXPECT_TRUE(back.material_names.empty());
+    EXPECT_EQ(back.atoms, 30);
 }
 
 TEST(Metadata, RefusesUnknownMajorVersionsAndMalformedFiles) {
     std::string text = format_metadata(example());
     std::string v2 = text;
-    v2.replace(v2.find("format-version = 1.0"), 20, "format-version = 2.0");
+    v2 = with_value(v2, "format-version", "2.0");
     try {
         parse_metadata(v2, "x.meta");
         ADD_FAILURE();
@@ -69,7 +100,7 @@ TEST(Metadata, RefusesUnknownMajorVersionsAndMalformedFiles) {
                   std::string::npos);
     }
     std::string minor = text;
-    minor.replace(minor.find("format-version = 1.0"), 20, "format-version = 1.7");
+    minor = with_value(minor, "format-version", "1.7");
     EXPECT_NO_THROW(parse_metadata(minor, "x.meta"));  // minor versions only add fields
     std::string missing = text;
     missing.erase(missing.find("atoms = "),
