@@ -130,13 +130,13 @@ int main(int argc, char** argv) {
         if (std::sscanf(size.c_str(), "%dx%d", &pov.width, &pov.height) != 2 || pov.width < 16 ||
             pov.height < 16)
             throw Error("--size '" + size + "': expected WIDTHxHEIGHT in pixels, e.g. 1024x768");
-        const bool wants = [&](const char* f) {
+        auto wants = [&](const char* f) {
             return std::find(formats.begin(), formats.end(), f) != formats.end();
-        }("povray");
-        if (render && !wants) throw Error("--render needs --to povray");
+        };
+        if (render && !wants("povray")) throw Error("--render needs --to povray");
         const bool selecting = !box.empty() || !fraction.empty() || !slabs.empty() ||
                                !materials.empty() || !where.empty() || !macro.empty();
-        const bool xdmf = std::find(formats.begin(), formats.end(), "xdmf") != formats.end();
+        const bool xdmf = wants("xdmf");
         if (xdmf && selecting)
             throw Error(
                 "--to xdmf points at whole snapshots in place, so it takes no selection "
@@ -212,8 +212,7 @@ int main(int argc, char** argv) {
             pvd.push_back({picoseconds(metas[k]), stem_of(paths[k]) + ".vtu"});
         }
         std::vector<std::string> written;
-        if (in.from_directory && !done.empty() &&
-            std::find(formats.begin(), formats.end(), "vtu") != formats.end()) {
+        if (in.from_directory && !done.empty() && wants("vtu")) {
             save((fs::path(dir) / "spins.pvd").string(), to_pvd(pvd));
             written.push_back("spins.pvd");
         }
