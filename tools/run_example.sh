@@ -11,3 +11,5 @@ echo
 echo "Results: $out/output (statistics table: one row per sim:time-steps-increment steps)"
 echo "Spin snapshots: $out/spins-*.meta (read them as docs/output.md shows)"
 echo "Plot the statistics with: /usr/bin/python3 tools/plot_timeseries.py $out/output"
+echo "Look at the snapshots: build/tools/miniasd-convert $out --to vtu   (then open $out/spins.pvd in ParaView;"
+echo "  --to povray --render for pictures; docs/visualisation.md has more)"
