@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Plot a miniASD statistics table (the `output` file): magnetisation and energy against time.
 
-    /usr/bin/python3 tools/plot_timeseries.py runs/bcc-fe/output [-o picture.png]
+    /usr/bin/python3 tools/plot_timeseries.py runs/bcc-fe/output [-o picture.png] [--relative-energy]
 
 Columns are found by the names in the table's header line, so any selection of output:*
 keywords works; the panels shown are those whose columns are present.
@@ -33,6 +33,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("table")
     parser.add_argument("-o", "--output", help="PNG to write (default: <table>.png)")
+    parser.add_argument("--relative-energy", action="store_true",
+                        help="plot each energy minus its first value (shows small changes)")
     args = parser.parse_args()
     names, data = read_table(args.table)
     if data.size == 0:
@@ -49,7 +51,8 @@ def main():
         panels.append(("magnetisation (normalised)", mag))
     energies = [n for n in names if n.startswith("E_") or n.startswith("<E_")]
     if energies:
-        panels.append(("energy (J/atom)", energies))
+        panels.append(("energy change since the first row (J/atom)" if args.relative_energy
+                       else "energy (J/atom)", energies))
     if not panels:
         sys.exit(f"{args.table}: no magnetisation or energy columns to plot")
 
@@ -57,7 +60,10 @@ def main():
                              squeeze=False)
     for ax, (label, cols) in zip(axes[:, 0], panels):
         for n in cols:
-            ax.plot(t, data[:, col[n]], label=n)
+            y = data[:, col[n]]
+            if args.relative_energy and n in energies:
+                y = y - y[0]
+            ax.plot(t, y, label=n)
         ax.set_ylabel(label)
         ax.legend(loc="best", fontsize="small")
         ax.grid(alpha=0.3)

@@ -119,6 +119,8 @@ check(r.returncode == 0 and len(rows) == 3 and ms[0] > 0.99 and ms[0] > ms[1] > 
       f"plot_curie on three runs: m falls with T ({', '.join(f'{v:.3f}' for v in ms)}), picture drawn")
 r = tool(os.path.join(tools, "plot_timeseries.py"), tables[1], "-o", os.path.join(work, "ts.png"))
 check(r.returncode == 0 and picture_ok(os.path.join(work, "ts.png")), "plot_timeseries draws the table")
+r = tool(os.path.join(tools, "plot_timeseries.py"), tables[1], "--relative-energy", "-o", os.path.join(work, "ts-rel.png"))
+check(r.returncode == 0 and picture_ok(os.path.join(work, "ts-rel.png")), "plot_timeseries --relative-energy draws the table")
 snapshot = os.path.join(work, "T600", "spins-00000001.meta")
 r = tool(os.path.join(tools, "render_slice.py"), snapshot, "-o", os.path.join(work, "slice.png"))
 check(r.returncode == 0 and "(64 atoms)" in r.stdout and picture_ok(os.path.join(work, "slice.png")),
