@@ -52,6 +52,13 @@ class Snapshot:
         return self.positions.max(axis=0)
 
     @property
+    def material_moments(self):
+        """Atomic moment per material in Bohr magnetons (metadata 1.1; None for 1.0)."""
+        if "moments" not in self.meta:
+            return None
+        return np.array([float(v) for v in self.meta["moments"].split()])
+
+    @property
     def material_names(self):
         """Material names by 0-based index (metadata 1.1; empty for 1.0)."""
         return self.meta.get("materials", "").split()

@@ -108,7 +108,10 @@ std::string format_metadata(const SnapshotMetadata& m) {
       << "materials =";
     for (const std::string& name : m.material_names)
         o << " " << name;
-    o << "\n";
+    o << "\nmoments =";
+    for (double mu : m.material_moments)
+        o << " " << num(mu);
+    o << "  # muB per material\n";
     for (const auto& [key, value] : m.extra)
         o << key << " = " << value << "\n";
     o << "pieces = " << m.pieces.size() << "\n"
@@ -189,6 +192,11 @@ SnapshotMetadata parse_metadata(const std::string& text, const std::string& sour
         std::istringstream names(kv["materials"]);
         for (std::string name; names >> name;)
             m.material_names.push_back(name);
+    }
+    if (kv.count("moments")) {
+        std::istringstream values(kv["moments"]);
+        for (std::string v; values >> v;)
+            m.material_moments.push_back(to_real(v, "moments", source));
     }
     for (const auto& [key, value] : kv)
         if (key.rfind("hdf5-", 0) == 0) m.extra.emplace_back(key, value);

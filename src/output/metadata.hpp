@@ -13,7 +13,7 @@
 namespace miniasd {
 
 inline constexpr int metadata_major_version = 1;
-inline constexpr int metadata_minor_version = 1;  // 1.1 added box, periodic, materials
+inline constexpr int metadata_minor_version = 1;  // 1.1 added box, periodic, materials, moments
 
 // One row of the file table: a contiguous run of records in one data file.
 struct FilePiece {
@@ -48,6 +48,7 @@ struct SnapshotMetadata {
     Vec3 box{0, 0, 0};                        // edge lengths of the simulated box, angstrom
     std::array<bool, 3> periodic{};           // periodic boundaries along x, y, z
     std::vector<std::string> material_names;  // by 0-based material index, no spaces
+    std::vector<double> material_moments;     // atomic moment per material, Bohr magnetons
 };
 
 std::string format_metadata(const SnapshotMetadata& m);

@@ -12,6 +12,7 @@
 #include "util/error.hpp"
 #include "util/hash.hpp"
 #include "util/timers.hpp"
+#include "util/units.hpp"
 
 namespace miniasd {
 
@@ -68,6 +69,7 @@ SnapshotOutput::SnapshotOutput(const Config& c, const Lattice& l, const LocalSys
         for (char& ch : name)
             if (std::isspace(static_cast<unsigned char>(ch))) ch = '_';
         material_names_.push_back(name.empty() ? "?" : name);
+        material_moments_.push_back(mat.moment / constants::bohr_magneton);
     }
     format_.encoding = c.output.text ? Encoding::text : Encoding::binary;
     format_.dtype = c.output.single_precision ? DType::float32 : DType::float64;
@@ -109,6 +111,7 @@ SnapshotMetadata SnapshotOutput::base_metadata(const char* kind, const char* rec
         m.box[a] = double(lattice_.cells[a]) * (lattice_.cell_size[a] / 1e-10);
     m.periodic = lattice_.periodic;
     m.material_names = material_names_;
+    m.material_moments = material_moments_;
     return m;
 }
 

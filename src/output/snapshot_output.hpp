@@ -77,6 +77,7 @@ class SnapshotOutput {
     std::unique_ptr<SnapshotWriter> writer_;
     std::string mode_;
     std::vector<std::string> material_names_;  // metadata "materials"
+    std::vector<double> material_moments_;     // metadata "moments", Bohr magnetons
     std::int64_t total_selected_ = 0;
     std::int64_t next_snapshot_ = 0;
     std::vector<double> x_, y_, z_;  // selected components, reused

@@ -214,15 +214,18 @@ size = np.array([5.74, 7.175, 7.175])
 n = np.maximum(1, np.ceil(snap.box / size - 1e-9)).astype(int)
 c = np.minimum(np.floor(snap.positions / size).astype(int), n - 1)
 index = (c[:, 2] * n[1] + c[:, 1]) * n[0] + c[:, 0]
+mu = snap.material_moments[snap.material]  # Bohr magnetons per atom
+check(np.allclose(snap.material_moments, [2.22, 7.63]), "the metadata records the moments (muB)")
 expected = []
 for k in np.unique(index):
-    m = snap.values[index == k].mean(axis=0)
-    expected.append([k, (index == k).sum(), *m])
+    inside = index == k
+    m = (mu[inside, None] * snap.values[inside]).sum(axis=0) / mu[inside].sum()
+    expected.append([k, inside.sum(), *m])
 expected = np.array(expected)
 check(len(t) == 20 and same(t[:, 0], expected[:, 0]) and same(t[:, 4], expected[:, 1])
       and np.abs(t[:, 5:8] - expected[:, 2:]).max() < 1e-12
       and np.abs(t[:, 8] - np.linalg.norm(expected[:, 2:], axis=1)).max() < 1e-12,
-      "--macro-cell: counts and mean spins of the 20 cells equal numpy's")
+      "--macro-cell: counts and moment-weighted means of the 20 cells equal numpy's")
 coords = os.path.join(work, "coords.csv")
 convert(os.path.join(run, "coordinates.meta"), "--to", "csv", "-o", coords, "-q")
 t = np.loadtxt(coords, delimiter=",", skiprows=1)

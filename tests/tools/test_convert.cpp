@@ -146,6 +146,19 @@ TEST(ConvertFrame, MacroCellsAverageTheirAtoms) {
         EXPECT_EQ(m.position[3 * k], 2.0 * double(k) + 1.0);  // cell centre
         EXPECT_EQ(m.position[3 * k + 1], 1.0);
     }
+    // With moments (metadata 1.1) a cell's value is m = sum(mu s) / sum(mu). One cell over the
+    // whole sample, keeping Fe's tilted atoms (x = 1) and all of Gd (x >= 2).
+    Sample w;
+    w.coords.meta.material_moments = {1.0, 3.0};  // Fe, Gd in Bohr magnetons
+    Filter unequal;
+    unequal.macro_cell = parse_macro_cell("4,2,1");
+    unequal.where.push_back(parse_criterion("x>=1"));
+    const Frame u = make_frame(w.coords, &w.spins, unequal);
+    ASSERT_EQ(u.size(), 1u);
+    // Fe: 2 tilted atoms x 1 muB; Gd: 2 up + 2 tilted x 3 muB. Sum mu = 2 + 12 = 14.
+    EXPECT_NEAR(u.vector[0], (2 * 0.6 + 6 * 0.6) / 14, 1e-15);
+    EXPECT_NEAR(u.vector[2], (2 * -0.8 + 6 * 1.0 + 6 * -0.8) / 14, 1e-15);
+    EXPECT_EQ(u.atoms[0], 6);
     // Macro-cells of the atoms a selection keeps: only the tilted ones.
     f.where.push_back(parse_criterion("sz<0"));
     const Frame d = make_frame(s.coords, &s.spins, f);

@@ -198,14 +198,21 @@ Frame make_frame(const SnapshotData& coords, const SnapshotData* spins, const Fi
     }
 
     // Macro-cells: a grid of cells of the given size from the box origin; each cell with atoms
-    // becomes a point at its centre carrying the mean of its atoms' unit spins (not weighted by
-    // moment: the snapshot does not hold moments; select one material for a sublattice).
+    // becomes a point at its centre carrying its magnetisation as a fraction of saturation,
+    // m = sum(mu_i s_i) / sum(mu_i): the moment-weighted mean of its atoms' unit spins (a plain
+    // mean for 1.0 snapshots, which do not record moments).
+    const std::vector<double>& mu = coords.meta.material_moments;
+    auto moment = [&](std::size_t k) {
+        const auto m = static_cast<std::size_t>(coords.material[k]);
+        return m < mu.size() ? mu[m] : 1.0;
+    };
     std::array<std::int64_t, 3> cells{};
     for (int a = 0; a < 3; ++a)
         cells[a] = std::max<std::int64_t>(
             1, static_cast<std::int64_t>(std::ceil(out.box[a] / f.macro_cell[a] - 1e-9)));
     struct Sum {
         double s[3] = {0, 0, 0};
+        double moment = 0;  // Bohr magnetons
         std::int64_t count = 0;
     };
     std::map<std::int64_t, Sum> sums;  // ordered by cell index
@@ -216,8 +223,10 @@ Frame make_frame(const SnapshotData& coords, const SnapshotData* spins, const Fi
                 static_cast<std::int64_t>(std::floor(coords.values[3 * k + a] / f.macro_cell[a])),
                 0, cells[a] - 1);
         Sum& sum = sums[(c[2] * cells[1] + c[1]) * cells[0] + c[0]];
+        const double m = moment(k);
         for (int a = 0; a < 3; ++a)
-            sum.s[a] += spins->values[3 * k + a];
+            sum.s[a] += m * spins->values[3 * k + a];
+        sum.moment += m;
         sum.count += 1;
     }
     for (const auto& [index, sum] : sums) {
@@ -227,7 +236,7 @@ Frame make_frame(const SnapshotData& coords, const SnapshotData* spins, const Fi
         out.atoms.push_back(sum.count);
         for (int a = 0; a < 3; ++a) {
             out.position.push_back((double(c[a]) + 0.5) * f.macro_cell[a]);
-            out.vector.push_back(sum.s[a] / double(sum.count));
+            out.vector.push_back(sum.s[a] / sum.moment);
         }
     }
     out.spacing = std::min({f.macro_cell[0], f.macro_cell[1], f.macro_cell[2]});
