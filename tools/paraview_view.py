@@ -3,8 +3,8 @@
     build/tools/miniasd-convert runs/bcc-fe --to vtu          # writes runs/bcc-fe/spins.pvd
     xvfb-run -a pvbatch tools/paraview_view.py runs/bcc-fe/spins.pvd -o view.png [--time 1.2]
 
-Run it with ParaView's pvbatch (Debian: paraview and python3-paraview; xvfb-run gives it a display
-on machines without one). It sets up what one would click in the GUI: the .pvd reader, a Glyph
+Run it with ParaView's pvbatch (Debian: paraview and python3-paraview, which conflicts with the
+tests' python3-vtk9; xvfb-run gives it a display on machines without one). It sets up what one would click in the GUI: the .pvd reader, a Glyph
 filter (arrows oriented by the 'spin' vectors, scaled to 80% of the atom spacing), colouring by
 the spin's Z component on a blue-white-red scale with a colour bar, and an oblique camera. The
 same steps in the GUI: open the .pvd, Filters > Glyph, Orientation 'spin', Scale off, colour by
