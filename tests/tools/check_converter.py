@@ -1,5 +1,6 @@
 #!/usr/bin/python3
-"""miniasd-convert end to end: runs miniasd in every write mode, converts whole run directories to
+"""miniasd-convert and tools/read_snapshot.py end to end: runs miniasd in every write mode (and
+float32, text and a subset of atoms), converts whole run directories to
 every format and reads the results back with independent readers (numpy for canonical, CSV, XYZ
 and the XDMF data items; VTK's own XML reader for .vtu; POV-Ray for scenes), comparing with
 tools/read_snapshot.py. Then selections, macro-cells, coordinates alone and every bad input.
@@ -57,8 +58,14 @@ modes = {
     "sorted": "config:output-mode = sorted\n",
     "hdf5": "config:output-mode = hdf5\n",
     "node-float32": "config:output-mode = file-per-node\nconfig:output-data-type = float32\n",
-    "mpiio-text": "config:output-mode = mpi-io\nconfig:output-format = text\n",
+    "mpiio-text32": "config:output-mode = mpi-io\nconfig:output-format = text\nconfig:output-data-type = float32\n",
+    "fpp-text": "config:output-mode = file-per-process\nconfig:output-format = text\n",
+    # A subset (config:atoms-*) leaves one rank without atoms to write.
+    "node32-subset": "config:output-mode = file-per-node\nconfig:output-data-type = float32\n"
+                     "config:atoms-materials = 2\nconfig:atoms-maximum-x = 0.5\n",
 }
+# Modes that write the whole state in float64: their canonical bytes must equal serial mode's.
+full64 = {m for m, k in modes.items() if "float32" not in k and "atoms-m" not in k}
 env = dict(os.environ, OMP_NUM_THREADS="1")
 failures = []
 
@@ -126,7 +133,7 @@ for mode, keywords in modes.items():
     subprocess.run([mpiexec, "-n", "2", *flags, miniasd, "-q"], cwd=run, env=env, check=True,
                    stdout=subprocess.DEVNULL, timeout=120)
     out = os.path.join(run, "out")
-    text = mode == "mpiio-text"
+    text = "output-format = text" in keywords
     formats = "canonical,csv,xyz,vtu" + ("" if text else ",xdmf")
     r = convert(run, "--to", formats, "-o", out, "-q")
     metas = sorted(f for f in os.listdir(run) if f.startswith("spins-") and f.endswith(".meta"))
@@ -136,14 +143,13 @@ for mode, keywords in modes.items():
     check(len(pvd) == 3, f"{mode}: the .pvd lists three snapshots")
     for i, meta in enumerate(metas):
         stem = meta[:-5]
-        snap = read_snapshot.read(os.path.join(run, meta))
+        snap = read_snapshot.read(os.path.join(run, meta), verify_checksums=True)
         time_ps = float(snap.meta["time"]) * 1e12
         # canonical
         cbin = np.fromfile(os.path.join(out, stem + ".bin"), dtype="<f8").reshape(-1, 3)
         check(same(cbin, snap.values), f"{mode} {stem}: canonical equals the Python reader")
-        if mode in ("serial", "node-float32"):
-            canonical[(mode, stem)] = cbin
-        elif mode != "mpiio-text":
+        canonical[(mode, stem)] = cbin
+        if mode in full64:
             check(same(cbin, canonical[("serial", stem)]), f"{mode} {stem}: canonical equals serial mode's")
         # CSV
         t = np.loadtxt(os.path.join(out, stem + ".csv"), delimiter=",", skiprows=1)
@@ -182,16 +188,17 @@ for mode, keywords in modes.items():
         if xdmf is not None:
             time, pos, spin, ids, mat = xdmf[i]
             order = np.argsort(ids, kind="stable")
-            dtype = np.float32 if mode == "node-float32" else np.float64
+            dtype = np.float32 if "float32" in keywords else np.float64
             check(time == time_ps and same(ids[order], snap.gid) and same(pos[order], snap.positions)
                   and same(spin[order].astype(np.float64), snap.values)
                   and spin.dtype == dtype and same(mat[order], snap.material + 1),
                   f"{mode} {stem}: XDMF data items read in place match")
 
 # float32 snapshots: the same state as float64, rounded.
-check(same(canonical[("node-float32", "spins-00000002")],
-           canonical[("serial", "spins-00000002")].astype(np.float32).astype(np.float64)),
-      "float32 snapshots are the float64 state rounded")
+for mode in ("node-float32", "mpiio-text32"):
+    check(same(canonical[(mode, "spins-00000002")],
+               canonical[("serial", "spins-00000002")].astype(np.float32).astype(np.float64)),
+          f"{mode}: the float64 state rounded to float32")
 
 # --- selections and macro-cells (against numpy on the Python reader's arrays) ---
 run = os.path.join(work, "sorted")
@@ -258,6 +265,11 @@ raw[100] ^= 0x01
 open(data, "wb").write(bytes(raw))
 r = convert(os.path.join(bad, "spins-00000001.meta"), "-o", os.path.join(work, "x.bin"), expect=1)
 check("spins-00000001.dat" in r.stderr and "corrupt" in r.stderr, "a corrupt data file is named")
+try:
+    read_snapshot.read(os.path.join(bad, "spins-00000001.meta"))
+    check(False, "the Python reader refuses the corrupt snapshot")
+except read_snapshot.SnapshotError as e:
+    check("spins-00000001" in str(e), f"the Python reader refuses the corrupt snapshot: {e}")
 with open(os.path.join(bad, "spins-00000002.dat"), "r+b") as f:
     f.truncate(1000)
 r = convert(os.path.join(bad, "spins-00000002.meta"), "-o", os.path.join(work, "x.bin"), expect=1)
@@ -275,7 +287,7 @@ check("1 of 2 snapshots" in r.stdout and "spins-00000001" in r.stderr
       and "spins-00000002: data files without metadata" in r.stdout
       and os.path.exists(os.path.join(bad, "out", "spins-00000000.csv")),
       "a directory: good snapshots converted, the corrupt one and the incomplete one reported")
-r = convert(os.path.join(work, "mpiio-text"), "--to", "xdmf", expect=1)
+r = convert(os.path.join(work, "mpiio-text32"), "--to", "xdmf", expect=1)
 check("text" in r.stderr, "XDMF of text snapshots is refused with a reason")
 r = convert(meta, "--to", "csv", "--where", "sz=0", expect=1)
 check("--where 'sz=0'" in r.stderr, "a malformed criterion is quoted")
