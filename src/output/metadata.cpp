@@ -12,19 +12,14 @@
 #include <sstream>
 
 #include "util/error.hpp"
+#include "util/shortest.hpp"
 
 namespace miniasd {
 
 namespace {
 
-std::string num(double v) {
-    char buf[32];
-    const auto r = std::to_chars(buf, buf + sizeof buf, v);  // shortest exact round trip
-    return std::string(buf, r.ptr);
-}
-
 std::string vec(const Vec3& v) {
-    return num(v[0]) + " " + num(v[1]) + " " + num(v[2]);
+    return shortest(v[0]) + " " + shortest(v[1]) + " " + shortest(v[2]);
 }
 
 std::string hex(std::uint64_t v) {
@@ -86,9 +81,9 @@ std::string format_metadata(const SnapshotMetadata& m) {
       << "kind = " << m.kind << "\n"
       << "snapshot = " << m.snapshot << "\n"
       << "step = " << m.step << "\n"
-      << "time = " << num(m.time) << "  # s\n"
-      << "dt = " << num(m.dt) << "  # s\n"
-      << "temperature = " << num(m.temperature) << "  # K\n"
+      << "time = " << shortest(m.time) << "  # s\n"
+      << "dt = " << shortest(m.dt) << "  # s\n"
+      << "temperature = " << shortest(m.temperature) << "  # K\n"
       << "field = " << vec(m.field) << "  # T\n"
       << "magnetisation = " << vec(m.magnetisation) << "  # normalised\n"
       << "mode = " << m.mode << "\n"
@@ -110,7 +105,7 @@ std::string format_metadata(const SnapshotMetadata& m) {
         o << " " << name;
     o << "\nmoments =";
     for (double mu : m.material_moments)
-        o << " " << num(mu);
+        o << " " << shortest(mu);
     o << "  # muB per material\n";
     for (const auto& [key, value] : m.extra)
         o << key << " = " << value << "\n";

@@ -142,10 +142,14 @@ SnapshotData read_snapshot(const std::string& path) {
 }
 
 std::string canonical_bytes(const SnapshotData& s) {
-    std::string out(s.values.size() * 8, '\0');
-    for (std::size_t k = 0; k < s.values.size(); ++k) {
+    return canonical_bytes(s.values);
+}
+
+std::string canonical_bytes(const std::vector<double>& values) {
+    std::string out(values.size() * 8, '\0');
+    for (std::size_t k = 0; k < values.size(); ++k) {
         std::uint64_t bits;
-        std::memcpy(&bits, &s.values[k], 8);
+        std::memcpy(&bits, &values[k], 8);
         for (int b = 0; b < 8; ++b)
             out[8 * k + b] = static_cast<char>((bits >> (8 * b)) & 0xff);
     }

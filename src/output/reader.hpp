@@ -45,5 +45,6 @@ SnapshotData read_snapshot(const std::string& metadata_path);
 
 // The values as little-endian float64 [n][3] bytes: identical for every mode of the same state.
 std::string canonical_bytes(const SnapshotData& s);
+std::string canonical_bytes(const std::vector<double>& values);  // any values, same layout
 
 }  // namespace miniasd

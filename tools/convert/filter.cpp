@@ -151,19 +151,18 @@ Frame make_frame(const SnapshotData& coords, const SnapshotData* spins, const Fi
     Frame out;
     out.meta = spins ? spins->meta : coords.meta;
     const std::size_t n = coords.gid.size();
-    out.box = coords.meta.box;
-    if (out.box[0] <= 0) {  // a 1.0 snapshot: the atoms' extent stands in for the box
+    Vec3& box = out.meta.box;
+    box = coords.meta.box;
+    if (box[0] <= 0) {  // a 1.0 snapshot: the atoms' extent stands in for the box
         for (std::size_t k = 0; k < n; ++k)
             for (int a = 0; a < 3; ++a)
-                out.box[a] = std::max(out.box[a], coords.values[3 * k + a]);
+                box[a] = std::max(box[a], coords.values[3 * k + a]);
     }
-    out.meta.box = out.box;
     out.meta.material_names = coords.meta.material_names;
     const std::int32_t largest =
         n ? *std::max_element(coords.material.begin(), coords.material.end()) : 0;
     const std::vector<char> mask = material_mask(f.materials, coords.meta, largest);
-    const double volume =
-        std::max(out.box[0], 1.0) * std::max(out.box[1], 1.0) * std::max(out.box[2], 1.0);
+    const double volume = std::max(box[0], 1.0) * std::max(box[1], 1.0) * std::max(box[2], 1.0);
     out.spacing = std::cbrt(volume / double(std::max<std::int64_t>(coords.meta.atoms, 1)));
 
     std::vector<std::size_t> kept;
@@ -172,7 +171,7 @@ Frame make_frame(const SnapshotData& coords, const SnapshotData* spins, const Fi
         const double* s = spins ? &spins->values[3 * k] : nullptr;
         bool keep = mask[static_cast<std::size_t>(coords.material[k])] != 0;
         for (int a = 0; a < 3 && keep; ++a) {
-            const double frac = out.box[a] > 0 ? p[a] / out.box[a] : 0;
+            const double frac = box[a] > 0 ? p[a] / box[a] : 0;
             keep = p[a] >= f.box[a] && p[a] <= f.box[a + 3] && frac >= f.fraction[a] &&
                    frac <= f.fraction[a + 3];
         }
@@ -209,7 +208,7 @@ Frame make_frame(const SnapshotData& coords, const SnapshotData* spins, const Fi
     std::array<std::int64_t, 3> cells{};
     for (int a = 0; a < 3; ++a)
         cells[a] = std::max<std::int64_t>(
-            1, static_cast<std::int64_t>(std::ceil(out.box[a] / f.macro_cell[a] - 1e-9)));
+            1, static_cast<std::int64_t>(std::ceil(box[a] / f.macro_cell[a] - 1e-9)));
     struct Sum {
         double s[3] = {0, 0, 0};
         double moment = 0;  // Bohr magnetons

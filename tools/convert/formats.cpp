@@ -1,21 +1,15 @@
 #include "formats.hpp"
 
-#include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
 
-#include "util/error.hpp"
+#include "output/reader.hpp"
+#include "util/shortest.hpp"
 
 namespace miniasd::convert {
 
 namespace {
-
-void number(std::string& out, double v) {
-    char buf[32];
-    const auto r = std::to_chars(buf, buf + sizeof buf, v);  // shortest exact round trip
-    out.append(buf, r.ptr);
-}
 
 template <class T>
 void append_le(std::string& out, T v) {
@@ -29,18 +23,10 @@ void append_le(std::string& out, T v) {
     out.append(reinterpret_cast<const char*>(b), sizeof(T));
 }
 
-const std::vector<double>& primary(const Frame& f) {
-    return f.has_vectors() ? f.vector : f.position;
-}
-
 }  // namespace
 
 std::string to_canonical(const Frame& f) {
-    std::string out;
-    out.reserve(primary(f).size() * 8);
-    for (double v : primary(f))
-        append_le(out, v);
-    return out;
+    return canonical_bytes(f.has_vectors() ? f.vector : f.position);
 }
 
 std::string to_csv(const Frame& f) {
@@ -53,18 +39,18 @@ std::string to_csv(const Frame& f) {
         out += std::to_string(f.id[k]);
         for (int a = 0; a < 3; ++a) {
             out += ',';
-            number(out, f.position[3 * k + a]);
+            append_shortest(out, f.position[3 * k + a]);
         }
         out += ',' + std::to_string(cells ? f.atoms[k] : std::int64_t(f.material[k] + 1));
         if (f.has_vectors()) {
             const double* v = &f.vector[3 * k];
             for (int a = 0; a < 3; ++a) {
                 out += ',';
-                number(out, v[a]);
+                append_shortest(out, v[a]);
             }
             if (cells) {
                 out += ',';
-                number(out, std::sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]));
+                append_shortest(out, std::sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]));
             }
         }
         out += '\n';
@@ -78,7 +64,7 @@ std::string to_xyz(const Frame& f) {
     for (int a = 0; a < 3; ++a)
         for (int b = 0; b < 3; ++b) {
             if (a || b) out += ' ';
-            number(out, a == b ? f.box[a] : 0.0);
+            append_shortest(out, a == b ? f.meta.box[a] : 0.0);
         }
     out += "\" Properties=species:S:1:pos:R:3";
     if (f.has_vectors()) out += std::string(":") + f.vector_name() + ":R:3";
@@ -87,21 +73,21 @@ std::string to_xyz(const Frame& f) {
     for (int a = 0; a < 3; ++a)
         out += std::string(a ? " " : "") + (f.meta.periodic[a] ? "T" : "F");
     out += "\" Time=";
-    number(out, picoseconds(f.meta));
+    append_shortest(out, picoseconds(f.meta));
     out += " step=" + std::to_string(f.meta.step) + " temperature=";
-    number(out, f.meta.temperature);
+    append_shortest(out, f.meta.temperature);
     out += " snapshot=" + std::to_string(f.meta.snapshot) + '\n';
     out.reserve(out.size() + f.size() * 120);
     for (std::size_t k = 0; k < f.size(); ++k) {
         out += cells ? std::string("cell") : f.material_name(k);
         for (int a = 0; a < 3; ++a) {
             out += ' ';
-            number(out, f.position[3 * k + a]);
+            append_shortest(out, f.position[3 * k + a]);
         }
         if (f.has_vectors())
             for (int a = 0; a < 3; ++a) {
                 out += ' ';
-                number(out, f.vector[3 * k + a]);
+                append_shortest(out, f.vector[3 * k + a]);
             }
         out += ' ' + std::to_string(cells ? f.atoms[k] : std::int64_t(f.material[k] + 1)) + ' ' +
                std::to_string(f.id[k]) + '\n';
@@ -168,7 +154,7 @@ std::string to_vtu(const Frame& f) {
         "<VTKFile type=\"UnstructuredGrid\" version=\"1.0\" byte_order=\"LittleEndian\" "
         "header_type=\"UInt64\">\n<UnstructuredGrid>\n<FieldData>\n"
         "<DataArray type=\"Float64\" Name=\"TimeValue\" NumberOfTuples=\"1\" format=\"ascii\">";
-    number(out, picoseconds(f.meta));
+    append_shortest(out, picoseconds(f.meta));
     out += "</DataArray>\n</FieldData>\n<Piece NumberOfPoints=\"" + std::to_string(n) +
            "\" NumberOfCells=\"" + std::to_string(n) + "\">\n<PointData";
     if (f.has_vectors()) out += std::string(" Vectors=\"") + f.vector_name() + "\"";
@@ -191,7 +177,7 @@ std::string to_pvd(const std::vector<PvdEntry>& entries) {
         "<Collection>\n";
     for (const PvdEntry& e : entries) {
         out += "  <DataSet timestep=\"";
-        number(out, e.time_ps);
+        append_shortest(out, e.time_ps);
         out += "\" group=\"\" part=\"0\" file=\"" + e.file + "\"/>\n";
     }
     return out + "</Collection>\n</VTKFile>\n";

@@ -17,9 +17,9 @@ struct Frame {
     std::vector<double> vector;          // [n][3]; empty when converting coordinates alone
     std::vector<std::int32_t> material;  // atoms: 0-based material; empty for macro-cells
     std::vector<std::int64_t> atoms;     // macro-cells: atoms averaged; empty for atoms
-    SnapshotMetadata meta;               // of the spins (or of the coordinates alone)
-    Vec3 box{0, 0, 0};                   // angstrom; from the metadata, else the atoms' extent
-    double spacing = 1;                  // typical distance between points, angstrom
+    SnapshotMetadata meta;  // of the spins (or coordinates alone); meta.box (angstrom) falls
+                            // back to the atoms' extent for 1.0 snapshots
+    double spacing = 1;     // typical distance between points, angstrom
 
     std::size_t size() const { return id.size(); }
     bool has_vectors() const { return !vector.empty(); }

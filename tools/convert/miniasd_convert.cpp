@@ -176,9 +176,13 @@ int main(int argc, char** argv) {
             try {
                 const SnapshotData spins = coordinates_only ? SnapshotData{} : run.read(paths[k]);
                 metas[k] = coordinates_only ? run.coordinates().meta : spins.meta;
-                const Frame frame =
-                    make_frame(run.coordinates(), coordinates_only ? nullptr : &spins, filter);
-                points[k] = frame.size();
+                points[k] = static_cast<std::size_t>(metas[k].atoms);
+                // XDMF alone needs only the checked snapshot: it refers to the files in place.
+                const bool frames = !(xdmf && formats.size() == 1);
+                const Frame frame = frames ? make_frame(run.coordinates(),
+                                                        coordinates_only ? nullptr : &spins, filter)
+                                           : Frame{};
+                if (frames) points[k] = frame.size();
                 const std::string stem = fs::path(dir) / stem_of(paths[k]);
                 for (const std::string& f : formats) {
                     const std::string file = single.empty() ? stem + extension(f) : single;
@@ -228,7 +232,7 @@ int main(int argc, char** argv) {
                 !single.empty() ? single
                                 : (fs::path(dir) /
                                    ((in.from_directory ? std::string("spins") : stem_of(paths[0])) +
-                                    ".raw.xmf"))
+                                    extension("xdmf")))
                                       .string();
             save(name, to_xdmf(done, prefix, side));
             written.push_back(fs::path(name).filename().string() + " (with " + side + ")");

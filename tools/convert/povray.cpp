@@ -65,7 +65,7 @@ Vec3 sz_colour(double sz) {
 }
 
 std::string to_povray(const Frame& f, const PovOptions& o) {
-    const Vec3 centre = 0.5 * f.box;
+    const Vec3 centre = 0.5 * f.meta.box;
     const double aspect = double(o.width) / double(o.height);
     const double angle = 35.0;  // horizontal field of view, degrees
     const double tan_h = std::tan(angle / 2 * M_PI / 180), tan_v = tan_h / aspect;
@@ -75,8 +75,9 @@ std::string to_povray(const Frame& f, const PovOptions& o) {
     // beyond it) is in view; 80% of the width only, leaving the right margin to the colour bar.
     double distance = 0;
     for (int k = 0; k < 8; ++k) {
-        const Vec3 d =
-            Vec3{(k & 1) * f.box[0], (k >> 1 & 1) * f.box[1], (k >> 2 & 1) * f.box[2]} - centre;
+        const Vec3 d = Vec3{(k & 1) * f.meta.box[0], (k >> 1 & 1) * f.meta.box[1],
+                            (k >> 2 & 1) * f.meta.box[2]} -
+                       centre;
         const double depth = dot(forward, d);
         distance =
             std::max({distance, (std::abs(dot(right, d)) + f.spacing) / (0.8 * tan_h) - depth,
@@ -118,10 +119,10 @@ std::string to_povray(const Frame& f, const PovOptions& o) {
         for (int i = 0; i < 2; ++i)
             for (int j = 0; j < 2; ++j) {
                 Vec3 p{0, 0, 0}, q;
-                p[(a + 1) % 3] = i * f.box[(a + 1) % 3];
-                p[(a + 2) % 3] = j * f.box[(a + 2) % 3];
+                p[(a + 1) % 3] = i * f.meta.box[(a + 1) % 3];
+                p[(a + 2) % 3] = j * f.meta.box[(a + 2) % 3];
                 q = p;
-                q[a] = f.box[a];
+                q[a] = f.meta.box[a];
                 s << "  cylinder { " << vec(p) << ", " << vec(q) << ", Edge }\n";
             }
     s << "  pigment { rgb 0.3 } no_shadow\n}\n";

@@ -1,10 +1,10 @@
 #include "xdmf.hpp"
 
-#include <charconv>
 #include <cstring>
 
 #include "formats.hpp"
 #include "util/error.hpp"
+#include "util/shortest.hpp"
 
 namespace miniasd::convert {
 
@@ -57,11 +57,9 @@ std::string to_xdmf(const std::vector<SnapshotMetadata>& snapshots, const std::s
                         "convert it with --to vtu instead");
         const std::int64_t n = m.atoms;
         const int precision = m.format.dtype == DType::float32 ? 4 : 8;
-        char time[32];
-        const auto r = std::to_chars(time, time + sizeof time, picoseconds(m));
         out += " <Grid Name=\"snapshot " + std::to_string(m.snapshot) +
                "\" GridType=\"Collection\" CollectionType=\"Spatial\">\n  <Time Value=\"" +
-               std::string(time, r.ptr) + "\"/>\n";
+               shortest(picoseconds(m)) + "\"/>\n";
         int k = 0;
         for (const FilePiece& p : m.pieces) {
             if (p.count == 0) continue;
