@@ -35,17 +35,19 @@ void Simulation::report() const {
                      "Halo: %.1f KiB sent per exchange by the busiest rank (%d), %.0f-%.0f peers, "
                      "2 exchanges per step\n",
                      halo_kib.max, halo_kib.max_rank, peers.min, peers.max);
-    const double atom_steps = double(system_.n_global) * double(steps_done_);
+    const double atom_steps = double(system_.n_global) * double(state_.step);
     if (atom_steps > 0)
         std::fprintf(out,
                      "Throughput: %.2f ns per atom-step (%" PRId64 " atoms x %" PRId64
                      " steps in %.3f s)\n",
-                     1e9 * loop.max / atom_steps, system_.n_global, steps_done_, loop.max);
+                     1e9 * loop.max / atom_steps, system_.n_global, state_.step, loop.max);
     const int cores = comm().size() * omp_get_max_threads();
     if (atom_steps > 0)
         std::fprintf(out,
                      "            %.2f ns per atom-step per core (%d rank(s) x %d thread(s))\n",
                      1e9 * loop.max * cores / atom_steps, comm().size(), omp_get_max_threads());
+    const std::string integrator = integrator_->summary();
+    if (!integrator.empty()) std::fprintf(out, "%s\n", integrator.c_str());
     std::fprintf(out, "Spin state hash: %016" PRIx64 "\n", hash);
     if (!table_path_.empty()) std::fprintf(out, "Statistics: %s\n", table_path_.c_str());
     if (snapshots_) {

@@ -1,18 +1,22 @@
 // A simulation on a set of ranks: set-up (decomposition, local system, Hamiltonian, integrator)
-// and the one time loop. Used by main and, with sub-communicators, by the tests.
+// and the one time loop. Programs (src/programs/) drive it through phases; the tests drive it
+// directly with sub-communicators.
 #pragma once
 
 #include <cstdint>
 #include <cstdio>
+#include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "hamiltonian/hamiltonian.hpp"
 #include "input/config.hpp"
-#include "integrate/llg_heun.hpp"
+#include "integrate/integrator.hpp"
 #include "output/snapshot_output.hpp"
 #include "parallel/decomposition.hpp"
 #include "parallel/halo.hpp"
+#include "run_state.hpp"
 #include "stats/time_series.hpp"
 #include "system/lattice.hpp"
 #include "system/local_system.hpp"
@@ -29,15 +33,22 @@ struct RunOptions {
     bool verbose = false;          // more detail (MPI-IO hints in effect)
 };
 
-// One stretch of the time loop: equilibration steps (no statistics), then steps with statistics
-// every `increment` steps. Programs are sequences of phases (a temperature sweep runs one per
-// temperature); the time-series program is a single phase taken from the input.
+// One stretch of the time loop: equilibration steps (no statistics), then steps with a statistics
+// sample every `increment` steps. The samples since the phase's start are accumulated (mean-*
+// columns, and the programs' per-point averages with errors). Programs are sequences of phases:
+// a Curie sweep runs one per temperature, a hysteresis loop one per field.
 struct Phase {
     std::int64_t equilibration_steps = 0;
     std::int64_t steps = 0;
     std::int64_t increment = 1;
     double equilibration_temperature = 0;  // K
     double temperature = 0;                // K
+    std::optional<double> field_strength;  // T along sim:applied-field-unit-vector; unset: keep
+    bool row_per_sample = true;   // false: samples only accumulate; the program writes the rows
+    bool sample_at_start = true;  // false: no sample at the phase's first step (benchmark)
+    // Called before every step with the phase's step index (0 = first equilibration step): sets
+    // time-dependent temperatures or fields in the run state (field cooling, laser pulse).
+    std::function<void(RunState&, std::int64_t)> drive;
 };
 Phase time_series_phase(const Config& c);
 
@@ -51,8 +62,15 @@ class Simulation {
     // Collective. The time loop over one phase; steps (and so the random-number counter) continue
     // from where the previous call stopped.
     void run(const Phase& phase);
-    // Collective. The program of the input file.
-    void run() { run(time_series_phase(config_)); }
+    // Collective. The program of the input file (sim:program).
+    void run();
+
+    // Collective. Writes one statistics row (output file and screen) from the current sample and
+    // the accumulated samples, and a snapshot when config:atoms-output-rate says so.
+    void write_row();
+    // Expected statistics rows of the whole run (for the snapshots' disk-space check); set by a
+    // program before its first phase.
+    void plan_rows(std::int64_t rows) { planned_rows_ = rows; }
 
     // Collective. Order-independent hash of all spins (the same on every rank).
     std::uint64_t spin_hash() const;
@@ -63,6 +81,7 @@ class Simulation {
     void report() const;
 
     const Config& config() const { return config_; }
+    const RunOptions& options() const { return options_; }
     const parallel::Comm& comm() const { return decomposition_.comm; }
     const parallel::ProcessGrid& grid() const { return decomposition_.grid; }
     const Lattice& lattice() const { return lattice_; }
@@ -70,12 +89,23 @@ class Simulation {
     const Spins& spins() const { return spins_; }
     Spins& spins() { return spins_; }
     const Timers& timers() const { return timers_; }
-    std::int64_t steps_done() const { return steps_done_; }
+    RunState& state() { return state_; }
+    const RunState& state() const { return state_; }
+    const Observables& last_sample() const { return sample_; }
+    double total_moment() const { return total_moment_; }  // J/T, all atoms
+    const std::vector<double>& material_moments() const { return material_moment_; }  // J/T
+    std::int64_t steps_done() const { return state_.step; }
     const std::string& table_path() const { return table_path_; }  // "" when not writing files
+    // Collective. Opens `name` in the output directory on rank 0 (nullptr elsewhere, and when
+    // not writing files); every rank fails alike when it cannot be created.
+    std::FILE* open_output_file(const std::string& name, std::string& path) const;
 
   private:
     // Collective. Opens the statistics table and the snapshot output, writes the coordinates.
     void start();
+    void begin_phase(const Phase& p);
+    void sample(bool write);  // statistics sample: observe, accumulate, maybe a row
+    void advance();           // one integrator step
 
     Config config_;
     RunOptions options_;
@@ -86,14 +116,19 @@ class Simulation {
     Timers timers_;
     Hamiltonian hamiltonian_;
     parallel::HaloExchange halo_;
-    LlgHeun integrator_;
+    std::unique_ptr<Integrator> integrator_;
+    RunState state_;
+    Observables sample_;                // the latest statistics sample
+    double total_moment_ = 0;           // J/T
+    std::vector<double> material_moment_;
     std::FILE* table_file_ = nullptr;  // rank 0's statistics file
     std::string table_path_;
     std::unique_ptr<TimeSeriesTable> table_, screen_;
     std::unique_ptr<SnapshotOutput> snapshots_;  // when config:atoms is set
-    std::int64_t rows_ = 0;                      // statistics rows so far (snapshot cadence)
+    std::int64_t samples_ = 0;                   // statistics samples (output-rate cadence)
+    std::int64_t planned_rows_ = -1;             // < 0: from the time-series settings
     bool started_ = false;                       // output files opened (on the first run())
-    std::int64_t steps_done_ = 0;
+    int t_stats_ = 0, t_output_ = 0;
     double loop_seconds_ = 0;  // wall time of the time loop on this rank
 };
 

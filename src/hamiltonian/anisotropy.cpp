@@ -51,4 +51,10 @@ double UniaxialAnisotropy::energy(const SpinView& s, std::int64_t begin, std::in
     return en;
 }
 
+double UniaxialAnisotropy::site_energy(const SpinView&, std::int64_t i, const double* si) const {
+    const int m = material_[i];
+    const double p = si[0] * ex_[m] + si[1] * ey_[m] + si[2] * ez_[m];
+    return -ku_[m] * p * p;
+}
+
 }  // namespace miniasd

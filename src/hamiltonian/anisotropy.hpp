@@ -15,9 +15,11 @@ class UniaxialAnisotropy final : public Term {
     UniaxialAnisotropy(const std::int32_t* material, std::vector<double> ku,
                        const std::vector<Vec3>& axis, const std::vector<double>& moments);
     const char* name() const override { return "anisotropy"; }
+    TermKind kind() const override { return TermKind::anisotropy; }
     void add_field(const SpinView& s, std::int64_t begin, std::int64_t end,
                    FieldView h) const override;
     double energy(const SpinView& s, std::int64_t begin, std::int64_t end) const override;
+    double site_energy(const SpinView& s, std::int64_t i, const double* si) const override;
 
   private:
     const std::int32_t* material_;

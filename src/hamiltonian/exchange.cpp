@@ -111,4 +111,17 @@ double Exchange::energy(const SpinView& s, std::int64_t begin, std::int64_t end)
     return e;
 }
 
+double Exchange::site_energy(const SpinView& s, std::int64_t i, const double* si) const {
+    const double* row = &j_[sys_.material[i] * materials_];
+    double hx = 0, hy = 0, hz = 0;  // sum_j J_ij S_j (J)
+    for (int k = 0; k < sys_.width; ++k) {
+        const std::int32_t j = sys_.neighbour(i, k);
+        const double c = row[sys_.material[j]];
+        hx += c * s.x[j];
+        hy += c * s.y[j];
+        hz += c * s.z[j];
+    }
+    return -(si[0] * hx + si[1] * hy + si[2] * hz);
+}
+
 }  // namespace miniasd

@@ -14,9 +14,11 @@ class Exchange final : public Term {
     // j_matrix[a * materials + b]: J between materials a and b (J); moments[a]: mu_s (J/T).
     Exchange(const LocalSystem& sys, std::vector<double> j_matrix, std::vector<double> moments);
     const char* name() const override { return "exchange"; }
+    TermKind kind() const override { return TermKind::exchange; }
     void add_field(const SpinView& s, std::int64_t begin, std::int64_t end,
                    FieldView h) const override;
     double energy(const SpinView& s, std::int64_t begin, std::int64_t end) const override;
+    double site_energy(const SpinView& s, std::int64_t i, const double* si) const override;
 
   private:
     const LocalSystem& sys_;

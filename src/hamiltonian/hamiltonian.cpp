@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "hamiltonian/anisotropy.hpp"
+#include "hamiltonian/cubic_anisotropy.hpp"
 #include "hamiltonian/exchange.hpp"
 
 namespace miniasd {
@@ -13,29 +14,50 @@ constexpr std::int64_t chunk = 512;  // atoms per OpenMP task in energies()
 
 Hamiltonian::Hamiltonian(const Config& c, const LocalSystem& sys) {
     const std::size_t nm = c.materials.size();
-    std::vector<double> moments(nm), j(nm * nm), ku(nm);
+    std::vector<double> moments(nm), j(nm * nm), ku(nm), kc(nm);
     std::vector<Vec3> axis(nm);
-    bool any_j = false, any_ku = false;
+    bool any_j = false, any_ku = false, any_kc = false;
     for (std::size_t a = 0; a < nm; ++a) {
         const MaterialConfig& m = c.materials[a];
         moments[a] = m.moment;
         ku[a] = m.anisotropy;
+        kc[a] = m.cubic_anisotropy;
         axis[a] = m.anisotropy_axis;
         any_ku = any_ku || m.anisotropy != 0;
+        any_kc = any_kc || m.cubic_anisotropy != 0;
         for (std::size_t b = 0; b < nm; ++b) {
             j[a * nm + b] = m.exchange[b];  // symmetric: the parser checks J_ab = J_ba
             any_j = any_j || j[a * nm + b] != 0;
         }
     }
-    const Vec3 b{c.field_strength * c.field_direction[0], c.field_strength * c.field_direction[1],
-                 c.field_strength * c.field_direction[2]};
-
     terms_.push_back(std::make_unique<Exchange>(sys, j, moments));
-    if (any_j) active_.push_back(terms_.back().get());
+    nonzero_.push_back(any_j);
     terms_.push_back(std::make_unique<UniaxialAnisotropy>(sys.material.data(), ku, axis, moments));
-    if (any_ku) active_.push_back(terms_.back().get());
-    terms_.push_back(std::make_unique<Zeeman>(sys.material.data(), moments, b));
-    if (b != Vec3{0, 0, 0}) active_.push_back(terms_.back().get());
+    nonzero_.push_back(any_ku);
+    if (any_kc) {  // only when set, so the energies of other runs keep their fixed order
+        terms_.push_back(std::make_unique<CubicAnisotropy>(sys.material.data(), kc, moments));
+        nonzero_.push_back(true);
+    }
+    auto zeeman = std::make_unique<Zeeman>(sys.material.data(), moments, Vec3{0, 0, 0});
+    zeeman_ = zeeman.get();
+    terms_.push_back(std::move(zeeman));
+    nonzero_.push_back(false);
+    set_applied_field({c.field_strength * c.field_direction[0],
+                       c.field_strength * c.field_direction[1],
+                       c.field_strength * c.field_direction[2]});
+}
+
+void Hamiltonian::set_applied_field(const Vec3& b) {
+    zeeman_->set_field(b);
+    nonzero_.back() = b != Vec3{0, 0, 0};
+    choose_active();
+}
+
+// A term whose constants are all zero adds nothing to any field: leave it out of the loop.
+void Hamiltonian::choose_active() {
+    active_.clear();
+    for (std::size_t t = 0; t < terms_.size(); ++t)
+        if (nonzero_[t]) active_.push_back(terms_[t].get());
 }
 
 void Hamiltonian::field(const SpinView& s, std::int64_t begin, std::int64_t end,
@@ -55,9 +77,16 @@ std::vector<TermEnergy> Hamiltonian::energies(const SpinView& s, std::int64_t n_
 #pragma omp parallel for schedule(static) reduction(+ : e)
         for (std::int64_t c = 0; c < (n_owned + chunk - 1) / chunk; ++c)
             e += t->energy(s, c * chunk, std::min(n_owned, (c + 1) * chunk));
-        out.push_back({t->name(), e});
+        out.push_back({t->name(), t->kind(), e});
     }
     return out;
+}
+
+double Hamiltonian::site_energy(const SpinView& s, std::int64_t i, const double* si) const {
+    double e = 0;
+    for (const Term* t : active_)
+        e += t->site_energy(s, i, si);
+    return e;
 }
 
 }  // namespace miniasd

@@ -14,6 +14,7 @@ namespace miniasd {
 
 struct TermEnergy {
     std::string name;
+    TermKind kind;
     double energy;  // J, summed over the owned atoms asked for
 };
 
@@ -27,12 +28,24 @@ class Hamiltonian {
     void field(const SpinView& s, std::int64_t begin, std::int64_t end, FieldView h) const;
 
     // Energy of each term (J) over owned atoms [0, n_owned) of this rank, in a fixed order:
-    // exchange, anisotropy, applied-field.
+    // exchange, uniaxial anisotropy, cubic anisotropy (when set), applied field.
     std::vector<TermEnergy> energies(const SpinView& s, std::int64_t n_owned) const;
 
+    // Energy (J) of the interactions of owned atom i with its spin set to `si`: the difference
+    // of two calls is a single-spin move's energy change. Thread-safe.
+    double site_energy(const SpinView& s, std::int64_t i, const double* si) const;
+
+    // The applied field B (T), which programs change during a run (hysteresis, field cooling).
+    const Vec3& applied_field() const { return zeeman_->field(); }
+    void set_applied_field(const Vec3& b);
+
   private:
+    void choose_active();
+
     std::vector<std::unique_ptr<Term>> terms_;  // every term, for energies
     std::vector<const Term*> active_;           // terms with a non-zero field, for field()
+    std::vector<bool> nonzero_;                 // [term]: its constants are not all zero
+    Zeeman* zeeman_ = nullptr;                  // the applied-field term (in terms_)
 };
 
 }  // namespace miniasd

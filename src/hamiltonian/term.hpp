@@ -23,10 +23,14 @@ struct FieldView {
     double* z;
 };
 
+// What a term is, for the energy columns (several anisotropy terms add to one column).
+enum class TermKind { exchange, anisotropy, applied_field };
+
 class Term {
   public:
     virtual ~Term() = default;
     virtual const char* name() const = 0;
+    virtual TermKind kind() const = 0;
     // Adds this term's field of owned atoms [begin, end) to h (h.x[i - begin] for atom i).
     // Not thread-parallel inside: callers run chunks on threads.
     virtual void add_field(const SpinView& s, std::int64_t begin, std::int64_t end,
@@ -34,6 +38,10 @@ class Term {
     // Energy (J) attributed to owned atoms [begin, end). Pair terms give each atom half of each
     // link, so sums over all ranks count every pair once.
     virtual double energy(const SpinView& s, std::int64_t begin, std::int64_t end) const = 0;
+    // Energy (J) of every interaction that involves owned atom i, with its spin set to `si`
+    // (unit vector) and all others as in s: pair terms count each of i's links whole. The
+    // difference of two calls is the energy change of a single-spin move (Monte Carlo).
+    virtual double site_energy(const SpinView& s, std::int64_t i, const double* si) const = 0;
 };
 
 }  // namespace miniasd

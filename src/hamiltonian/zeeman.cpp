@@ -21,4 +21,8 @@ double Zeeman::energy(const SpinView& s, std::int64_t begin, std::int64_t end) c
     return e;
 }
 
+double Zeeman::site_energy(const SpinView&, std::int64_t i, const double* si) const {
+    return -moments_[material_[i]] * (si[0] * field_[0] + si[1] * field_[1] + si[2] * field_[2]);
+}
+
 }  // namespace miniasd

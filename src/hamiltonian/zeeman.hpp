@@ -12,10 +12,13 @@ class Zeeman final : public Term {
   public:
     Zeeman(const std::int32_t* material, std::vector<double> moments, Vec3 field);
     const char* name() const override { return "applied-field"; }
+    TermKind kind() const override { return TermKind::applied_field; }
     const Vec3& field() const { return field_; }
+    void set_field(const Vec3& b) { field_ = b; }  // T
     void add_field(const SpinView& s, std::int64_t begin, std::int64_t end,
                    FieldView h) const override;
     double energy(const SpinView& s, std::int64_t begin, std::int64_t end) const override;
+    double site_energy(const SpinView& s, std::int64_t i, const double* si) const override;
 
   private:
     const std::int32_t* material_;

@@ -19,12 +19,38 @@ const char* to_string(CrystalStructure c) {
     return "?";
 }
 
-const char* to_string(Program p) {
-    return p == Program::benchmark ? "benchmark" : "time-series";
+const char* to_string(ProgramKind p) {
+    switch (p) {
+        case ProgramKind::time_series:
+            return "time-series";
+        case ProgramKind::benchmark:
+            return "benchmark";
+        case ProgramKind::curie_temperature:
+            return "curie-temperature";
+        case ProgramKind::hysteresis_loop:
+            return "hysteresis-loop";
+        case ProgramKind::field_cool:
+            return "field-cool";
+        case ProgramKind::laser_pulse:
+            return "laser-pulse";
+    }
+    return "?";
 }
 
-const char* to_string(Integrator) {
-    return "llg-heun";
+const char* to_string(IntegratorKind i) {
+    return i == IntegratorKind::monte_carlo ? "monte-carlo" : "llg-heun";
+}
+
+const char* to_string(MonteCarloMove m) {
+    switch (m) {
+        case MonteCarloMove::adaptive:
+            return "adaptive";
+        case MonteCarloMove::spin_flip:
+            return "spin-flip";
+        case MonteCarloMove::uniform:
+            return "uniform";
+    }
+    return "?";
 }
 
 namespace {
@@ -56,8 +82,10 @@ std::string describe(const Config& c) {
           << p << "damping-constant = " << m.damping << "\n";
         for (std::size_t j = 0; j < m.exchange.size(); ++j)
             o << p << "exchange-matrix[" << j + 1 << "] = " << m.exchange[j] << " !J\n";
+        o << p << "material-element = " << m.element << "\n";
         o << p << "second-order-uniaxial-anisotropy-constant = " << m.anisotropy << " !J\n"
           << p << "uniaxial-anisotropy-direction = " << vec(m.anisotropy_axis) << "\n"
+          << p << "fourth-order-cubic-anisotropy-constant = " << m.cubic_anisotropy << " !J\n"
           << p << "initial-spin-direction = "
           << (m.random_initial_spin ? std::string("random") : vec(m.initial_spin)) << "\n";
         if (m.unit_cell_category > 0)
@@ -68,6 +96,17 @@ std::string describe(const Config& c) {
     o << "sim:program = " << to_string(c.program) << "\n"
       << "sim:integrator = " << to_string(c.integrator) << "\n"
       << "sim:temperature = " << c.temperature << " !K\n";
+    if (c.integrator == IntegratorKind::monte_carlo)
+        o << "montecarlo:algorithm = " << to_string(c.monte_carlo_move) << "\n";
+    if (c.program == ProgramKind::curie_temperature)
+        o << "sim:minimum-temperature = " << c.minimum_temperature << " !K\n"
+          << "sim:maximum-temperature = " << c.maximum_temperature << " !K\n"
+          << "sim:temperature-increment = " << c.temperature_increment << " !K\n";
+    if (c.program == ProgramKind::hysteresis_loop)
+        o << "sim:maximum-applied-field-strength = " << c.maximum_field << " !T\n"
+          << "sim:applied-field-strength-increment = " << c.field_increment << " !T\n";
+    if (c.program == ProgramKind::curie_temperature || c.program == ProgramKind::hysteresis_loop)
+        o << "sim:loop-time-steps = " << c.loop_steps << "\n";
     if (c.equilibration_temperature >= 0)
         o << "sim:equilibration-temperature = " << c.equilibration_temperature << " !K\n";
     o << "sim:time-step = " << c.time_step << " !s\n"
@@ -77,10 +116,11 @@ std::string describe(const Config& c) {
       << "sim:applied-field-strength = " << c.field_strength << " !T\n"
       << "sim:applied-field-unit-vector = " << vec(c.field_direction) << "\n"
       << "sim:integrator-random-seed = " << c.seed << "\n";
-    for (Column col : c.output_columns)
-        o << "output:" << column_keyword(col) << "\n";
-    for (Column col : c.screen_columns)
-        o << "screen:" << column_keyword(col) << "\n";
+    for (const std::string& col : c.output_columns)
+        o << "output:" << col << "\n";
+    for (const std::string& col : c.screen_columns)
+        o << "screen:" << col << "\n";
+    if (c.output_rate != 1) o << "output:output-rate = " << c.output_rate << "\n";
     return o.str();
 }
 

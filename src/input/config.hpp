@@ -12,32 +12,25 @@ namespace miniasd {
 using Vec3 = std::array<double, 3>;
 
 enum class CrystalStructure { sc, bcc, fcc };
-enum class Program { time_series, benchmark };
-enum class Integrator { llg_heun };
-
-// Statistics columns (output:* and screen:* keywords), VAMPIRE's names.
-enum class Column {
-    time_steps,
-    real_time,
-    temperature,
-    applied_field_strength,
-    applied_field_unit_vector,
-    magnetisation,
-    magnetisation_length,
-    mean_magnetisation_length,
-    material_magnetisation,
-    total_energy,
-    mean_total_energy,
-    exchange_energy,
-    anisotropy_energy,
-    applied_field_energy,
+// sim:program: what the run does (src/programs/).
+enum class ProgramKind {
+    time_series,
+    benchmark,
+    curie_temperature,
+    hysteresis_loop,
+    field_cool,
+    laser_pulse,
 };
+enum class IntegratorKind { llg_heun, monte_carlo };
+enum class MonteCarloMove { adaptive, spin_flip, uniform };  // montecarlo:algorithm
 
 struct MaterialConfig {
     std::string name;                  // label for output headers
     double moment = 0;                 // μ_s, J/T (input in μB); required
     double damping = 1.0;              // Gilbert α, dimensionless
     double anisotropy = 0;             // k_u, J per atom; > 0 is an easy axis
+    double cubic_anisotropy = 0;       // k_c, J per atom; > 0 makes <100> easy
+    std::string element = "Fe";        // chemical symbol for XYZ/POV-Ray output and metadata
     Vec3 anisotropy_axis{0, 0, 1};     // unit vector
     bool random_initial_spin = false;  // random direction per atom (seeded by global id)
     Vec3 initial_spin{0, 0, 1};        // unit vector when not random
@@ -47,6 +40,10 @@ struct MaterialConfig {
     double minimum_height = 0.0;       // fraction of the system height (z) where it starts
     double maximum_height = 1.0;       // fraction where it ends (exclusive, 1 inclusive)
     bool moment_set = false;
+    // Random alloys (VAMPIRE's host-alloy / alloy-fraction): a host's sites are given to
+    // material j with probability alloy_fraction[j], drawn from (seed, global id).
+    bool alloy_host = false;
+    std::vector<double> alloy_fraction;  // [material count]
 };
 
 enum class OutputMode { serial, file_per_process, mpi_io, file_per_node, sorted, hdf5 };
@@ -74,21 +71,43 @@ struct Config {
     std::array<bool, 3> periodic{false, false, false};
 
     // sim
-    Program program = Program::time_series;
-    Integrator integrator = Integrator::llg_heun;
+    ProgramKind program = ProgramKind::time_series;
+    IntegratorKind integrator = IntegratorKind::llg_heun;
+    MonteCarloMove monte_carlo_move = MonteCarloMove::adaptive;
     double temperature = 0;        // K
     double time_step = 1e-15;      // s
     std::int64_t total_steps = 0;  // after equilibration
     std::int64_t equilibration_steps = 0;
+    std::int64_t loop_steps = 10000;        // steps per temperature/field point of a program
     double equilibration_temperature = -1;  // K; < 0 means "same as sim:temperature"
     std::int64_t steps_increment = 1;       // statistics every this many steps
     double field_strength = 0;              // T
     Vec3 field_direction{0, 0, 1};          // unit vector
     std::uint64_t seed = 12345;             // key of the counter-based generator
+    std::uint64_t alloy_seed = 0;           // create:alloy-random-seed; 0: the integrator's seed
 
-    // output
-    std::vector<Column> output_columns;  // empty: a default set
-    std::vector<Column> screen_columns;
+    // Curie-temperature sweep (K) and hysteresis loop (T)
+    double minimum_temperature = 0, maximum_temperature = 300, temperature_increment = 10;
+    double minimum_field = -1, maximum_field = 1, field_increment = 0.1;
+    bool minimum_field_set = false;
+
+    // Field cooling and laser pulse (two-temperature model), VAMPIRE's names and defaults
+    double cooling_time = 100e-12;  // s
+    enum class CoolingFunction { exponential, gaussian, linear } cooling_function =
+        CoolingFunction::exponential;
+    double pulse_time = 50e-15;                // s, laser-pulse-time (Gaussian width)
+    double pulse_power = 20;                   // laser-pulse-power: absorbed fluence, J/m^2
+    double pulse_delay = 0;                    // s, centre of the pulse after equilibration
+    double electron_heat_capacity = 222;       // gamma: C_e = gamma T_e, J m^-3 K^-2
+    double phonon_heat_capacity = 2.3e6;       // C_p, J m^-3 K^-1
+    double electron_phonon_coupling = 6.6e17;  // G, W m^-3 K^-1
+    double heat_sink_coupling = 0;             // kappa: phonons to the bath, s^-1
+    double pulse_depth = 10e-9;                // m, absorption depth (fluence -> power density)
+
+    // output: statistics columns, by keyword (stats/columns.hpp), in the order given
+    std::vector<std::string> output_columns;  // empty: a default set
+    std::vector<std::string> screen_columns;
+    std::int64_t output_rate = 1;  // a row every this many statistics samples
 
     std::vector<MaterialConfig> materials;
     OutputConfig output;
@@ -100,8 +119,9 @@ struct Config {
 
 // Helpers for printing.
 const char* to_string(CrystalStructure c);
-const char* to_string(Program p);
-const char* to_string(Integrator i);
+const char* to_string(ProgramKind p);
+const char* to_string(IntegratorKind i);
+const char* to_string(MonteCarloMove m);
 
 // The resolved configuration as "keyword = value !unit" lines (miniasd --check).
 std::string describe(const Config& c);

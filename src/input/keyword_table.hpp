@@ -62,9 +62,6 @@ std::string suggest_keyword(const std::string& section, const std::string& name)
 // Throws InputError naming the entry's file, line and keyword.
 Value convert_value(const KeywordSpec& spec, const Entry& e);
 
-// The output:/screen: keyword name of a statistics column ("magnetisation-length").
-const char* column_keyword(Column c);
-
 // Markdown tables of every keyword, grouped by section (the generated part of the reference).
 std::string keyword_reference_markdown();
 

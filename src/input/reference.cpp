@@ -1,6 +1,8 @@
 // Generates the keyword part of docs/input-reference.md from the keyword table, so the reference
 // cannot drift from the parser (tests/input/test_reference.cpp compares the two).
+#include <algorithm>
 #include <sstream>
+#include <vector>
 
 #include "input/keyword_table.hpp"
 
@@ -46,19 +48,23 @@ std::string range_of(const KeywordSpec& s) {
 std::string keyword_reference_markdown() {
     std::ostringstream out;
     out << "<!-- BEGIN GENERATED KEYWORDS: regenerate with `build/miniasd --input-reference` -->\n";
-    std::string section;
-    for (const KeywordSpec& s : keyword_table()) {
-        if (s.section != section) {
-            section = s.section;
-            out << "\n### " << section << "\n\n"
-                << "| keyword | value | units (default first) | range (SI) | default | meaning |\n"
-                << "|---|---|---|---|---|---|\n";
+    // One table per section, sections in the order they first appear in the keyword table.
+    std::vector<std::string> sections;
+    for (const KeywordSpec& s : keyword_table())
+        if (std::find(sections.begin(), sections.end(), s.section) == sections.end())
+            sections.push_back(s.section);
+    for (const std::string& section : sections) {
+        out << "\n### " << section << "\n\n"
+            << "| keyword | value | units (default first) | range (SI) | default | meaning |\n"
+            << "|---|---|---|---|---|---|\n";
+        for (const KeywordSpec& s : keyword_table()) {
+            if (s.section != section) continue;
+            std::string units;
+            if (s.dimension != Dimension::none)
+                units = std::string(default_unit_name(s.dimension)) + "; " + unit_names(s.dimension);
+            out << "| `" << s.pattern() << "` | " << kind_text(s) << " | " << units << " | "
+                << range_of(s) << " | " << s.default_text << " | " << s.doc << " |\n";
         }
-        std::string units;
-        if (s.dimension != Dimension::none)
-            units = std::string(default_unit_name(s.dimension)) + "; " + unit_names(s.dimension);
-        out << "| `" << s.pattern() << "` | " << kind_text(s) << " | " << units << " | "
-            << range_of(s) << " | " << s.default_text << " | " << s.doc << " |\n";
     }
     out << "\n<!-- END GENERATED KEYWORDS -->\n";
     return out.str();

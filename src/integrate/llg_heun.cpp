@@ -61,7 +61,11 @@ LlgHeun::LlgHeun(const Config& c, const LocalSystem& sys, Hamiltonian& h,
     predicted_.resize(sys.n_storage());
     for (auto* v : {&tx_, &ty_, &tz_, &partial_x_, &partial_y_, &partial_z_})
         v->assign(sys.n_owned, 0.0);
-    set_temperature(c.temperature);
+}
+
+void LlgHeun::step(Spins& s, RunState& state) {
+    if (state.temperature != temperature_) set_temperature(state.temperature);
+    advance(s, static_cast<std::uint64_t>(state.step));
 }
 
 void LlgHeun::set_temperature(double kelvin) {
@@ -116,7 +120,7 @@ void LlgHeun::stage(Spins& in, const Update& update) {
 // The update loops are written for omp simd: every operation is a single IEEE operation on the
 // atom's own data (the build disables FMA contraction), so an atom gets the same bits whether a
 // vector lane or the scalar remainder computes it, and so on any decomposition.
-void LlgHeun::step(Spins& s, std::uint64_t step) {
+void LlgHeun::advance(Spins& s, std::uint64_t step) {
     const std::int32_t* mat = sys_.material.data();
     const double* gamma = gamma_eff_.data();
     const double* alpha = alpha_.data();

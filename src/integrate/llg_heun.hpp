@@ -10,12 +10,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "hamiltonian/hamiltonian.hpp"
-#include "input/config.hpp"
-#include "parallel/halo.hpp"
-#include "system/local_system.hpp"
-#include "system/spins.hpp"
-#include "util/timers.hpp"
+#include "integrate/integrator.hpp"
 
 namespace miniasd {
 
@@ -23,19 +18,20 @@ namespace miniasd {
 // sqrt(2 alpha k_B T / (gamma mu_s dt)).
 double thermal_field_sigma(double alpha, double moment, double temperature, double dt);
 
-class LlgHeun {
+class LlgHeun final : public Integrator {
   public:
     LlgHeun(const Config& c, const LocalSystem& sys, Hamiltonian& h, parallel::HaloExchange& halo,
             Timers& timers);
 
-    void set_temperature(double kelvin);
-    double temperature() const { return temperature_; }
-
-    // Advances owned spins by one time step; `step` is the global step number (the RNG counter).
-    // Ghosts of `s` need not be current on entry. Collective over the halo's ranks.
-    void step(Spins& s, std::uint64_t step);
+    const char* name() const override { return "llg-heun"; }
+    // One time step at state.temperature, state.step being the random-number counter.
+    void step(Spins& s, RunState& state) override;
 
   private:
+    void set_temperature(double kelvin);
+    // Advances owned spins by one time step; `step` is the global step number (the RNG counter).
+    void advance(Spins& s, std::uint64_t step);
+
     static constexpr std::int64_t chunk = 512;  // atoms per field buffer (3 x 4 KiB)
     template <typename Update>
     void stage(Spins& in, const Update& update);
@@ -48,7 +44,7 @@ class LlgHeun {
 
     double dt_;  // s
     std::uint64_t seed_;
-    double temperature_ = 0;                                  // K
+    double temperature_ = -1;                                 // K; < 0: not set yet
     std::vector<double> moment_, alpha_, gamma_eff_, sigma_;  // per material
 
     Spins predicted_;                                        // S', [n_local]

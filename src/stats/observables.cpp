@@ -1,55 +1,118 @@
 #include "stats/observables.hpp"
 
+#include <algorithm>
 #include <cmath>
 
+#include "util/units.hpp"
+
 namespace miniasd {
+
+namespace {
+constexpr std::int64_t chunk = 512;  // atoms per field buffer, as in the integrators
+constexpr int per_material = 6;
+}  // namespace
 
 std::vector<double> local_sums(const Config& c, const LocalSystem& sys, const Spins& s,
                                const Hamiltonian& h) {
     const std::size_t nm = c.materials.size();
-    std::vector<double> sums(4 * nm, 0.0);
-    for (std::size_t m = 0; m < nm; ++m) {
-        const double mu = c.materials[m].moment;
-        double sx = 0, sy = 0, sz = 0, count = 0;
-#pragma omp parallel for schedule(static) reduction(+ : sx, sy, sz, count)
-        for (std::int64_t i = 0; i < sys.n_owned; ++i) {
-            if (sys.material[i] != static_cast<std::int32_t>(m)) continue;
-            sx += s.x[i];
-            sy += s.y[i];
-            sz += s.z[i];
-            count += 1;
+    const std::size_t width = per_material * nm;
+    const std::int64_t chunks = (sys.n_owned + chunk - 1) / chunk;
+    // Partial sums per chunk, added in chunk order afterwards: the result does not depend on the
+    // thread count.
+    std::vector<double> partial(static_cast<std::size_t>(chunks) * width, 0.0);
+    const SpinView v = s.view();
+#pragma omp parallel
+    {
+        alignas(64) double hx[chunk], hy[chunk], hz[chunk];
+#pragma omp for schedule(static)
+        for (std::int64_t ch = 0; ch < chunks; ++ch) {
+            const std::int64_t b = ch * chunk, e = std::min(sys.n_owned, b + chunk);
+            h.field(v, b, e, FieldView{hx, hy, hz});
+            double* p = &partial[static_cast<std::size_t>(ch) * width];
+            for (std::int64_t i = b; i < e; ++i) {
+                const std::size_t m = static_cast<std::size_t>(sys.material[i]);
+                const double mu = c.materials[m].moment;
+                const double bx = hx[i - b], by = hy[i - b], bz = hz[i - b];
+                const double cx = v.y[i] * bz - v.z[i] * by, cy = v.z[i] * bx - v.x[i] * bz,
+                             cz = v.x[i] * by - v.y[i] * bx;
+                double* q = p + per_material * m;
+                q[0] += mu * v.x[i];
+                q[1] += mu * v.y[i];
+                q[2] += mu * v.z[i];
+                q[3] += mu;
+                q[4] += mu * mu * (cx * cx + cy * cy + cz * cz);
+                q[5] += mu * (v.x[i] * bx + v.y[i] * by + v.z[i] * bz);
+            }
         }
-        sums[4 * m] = mu * sx;
-        sums[4 * m + 1] = mu * sy;
-        sums[4 * m + 2] = mu * sz;
-        sums[4 * m + 3] = mu * count;
     }
-    for (const TermEnergy& e : h.energies(s.view(), sys.n_owned))
-        sums.push_back(e.energy);
+    std::vector<double> sums(width, 0.0);
+    for (std::int64_t ch = 0; ch < chunks; ++ch)
+        for (std::size_t k = 0; k < width; ++k)
+            sums[k] += partial[static_cast<std::size_t>(ch) * width + k];
+    double exchange = 0, anisotropy = 0, field = 0;
+    for (const TermEnergy& e : h.energies(v, sys.n_owned)) {
+        if (e.kind == TermKind::exchange) exchange += e.energy;
+        if (e.kind == TermKind::anisotropy) anisotropy += e.energy;
+        if (e.kind == TermKind::applied_field) field += e.energy;
+    }
+    sums.push_back(exchange);
+    sums.push_back(anisotropy);
+    sums.push_back(field);
     return sums;
 }
 
 Observables finish_observables(const std::vector<double>& sums, std::size_t materials,
                                std::int64_t atoms) {
     Observables o;
-    double total[4] = {0, 0, 0, 0};
+    double total[per_material] = {0, 0, 0, 0, 0, 0};
+    auto spin_t = [](double num, double den) {
+        return den > 0 ? num / (2.0 * constants::boltzmann * den) : 0.0;
+    };
     for (std::size_t m = 0; m < materials; ++m) {
-        const double* v = &sums[4 * m];
-        for (int k = 0; k < 4; ++k)
+        const double* v = &sums[per_material * m];
+        for (int k = 0; k < per_material; ++k)
             total[k] += v[k];
         const double norm = v[3] > 0 ? 1.0 / v[3] : 0.0;
         const double mx = v[0] * norm, my = v[1] * norm, mz = v[2] * norm;
         o.material_m.push_back({mx, my, mz, std::sqrt(mx * mx + my * my + mz * mz)});
+        o.material_spin_temperature.push_back(spin_t(v[4], v[5]));
     }
     const double norm = total[3] > 0 ? 1.0 / total[3] : 0.0;
     o.m = {total[0] * norm, total[1] * norm, total[2] * norm};
     o.m_length = std::sqrt(o.m[0] * o.m[0] + o.m[1] * o.m[1] + o.m[2] * o.m[2]);
+    o.spin_temperature = spin_t(total[4], total[5]);
     const double per_atom = 1.0 / double(atoms);
-    o.exchange = sums[4 * materials] * per_atom;
-    o.anisotropy = sums[4 * materials + 1] * per_atom;
-    o.applied_field = sums[4 * materials + 2] * per_atom;
+    const double* e = &sums[per_material * materials];
+    o.exchange = e[0] * per_atom;
+    o.anisotropy = e[1] * per_atom;
+    o.applied_field = e[2] * per_atom;
     o.total = o.exchange + o.anisotropy + o.applied_field;
     return o;
+}
+
+std::vector<double> sample_series(const Observables& o, const Vec3& d) {
+    std::vector<double> x(static_cast<std::size_t>(series::count(o.material_m.size())));
+    x[series::m_length] = o.m_length;
+    x[series::mx] = o.m[0];
+    x[series::my] = o.m[1];
+    x[series::mz] = o.m[2];
+    x[series::energy] = o.total;
+    x[series::exchange_energy] = o.exchange;
+    x[series::anisotropy_energy] = o.anisotropy;
+    x[series::field_energy] = o.applied_field;
+    x[series::alignment] = o.m[0] * d[0] + o.m[1] * d[1] + o.m[2] * d[2];
+    x[series::spin_temperature] = o.spin_temperature;
+    for (std::size_t k = 0; k < o.material_m.size(); ++k) {
+        const auto& m = o.material_m[k];
+        const int K = static_cast<int>(k);
+        x[series::material(K, series::mat_length)] = m[3];
+        x[series::material(K, series::mat_x)] = m[0];
+        x[series::material(K, series::mat_y)] = m[1];
+        x[series::material(K, series::mat_z)] = m[2];
+        x[series::material(K, series::mat_alignment)] = m[0] * d[0] + m[1] * d[1] + m[2] * d[2];
+        x[series::material(K, series::mat_spin_temperature)] = o.material_spin_temperature[k];
+    }
+    return x;
 }
 
 }  // namespace miniasd

@@ -1,5 +1,6 @@
-// Observables of the spin state: magnetisation (total and per material) and energies. Computed as
-// local sums on each rank, reduced with one Allreduce by the caller, then finished here.
+// Observables of the spin state: magnetisation (total and per material), energies and spin
+// temperatures. Computed as local sums on each rank, reduced with one Allreduce by the caller,
+// then finished here.
 #pragma once
 
 #include <array>
@@ -13,8 +14,10 @@
 
 namespace miniasd {
 
-// Layout of the local-sum vector: per material (sum mu Sx, sum mu Sy, sum mu Sz, sum mu), then
-// the energies of the Hamiltonian's terms in its order (J).
+// Layout of the local-sum vector: per material (sum mu Sx, sum mu Sy, sum mu Sz, sum mu,
+// sum mu^2 |S x B|^2, sum mu S.B), then the energies of the Hamiltonian's terms by kind
+// (exchange, anisotropy, applied field; J). B is the deterministic effective field (T), so the
+// last two sums give the spin temperature. Ghosts of `s` must be current.
 std::vector<double> local_sums(const Config& c, const LocalSystem& sys, const Spins& s,
                                const Hamiltonian& h);
 
@@ -23,10 +26,37 @@ struct Observables {
     double m_length = 0;                            // |m|
     std::vector<std::array<double, 4>> material_m;  // per material: mx, my, mz, |m|
     double exchange = 0, anisotropy = 0, applied_field = 0, total = 0;  // J per atom
+    // Spin temperature k_B T_s = sum |mu S x B|^2 / (2 sum mu S.B) (K): equals the bath
+    // temperature in thermal equilibrium, whatever the Hamiltonian (a thermostat check).
+    double spin_temperature = 0;
+    std::vector<double> material_spin_temperature;  // K, per material
 };
 
 // From globally summed local sums.
 Observables finish_observables(const std::vector<double>& sums, std::size_t materials,
                                std::int64_t atoms);
+
+// The sampled series of one statistics sample, in this layout (Accumulator's series):
+namespace series {
+enum : int {
+    m_length,
+    mx,
+    my,
+    mz,
+    energy,  // total, J per atom
+    exchange_energy,
+    anisotropy_energy,
+    field_energy,
+    alignment,  // m . (field direction)
+    spin_temperature,
+    global_count
+};
+// Per material k: |m_k|, m_k x, y, z, m_k . (field direction), spin temperature of k.
+enum : int { mat_length, mat_x, mat_y, mat_z, mat_alignment, mat_spin_temperature, mat_count };
+inline int material(int k, int q) { return global_count + mat_count * k + q; }
+inline int count(std::size_t materials) { return global_count + mat_count * int(materials); }
+}  // namespace series
+
+std::vector<double> sample_series(const Observables& o, const Vec3& field_direction);
 
 }  // namespace miniasd

@@ -2,67 +2,24 @@
 
 #include <charconv>
 
+#include "util/error.hpp"
+
 namespace miniasd {
 
-std::vector<Column> default_output_columns() {
-    return {Column::time_steps,    Column::real_time,
-            Column::temperature,   Column::applied_field_strength,
-            Column::magnetisation, Column::mean_magnetisation_length,
-            Column::total_energy};
-}
-
-TimeSeriesTable::TimeSeriesTable(std::FILE* out, std::vector<Column> columns,
+TimeSeriesTable::TimeSeriesTable(std::FILE* out, const std::vector<std::string>& keywords,
                                  std::vector<std::string> material_names)
-    : out_(out), columns_(std::move(columns)), materials_(std::move(material_names)) {
-    for (Column c : columns_) {
-        switch (c) {
-            case Column::time_steps:
-                names_.push_back("time-steps");
-                break;
-            case Column::real_time:
-                names_.push_back("real-time[s]");
-                break;
-            case Column::temperature:
-                names_.push_back("temperature[K]");
-                break;
-            case Column::applied_field_strength:
-                names_.push_back("field[T]");
-                break;
-            case Column::applied_field_unit_vector:
-                for (const char* n : {"field-x", "field-y", "field-z"})
-                    names_.push_back(n);
-                break;
-            case Column::magnetisation:
-                for (const char* n : {"mx", "my", "mz", "|m|"})
-                    names_.push_back(n);
-                break;
-            case Column::magnetisation_length:
-                names_.push_back("|m|");
-                break;
-            case Column::mean_magnetisation_length:
-                names_.push_back("<|m|>");
-                break;
-            case Column::material_magnetisation:
-                for (const std::string& m : materials_)
-                    for (const char* n : {":mx", ":my", ":mz", ":|m|"})
-                        names_.push_back(m + n);
-                break;
-            case Column::total_energy:
-                names_.push_back("E_total[J/atom]");
-                break;
-            case Column::mean_total_energy:
-                names_.push_back("<E_total>[J/atom]");
-                break;
-            case Column::exchange_energy:
-                names_.push_back("E_exchange[J/atom]");
-                break;
-            case Column::anisotropy_energy:
-                names_.push_back("E_anisotropy[J/atom]");
-                break;
-            case Column::applied_field_energy:
-                names_.push_back("E_field[J/atom]");
-                break;
+    : out_(out), materials_(std::move(material_names)) {
+    for (const std::string& k : keywords) {
+        const ColumnSpec* c = find_column(k);
+        if (!c) throw Error("unknown statistics column '" + k + "'");
+        columns_.push_back(c);
+        if (!c->per_material) {
+            names_.insert(names_.end(), c->headers.begin(), c->headers.end());
+            continue;
         }
+        for (const std::string& m : materials_)
+            for (const std::string& h : c->headers)
+                names_.push_back(m + ":" + h);
     }
 }
 
@@ -76,68 +33,28 @@ void TimeSeriesTable::write_header() {
     std::fflush(out_);
 }
 
-void TimeSeriesTable::write_row(const StatsRow& r) {
+void TimeSeriesTable::write_row(const RowContext& r) {
     if (!out_) return;
     std::string line;
     char buf[64];
-    auto num = [&](double v) {
-        // Shortest text that reads back to the same double.
-        auto res = std::to_chars(buf, buf + sizeof buf, v);
-        if (!line.empty()) line += ' ';
-        line.append(buf, res.ptr);
+    double v[8];
+    auto emit = [&](std::size_t n) {
+        for (std::size_t k = 0; k < n; ++k) {
+            // Shortest text that reads back to the same double (whole numbers print as such).
+            auto res = std::to_chars(buf, buf + sizeof buf, v[k]);
+            if (!line.empty()) line += ' ';
+            line.append(buf, res.ptr);
+        }
     };
-    for (Column c : columns_) {
-        switch (c) {
-            case Column::time_steps: {
-                auto res = std::to_chars(buf, buf + sizeof buf, r.step);
-                if (!line.empty()) line += ' ';
-                line.append(buf, res.ptr);
-                break;
-            }
-            case Column::real_time:
-                num(r.time);
-                break;
-            case Column::temperature:
-                num(r.temperature);
-                break;
-            case Column::applied_field_strength:
-                num(r.field_strength);
-                break;
-            case Column::applied_field_unit_vector:
-                for (double v : r.field_direction)
-                    num(v);
-                break;
-            case Column::magnetisation:
-                for (double v : r.obs.m)
-                    num(v);
-                num(r.obs.m_length);
-                break;
-            case Column::magnetisation_length:
-                num(r.obs.m_length);
-                break;
-            case Column::mean_magnetisation_length:
-                num(r.mean_m_length);
-                break;
-            case Column::material_magnetisation:
-                for (const auto& m : r.obs.material_m)
-                    for (double v : m)
-                        num(v);
-                break;
-            case Column::total_energy:
-                num(r.obs.total);
-                break;
-            case Column::mean_total_energy:
-                num(r.mean_total_energy);
-                break;
-            case Column::exchange_energy:
-                num(r.obs.exchange);
-                break;
-            case Column::anisotropy_energy:
-                num(r.obs.anisotropy);
-                break;
-            case Column::applied_field_energy:
-                num(r.obs.applied_field);
-                break;
+    for (const ColumnSpec* c : columns_) {
+        if (!c->per_material) {
+            c->values(r, -1, v);
+            emit(c->headers.size());
+            continue;
+        }
+        for (std::size_t m = 0; m < materials_.size(); ++m) {
+            c->values(r, static_cast<int>(m), v);
+            emit(c->headers.size());
         }
     }
     line += '\n';

@@ -11,7 +11,12 @@
 namespace miniasd {
 
 // Independent uses of the generator never share a counter.
-enum class RandomStream : std::uint32_t { thermal_field = 1, initial_spin = 2 };
+enum class RandomStream : std::uint32_t {
+    thermal_field = 1,
+    initial_spin = 2,
+    monte_carlo = 3,
+    alloy = 4,
+};
 
 // Four independent uniform 64-bit words for (seed, stream, id, step); `block` numbers further
 // blocks of four for the same tuple (block 0 of the thermal stream is never used this way: the

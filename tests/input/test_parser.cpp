@@ -72,7 +72,7 @@ TEST(Parser, ReadsValuesConvertsUnitsAndAppliesDefaults) {
     EXPECT_DOUBLE_EQ(c.materials[0].anisotropy, 1e-21);
     EXPECT_DOUBLE_EQ(c.materials[0].damping, 1.0);  // default
     EXPECT_TRUE(c.materials[0].random_initial_spin);
-    EXPECT_EQ(c.output_columns, (std::vector<Column>{Column::magnetisation, Column::time_steps}));
+    EXPECT_EQ(c.output_columns, (std::vector<std::string>{"magnetisation", "time-steps"}));
 }
 
 TEST(Parser, UnknownKeywordSuggestsTheNearestOne) {

@@ -3,18 +3,24 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <random>
 #include <sstream>
 
+#include "run_state.hpp"
+#include "stats/columns.hpp"
 #include "stats/observables.hpp"
 #include "stats/time_series.hpp"
+#include "util/units.hpp"
 
 using namespace miniasd;
 
 TEST(Observables, MagnetisationIsMomentWeightedAndEnergiesPerAtom) {
-    // Two materials: 2 atoms of mu=1 along +z, 1 atom of mu=2 along -z (sums of mu S).
-    std::vector<double> sums = {0,      0,      2 * 1.0, 2.0,  // material 1: sum mu S, sum mu
-                                0,      0,      -2.0,    2.0,  // material 2
-                                -3e-21, -6e-22, 0.0};          // exchange, anisotropy, field (J)
+    // Two materials: 2 atoms of mu=1 along +z, 1 atom of mu=2 along -z. Per material: sum mu S,
+    // sum mu, sum mu^2 |S x B|^2, sum mu S.B.
+    const double kb = constants::boltzmann;
+    std::vector<double> sums = {0,      0,      2 * 1.0, 2.0, 2 * kb * 300, 1.0,  // material 1
+                                0,      0,      -2.0,    2.0, 0.0,          0.0,  // material 2
+                                -3e-21, -6e-22, 0.0};  // exchange, anisotropy, field (J)
     const Observables o = finish_observables(sums, 2, 3);
     EXPECT_DOUBLE_EQ(o.m[2], 0.0);  // compensated ferrimagnet
     EXPECT_DOUBLE_EQ(o.material_m[0][2], 1.0);
@@ -22,6 +28,56 @@ TEST(Observables, MagnetisationIsMomentWeightedAndEnergiesPerAtom) {
     EXPECT_DOUBLE_EQ(o.material_m[1][3], 1.0);
     EXPECT_DOUBLE_EQ(o.exchange, -1e-21);
     EXPECT_DOUBLE_EQ(o.total, (-3e-21 - 6e-22) / 3);
+    EXPECT_DOUBLE_EQ(o.material_spin_temperature[0], 300.0);
+    EXPECT_DOUBLE_EQ(o.material_spin_temperature[1], 0.0);  // no field: undefined, reported 0
+    EXPECT_DOUBLE_EQ(o.spin_temperature, 300.0);
+}
+
+TEST(Accumulator, MomentsAndDerivedStatisticsMatchDirectSums) {
+    Accumulator a;
+    a.reset(1, 100);
+    std::vector<double> xs;
+    for (int k = 0; k < 100; ++k) {
+        xs.push_back(0.5 + 0.01 * std::sin(0.7 * k));
+        a.add({xs.back()});
+    }
+    double s1 = 0, s2 = 0, s4 = 0;
+    for (double x : xs) {
+        s1 += x;
+        s2 += x * x;
+        s4 += x * x * x * x;
+    }
+    const Moments m = a.total(0);
+    EXPECT_EQ(a.count(), 100);
+    EXPECT_DOUBLE_EQ(m.n, 100);
+    EXPECT_NEAR(m.s1, s1, 1e-12);
+    EXPECT_NEAR(m.s2, s2, 1e-12);
+    EXPECT_NEAR(m.s4, s4, 1e-12);
+    EXPECT_NEAR(binder_cumulant(m), 1 - (s4 / 100) / (3 * (s2 / 100) * (s2 / 100)), 1e-12);
+    // chi = mu (<x^2> - <x>^2) / (k_B T)
+    const double var = s2 / 100 - (s1 / 100) * (s1 / 100);
+    EXPECT_NEAR(susceptibility(m, 2.0, 10.0), 2.0 * var / (constants::boltzmann * 10.0),
+                1e-9 * 2.0 * var / (constants::boltzmann * 10.0));
+}
+
+TEST(Accumulator, JackknifeErrorOfTheMeanMatchesTheStandardErrorOfIndependentSamples) {
+    // Independent N(0, 1) samples: the error of the mean is 1/sqrt(n) within its own spread.
+    std::mt19937_64 rng(7);
+    std::normal_distribution<double> g;
+    Accumulator a;
+    const int n = 20000;
+    a.reset(1, n);
+    for (int k = 0; k < n; ++k)
+        a.add({g(rng)});
+    const Estimate e = a.estimate(0, [](const Moments& m) { return m.mean(); });
+    EXPECT_NEAR(e.error, 1 / std::sqrt(double(n)), 0.5 / std::sqrt(double(n)));
+    EXPECT_LT(std::abs(e.value), 4 * e.error);
+    // One block: no error estimate.
+    Accumulator one;
+    one.reset(1, 0);
+    one.add({1.0});
+    one.add({2.0});
+    EXPECT_EQ(one.estimate(0, [](const Moments& m) { return m.mean(); }).error, 0.0);
 }
 
 TEST(TimeSeries, HeaderNamesEveryColumnAndRowsRoundTripDoubles) {
@@ -29,18 +85,25 @@ TEST(TimeSeries, HeaderNamesEveryColumnAndRowsRoundTripDoubles) {
     std::size_t len = 0;
     std::FILE* f = open_memstream(&buf, &len);
     TimeSeriesTable t(f,
-                      {Column::time_steps, Column::real_time, Column::magnetisation,
-                       Column::material_magnetisation, Column::total_energy},
+                      {"time-steps", "real-time", "magnetisation", "material-magnetisation",
+                       "total-energy", "mean-magnetisation-length"},
                       {"Fe", "Gd"});
     t.write_header();
-    StatsRow r;
-    r.step = 42;
-    r.time = 4.2e-15;
-    r.obs.m = {0.1, 0.2, 1.0 / 3.0};
-    r.obs.m_length = std::sqrt(0.05 + 1.0 / 9.0);
-    r.obs.material_m = {{1, 0, 0, 1}, {0, 0, -1, 1}};
-    r.obs.total = -2.5e-20;
-    t.write_row(r);
+    RunState state;
+    state.step = 42;
+    state.time_step = 1e-16;
+    state.accumulator.reset(static_cast<std::size_t>(series::count(2)), 0);
+    Observables obs;
+    obs.m = {0.1, 0.2, 1.0 / 3.0};
+    obs.m_length = std::sqrt(0.05 + 1.0 / 9.0);
+    obs.material_m = {{1, 0, 0, 1}, {0, 0, -1, 1}};
+    obs.material_spin_temperature = {0, 0};
+    obs.total = -2.5e-20;
+    state.accumulator.add(sample_series(obs, state.field_direction));
+    obs.m_length = 0.25;
+    state.accumulator.add(sample_series(obs, state.field_direction));
+    const std::vector<double> moments = {1, 1};
+    t.write_row(RowContext{state, obs, 3, 2.0, moments});
     std::fclose(f);
     std::istringstream in(std::string(buf, len));
     std::free(buf);
@@ -49,16 +112,28 @@ TEST(TimeSeries, HeaderNamesEveryColumnAndRowsRoundTripDoubles) {
     std::getline(in, row);
     EXPECT_EQ(header,
               "# time-steps real-time[s] mx my mz |m| Fe:mx Fe:my Fe:mz Fe:|m| Gd:mx Gd:my Gd:mz "
-              "Gd:|m| E_total[J/atom]");
+              "Gd:|m| E_total[J/atom] <|m|>");
     std::istringstream fields(row);
     std::vector<double> v;
     for (double x; fields >> x;)
         v.push_back(x);
-    ASSERT_EQ(v.size(), 15u);
+    ASSERT_EQ(v.size(), 16u);
     EXPECT_EQ(v[0], 42);
-    EXPECT_EQ(v[1], 4.2e-15);
+    EXPECT_EQ(v[1], 42 * 1e-16);
     EXPECT_EQ(v[4], 1.0 / 3.0);  // exact round trip
     EXPECT_EQ(v[12], -1);
     EXPECT_EQ(v[14], -2.5e-20);
-    EXPECT_EQ(t.column_names().size(), 15u);
+    EXPECT_EQ(v[15], 0.5 * (std::sqrt(0.05 + 1.0 / 9.0) + 0.25));  // mean of the two samples
+    EXPECT_EQ(t.column_names().size(), 16u);
+}
+
+TEST(Columns, EveryColumnHasAKeywordDocAndHeadersAndIsFoundByName) {
+    for (const ColumnSpec& c : column_table()) {
+        EXPECT_FALSE(std::string(c.keyword).empty());
+        EXPECT_FALSE(std::string(c.doc).empty());
+        EXPECT_FALSE(c.headers.empty());
+        EXPECT_LE(c.headers.size(), 8u);  // TimeSeriesTable's buffer
+        EXPECT_EQ(find_column(c.keyword), &c);
+    }
+    EXPECT_EQ(find_column("no-such-column"), nullptr);
 }

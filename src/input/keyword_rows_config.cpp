@@ -1,0 +1,96 @@
+// Rows of the config: keywords: spin snapshots (docs/output.md).
+#include "input/keyword_rows.hpp"
+#include <charconv>
+
+namespace miniasd::keyword_rows {
+
+void add_config_keywords(std::vector<KeywordSpec>& t) {
+    t.push_back(row("config", "atoms", K::flag, D::none, 0, 0, "off",
+                    "write spin snapshots (every config:atoms-output-rate statistics rows)",
+                    [](Config& c, const Value&, const Entry&) { c.output.atoms = true; }));
+    t.push_back(row(
+        "config", "atoms-output-rate", K::integer, D::none, 1, big, "1",
+        "a snapshot every this many sim:time-steps-increment intervals",
+        [](Config& c, const Value& v, const Entry&) { c.output.atoms_output_rate = v.integer; }));
+    t.push_back(choice(
+        "config", "output-mode", "serial|legacy|file-per-process|mpi-io|file-per-node|sorted|hdf5",
+        "file-per-node", "parallel write method (legacy = serial); see docs/output.md",
+        [](Config& c, const Value& v, const Entry&) {
+            const std::string& m = v.text;
+            c.output.mode = m == "serial" || m == "legacy" ? OutputMode::serial
+                            : m == "file-per-process"      ? OutputMode::file_per_process
+                            : m == "mpi-io"                ? OutputMode::mpi_io
+                            : m == "sorted"                ? OutputMode::sorted
+                            : m == "hdf5"                  ? OutputMode::hdf5
+                                                           : OutputMode::file_per_node;
+        }));
+    t.push_back(
+        choice("config", "output-format", "binary|text", "binary",
+               "binary (little-endian) or fixed-width text that reads back exactly",
+               [](Config& c, const Value& v, const Entry&) { c.output.text = v.text == "text"; }));
+    t.push_back(choice("config", "output-data-type", "float64|float32", "float64",
+                       "precision of the written spin components",
+                       [](Config& c, const Value& v, const Entry&) {
+                           c.output.single_precision = v.text == "float32";
+                       }));
+    t.push_back(row("config", "output-nodes", K::integer, D::none, 1, 1e7, "one per node",
+                    "I/O groups (file-per-node) or writer ranks (sorted), 1 to the rank count",
+                    [](Config& c, const Value& v, const Entry&) {
+                        c.output.output_nodes = static_cast<int>(v.integer);
+                    }));
+    t.push_back(row("config", "mpi-io-hints", K::text, D::none, 0, 0, "none",
+                    "MPI-IO hints, key=value pairs separated by commas (cb_nodes=4,...)",
+                    [](Config& c, const Value& v, const Entry& e) {
+                        for (std::size_t start = 0; start <= v.text.size();) {
+                            std::size_t comma = v.text.find(',', start);
+                            if (comma == std::string::npos) comma = v.text.size();
+                            const std::string pair = v.text.substr(start, comma - start);
+                            const std::size_t eq = pair.find('=');
+                            if (eq == std::string::npos || eq == 0 || eq + 1 == pair.size())
+                                entry_error(e, "hint '" + pair + "' is not key=value");
+                            start = comma + 1;
+                        }
+                        c.output.mpi_io_hints = v.text;
+                    }));
+    for (int a = 0; a < 3; ++a) {
+        const std::string axis(1, "xyz"[a]);
+        t.push_back(
+            row("config", "atoms-minimum-" + axis, K::real, D::none, 0, 1, "0",
+                "write atoms at or above this fraction of the system size along " + axis,
+                [a](Config& c, const Value& v, const Entry&) { c.output.box_min[a] = v.real; }));
+        t.push_back(
+            row("config", "atoms-maximum-" + axis, K::real, D::none, 0, 1, "1",
+                "write atoms at or below this fraction of the system size along " + axis,
+                [a](Config& c, const Value& v, const Entry&) { c.output.box_max[a] = v.real; }));
+    }
+    t.push_back(row("config", "atoms-materials", K::text, D::none, 0, 0, "all",
+                    "write only these materials: comma-separated indices (1,3)",
+                    [](Config& c, const Value& v, const Entry& e) {
+                        c.output.materials.clear();
+                        for (std::size_t start = 0; start <= v.text.size();) {
+                            std::size_t comma = v.text.find(',', start);
+                            if (comma == std::string::npos) comma = v.text.size();
+                            const std::string item = v.text.substr(start, comma - start);
+                            int m = 0;
+                            const auto res =
+                                std::from_chars(item.data(), item.data() + item.size(), m);
+                            if (res.ec != std::errc() || res.ptr != item.data() + item.size() ||
+                                m < 1 || m > static_cast<int>(c.materials.size()))
+                                entry_error(e, "'" + item + "' is not a material index from 1 to " +
+                                                   std::to_string(c.materials.size()));
+                            c.output.materials.push_back(m - 1);
+                            start = comma + 1;
+                        }
+                    }));
+    t.push_back(row("config", "output-piece-size", K::real, D::data_size, 4096, 1073741824.0,
+                    "64 MiB", "largest single write or sorted batch (at most 1 GiB)",
+                    [](Config& c, const Value& v, const Entry&) {
+                        c.output.piece_bytes = static_cast<std::int64_t>(v.real);
+                    }));
+    t.push_back(row("config", "output-sync", K::flag, D::none, 0, 0, "off",
+                    "fsync every data file before its metadata is written",
+                    [](Config& c, const Value&, const Entry&) { c.output.sync = true; }));
+}
+
+
+}  // namespace miniasd::keyword_rows

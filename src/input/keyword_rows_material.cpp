@@ -1,0 +1,94 @@
+// Rows of the material: and material[i]: keywords (VAMPIRE's material files).
+#include "input/keyword_rows.hpp"
+
+namespace miniasd::keyword_rows {
+
+void add_material_keywords(std::vector<KeywordSpec>& t) {
+    // --- material (file-level) ---
+    t.push_back(row("material", "file", K::text, D::none, 0, 0, "-",
+                    "material file to read (relative paths resolve against the input file's "
+                    "directory); it may hold only material keywords",
+                    [](Config&, const Value&, const Entry&) {}));
+    t.push_back(row("material", "num-materials", K::integer, D::none, 1, 100, "highest index used",
+                    "number of materials; indices above it are errors",
+                    [](Config&, const Value&, const Entry&) {}));
+
+    // --- material[i] ---
+    t.push_back(mat("material-name", K::text, D::none, 0, 0, "material<i>",
+                    "name used in output headers",
+                    [](MaterialConfig& m, const Value& v, const Entry&) { m.name = v.text; }));
+    t.push_back(mat("material-element", K::text, D::none, 0, 0, "Fe",
+                    "chemical symbol (at most 3 characters) shown in XYZ and POV-Ray output and "
+                    "recorded in the snapshot metadata",
+                    [](MaterialConfig& m, const Value& v, const Entry& e) {
+                        if (v.text.empty() || v.text.size() > 3)
+                            entry_error(e, "expected a chemical symbol of 1 to 3 characters");
+                        m.element = v.text;
+                    }));
+    t.push_back(mat("atomic-spin-moment", K::real, D::moment, 1e-30, 1e-20, "required",
+                    "atomic spin moment mu_s (default unit muB)",
+                    [](MaterialConfig& m, const Value& v, const Entry&) {
+                        m.moment = v.real;
+                        m.moment_set = true;
+                    }));
+    t.push_back(mat("damping-constant", K::real, D::none, 0, 100, "1.0",
+                    "Gilbert damping alpha (dimensionless)",
+                    [](MaterialConfig& m, const Value& v, const Entry&) { m.damping = v.real; }));
+    {
+        KeywordSpec s =
+            mat("exchange-matrix", K::real, D::energy, -1e-18, 1e-18, "0 J",
+                "exchange J_ij to nearest neighbours of material j, joules per link "
+                "(> 0 ferromagnetic); [i][j] and [j][i] must agree, one of them suffices",
+                [](MaterialConfig& m, const Value& v, const Entry& e) {
+                    m.exchange[e.name_index - 1] = v.real;
+                    m.exchange_set[e.name_index - 1] = 1;
+                });
+        s.second_material_index = true;
+        t.push_back(s);
+    }
+    for (const char* name :
+         {"second-order-uniaxial-anisotropy-constant", "uniaxial-anisotropy-constant"}) {
+        const bool alias = std::string(name) == "uniaxial-anisotropy-constant";
+        t.push_back(
+            mat(name, K::real, D::energy, -1e-18, 1e-18, "0 J",
+                alias ? "older VAMPIRE name of second-order-uniaxial-anisotropy-constant"
+                      : "uniaxial anisotropy k_u, joules per atom (> 0 easy axis)",
+                [](MaterialConfig& m, const Value& v, const Entry&) { m.anisotropy = v.real; }));
+    }
+    for (const char* name :
+         {"fourth-order-cubic-anisotropy-constant", "cubic-anisotropy-constant"}) {
+        const bool alias = std::string(name) == "cubic-anisotropy-constant";
+        t.push_back(mat(name, K::real, D::energy, -1e-17, 1e-17, "0 J",
+                        alias ? "older VAMPIRE name of fourth-order-cubic-anisotropy-constant"
+                              : "cubic anisotropy k_c, joules per atom: E = -(k_c/2)(Sx^4 + Sy^4 "
+                                "+ Sz^4), k_c > 0 makes <100> easy",
+                        [](MaterialConfig& m, const Value& v, const Entry&) {
+                            m.cubic_anisotropy = v.real;
+                        }));
+    }
+    t.push_back(mat("uniaxial-anisotropy-direction", K::direction, D::none, 0, 0, "0,0,1",
+                    "easy axis (normalised)", [](MaterialConfig& m, const Value& v, const Entry&) {
+                        m.anisotropy_axis = v.vec;
+                    }));
+    t.push_back(mat("initial-spin-direction", K::direction_or_random, D::none, 0, 0, "0,0,1",
+                    "initial direction (normalised), or 'random' (drawn per atom from the seed)",
+                    [](MaterialConfig& m, const Value& v, const Entry&) {
+                        m.random_initial_spin = v.random;
+                        if (!v.random) m.initial_spin = v.vec;
+                    }));
+    t.push_back(mat("unit-cell-category", K::integer, D::none, 1, 4, "any site",
+                    "basis site (1-based) this material occupies: sc 1, bcc 1-2, fcc 1-4",
+                    [](MaterialConfig& m, const Value& v, const Entry&) {
+                        m.unit_cell_category = static_cast<int>(v.integer);
+                    }));
+    t.push_back(
+        mat("minimum-height", K::real, D::none, 0, 1, "0",
+            "lowest z, as a fraction of the system height, of atoms of this material",
+            [](MaterialConfig& m, const Value& v, const Entry&) { m.minimum_height = v.real; }));
+    t.push_back(
+        mat("maximum-height", K::real, D::none, 0, 1, "1",
+            "highest z (exclusive, 1 inclusive), as a fraction of the system height",
+            [](MaterialConfig& m, const Value& v, const Entry&) { m.maximum_height = v.real; }));
+}
+
+}  // namespace miniasd::keyword_rows

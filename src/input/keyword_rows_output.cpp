@@ -1,0 +1,27 @@
+// Rows of the output: and screen: keywords: one flag per statistics column (stats/columns.hpp),
+// in the order given, plus VAMPIRE's output:output-rate.
+#include "input/keyword_rows.hpp"
+#include "stats/columns.hpp"
+
+namespace miniasd::keyword_rows {
+
+void add_output_keywords(std::vector<KeywordSpec>& t) {
+    for (const char* section : {"output", "screen"}) {
+        const bool file = std::string(section) == "output";
+        for (const ColumnSpec& col : column_table()) {
+            const std::string name = col.keyword;
+            std::string doc = (file ? "column in the output file: " : "column on the screen: ") +
+                              std::string(col.doc) + (col.per_material ? " (per material)" : "");
+            t.push_back(row(section, name, K::flag, D::none, 0, 0, "-", doc,
+                            [name, file](Config& c, const Value&, const Entry&) {
+                                (file ? c.output_columns : c.screen_columns).push_back(name);
+                            }));
+        }
+    }
+    t.push_back(row("output", "output-rate", K::integer, D::none, 1, big, "1",
+                    "write a row to the output file and the screen every this many statistics "
+                    "samples (time-series and benchmark programs)",
+                    [](Config& c, const Value& v, const Entry&) { c.output_rate = v.integer; }));
+}
+
+}  // namespace miniasd::keyword_rows

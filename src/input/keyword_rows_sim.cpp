@@ -1,0 +1,102 @@
+// Rows of the sim: keywords: the run, its programs and integrators.
+#include "input/keyword_rows.hpp"
+
+namespace miniasd::keyword_rows {
+
+namespace {
+
+// The temperature and field sweeps of the curie-temperature and hysteresis-loop programs.
+void add_sweep_keywords(std::vector<KeywordSpec>& t) {
+    t.push_back(row("sim", "loop-time-steps", K::integer, D::none, 0, big, "10000",
+                    "steps of sampling at each temperature (curie-temperature) or field "
+                    "(hysteresis-loop) point, after sim:equilibration-time-steps",
+                    [](Config& c, const Value& v, const Entry&) { c.loop_steps = v.integer; }));
+    t.push_back(row("sim", "minimum-temperature", K::real, D::temperature, 0, 1e6, "0 K",
+                    "first temperature of a curie-temperature sweep",
+                    [](Config& c, const Value& v, const Entry&) {
+                        c.minimum_temperature = v.real;
+                    }));
+    t.push_back(row("sim", "maximum-temperature", K::real, D::temperature, 0, 1e6, "300 K",
+                    "last temperature of a curie-temperature sweep",
+                    [](Config& c, const Value& v, const Entry&) {
+                        c.maximum_temperature = v.real;
+                    }));
+    t.push_back(row("sim", "temperature-increment", K::real, D::temperature, 1e-10, 1e6, "10 K",
+                    "temperature step of a curie-temperature sweep",
+                    [](Config& c, const Value& v, const Entry&) {
+                        c.temperature_increment = v.real;
+                    }));
+    t.push_back(row("sim", "maximum-applied-field-strength", K::real, D::field, 0, 1e3, "1 T",
+                    "a hysteresis loop sweeps the field from this value to its negative and back",
+                    [](Config& c, const Value& v, const Entry&) { c.maximum_field = v.real; }));
+    t.push_back(row("sim", "applied-field-strength-increment", K::real, D::field, 1e-6, 1e3,
+                    "0.1 T", "field step of a hysteresis loop",
+                    [](Config& c, const Value& v, const Entry&) { c.field_increment = v.real; }));
+}
+
+}  // namespace
+
+void add_sim_keywords(std::vector<KeywordSpec>& t) {
+    t.push_back(choice(
+        "sim", "program", "time-series|benchmark|curie-temperature|hysteresis-loop", "time-series",
+        "what to run: time-series (statistics every time-steps-increment), benchmark (the same "
+        "steps, statistics only at the end), curie-temperature (a temperature sweep), "
+        "hysteresis-loop (a field sweep); docs/physics.md describes each",
+        [](Config& c, const Value& v, const Entry&) {
+            c.program = v.text == "benchmark"           ? ProgramKind::benchmark
+                        : v.text == "curie-temperature" ? ProgramKind::curie_temperature
+                        : v.text == "hysteresis-loop"   ? ProgramKind::hysteresis_loop
+                                                        : ProgramKind::time_series;
+        }));
+    t.push_back(choice("sim", "integrator", "llg-heun|monte-carlo", "llg-heun",
+                       "llg-heun: stochastic LLG with the Heun scheme; monte-carlo: Metropolis "
+                       "sweeps (one per time step)",
+                       [](Config& c, const Value& v, const Entry&) {
+                           c.integrator = v.text == "monte-carlo" ? IntegratorKind::monte_carlo
+                                                                  : IntegratorKind::llg_heun;
+                       }));
+    t.push_back(choice("montecarlo", "algorithm", "adaptive|spin-flip|uniform", "adaptive",
+                       "Monte Carlo trial move: adaptive Gaussian (width tuned to ~50% "
+                       "acceptance), spin-flip (S -> -S) or uniform on the sphere",
+                       [](Config& c, const Value& v, const Entry&) {
+                           c.monte_carlo_move = v.text == "spin-flip" ? MonteCarloMove::spin_flip
+                                                : v.text == "uniform" ? MonteCarloMove::uniform
+                                                                      : MonteCarloMove::adaptive;
+                       }));
+    t.push_back(row("sim", "temperature", K::real, D::temperature, 0, 1e5, "0 K",
+                    "temperature of the run",
+                    [](Config& c, const Value& v, const Entry&) { c.temperature = v.real; }));
+    t.push_back(
+        row("sim", "equilibration-temperature", K::real, D::temperature, 0, 1e5, "sim:temperature",
+            "temperature during equilibration",
+            [](Config& c, const Value& v, const Entry&) { c.equilibration_temperature = v.real; }));
+    t.push_back(row("sim", "time-step", K::real, D::time, 1e-20, 1e-12, "1e-15 s",
+                    "integration time step",
+                    [](Config& c, const Value& v, const Entry&) { c.time_step = v.real; }));
+    t.push_back(row("sim", "total-time-steps", K::integer, D::none, 0, big, "0",
+                    "time steps after equilibration",
+                    [](Config& c, const Value& v, const Entry&) { c.total_steps = v.integer; }));
+    t.push_back(
+        row("sim", "equilibration-time-steps", K::integer, D::none, 0, big, "0",
+            "time steps before statistics start",
+            [](Config& c, const Value& v, const Entry&) { c.equilibration_steps = v.integer; }));
+    t.push_back(
+        row("sim", "time-steps-increment", K::integer, D::none, 1, big, "1",
+            "statistics are computed and written every this many steps",
+            [](Config& c, const Value& v, const Entry&) { c.steps_increment = v.integer; }));
+    t.push_back(row("sim", "applied-field-strength", K::real, D::field, -1e4, 1e4, "0 T",
+                    "applied field B (tesla by default)",
+                    [](Config& c, const Value& v, const Entry&) { c.field_strength = v.real; }));
+    t.push_back(row("sim", "applied-field-unit-vector", K::direction, D::none, 0, 0, "0,0,1",
+                    "applied field direction (normalised)",
+                    [](Config& c, const Value& v, const Entry&) { c.field_direction = v.vec; }));
+    t.push_back(row("sim", "integrator-random-seed", K::integer, D::none, 0, 9.007199254740992e15,
+                    "12345",
+                    "seed of the counter-based generator (thermal noise, random initial spins)",
+                    [](Config& c, const Value& v, const Entry&) {
+                        c.seed = static_cast<std::uint64_t>(v.integer);
+                    }));
+    add_sweep_keywords(t);
+}
+
+}  // namespace miniasd::keyword_rows

@@ -1,0 +1,17 @@
+#include "integrate/integrator.hpp"
+#include "integrate/llg_heun.hpp"
+#include "integrate/monte_carlo.hpp"
+
+namespace miniasd {
+
+std::unique_ptr<Integrator> make_integrator(const IntegratorContext& c) {
+    switch (c.config.integrator) {
+        case IntegratorKind::llg_heun:
+            break;
+        case IntegratorKind::monte_carlo:
+            return std::make_unique<MonteCarlo>(c);
+    }
+    return std::make_unique<LlgHeun>(c.config, c.system, c.hamiltonian, c.halo, c.timers);
+}
+
+}  // namespace miniasd

@@ -1,0 +1,145 @@
+#include "integrate/monte_carlo.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "util/random.hpp"
+#include "util/units.hpp"
+
+namespace miniasd {
+
+namespace {
+
+// A uniform double in (0, 1] from the top 53 bits of a random word.
+inline double unit_interval(std::uint64_t w) {
+    return (double(w >> 11) + 1.0) * 0x1.0p-53;
+}
+
+inline void normalise(double* v) {
+    const double inv = 1.0 / std::sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+    v[0] *= inv;
+    v[1] *= inv;
+    v[2] *= inv;
+}
+
+}  // namespace
+
+MonteCarlo::MonteCarlo(const IntegratorContext& c)
+    : sys_(c.system),
+      hamiltonian_(c.hamiltonian),
+      halo_(c.halo),
+      comm_(c.comm),
+      timers_(c.timers),
+      t_trial_(c.timers.add("monte-carlo")),
+      t_halo_(c.timers.add("halo")),
+      move_(c.config.monte_carlo_move),
+      seed_(c.config.seed),
+      colouring_(c.lattice) {
+    boundary_.resize(static_cast<std::size_t>(colouring_.colours()));
+    core_.resize(boundary_.size());
+    for (std::int64_t i = 0; i < sys_.n_owned; ++i) {
+        const auto colour = static_cast<std::size_t>(colouring_.of(sys_.gid[i]));
+        (i < sys_.n_core ? core_ : boundary_)[colour].push_back(static_cast<std::int32_t>(i));
+    }
+}
+
+std::int64_t MonteCarlo::sweep_atoms(Spins& s, const std::vector<std::int32_t>& list,
+                                     double temperature, double width, std::uint64_t sweep) {
+    const SpinView view = s.view();
+    const std::int64_t n = static_cast<std::int64_t>(list.size());
+    const double beta = temperature > 0 ? 1.0 / (constants::boltzmann * temperature) : 0.0;
+    std::int64_t accepted = 0;
+#pragma omp parallel for schedule(static) reduction(+ : accepted)
+    for (std::int64_t k = 0; k < n; ++k) {
+        const std::int32_t i = list[static_cast<std::size_t>(k)];
+        const std::uint64_t id = static_cast<std::uint64_t>(sys_.gid[i]);
+        const auto w = random_words(seed_, RandomStream::monte_carlo, id, sweep);
+        const double old[3] = {s.x[i], s.y[i], s.z[i]};
+        double trial[3];
+        if (move_ == MonteCarloMove::spin_flip) {
+            trial[0] = -old[0];
+            trial[1] = -old[1];
+            trial[2] = -old[2];
+        } else if (move_ == MonteCarloMove::uniform) {
+            // Uniform on the sphere: cos(theta) uniform in [-1, 1], phi uniform.
+            const double cz = 2.0 * unit_interval(w[0]) - 1.0;
+            const double phi = 2.0 * M_PI * unit_interval(w[1]);
+            const double r = std::sqrt(std::max(0.0, 1.0 - cz * cz));
+            trial[0] = r * std::cos(phi);
+            trial[1] = r * std::sin(phi);
+            trial[2] = cz;
+        } else {
+            // Three normals by Box-Muller from four uniforms.
+            const double r1 = std::sqrt(-2.0 * std::log(unit_interval(w[0])));
+            const double r2 = std::sqrt(-2.0 * std::log(unit_interval(w[2])));
+            const double p1 = 2.0 * M_PI * unit_interval(w[1]);
+            const double p2 = 2.0 * M_PI * unit_interval(w[3]);
+            trial[0] = old[0] + width * r1 * std::cos(p1);
+            trial[1] = old[1] + width * r1 * std::sin(p1);
+            trial[2] = old[2] + width * r2 * std::cos(p2);
+            normalise(trial);
+        }
+        const double de =
+            hamiltonian_.site_energy(view, i, trial) - hamiltonian_.site_energy(view, i, old);
+        bool accept = de <= 0;
+        if (!accept && beta > 0) {
+            const double u = unit_interval(random_words(seed_, RandomStream::monte_carlo, id,
+                                                        sweep, 1)[0]);
+            accept = u < std::exp(-de * beta);
+        }
+        if (accept) {
+            s.x[i] = trial[0];
+            s.y[i] = trial[1];
+            s.z[i] = trial[2];
+            ++accepted;
+        }
+    }
+    return accepted;
+}
+
+void MonteCarlo::step(Spins& s, RunState& state) {
+    if (state.mc_step_width <= 0) state.mc_step_width = initial_width;
+    const std::uint64_t sweep = static_cast<std::uint64_t>(state.step);
+    // Ghosts must be current before the first colour reads them.
+    timers_.start(t_halo_);
+    halo_.start(s.x.data(), s.y.data(), s.z.data());
+    halo_.finish(s.x.data(), s.y.data(), s.z.data());
+    timers_.stop(t_halo_);
+    std::int64_t accepted = 0;
+    for (std::size_t c = 0; c < boundary_.size(); ++c) {
+        // Boundary atoms first, so their new spins travel while the core atoms are updated.
+        timers_.start(t_trial_);
+        accepted += sweep_atoms(s, boundary_[c], state.temperature, state.mc_step_width, sweep);
+        timers_.stop(t_trial_);
+        timers_.start(t_halo_);
+        halo_.start(s.x.data(), s.y.data(), s.z.data());
+        timers_.stop(t_halo_);
+        timers_.start(t_trial_);
+        accepted += sweep_atoms(s, core_[c], state.temperature, state.mc_step_width, sweep);
+        timers_.stop(t_trial_);
+        timers_.start(t_halo_);
+        halo_.finish(s.x.data(), s.y.data(), s.z.data());
+        timers_.stop(t_halo_);
+    }
+    // Integer counts summed over ranks: every rank gets the same rate and so the same width.
+    const std::int64_t total_accepted = comm_.sum(accepted);
+    const std::int64_t total_trials = sys_.n_global;
+    trials_ += total_trials;
+    accepted_ += total_accepted;
+    if (move_ == MonteCarloMove::adaptive && total_trials > 0) {
+        const double rate = double(total_accepted) / double(total_trials);
+        double w = state.mc_step_width * 0.5 / std::max(1.0 - rate, 1e-3);
+        state.mc_step_width = std::min(max_width, std::max(min_width, w));
+    }
+}
+
+std::string MonteCarlo::summary() const {
+    char line[160];
+    std::snprintf(line, sizeof line, "Monte Carlo: %lld trial moves, acceptance rate %.3f",
+                  static_cast<long long>(trials_),
+                  trials_ > 0 ? double(accepted_) / double(trials_) : 0.0);
+    return line;
+}
+
+}  // namespace miniasd

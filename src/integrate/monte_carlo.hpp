@@ -1,0 +1,54 @@
+// Metropolis Monte Carlo (sim:integrator = monte-carlo). One step is one sweep: every owned atom
+// gets one trial move, accepted with probability min(1, exp(-dE / k_B T)).
+//
+// Parallel without races or decomposition dependence: the lattice is coloured so that no two
+// interacting atoms share a colour (colouring.hpp). A sweep visits the colours in order; all atoms
+// of a colour are updated at once over threads (boundary atoms first, then core atoms while the
+// halo exchange of the colour's new spins travels). The random numbers of a trial are keyed by
+// (seed, global id, sweep), and the colour is a function of the global id, so an atom's trial and
+// its outcome are the same on any number of ranks and threads.
+//
+// Trial moves (montecarlo:algorithm): `adaptive` (default; VAMPIRE's adaptive Gaussian move
+// S' = norm(S + sigma g), g ~ N(0, 1)^3, with sigma rescaled after every sweep by 0.5 / (1 - A),
+// A the sweep's acceptance rate over all ranks, so the acceptance settles near one half),
+// `spin-flip` (S' = -S), `uniform` (S' uniform on the sphere).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "integrate/colouring.hpp"
+#include "integrate/integrator.hpp"
+
+namespace miniasd {
+
+class MonteCarlo final : public Integrator {
+  public:
+    explicit MonteCarlo(const IntegratorContext& c);
+    const char* name() const override { return "monte-carlo"; }
+    void step(Spins& s, RunState& state) override;
+    std::string summary() const override;
+
+    static constexpr double initial_width = 1.0;  // sigma of the adaptive move at the start
+    static constexpr double min_width = 1e-5, max_width = 60.0;
+
+  private:
+    // Trial moves of atoms list[0..n) of one colour; returns accepted moves.
+    std::int64_t sweep_atoms(Spins& s, const std::vector<std::int32_t>& list, double temperature,
+                             double width, std::uint64_t sweep);
+
+    const LocalSystem& sys_;
+    const Hamiltonian& hamiltonian_;
+    parallel::HaloExchange& halo_;
+    const parallel::Comm& comm_;
+    Timers& timers_;
+    int t_trial_, t_halo_;
+    MonteCarloMove move_;
+    std::uint64_t seed_;
+    Colouring colouring_;
+    // Owned atoms of each colour: [colour] boundary atoms, then core atoms.
+    std::vector<std::vector<std::int32_t>> boundary_, core_;
+    std::int64_t trials_ = 0, accepted_ = 0;  // over the whole run and all ranks
+};
+
+}  // namespace miniasd

@@ -1,0 +1,70 @@
+// sim:program = curie-temperature (programs.hpp).
+#include <cstdio>
+
+#include "programs/point_table.hpp"
+#include "programs/programs.hpp"
+#include "simulation.hpp"
+#include "stats/columns.hpp"
+
+namespace miniasd {
+
+void CurieTemperatureProgram::run(Simulation& sim) {
+    const Config& c = sim.config();
+    const std::vector<double> temperatures =
+        sweep_points(c.minimum_temperature, c.maximum_temperature, c.temperature_increment);
+    sim.plan_rows(static_cast<std::int64_t>(temperatures.size()));
+    std::vector<std::string> headers = {"temperature[K]", "<|m|>", "err", "chi[1/T]", "err",
+                                        "C[kB/atom]",     "err",   "U4",  "err"};
+    for (const MaterialConfig& m : c.materials)
+        for (const char* h : {":<|m|>", ":err", ":chi[1/T]", ":err", ":U4", ":err"})
+            headers.push_back(m.name + h);
+    PointTable table(sim, "curie-temperature", headers);
+    std::FILE* screen = sim.comm().is_root() ? sim.options().screen : nullptr;
+    if (screen)
+        std::fprintf(screen, "Curie-temperature sweep: %zu temperatures from %g K to %g K\n",
+                     temperatures.size(), temperatures.front(), temperatures.back());
+
+    for (std::size_t k = 0; k < temperatures.size(); ++k) {
+        const double t = temperatures[k];
+        sim.state().point = static_cast<std::int64_t>(k);
+        Phase p;
+        p.equilibration_steps = c.equilibration_steps;
+        p.steps = c.loop_steps;
+        p.increment = c.steps_increment;
+        p.temperature = p.equilibration_temperature = t;
+        p.row_per_sample = false;
+        sim.run(p);
+        sim.write_row();
+
+        const Accumulator& acc = sim.state().accumulator;
+        const std::int64_t atoms = sim.system().n_global;
+        std::vector<double> row = {t};
+        auto add = [&](int series, const std::function<double(const Moments&)>& f) {
+            const Estimate e = acc.estimate(static_cast<std::size_t>(series), f);
+            row.push_back(e.value);
+            row.push_back(e.error);
+        };
+        const double mu = sim.total_moment();
+        add(series::m_length, [](const Moments& m) { return m.mean(); });
+        add(series::m_length, [&](const Moments& m) { return susceptibility(m, mu, t); });
+        add(series::energy, [&](const Moments& e) { return specific_heat(e, atoms, t); });
+        add(series::m_length, [](const Moments& m) { return binder_cumulant(m); });
+        for (std::size_t m = 0; m < c.materials.size(); ++m) {
+            const int len = series::material(static_cast<int>(m), series::mat_length);
+            const double mu_m = sim.material_moments()[m];
+            add(len, [](const Moments& x) { return x.mean(); });
+            add(len, [&](const Moments& x) { return susceptibility(x, mu_m, t); });
+            add(len, [](const Moments& x) { return binder_cumulant(x); });
+        }
+        table.write_row(row);
+        points_.push_back(row);
+        if (screen)
+            std::fprintf(screen, "  T = %-10g <|m|> = %.5f +- %.5f   chi = %.4g   U4 = %.4f\n", t,
+                         row[1], row[2], row[3], row[7]);
+    }
+    if (screen && !table.path().empty())
+        std::fprintf(screen, "Curie-temperature table: %s (plot: tools/plot_curie.py)\n",
+                     table.path().c_str());
+}
+
+}  // namespace miniasd

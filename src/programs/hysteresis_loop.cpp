@@ -1,0 +1,83 @@
+// sim:program = hysteresis-loop (programs.hpp).
+#include <cmath>
+#include <cstdio>
+
+#include "programs/point_table.hpp"
+#include "programs/programs.hpp"
+#include "simulation.hpp"
+
+namespace miniasd {
+
+void HysteresisLoopProgram::run(Simulation& sim) {
+    const Config& c = sim.config();
+    const double h = c.maximum_field;
+    const std::vector<double> down = sweep_points(h, -h, c.field_increment);
+    const std::vector<double> up = sweep_points(-h, h, c.field_increment);
+    sim.plan_rows(static_cast<std::int64_t>(down.size() + up.size()));
+    std::vector<std::string> headers = {"field[T]", "branch", "<m.h>", "err", "<|m|>", "err"};
+    for (const MaterialConfig& m : c.materials)
+        for (const char* x : {":<m.h>", ":err"})
+            headers.push_back(m.name + x);
+    PointTable table(sim, "hysteresis-loop", headers);
+    std::FILE* screen = sim.comm().is_root() ? sim.options().screen : nullptr;
+    if (screen)
+        std::fprintf(screen, "Hysteresis loop: %g T to %g T and back in steps of %g T at %g K\n",
+                     h, -h, c.field_increment, c.temperature);
+
+    // Saturate at +H first.
+    Phase settle;
+    settle.equilibration_steps = c.equilibration_steps;
+    settle.temperature = settle.equilibration_temperature = c.temperature;
+    settle.field_strength = h;
+    settle.row_per_sample = false;
+    if (c.equilibration_steps > 0) sim.run(settle);
+
+    std::int64_t point = 0;
+    for (int branch = 0; branch < 2; ++branch) {
+        const std::vector<double>& fields = branch == 0 ? down : up;
+        std::vector<double> mh;
+        for (double b : fields) {
+            sim.state().point = point++;
+            Phase p;
+            p.steps = c.loop_steps;
+            p.increment = c.steps_increment;
+            p.temperature = p.equilibration_temperature = c.temperature;
+            p.field_strength = b;
+            p.row_per_sample = false;
+            sim.run(p);
+            sim.write_row();
+            const Accumulator& acc = sim.state().accumulator;
+            auto mean = [&](int s) {
+                return acc.estimate(static_cast<std::size_t>(s),
+                                    [](const Moments& m) { return m.mean(); });
+            };
+            std::vector<double> row = {b, branch == 0 ? -1.0 : 1.0};
+            for (int s : {int(series::alignment), int(series::m_length)}) {
+                const Estimate e = mean(s);
+                row.push_back(e.value);
+                row.push_back(e.error);
+            }
+            for (std::size_t m = 0; m < c.materials.size(); ++m) {
+                const Estimate e = mean(series::material(int(m), series::mat_alignment));
+                row.push_back(e.value);
+                row.push_back(e.error);
+            }
+            mh.push_back(row[2]);
+            table.write_row(row);
+            if (screen)
+                std::fprintf(screen, "  B = %-10g m.h = %+.5f\n", b, row[2]);
+        }
+        coercive_[branch] = zero_crossing(fields, mh);
+    }
+    if (screen) {
+        std::fprintf(screen, "Coercive field: %g T on the way down, %g T on the way up", coercive_[0],
+                     coercive_[1]);
+        if (!std::isnan(coercive_[0]) && !std::isnan(coercive_[1]))
+            std::fprintf(screen, "; H_c = %g T", 0.5 * (coercive_[1] - coercive_[0]));
+        std::fprintf(screen, "\n");
+        if (!table.path().empty())
+            std::fprintf(screen, "Hysteresis table: %s\n", table.path().c_str());
+    }
+}
+
+}  // namespace miniasd

@@ -1,0 +1,44 @@
+#include "programs/programs.hpp"
+
+namespace miniasd {
+
+std::unique_ptr<Program> make_program(const Config& c) {
+    switch (c.program) {
+        case ProgramKind::time_series:
+            break;
+        case ProgramKind::benchmark:
+            return std::make_unique<BenchmarkProgram>();
+        case ProgramKind::curie_temperature:
+            return std::make_unique<CurieTemperatureProgram>();
+        case ProgramKind::hysteresis_loop:
+            return std::make_unique<HysteresisLoopProgram>();
+        case ProgramKind::field_cool:
+        case ProgramKind::laser_pulse:
+            break;  // not reachable: the keyword table does not accept them yet
+    }
+    return std::make_unique<TimeSeriesProgram>();
+}
+
+std::vector<double> sweep_points(double from, double to, double step) {
+    std::vector<double> p;
+    const double span = std::abs(to - from);
+    const double dir = to >= from ? 1.0 : -1.0;
+    // A tolerance of 1e-9 steps so 0..1000 by 10 ends at 1000, not at 990 from rounding.
+    const auto n = static_cast<std::int64_t>(std::floor(span / step + 1e-9));
+    for (std::int64_t k = 0; k <= n; ++k)
+        p.push_back(from + dir * double(k) * step);
+    if (span - double(n) * step > 1e-9 * step) p.push_back(to);
+    return p;
+}
+
+double zero_crossing(const std::vector<double>& x, const std::vector<double>& y) {
+    for (std::size_t k = 0; k + 1 < x.size() && k + 1 < y.size(); ++k) {
+        if (y[k] == 0) return x[k];
+        if ((y[k] > 0) != (y[k + 1] > 0) && y[k + 1] != y[k])
+            return x[k] + (x[k + 1] - x[k]) * (0 - y[k]) / (y[k + 1] - y[k]);
+    }
+    if (!y.empty() && y.back() == 0) return x.back();
+    return std::nan("");
+}
+
+}  // namespace miniasd

@@ -1,0 +1,63 @@
+// The programs (program.hpp), one class each.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+#include "programs/program.hpp"
+
+namespace miniasd {
+
+class TimeSeriesProgram final : public Program {
+  public:
+    const char* name() const override { return "time-series"; }
+    void run(Simulation& sim) override;
+};
+
+class BenchmarkProgram final : public Program {
+  public:
+    const char* name() const override { return "benchmark"; }
+    void run(Simulation& sim) override;
+};
+
+// Temperatures from sim:minimum-temperature to sim:maximum-temperature in steps of
+// sim:temperature-increment; at each, equilibration then loop-time-steps of sampling. Writes one
+// `output` row per temperature and the table `curie-temperature`: <|m|>, susceptibility,
+// specific heat and Binder cumulant, total and per material, each with its error.
+class CurieTemperatureProgram final : public Program {
+  public:
+    const char* name() const override { return "curie-temperature"; }
+    void run(Simulation& sim) override;
+    // The rows of the table, as written (for tests and callers).
+    const std::vector<std::vector<double>>& points() const { return points_; }
+
+  private:
+    std::vector<std::vector<double>> points_;
+};
+
+// The field along sim:applied-field-unit-vector from +H to -H and back to +H
+// (H = sim:maximum-applied-field-strength) in steps of sim:applied-field-strength-increment,
+// after equilibration at +H. Writes one `output` row per field, the table `hysteresis-loop`
+// (<m.h> per field and branch, with errors) and the coercive fields found by interpolation.
+class HysteresisLoopProgram final : public Program {
+  public:
+    const char* name() const override { return "hysteresis-loop"; }
+    void run(Simulation& sim) override;
+    // Fields (T) where <m.h> crosses zero going down and going up; NaN where it does not.
+    double coercive_down() const { return coercive_[0]; }
+    double coercive_up() const { return coercive_[1]; }
+
+  private:
+    double coercive_[2] = {0, 0};
+};
+
+// Points of a sweep from `from` to `to` (inclusive, either direction) in steps of `step` > 0;
+// the last point is `to` itself when the range is not a whole number of steps.
+std::vector<double> sweep_points(double from, double to, double step);
+
+// Where y(x), given at points in order, first crosses zero, by linear interpolation between the
+// two points around the crossing; NaN when it does not.
+double zero_crossing(const std::vector<double>& x, const std::vector<double>& y);
+
+}  // namespace miniasd

@@ -1,0 +1,36 @@
+// The run's changing state: everything that advances while the run goes on. Config stays
+// immutable; the time loop, the programs and the integrators change this one object, and
+// statistics, snapshots and metadata read it. It is the single thing a checkpoint must save
+// besides the spins.
+#pragma once
+
+#include <cstdint>
+
+#include "input/config.hpp"
+#include "stats/accumulator.hpp"
+
+namespace miniasd {
+
+struct RunState {
+    std::int64_t step = 0;  // time steps (Monte Carlo: sweeps) done since the start of the run
+    double time_step = 0;   // s, from sim:time-step; simulated time is step * time_step
+
+    double temperature = 0;         // K, the bath the spins feel (the electrons' under the 2TM)
+    double phonon_temperature = 0;  // K, the lattice's under the two-temperature model, else = T
+    double field_strength = 0;      // T, signed: a hysteresis loop sweeps it through zero
+    Vec3 field_direction{0, 0, 1};  // unit vector
+
+    double mc_step_width = 0;  // Monte Carlo trial-move width (adaptive Gaussian), dimensionless
+
+    std::int64_t rows = 0;    // statistics rows written so far (the snapshot cadence counts them)
+    std::int64_t point = 0;   // program position: index of the current temperature/field point
+    Accumulator accumulator;  // sums of the samples since the last reset (mean-* columns)
+
+    double time() const { return double(step) * time_step; }  // s
+    Vec3 field() const {                                         // T
+        return {field_strength * field_direction[0], field_strength * field_direction[1],
+                field_strength * field_direction[2]};
+    }
+};
+
+}  // namespace miniasd

@@ -1,0 +1,69 @@
+#include "stats/accumulator.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace miniasd {
+
+namespace {
+void add_to(Moments& a, const Moments& b) {
+    a.n += b.n;
+    a.s1 += b.s1;
+    a.s2 += b.s2;
+    a.s4 += b.s4;
+}
+}  // namespace
+
+void Accumulator::reset(std::size_t series, std::int64_t expected_samples) {
+    series_ = series;
+    expected_ = expected_samples;
+    count_ = 0;
+    blocks_.assign(series * (expected_samples > 0 ? max_blocks : 1), Moments{});
+}
+
+void Accumulator::add(const std::vector<double>& x) {
+    // Samples beyond the expected number (a longer phase than announced) go to the last block.
+    const std::int64_t block =
+        expected_ > 0 ? std::min<std::int64_t>(max_blocks - 1, count_ * max_blocks / expected_) : 0;
+    Moments* b = &blocks_[static_cast<std::size_t>(block) * series_];
+    for (std::size_t k = 0; k < series_ && k < x.size(); ++k) {
+        const double v = x[k], v2 = v * v;
+        b[k].n += 1;
+        b[k].s1 += v;
+        b[k].s2 += v2;
+        b[k].s4 += v2 * v2;
+    }
+    ++count_;
+}
+
+Moments Accumulator::total(std::size_t k) const {
+    Moments m;
+    for (std::size_t b = 0; b * series_ < blocks_.size(); ++b)
+        add_to(m, blocks_[b * series_ + k]);
+    return m;
+}
+
+Estimate Accumulator::estimate(std::size_t k, const std::function<double(const Moments&)>& f) const {
+    const Moments all = total(k);
+    Estimate e;
+    e.value = f(all);
+    std::vector<double> leave_one_out;
+    for (std::size_t b = 0; b * series_ < blocks_.size(); ++b) {
+        const Moments& block = blocks_[b * series_ + k];
+        if (block.n == 0 || block.n == all.n) continue;
+        Moments rest{all.n - block.n, all.s1 - block.s1, all.s2 - block.s2, all.s4 - block.s4};
+        leave_one_out.push_back(f(rest));
+    }
+    const double nb = double(leave_one_out.size());
+    if (nb < 2) return e;
+    double mean = 0;
+    for (double v : leave_one_out)
+        mean += v / nb;
+    double ss = 0;
+    for (double v : leave_one_out)
+        ss += (v - mean) * (v - mean);
+    e.error = std::sqrt((nb - 1) / nb * ss);
+    return e;
+}
+
+}  // namespace miniasd

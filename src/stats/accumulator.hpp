@@ -1,0 +1,56 @@
+// Running sums of sampled quantities ("series": |m|, energy, ...) for the mean-* columns and for
+// the programs' per-point results. Each series keeps sums of x, x^2 and x^4, so a mean, a
+// fluctuation (susceptibility, specific heat) and a Binder cumulant all come from the same sums.
+// The samples are split into a fixed number of consecutive blocks, so every derived quantity also
+// gets a statistical error from a jackknife over blocks (blocking absorbs the correlation between
+// successive samples as long as a block is longer than the correlation time).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+namespace miniasd {
+
+// Sums over a set of samples of one series.
+struct Moments {
+    double n = 0;   // samples
+    double s1 = 0;  // sum x
+    double s2 = 0;  // sum x^2
+    double s4 = 0;  // sum x^4
+
+    double mean() const { return n > 0 ? s1 / n : 0.0; }
+    double mean2() const { return n > 0 ? s2 / n : 0.0; }
+    double mean4() const { return n > 0 ? s4 / n : 0.0; }
+    double variance() const { return mean2() - mean() * mean(); }  // <x^2> - <x>^2
+};
+
+struct Estimate {
+    double value = 0;
+    double error = 0;  // jackknife standard error over blocks; 0 with fewer than two blocks
+};
+
+class Accumulator {
+  public:
+    static constexpr int max_blocks = 10;
+
+    // Starts afresh for `series` quantities. With `expected_samples` > 0 the samples are dealt
+    // into max_blocks consecutive blocks of (nearly) equal size, so errors can be estimated;
+    // with 0 every sample goes to one block.
+    void reset(std::size_t series, std::int64_t expected_samples);
+    // One sample: x[k] is the value of series k.
+    void add(const std::vector<double>& x);
+
+    std::int64_t count() const { return count_; }
+    std::size_t series() const { return series_; }
+    Moments total(std::size_t k) const;
+    // f of the series' moments over all samples, with its jackknife error over the blocks.
+    Estimate estimate(std::size_t k, const std::function<double(const Moments&)>& f) const;
+
+  private:
+    std::size_t series_ = 0;
+    std::int64_t expected_ = 0, count_ = 0;
+    std::vector<Moments> blocks_;  // [block * series_ + k]
+};
+
+}  // namespace miniasd

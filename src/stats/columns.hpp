@@ -1,0 +1,48 @@
+// The statistics columns (output:* and screen:* keywords, VAMPIRE's names): one table row per
+// column holds its keyword, documentation, header names and how its numbers are computed, so
+// adding a statistic means adding one row here (and, for a new sampled quantity, one series in
+// observables.hpp). The keyword table and docs/input-reference.md are generated from this table.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "run_state.hpp"
+#include "stats/observables.hpp"
+
+namespace miniasd {
+
+// What a row is computed from.
+struct RowContext {
+    const RunState& state;     // step, time, temperatures, field, accumulated samples
+    const Observables& obs;    // the current sample
+    std::int64_t atoms;        // in the whole system
+    double total_moment;       // sum of mu_s over all atoms, J/T
+    const std::vector<double>& material_moment;  // the same per material, J/T
+};
+
+struct ColumnSpec {
+    const char* keyword;               // "mean-magnetisation-length"
+    const char* doc;                   // one line for the reference
+    std::vector<std::string> headers;  // one per number; per-material columns get "name:" first
+    bool per_material;                 // the numbers repeat for every material
+    // Writes headers.size() numbers for `material` (-1 for whole-system columns).
+    std::function<void(const RowContext&, int material, double* out)> values;
+};
+
+const std::vector<ColumnSpec>& column_table();
+const ColumnSpec* find_column(const std::string& keyword);
+
+// The columns used when the input names none.
+std::vector<std::string> default_output_columns();
+
+// Derived statistics of a series of the accumulator (J, K, T units as stated):
+// chi = mu_total (<x^2> - <x>^2) / (k_B T)  (1/T), C = N (<e^2> - <e>^2) / (k_B T)^2 (k_B per
+// atom, e the energy per atom), U4 = 1 - <x^4> / (3 <x^2>^2).
+double susceptibility(const Moments& m, double total_moment, double temperature);
+double specific_heat(const Moments& e, std::int64_t atoms, double temperature);
+double binder_cumulant(const Moments& m);
+
+}  // namespace miniasd
