@@ -12,22 +12,25 @@
 
 using namespace miniasd;
 
-TEST(Boltzmann, UniaxialSpinSamplesTheBoltzmannDistribution) {
+namespace {
+
+// `integrator` holds the sim:integrator line; samples every `interval` steps after `equilibration`.
+void check_uniaxial_boltzmann(const std::string& integrator, int equilibration, int interval,
+                              int samples) {
     const double temperature = 10.0;  // K
     const double kappa = 2.0;
     const double ku = kappa * constants::boltzmann * temperature;  // J
-    char body[512];
+    char body[768];
     std::snprintf(body, sizeof body,
                   "material[1]:atomic-spin-moment = 2.22 !muB\n"
                   "material[1]:damping-constant = 1\n"
                   "material[1]:second-order-uniaxial-anisotropy-constant = %.17g\n"
-                  "sim:temperature = %.17g\n",
-                  ku, temperature);
+                  "sim:temperature = %.17g\n%s",
+                  ku, temperature, integrator.c_str());
     constexpr int bins = 10;
     std::vector<double> hist(bins, 0.0);
     double sum_u2 = 0, sum_u4 = 0, count = 0;
-    // Relaxation in the anisotropy field takes about 0.4 ps = 400 steps; sample every 500.
-    test::sample_thermal_spins(body, 3000, 500, 40, [&](double u) {
+    test::sample_thermal_spins(body, equilibration, interval, samples, [&](double u) {
         hist[std::min(bins - 1, int(std::abs(u) * bins))] += 1;
         sum_u2 += u * u;
         sum_u4 += u * u * u * u;
@@ -44,8 +47,8 @@ TEST(Boltzmann, UniaxialSpinSamplesTheBoltzmannDistribution) {
     const double expected_u2 =
         test::integrate([&](double u) { return u * u * weight(u); }, 0, 1) / z;
     const double mean_u2 = sum_u2 / count;
-    // Consecutive samples of one spin are correlated (about e^{-500/400}); allow for that by
-    // halving the effective sample count.
+    // Consecutive samples of one spin are correlated (LLG: about e^{-500/400}); allow for that
+    // by halving the effective sample count.
     const double n_eff = count / 2;
     const double se = std::sqrt((sum_u4 / count - mean_u2 * mean_u2) / n_eff);
     EXPECT_NEAR(mean_u2, expected_u2, 5 * se) << "standard error " << se;
@@ -61,4 +64,22 @@ TEST(Boltzmann, UniaxialSpinSamplesTheBoltzmannDistribution) {
     }
     // 9 degrees of freedom: P(chi2 > 33) is about 1e-4.
     EXPECT_LT(chi2, 33.0);
+}
+
+}  // namespace
+
+TEST(Boltzmann, UniaxialSpinSamplesTheBoltzmannDistribution) {
+    // Relaxation in the anisotropy field takes about 0.4 ps = 400 steps; sample every 500.
+    check_uniaxial_boltzmann("", 3000, 500, 40);
+}
+
+// Metropolis with the adaptive Gaussian move samples the same distribution; a spin decorrelates
+// in a few sweeps, so samples every 10 sweeps.
+TEST(Boltzmann, MonteCarloSamplesTheBoltzmannDistribution) {
+    check_uniaxial_boltzmann("sim:integrator = monte-carlo\n", 200, 10, 100);
+}
+
+TEST(Boltzmann, MonteCarloWithUniformMovesSamplesTheBoltzmannDistribution) {
+    check_uniaxial_boltzmann("sim:integrator = monte-carlo\nmontecarlo:algorithm = uniform\n", 200,
+                             10, 100);
 }

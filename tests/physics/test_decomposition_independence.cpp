@@ -52,6 +52,27 @@ const char* layers =
     "sim:temperature = 600\nsim:time-step = 0.1 !fs\nsim:total-time-steps = 200\n"
     "sim:time-steps-increment = 100\nsim:integrator-random-seed = 99\n";
 
+// A simple cubic cube with odd periodic axes (Monte Carlo needs a third colour there), cubic
+// and uniaxial anisotropy and a field.
+const char* odd_cube =
+    "create:crystal-structure = sc\n"
+    "create:periodic-boundaries-x\ncreate:periodic-boundaries-y\ncreate:periodic-boundaries-z\n"
+    "dimensions:unit-cell-size = 3 !A\n"
+    "dimensions:system-size-x = 21 !A\ndimensions:system-size-y = 15 !A\n"
+    "dimensions:system-size-z = 12 !A\n"
+    "material[1]:atomic-spin-moment = 2 !muB\nmaterial[1]:exchange-matrix[1] = 2e-21\n"
+    "material[1]:cubic-anisotropy-constant = 3e-23\n"
+    "material[1]:second-order-uniaxial-anisotropy-constant = 1e-23\n"
+    "material[1]:initial-spin-direction = random\n"
+    "sim:temperature = 150\nsim:applied-field-strength = 1 !T\n"
+    "sim:applied-field-unit-vector = 0,1,1\n"
+    "sim:total-time-steps = 60\nsim:time-steps-increment = 20\n"
+    "sim:integrator-random-seed = 7\n";
+
+std::string monte_carlo(const char* input) {
+    return std::string(input) + "sim:integrator = monte-carlo\n";
+}
+
 struct Result {
     std::vector<double> spins;  // global-id order
     std::uint64_t hash = 0;
@@ -111,6 +132,23 @@ TEST(DecompositionIndependence, FerrimagnetIsBitwiseIdenticalOnAnyRanksAndThread
 
 TEST(DecompositionIndependence, LayeredFilmIsBitwiseIdenticalOnAnyRanksAndThreads) {
     check_all_decompositions(layers);
+}
+
+TEST(DecompositionIndependence, CubicAnisotropyLlgIsBitwiseIdenticalOnAnyRanksAndThreads) {
+    check_all_decompositions(odd_cube);
+}
+
+// Monte Carlo on the three colourings: bcc sites, fcc sites, sc parity with a third colour.
+TEST(DecompositionIndependence, MonteCarloFerrimagnetIsBitwiseIdentical) {
+    check_all_decompositions(monte_carlo(ferrimagnet).c_str());
+}
+
+TEST(DecompositionIndependence, MonteCarloLayeredFilmIsBitwiseIdentical) {
+    check_all_decompositions(monte_carlo(layers).c_str());
+}
+
+TEST(DecompositionIndependence, MonteCarloOddPeriodicCubeIsBitwiseIdentical) {
+    check_all_decompositions(monte_carlo(odd_cube).c_str());
 }
 
 TEST(DecompositionIndependence, DifferentSeedsGiveDifferentStates) {
