@@ -111,9 +111,10 @@ double Exchange::energy(const SpinView& s, std::int64_t begin, std::int64_t end)
     return e;
 }
 
-double Exchange::site_energy(const SpinView& s, std::int64_t i, const double* si) const {
+// sum_j J_ij S_j (J) over the neighbours of owned atom i.
+void Exchange::neighbour_sum(const SpinView& s, std::int64_t i, double* h) const {
     const double* row = &j_[sys_.material[i] * materials_];
-    double hx = 0, hy = 0, hz = 0;  // sum_j J_ij S_j (J)
+    double hx = 0, hy = 0, hz = 0;
     for (int k = 0; k < sys_.width; ++k) {
         const std::int32_t j = sys_.neighbour(i, k);
         const double c = row[sys_.material[j]];
@@ -121,7 +122,22 @@ double Exchange::site_energy(const SpinView& s, std::int64_t i, const double* si
         hy += c * s.y[j];
         hz += c * s.z[j];
     }
-    return -(si[0] * hx + si[1] * hy + si[2] * hz);
+    h[0] = hx;
+    h[1] = hy;
+    h[2] = hz;
+}
+
+double Exchange::site_energy(const SpinView& s, std::int64_t i, const double* si) const {
+    double h[3];
+    neighbour_sum(s, i, h);
+    return -(si[0] * h[0] + si[1] * h[1] + si[2] * h[2]);
+}
+
+double Exchange::site_energy_change(const SpinView& s, std::int64_t i, const double* from,
+                                    const double* to) const {
+    double h[3];
+    neighbour_sum(s, i, h);
+    return -((to[0] - from[0]) * h[0] + (to[1] - from[1]) * h[1] + (to[2] - from[2]) * h[2]);
 }
 
 }  // namespace miniasd

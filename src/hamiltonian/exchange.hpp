@@ -19,8 +19,13 @@ class Exchange final : public Term {
                    FieldView h) const override;
     double energy(const SpinView& s, std::int64_t begin, std::int64_t end) const override;
     double site_energy(const SpinView& s, std::int64_t i, const double* si) const override;
+    // Linear in S_i: one neighbour sum serves both spins.
+    double site_energy_change(const SpinView& s, std::int64_t i, const double* from,
+                              const double* to) const override;
 
   private:
+    void neighbour_sum(const SpinView& s, std::int64_t i, double* h) const;
+
     const LocalSystem& sys_;
     int materials_;
     std::vector<double> j_;          // J per link (J), [a * materials + b]

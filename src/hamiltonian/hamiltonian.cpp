@@ -89,4 +89,12 @@ double Hamiltonian::site_energy(const SpinView& s, std::int64_t i, const double*
     return e;
 }
 
+double Hamiltonian::site_energy_change(const SpinView& s, std::int64_t i, const double* from,
+                                       const double* to) const {
+    double e = 0;
+    for (const Term* t : active_)
+        e += t->site_energy_change(s, i, from, to);
+    return e;
+}
+
 }  // namespace miniasd

@@ -34,6 +34,9 @@ class Hamiltonian {
     // Energy (J) of the interactions of owned atom i with its spin set to `si`: the difference
     // of two calls is a single-spin move's energy change. Thread-safe.
     double site_energy(const SpinView& s, std::int64_t i, const double* si) const;
+    // site_energy(to) - site_energy(from), computed term by term as cheaply as each allows.
+    double site_energy_change(const SpinView& s, std::int64_t i, const double* from,
+                              const double* to) const;
 
     // The applied field B (T), which programs change during a run (hysteresis, field cooling).
     const Vec3& applied_field() const { return zeeman_->field(); }

@@ -42,6 +42,12 @@ class Term {
     // (unit vector) and all others as in s: pair terms count each of i's links whole. The
     // difference of two calls is the energy change of a single-spin move (Monte Carlo).
     virtual double site_energy(const SpinView& s, std::int64_t i, const double* si) const = 0;
+    // Energy change (J) when owned atom i goes from `from` to `to`: site_energy(to) -
+    // site_energy(from), which a term may compute more cheaply.
+    virtual double site_energy_change(const SpinView& s, std::int64_t i, const double* from,
+                                      const double* to) const {
+        return site_energy(s, i, to) - site_energy(s, i, from);
+    }
 };
 
 }  // namespace miniasd

@@ -46,53 +46,62 @@ MonteCarlo::MonteCarlo(const IntegratorContext& c)
 
 std::int64_t MonteCarlo::sweep_atoms(Spins& s, const std::vector<std::int32_t>& list,
                                      double temperature, double width, std::uint64_t sweep) {
+    constexpr std::int64_t chunk = 256;  // atoms whose normals are drawn together
     const SpinView view = s.view();
     const std::int64_t n = static_cast<std::int64_t>(list.size());
     const double beta = temperature > 0 ? 1.0 / (constants::boltzmann * temperature) : 0.0;
     std::int64_t accepted = 0;
-#pragma omp parallel for schedule(static) reduction(+ : accepted)
-    for (std::int64_t k = 0; k < n; ++k) {
-        const std::int32_t i = list[static_cast<std::size_t>(k)];
-        const std::uint64_t id = static_cast<std::uint64_t>(sys_.gid[i]);
-        const auto w = random_words(seed_, RandomStream::monte_carlo, id, sweep);
-        const double old[3] = {s.x[i], s.y[i], s.z[i]};
-        double trial[3];
-        if (move_ == MonteCarloMove::spin_flip) {
-            trial[0] = -old[0];
-            trial[1] = -old[1];
-            trial[2] = -old[2];
-        } else if (move_ == MonteCarloMove::uniform) {
-            // Uniform on the sphere: cos(theta) uniform in [-1, 1], phi uniform.
-            const double cz = 2.0 * unit_interval(w[0]) - 1.0;
-            const double phi = 2.0 * M_PI * unit_interval(w[1]);
-            const double r = std::sqrt(std::max(0.0, 1.0 - cz * cz));
-            trial[0] = r * std::cos(phi);
-            trial[1] = r * std::sin(phi);
-            trial[2] = cz;
-        } else {
-            // Three normals by Box-Muller from four uniforms.
-            const double r1 = std::sqrt(-2.0 * std::log(unit_interval(w[0])));
-            const double r2 = std::sqrt(-2.0 * std::log(unit_interval(w[2])));
-            const double p1 = 2.0 * M_PI * unit_interval(w[1]);
-            const double p2 = 2.0 * M_PI * unit_interval(w[3]);
-            trial[0] = old[0] + width * r1 * std::cos(p1);
-            trial[1] = old[1] + width * r1 * std::sin(p1);
-            trial[2] = old[2] + width * r2 * std::cos(p2);
-            normalise(trial);
-        }
-        const double de =
-            hamiltonian_.site_energy(view, i, trial) - hamiltonian_.site_energy(view, i, old);
-        bool accept = de <= 0;
-        if (!accept && beta > 0) {
-            const double u = unit_interval(random_words(seed_, RandomStream::monte_carlo, id,
-                                                        sweep, 1)[0]);
-            accept = u < std::exp(-de * beta);
-        }
-        if (accept) {
-            s.x[i] = trial[0];
-            s.y[i] = trial[1];
-            s.z[i] = trial[2];
-            ++accepted;
+#pragma omp parallel reduction(+ : accepted)
+    {
+        alignas(64) double gx[chunk], gy[chunk], gz[chunk];
+        std::int64_t ids[chunk];
+#pragma omp for schedule(static)
+        for (std::int64_t b = 0; b < n; b += chunk) {
+            const std::int64_t m = std::min(chunk, n - b);
+            for (std::int64_t k = 0; k < m; ++k)
+                ids[k] = sys_.gid[list[static_cast<std::size_t>(b + k)]];
+            // The Gaussian move's normals come from the same fast transform as the thermal
+            // field, keyed by (seed, id, sweep): the same for an atom whatever its chunk.
+            if (move_ == MonteCarloMove::adaptive)
+                standard_normals3(seed_, RandomStream::monte_carlo, sweep, ids, m, gx, gy, gz);
+            for (std::int64_t k = 0; k < m; ++k) {
+                const std::int32_t i = list[static_cast<std::size_t>(b + k)];
+                const auto id = static_cast<std::uint64_t>(ids[k]);
+                const double old[3] = {s.x[i], s.y[i], s.z[i]};
+                double trial[3];
+                if (move_ == MonteCarloMove::spin_flip) {
+                    trial[0] = -old[0];
+                    trial[1] = -old[1];
+                    trial[2] = -old[2];
+                } else if (move_ == MonteCarloMove::uniform) {
+                    // Uniform on the sphere: cos(theta) uniform in [-1, 1], phi uniform.
+                    const auto w = random_words(seed_, RandomStream::monte_carlo, id, sweep);
+                    const double cz = 2.0 * unit_interval(w[0]) - 1.0;
+                    const double phi = 2.0 * M_PI * unit_interval(w[1]);
+                    const double r = std::sqrt(std::max(0.0, 1.0 - cz * cz));
+                    trial[0] = r * std::cos(phi);
+                    trial[1] = r * std::sin(phi);
+                    trial[2] = cz;
+                } else {
+                    trial[0] = old[0] + width * gx[k];
+                    trial[1] = old[1] + width * gy[k];
+                    trial[2] = old[2] + width * gz[k];
+                    normalise(trial);
+                }
+                const double de = hamiltonian_.site_energy_change(view, i, old, trial);
+                bool accept = de <= 0;
+                if (!accept && beta > 0) {
+                    const double u = unit_interval(
+                        random_words(seed_, RandomStream::monte_carlo_accept, id, sweep)[0]);
+                    accept = u < std::exp(-de * beta);
+                }
+                if (accept) {
+                    s.x[i] = trial[0];
+                    s.y[i] = trial[1];
+                    s.z[i] = trial[2];
+                    ++accepted;
+                }
+            }
         }
     }
     return accepted;

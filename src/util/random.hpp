@@ -14,7 +14,8 @@ namespace miniasd {
 enum class RandomStream : std::uint32_t {
     thermal_field = 1,
     initial_spin = 2,
-    monte_carlo = 3,
+    monte_carlo = 3,         // trial moves
+    monte_carlo_accept = 5,  // the Metropolis test of uphill moves
     alloy = 4,
 };
 
