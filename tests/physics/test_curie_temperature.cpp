@@ -46,8 +46,8 @@ std::vector<std::vector<double>> sweep(const std::string& input) {
 TEST(CurieTemperature, BinderCumulantsOfTwoSizesCrossAtTheKnownTc) {
     const std::string mc =
         "sim:integrator = monte-carlo\n"
-        "sim:minimum-temperature = 100\nsim:maximum-temperature = 110\n"
-        "sim:temperature-increment = 5\n"
+        "sim:minimum-temperature = 101\nsim:maximum-temperature = 107\n"
+        "sim:temperature-increment = 3\n"
         "sim:equilibration-time-steps = 2000\nsim:loop-time-steps = 20000\n"
         "sim:time-steps-increment = 2\n";
     const auto small = sweep(sc_cube(8, mc));
