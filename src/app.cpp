@@ -36,9 +36,31 @@ void print_setup(const Simulation& sim, std::FILE* out) {
                  (long long)l.cells[2], (long long)l.atoms(), sim.config().materials.size());
     std::fprintf(out, "Parallel: %d rank(s) as a %d x %d x %d grid, %d OpenMP thread(s) per rank\n",
                  sim.comm().size(), g.dims[0], g.dims[1], g.dims[2], omp_get_max_threads());
-    std::fprintf(out, "Run: %lld equilibration + %lld steps of %g s at %g K\n",
-                 (long long)sim.config().equilibration_steps, (long long)sim.config().total_steps,
-                 sim.config().time_step, sim.config().temperature);
+    const Config& c = sim.config();
+    std::fprintf(out, "Program: %s with %s", to_string(c.program), to_string(c.integrator));
+    if (c.integrator == IntegratorKind::monte_carlo)
+        std::fprintf(out, " (%s moves; one sweep per step)", to_string(c.monte_carlo_move));
+    std::fprintf(out, "\n");
+    switch (c.program) {
+        case ProgramKind::curie_temperature:
+            std::fprintf(out,
+                         "Run: %g K to %g K in steps of %g K, at each %lld equilibration + %lld "
+                         "steps\n",
+                         c.minimum_temperature, c.maximum_temperature, c.temperature_increment,
+                         (long long)c.equilibration_steps, (long long)c.loop_steps);
+            break;
+        case ProgramKind::hysteresis_loop:
+            std::fprintf(out,
+                         "Run: field %g T to %g T and back in steps of %g T, %lld steps each, at "
+                         "%g K\n",
+                         c.maximum_field, -c.maximum_field, c.field_increment,
+                         (long long)c.loop_steps, c.temperature);
+            break;
+        default:
+            std::fprintf(out, "Run: %lld equilibration + %lld steps of %g s at %g K\n",
+                         (long long)c.equilibration_steps, (long long)c.total_steps, c.time_step,
+                         c.temperature);
+    }
     std::fflush(out);
 }
 

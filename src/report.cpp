@@ -33,8 +33,9 @@ void Simulation::report() const {
     if (comm().size() > 1)
         std::fprintf(out,
                      "Halo: %.1f KiB sent per exchange by the busiest rank (%d), %.0f-%.0f peers, "
-                     "2 exchanges per step\n",
-                     halo_kib.max, halo_kib.max_rank, peers.min, peers.max);
+                     "%.3g exchanges per step\n",
+                     halo_kib.max, halo_kib.max_rank, peers.min, peers.max,
+                     state_.step > 0 ? double(halo_.exchanges()) / double(state_.step) : 0.0);
     const double atom_steps = double(system_.n_global) * double(state_.step);
     if (atom_steps > 0)
         std::fprintf(out,

@@ -41,6 +41,7 @@ void HaloExchange::start(const double* x, const double* y, const double* z) {
 }
 
 void HaloExchange::finish(double* x, double* y, double* z) {
+    ++exchanges_;
     if (MPI_Waitall(static_cast<int>(requests_.size()), requests_.data(), MPI_STATUSES_IGNORE) !=
         MPI_SUCCESS)
         throw LocalError("halo exchange failed in MPI_Waitall");

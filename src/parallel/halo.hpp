@@ -27,12 +27,14 @@ class HaloExchange {
 
     const std::vector<HaloPeer>& peers() const { return peers_; }
     std::int64_t bytes_per_exchange() const;  // sent by this rank
+    std::int64_t exchanges() const { return exchanges_; }  // finished so far
 
   private:
     Comm comm_;
     std::vector<HaloPeer> peers_;
     std::vector<std::vector<double>> send_buf_, recv_buf_;
     std::vector<MPI_Request> requests_;
+    std::int64_t exchanges_ = 0;
 };
 
 }  // namespace miniasd::parallel
