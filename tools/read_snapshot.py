@@ -63,6 +63,11 @@ class Snapshot:
         """Material names by 0-based index (metadata 1.1; empty for 1.0)."""
         return self.meta.get("materials", "").split()
 
+    @property
+    def material_elements(self):
+        """Chemical symbol per material, None where not given (metadata 1.2; empty before)."""
+        return [None if e == "-" else e for e in self.meta.get("elements", "").split()]
+
 
 def read_meta(path):
     """The metadata as (dict, list of pieces); pieces are (file, first, count, offset, length,

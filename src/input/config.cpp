@@ -82,7 +82,7 @@ std::string describe(const Config& c) {
           << p << "damping-constant = " << m.damping << "\n";
         for (std::size_t j = 0; j < m.exchange.size(); ++j)
             o << p << "exchange-matrix[" << j + 1 << "] = " << m.exchange[j] << " !J\n";
-        o << p << "material-element = " << m.element << "\n";
+        if (!m.element.empty()) o << p << "material-element = " << m.element << "\n";
         o << p << "second-order-uniaxial-anisotropy-constant = " << m.anisotropy << " !J\n"
           << p << "uniaxial-anisotropy-direction = " << vec(m.anisotropy_axis) << "\n"
           << p << "fourth-order-cubic-anisotropy-constant = " << m.cubic_anisotropy << " !J\n"

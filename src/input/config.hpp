@@ -30,7 +30,7 @@ struct MaterialConfig {
     double damping = 1.0;              // Gilbert α, dimensionless
     double anisotropy = 0;             // k_u, J per atom; > 0 is an easy axis
     double cubic_anisotropy = 0;       // k_c, J per atom; > 0 makes <100> easy
-    std::string element = "Fe";        // chemical symbol for XYZ/POV-Ray output and metadata
+    std::string element;               // chemical symbol (XYZ/POV-Ray, metadata); "" = not given
     Vec3 anisotropy_axis{0, 0, 1};     // unit vector
     bool random_initial_spin = false;  // random direction per atom (seeded by global id)
     Vec3 initial_spin{0, 0, 1};        // unit vector when not random

@@ -17,9 +17,10 @@ void add_material_keywords(std::vector<KeywordSpec>& t) {
     t.push_back(mat("material-name", K::text, D::none, 0, 0, "material<i>",
                     "name used in output headers",
                     [](MaterialConfig& m, const Value& v, const Entry&) { m.name = v.text; }));
-    t.push_back(mat("material-element", K::text, D::none, 0, 0, "Fe",
-                    "chemical symbol (at most 3 characters) shown in XYZ and POV-Ray output and "
-                    "recorded in the snapshot metadata",
+    t.push_back(mat("material-element", K::text, D::none, 0, 0, "none",
+                    "chemical symbol (at most 3 characters): the species of XYZ output and the "
+                    "colour of atoms in POV-Ray scenes (miniasd-convert), recorded in the "
+                    "snapshot metadata; without it XYZ species are the material names",
                     [](MaterialConfig& m, const Value& v, const Entry& e) {
                         if (v.text.empty() || v.text.size() > 3)
                             entry_error(e, "expected a chemical symbol of 1 to 3 characters");

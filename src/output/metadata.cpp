@@ -107,6 +107,10 @@ std::string format_metadata(const SnapshotMetadata& m) {
     for (double mu : m.material_moments)
         o << " " << shortest(mu);
     o << "  # muB per material\n";
+    o << "elements =";
+    for (const std::string& e : m.material_elements)
+        o << " " << e;
+    o << "\n";
     for (const auto& [key, value] : m.extra)
         o << key << " = " << value << "\n";
     o << "pieces = " << m.pieces.size() << "\n"
@@ -187,6 +191,11 @@ SnapshotMetadata parse_metadata(const std::string& text, const std::string& sour
         std::istringstream names(kv["materials"]);
         for (std::string name; names >> name;)
             m.material_names.push_back(name);
+    }
+    if (kv.count("elements")) {
+        std::istringstream symbols(kv["elements"]);
+        for (std::string e; symbols >> e;)
+            m.material_elements.push_back(e);
     }
     if (kv.count("moments")) {
         std::istringstream values(kv["moments"]);

@@ -13,7 +13,8 @@
 namespace miniasd {
 
 inline constexpr int metadata_major_version = 1;
-inline constexpr int metadata_minor_version = 1;  // 1.1 added box, periodic, materials, moments
+inline constexpr int metadata_minor_version = 2;  // 1.1 added box, periodic, materials, moments;
+                                                  // 1.2 elements
 
 // One row of the file table: a contiguous run of records in one data file.
 struct FilePiece {
@@ -49,6 +50,8 @@ struct SnapshotMetadata {
     std::array<bool, 3> periodic{};           // periodic boundaries along x, y, z
     std::vector<std::string> material_names;  // by 0-based material index, no spaces
     std::vector<double> material_moments;     // atomic moment per material, Bohr magnetons
+    std::vector<std::string> material_elements;  // chemical symbol per material, "-" if not given
+                                                 // (since 1.2)
 };
 
 std::string format_metadata(const SnapshotMetadata& m);

@@ -70,6 +70,7 @@ SnapshotOutput::SnapshotOutput(const Config& c, const Lattice& l, const LocalSys
             if (std::isspace(static_cast<unsigned char>(ch))) ch = '_';
         material_names_.push_back(name.empty() ? "?" : name);
         material_moments_.push_back(mat.moment / constants::bohr_magneton);
+        material_elements_.push_back(mat.element.empty() ? "-" : mat.element);
     }
     format_.encoding = c.output.text ? Encoding::text : Encoding::binary;
     format_.dtype = c.output.single_precision ? DType::float32 : DType::float64;
@@ -112,6 +113,7 @@ SnapshotMetadata SnapshotOutput::base_metadata(const char* kind, const char* rec
     m.periodic = lattice_.periodic;
     m.material_names = material_names_;
     m.material_moments = material_moments_;
+    m.material_elements = material_elements_;
     return m;
 }
 

@@ -78,6 +78,7 @@ class SnapshotOutput {
     std::string mode_;
     std::vector<std::string> material_names_;  // metadata "materials"
     std::vector<double> material_moments_;     // metadata "moments", Bohr magnetons
+    std::vector<std::string> material_elements_;  // metadata "elements" (material-element)
     std::int64_t total_selected_ = 0;
     std::int64_t next_snapshot_ = 0;
     std::vector<double> x_, y_, z_;  // selected components, reused

@@ -35,6 +35,7 @@ SnapshotMetadata example() {
     m.box = {28.7, 14.35, 1.0 / 3.0};
     m.periodic = {true, false, true};
     m.material_names = {"Fe", "Gd_sub"};
+    m.material_elements = {"Fe", "Gd"};
     m.material_moments = {2.22, 7.63};
     m.pieces = {{"spins-00000012.g00000.dat", 0, 20, 0, 960, 0x1234, 0},
                 {"spins-00000012.g00001.dat", 20, 10, 0, 480, 0xabcdef, 20}};
@@ -63,6 +64,7 @@ TEST(Metadata, FormatAndParseAgree) {
     EXPECT_EQ(back.periodic[2], true);
     EXPECT_EQ(back.material_names, m.material_names);
     EXPECT_EQ(back.material_moments, m.material_moments);
+    EXPECT_EQ(back.material_elements, m.material_elements);
     EXPECT_EQ(format_metadata(back), format_metadata(m));
 }
 
@@ -75,11 +77,11 @@ std::string with_value(std::string text, const std::string& key, const std::stri
     return text.replace(start, text.find('\n', start) - start, value);
 }
 
-TEST(Metadata, ReadsVersionOneZeroFilesWithoutTheKeysOfOneOne) {
+TEST(Metadata, ReadsVersionOneZeroFilesWithoutTheKeysOfOneOneAndOneTwo) {
     std::string text = format_metadata(example());
-    EXPECT_NE(text.find("format-version = 1.1\n"), std::string::npos);
+    EXPECT_NE(text.find("format-version = 1.2\n"), std::string::npos);
     text = with_value(text, "format-version", "1.0");
-    for (const char* key : {"box = ", "periodic = ", "materials = ", "moments = "}) {
+    for (const char* key : {"box = ", "periodic = ", "materials = ", "moments = ", "elements = "}) {
         const auto at = text.find(key);
         ASSERT_NE(at, std::string::npos) << key;
         text.erase(at, text.find('\n', at) - at + 1);
@@ -88,6 +90,7 @@ TEST(Metadata, ReadsVersionOneZeroFilesWithoutTheKeysOfOneOne) {
     EXPECT_EQ(back.box[0], 0.0);  // unknown: tools fall back to the atoms' extent
     EXPECT_TRUE(back.material_names.empty());
     EXPECT_TRUE(back.material_moments.empty());
+    EXPECT_TRUE(back.material_elements.empty());
     EXPECT_EQ(back.atoms, 30);
 }
 

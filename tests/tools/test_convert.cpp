@@ -195,6 +195,19 @@ TEST(ConvertFormats, CanonicalCsvXyz) {
     EXPECT_EQ(mc.substr(0, mc.find('\n')), "cell,x[A],y[A],z[A],atoms,mx,my,mz,|m|");
 }
 
+TEST(ConvertFormats, XyzSpeciesAreTheMaterialElementsWhereGiven) {
+    Sample s;
+    s.coords.meta.material_names = {"host", "sub"};
+    s.coords.meta.material_elements = {"-", "Gd"};  // material 1 without material-element
+    const std::string xyz = to_xyz(make_frame(s.coords, &s.spins, Filter{}));
+    EXPECT_NE(xyz.find("\nGd 3 1 0 0.6 0 -0.8 2 7\n"), std::string::npos);
+    EXPECT_NE(xyz.find("\nhost 0 0 0 0 0 1 1 0\n"), std::string::npos);
+    EXPECT_EQ(xyz.find("\nsub "), std::string::npos);
+    // POV-Ray spheres (no spins) take the element's colour: Gd's, not the material palette's.
+    const std::string pov = to_povray(make_frame(s.coords, nullptr, Filter{}), PovOptions{});
+    EXPECT_NE(pov.find("<0.27,1,0.78>"), std::string::npos);
+}
+
 TEST(ConvertFormats, VtuOffsetsAddUp) {
     const Sample s;
     const Frame f = make_frame(s.coords, &s.spins, Filter{});

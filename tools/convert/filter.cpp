@@ -159,6 +159,7 @@ Frame make_frame(const SnapshotData& coords, const SnapshotData* spins, const Fi
                 box[a] = std::max(box[a], coords.values[3 * k + a]);
     }
     out.meta.material_names = coords.meta.material_names;
+    out.meta.material_elements = coords.meta.material_elements;
     const std::int32_t largest =
         n ? *std::max_element(coords.material.begin(), coords.material.end()) : 0;
     const std::vector<char> mask = material_mask(f.materials, coords.meta, largest);
@@ -240,6 +241,13 @@ Frame make_frame(const SnapshotData& coords, const SnapshotData* spins, const Fi
     }
     out.spacing = std::min({f.macro_cell[0], f.macro_cell[1], f.macro_cell[2]});
     return out;
+}
+
+std::string Frame::species(std::size_t k) const {
+    const auto m = static_cast<std::size_t>(material[k]);
+    return m < meta.material_elements.size() && meta.material_elements[m] != "-"
+               ? meta.material_elements[m]
+               : material_name(k);
 }
 
 std::string Frame::material_name(std::size_t k) const {

@@ -79,7 +79,7 @@ std::string to_xyz(const Frame& f) {
     out += " snapshot=" + std::to_string(f.meta.snapshot) + '\n';
     out.reserve(out.size() + f.size() * 120);
     for (std::size_t k = 0; k < f.size(); ++k) {
-        out += cells ? std::string("cell") : f.material_name(k);
+        out += cells ? std::string("cell") : f.species(k);
         for (int a = 0; a < 3; ++a) {
             out += ' ';
             append_shortest(out, f.position[3 * k + a]);

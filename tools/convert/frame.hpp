@@ -26,6 +26,8 @@ struct Frame {
     bool macro_cells() const { return material.empty(); }
     // Material name of point k ("m<index+1>" when the metadata lists none).
     std::string material_name(std::size_t k) const;
+    // Chemical symbol of point k's material (material-element), else its material name.
+    std::string species(std::size_t k) const;
     // Name of the vector quantity: "spin" for atoms, "magnetisation" for macro-cells.
     const char* vector_name() const { return macro_cells() ? "magnetisation" : "spin"; }
 };

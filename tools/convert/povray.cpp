@@ -56,6 +56,28 @@ Vec3 unit(const Vec3& a) {
 const Vec3 palette[] = {{0.55, 0.55, 0.60}, {0.85, 0.45, 0.10}, {0.15, 0.45, 0.75},
                         {0.30, 0.65, 0.30}, {0.60, 0.30, 0.65}, {0.80, 0.75, 0.20}};
 
+// Colours of the elements of magnetic materials (Jmol's CPK scheme), for atoms drawn as spheres;
+// other symbols fall back to the palette by material.
+struct ElementColour {
+    const char* symbol;
+    Vec3 rgb;
+};
+const ElementColour element_colours[] = {
+    {"Fe", {0.88, 0.40, 0.20}}, {"Co", {0.94, 0.56, 0.63}}, {"Ni", {0.31, 0.82, 0.31}},
+    {"Mn", {0.61, 0.48, 0.78}}, {"Cr", {0.54, 0.60, 0.78}}, {"Gd", {0.27, 1.00, 0.78}},
+    {"Tb", {0.19, 1.00, 0.78}}, {"Nd", {0.78, 1.00, 0.78}}, {"Sm", {0.56, 1.00, 0.78}},
+    {"Pt", {0.82, 0.82, 0.88}}, {"Pd", {0.00, 0.41, 0.52}}, {"Cu", {0.78, 0.50, 0.20}},
+    {"O", {1.00, 0.05, 0.05}},  {"B", {1.00, 0.71, 0.71}},  {"Ag", {0.75, 0.75, 0.75}},
+};
+
+Vec3 atom_colour(const Frame& f, std::size_t k) {
+    const auto m = static_cast<std::size_t>(f.material[k]);
+    if (m < f.meta.material_elements.size())
+        for (const ElementColour& e : element_colours)
+            if (f.meta.material_elements[m] == e.symbol) return e.rgb;
+    return palette[m % 6];
+}
+
 }  // namespace
 
 Vec3 sz_colour(double sz) {
@@ -135,7 +157,7 @@ std::string to_povray(const Frame& f, const PovOptions& o) {
             s << "A(" << vec(p) << "," << vec(v) << "," << vec(sz_colour(len > 0 ? v[2] / len : 0))
               << ")\n";
         } else {
-            s << "S(" << vec(p) << "," << vec(palette[f.material[k] % 6]) << ")\n";
+            s << "S(" << vec(p) << "," << vec(atom_colour(f, k)) << ")\n";
         }
     }
 
