@@ -1,5 +1,6 @@
 #include "input/config.hpp"
 
+#include <algorithm>
 #include <sstream>
 
 #include "input/keyword_table.hpp"
@@ -73,6 +74,9 @@ std::string describe(const Config& c) {
         o << "dimensions:unit-cell-size-" << xyz[a] << " = " << c.unit_cell[a] * 1e10 << " !A\n";
         o << "dimensions:system-size-" << xyz[a] << " = " << c.system_size[a] * 1e10 << " !A\n";
     }
+    if (std::any_of(c.materials.begin(), c.materials.end(),
+                    [](const MaterialConfig& m) { return m.alloy_host; }))
+        o << "create:alloy-random-seed = " << c.alloy_seed << "\n";
     o << "material:num-materials = " << c.materials.size() << "\n";
     for (std::size_t i = 0; i < c.materials.size(); ++i) {
         const MaterialConfig& m = c.materials[i];
@@ -88,6 +92,12 @@ std::string describe(const Config& c) {
           << p << "fourth-order-cubic-anisotropy-constant = " << m.cubic_anisotropy << " !J\n"
           << p << "initial-spin-direction = "
           << (m.random_initial_spin ? std::string("random") : vec(m.initial_spin)) << "\n";
+        if (m.alloy_host) {
+            o << p << "host-alloy\n";
+            for (std::size_t j = 0; j < m.alloy_fraction.size(); ++j)
+                if (m.alloy_fraction[j] > 0)
+                    o << p << "alloy-fraction[" << j + 1 << "] = " << m.alloy_fraction[j] << "\n";
+        }
         if (m.unit_cell_category > 0)
             o << p << "unit-cell-category = " << m.unit_cell_category << "\n";
         o << p << "minimum-height = " << m.minimum_height << "\n"

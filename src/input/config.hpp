@@ -84,7 +84,7 @@ struct Config {
     double field_strength = 0;              // T
     Vec3 field_direction{0, 0, 1};          // unit vector
     std::uint64_t seed = 12345;             // key of the counter-based generator
-    std::uint64_t alloy_seed = 0;           // create:alloy-random-seed; 0: the integrator's seed
+    std::uint64_t alloy_seed = 2014;        // create:alloy-random-seed (alloy structure)
 
     // Curie-temperature sweep (K) and hysteresis loop (T)
     double minimum_temperature = 0, maximum_temperature = 300, temperature_increment = 10;

@@ -82,6 +82,23 @@ void add_material_keywords(std::vector<KeywordSpec>& t) {
                     [](MaterialConfig& m, const Value& v, const Entry&) {
                         m.unit_cell_category = static_cast<int>(v.integer);
                     }));
+    for (const char* name : {"host-alloy", "alloy-host"})
+        t.push_back(mat(name, K::flag, D::none, 0, 0, "off",
+                        std::string(name) == "host-alloy"
+                            ? "this material is a random-alloy host: its sites are given to the "
+                              "materials j of its alloy-fraction[j] at random"
+                            : "older VAMPIRE name of host-alloy",
+                        [](MaterialConfig& m, const Value&, const Entry&) { m.alloy_host = true; }));
+    {
+        KeywordSpec s = mat("alloy-fraction", K::real, D::none, 0, 1, "0",
+                            "fraction of this host's sites given to material j (drawn per site "
+                            "from create:alloy-random-seed and the atom's id)",
+                            [](MaterialConfig& m, const Value& v, const Entry& e) {
+                                m.alloy_fraction[e.name_index - 1] = v.real;
+                            });
+        s.second_material_index = true;
+        t.push_back(s);
+    }
     t.push_back(
         mat("minimum-height", K::real, D::none, 0, 1, "0",
             "lowest z, as a fraction of the system height, of atoms of this material",

@@ -4,6 +4,12 @@
 namespace miniasd::keyword_rows {
 
 void add_structure_keywords(std::vector<KeywordSpec>& t) {
+    t.push_back(row("create", "alloy-random-seed", K::integer, D::none, 0, 2e9, "2014",
+                    "seed of the random alloy structure (independent of the thermal noise's "
+                    "sim:integrator-random-seed)",
+                    [](Config& c, const Value& v, const Entry&) {
+                        c.alloy_seed = static_cast<std::uint64_t>(v.integer);
+                    }));
     // --- create ---
     t.push_back(choice("create", "crystal-structure", "sc|bcc|fcc", "sc",
                        "crystal structure of the cubic unit cell",

@@ -6,6 +6,7 @@
 
 #include "input/keyword_table.hpp"
 #include "system/lattice.hpp"
+#include "system/materials.hpp"
 #include "util/error.hpp"
 
 namespace miniasd {
@@ -72,9 +73,12 @@ void check_material_coverage(const Config& c, const std::map<std::string, Entry>
     }
     for (int site = 1; site <= nbasis; ++site) {
         std::vector<std::pair<double, double>> spans;
-        for (const MaterialConfig& m : c.materials)
-            if (m.unit_cell_category == 0 || m.unit_cell_category == site)
-                spans.emplace_back(m.minimum_height, m.maximum_height);
+        for (std::size_t m = 0; m < c.materials.size(); ++m) {
+            const MaterialConfig& mc = c.materials[m];
+            if ((mc.unit_cell_category == 0 || mc.unit_cell_category == site) &&
+                !alloyed_only(c, m))
+                spans.emplace_back(mc.minimum_height, mc.maximum_height);
+        }
         std::sort(spans.begin(), spans.end());
         double covered = 0.0;
         for (const auto& [lo, hi] : spans) {
@@ -87,6 +91,40 @@ void check_material_coverage(const Config& c, const std::map<std::string, Entry>
                                  " above height fraction " + std::to_string(covered) +
                                  "; adjust minimum-height/maximum-height or unit-cell-category so "
                                  "every site at every height has a material");
+    }
+}
+
+// Random alloys: fractions only on hosts, of other materials that are not hosts themselves, adding
+// up to at most 1; a host without fractions would be a keyword without effect.
+void check_alloys(const Config& c, const std::map<std::string, Entry>& seen) {
+    const std::size_t n = c.materials.size();
+    for (std::size_t i = 0; i < n; ++i) {
+        const MaterialConfig& m = c.materials[i];
+        const std::string p = "material[" + std::to_string(i + 1) + "]:";
+        double sum = 0;
+        const Entry* last = nullptr;
+        for (std::size_t j = 0; j < n; ++j) {
+            const auto it = seen.find(p + "alloy-fraction[" + std::to_string(j + 1) + "]");
+            if (it == seen.end()) continue;
+            last = &it->second;
+            if (!m.alloy_host)
+                fail(it->second, "material " + std::to_string(i + 1) +
+                                     " is not an alloy host: add " + p + "host-alloy");
+            if (j == i) fail(it->second, "a host cannot be alloyed with itself");
+            if (c.materials[j].alloy_host)
+                fail(it->second, "material " + std::to_string(j + 1) +
+                                     " is itself an alloy host; alloy into plain materials only");
+            sum += m.alloy_fraction[j];
+        }
+        if (sum > 1 + 1e-12)
+            fail(*last, "the alloy fractions of material " + std::to_string(i + 1) +
+                            " add up to " + std::to_string(sum) + ", more than 1");
+        if (m.alloy_host && !last) {
+            const auto it = seen.count(p + "host-alloy") ? seen.find(p + "host-alloy")
+                                                         : seen.find(p + "alloy-host");
+            fail(it->second, "an alloy host needs at least one " + p +
+                                 "alloy-fraction[j] = <fraction of its sites given to j>");
+        }
     }
 }
 
@@ -135,6 +173,7 @@ Config build_config(const std::vector<Entry>& entries, const std::string& input_
         c.materials[i].name = "material" + std::to_string(i + 1);
         c.materials[i].exchange.assign(c.materials.size(), 0.0);
         c.materials[i].exchange_set.assign(c.materials.size(), 0);
+        c.materials[i].alloy_fraction.assign(c.materials.size(), 0.0);
     }
 
     // Pass 2: every line, in order. Column keywords append, so order is kept.
@@ -149,6 +188,7 @@ Config build_config(const std::vector<Entry>& entries, const std::string& input_
         spec.apply(c, convert_value(spec, e), e);
     }
 
+    check_alloys(c, seen);
     check_material_coverage(c, seen, input_file);
     make_exchange_symmetric(c, seen);
     if (c.output.mode == OutputMode::hdf5 && c.output.text)

@@ -1,8 +1,18 @@
 #include "system/materials.hpp"
 
+#include "util/random.hpp"
+
 namespace miniasd {
 
-MaterialMap::MaterialMap(const Config& c, const Lattice& l) : lattice_(&l) {
+bool alloyed_only(const Config& c, std::size_t m) {
+    for (const MaterialConfig& host : c.materials)
+        if (host.alloy_host && m < host.alloy_fraction.size() && host.alloy_fraction[m] > 0)
+            return true;
+    return false;
+}
+
+MaterialMap::MaterialMap(const Config& c, const Lattice& l)
+    : lattice_(&l), alloy_seed_(c.alloy_seed) {
     const int sites = l.sites();
     by_layer_site_.assign((l.cells[2] * sites), 0);
     for (std::int64_t cz = 0; cz < l.cells[2]; ++cz) {
@@ -13,12 +23,23 @@ MaterialMap::MaterialMap(const Config& c, const Lattice& l) : lattice_(&l) {
                 const bool site_ok = mc.unit_cell_category == 0 || mc.unit_cell_category == s + 1;
                 const bool height_ok =
                     h >= mc.minimum_height && (h < mc.maximum_height || mc.maximum_height >= 1.0);
-                if (site_ok && height_ok) {
+                if (site_ok && height_ok && !alloyed_only(c, m)) {
                     by_layer_site_[(cz * sites + s)] = static_cast<std::int32_t>(m);
                     break;
                 }
             }
         }
+    }
+    alloy_.resize(c.materials.size());
+    for (std::size_t m = 0; m < c.materials.size(); ++m) {
+        const MaterialConfig& host = c.materials[m];
+        if (!host.alloy_host) continue;
+        double cumulative = 0;
+        for (std::size_t j = 0; j < host.alloy_fraction.size(); ++j)
+            if (host.alloy_fraction[j] > 0) {
+                cumulative += host.alloy_fraction[j];
+                alloy_[m].emplace_back(cumulative, static_cast<std::int32_t>(j));
+            }
     }
 }
 
@@ -26,7 +47,16 @@ int MaterialMap::of(std::int64_t gid) const {
     std::int64_t cx, cy, cz;
     int s;
     lattice_->decode(gid, cx, cy, cz, s);
-    return by_layer_site_[(cz * lattice_->sites() + s)];
+    const int m = by_layer_site_[(cz * lattice_->sites() + s)];
+    const auto& alloy = alloy_[static_cast<std::size_t>(m)];
+    if (alloy.empty()) return m;
+    // A uniform number in [0, 1) from the top 53 bits of the site's random word.
+    const std::uint64_t w =
+        random_words(alloy_seed_, RandomStream::alloy, static_cast<std::uint64_t>(gid), 0)[0];
+    const double u = double(w >> 11) * 0x1.0p-53;
+    for (const auto& [cumulative, material] : alloy)
+        if (u < cumulative) return material;
+    return m;
 }
 
 }  // namespace miniasd

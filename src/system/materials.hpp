@@ -1,10 +1,16 @@
-// Which material sits at each lattice site: the first material, in index order, whose
-// unit-cell-category and height range contain the site. Heights are fractions of the system
-// height (z); a range is [minimum, maximum), and maximum = 1 includes the top. The parser has
-// already checked that every site at every height has a material.
+// Which material sits at each lattice site. First the site's own material: the first material,
+// in index order, whose unit-cell-category and height range contain the site (heights are
+// fractions of the system height z; a range is [minimum, maximum), and maximum = 1 includes the
+// top). Materials that are only alloyed into a host (the j of some host's alloy-fraction[j]) are
+// not placed this way. Then random alloys: a site of an alloy host (material[i]:host-alloy) is
+// given to material j with probability alloy-fraction[j], by a uniform number drawn from
+// (create:alloy-random-seed, global id). So the realised alloy is a function of the seed and the
+// atom's id alone: the same on any number of ranks. The parser has already checked that every
+// site at every height has a material and that a host's fractions add up to at most 1.
 #pragma once
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "input/config.hpp"
@@ -21,6 +27,12 @@ class MaterialMap {
   private:
     const Lattice* lattice_;
     std::vector<std::int32_t> by_layer_site_;  // [cz * sites + site]
+    std::uint64_t alloy_seed_ = 0;
+    // Per host material: (cumulative probability, material) in index order; empty: not a host.
+    std::vector<std::vector<std::pair<double, std::int32_t>>> alloy_;
 };
+
+// Whether material m is the target of some host's alloy-fraction (placed only by alloying).
+bool alloyed_only(const Config& c, std::size_t m);
 
 }  // namespace miniasd
