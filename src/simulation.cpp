@@ -74,7 +74,8 @@ std::FILE* Simulation::open_output_file(const std::string& name, std::string& pa
 void Simulation::start() {
     table_file_ = open_output_file("output", table_path_);
     const std::vector<std::string> columns =
-        config_.output_columns.empty() ? default_output_columns() : config_.output_columns;
+        config_.output_columns.empty() ? default_output_columns(config_.program)
+                                       : config_.output_columns;
     std::vector<std::string> names;
     for (const MaterialConfig& m : config_.materials)
         names.push_back(m.name);

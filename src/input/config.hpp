@@ -95,14 +95,14 @@ struct Config {
     double cooling_time = 100e-12;  // s
     enum class CoolingFunction { exponential, gaussian, linear } cooling_function =
         CoolingFunction::exponential;
-    double pulse_time = 50e-15;                // s, laser-pulse-time (Gaussian width)
-    double pulse_power = 20;                   // laser-pulse-power: absorbed fluence, J/m^2
-    double pulse_delay = 0;                    // s, centre of the pulse after equilibration
+    enum class LaserProfile { two_temperature, square } laser_profile =
+        LaserProfile::two_temperature;
+    double pulse_time = 50e-15;                // s, laser-pulse-time (FWHM; square: duration)
+    double pulse_power = 20;                   // laser-pulse-power (programs/two_temperature.hpp)
     double electron_heat_capacity = 222;       // gamma: C_e = gamma T_e, J m^-3 K^-2
     double phonon_heat_capacity = 2.3e6;       // C_p, J m^-3 K^-1
     double electron_phonon_coupling = 6.6e17;  // G, W m^-3 K^-1
     double heat_sink_coupling = 0;             // kappa: phonons to the bath, s^-1
-    double pulse_depth = 10e-9;                // m, absorption depth (fluence -> power density)
 
     // output: statistics columns, by keyword (stats/columns.hpp), in the order given
     std::vector<std::string> output_columns;  // empty: a default set

@@ -19,6 +19,7 @@ std::vector<KeywordSpec> make_table() {
     add_structure_keywords(t);
     add_material_keywords(t);
     add_sim_keywords(t);
+    add_pulse_keywords(t);
     add_config_keywords(t);
     add_output_keywords(t);
     return t;

@@ -128,6 +128,28 @@ void check_alloys(const Config& c, const std::map<std::string, Entry>& seen) {
     }
 }
 
+// Settings a program needs that have no sensible default.
+void check_programs(const Config& c, const std::map<std::string, Entry>& seen,
+                    const std::string& input_file) {
+    if (c.program == ProgramKind::field_cool && c.equilibration_temperature < 0)
+        fail(seen.at("sim:program"),
+             "field-cool cools from sim:equilibration-temperature to sim:temperature: set "
+             "sim:equilibration-temperature (e.g. above the Curie temperature)");
+    if (c.program == ProgramKind::laser_pulse && c.laser_profile == Config::LaserProfile::square &&
+        !seen.count("sim:maximum-temperature"))
+        fail(seen.at("sim:laser-pulse-temporal-profile"),
+             "a square pulse holds sim:maximum-temperature for sim:laser-pulse-time: set "
+             "sim:maximum-temperature");
+    if (c.program == ProgramKind::curie_temperature &&
+        c.maximum_temperature < c.minimum_temperature) {
+        const auto it = seen.find("sim:maximum-temperature");
+        if (it != seen.end())
+            fail(it->second, "is below sim:minimum-temperature");
+        throw InputError(input_file, 0, "sim:minimum-temperature",
+                         "is above sim:maximum-temperature (default 300 K)");
+    }
+}
+
 // J_ab and J_ba describe the same links: when one is given it sets both; when both are given they
 // must agree (an asymmetric exchange has no energy function, so the dynamics would be unphysical).
 void make_exchange_symmetric(Config& c, const std::map<std::string, Entry>& seen) {
@@ -189,6 +211,7 @@ Config build_config(const std::vector<Entry>& entries, const std::string& input_
     }
 
     check_alloys(c, seen);
+    check_programs(c, seen, input_file);
     check_material_coverage(c, seen, input_file);
     make_exchange_symmetric(c, seen);
     if (c.output.mode == OutputMode::hdf5 && c.output.text)

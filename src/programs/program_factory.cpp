@@ -13,8 +13,9 @@ std::unique_ptr<Program> make_program(const Config& c) {
         case ProgramKind::hysteresis_loop:
             return std::make_unique<HysteresisLoopProgram>();
         case ProgramKind::field_cool:
+            return std::make_unique<FieldCoolProgram>();
         case ProgramKind::laser_pulse:
-            break;  // not reachable: the keyword table does not accept them yet
+            return std::make_unique<LaserPulseProgram>();
     }
     return std::make_unique<TimeSeriesProgram>();
 }

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "programs/program.hpp"
+#include "programs/two_temperature.hpp"
 
 namespace miniasd {
 
@@ -51,6 +52,29 @@ class HysteresisLoopProgram final : public Program {
   private:
     double coercive_[2] = {0, 0};
 };
+
+// Equilibration at sim:equilibration-temperature in the applied field, then total-time-steps in
+// which the temperature falls to sim:temperature by sim:cooling-function with sim:cooling-time.
+class FieldCoolProgram final : public Program {
+  public:
+    const char* name() const override { return "field-cool"; }
+    void run(Simulation& sim) override;
+};
+// The field-cool temperature (K) t seconds after the cooling began.
+double cooling_temperature(const Config& c, double t);
+
+// Equilibration at sim:temperature, then total-time-steps in which the spins feel the electron
+// temperature of the two-temperature model heated by a laser pulse (or a square pulse).
+class LaserPulseProgram final : public Program {
+  public:
+    const char* name() const override { return "laser-pulse"; }
+    void run(Simulation& sim) override;
+    const TwoTemperatureModel* model() const { return model_.get(); }  // after run()
+
+  private:
+    std::unique_ptr<TwoTemperatureModel> model_;
+};
+TwoTemperatureParameters two_temperature_parameters(const Config& c);
 
 // Points of a sweep from `from` to `to` (inclusive, either direction) in steps of `step` > 0;
 // the last point is `to` itself when the range is not a whole number of steps.

@@ -186,9 +186,21 @@ const ColumnSpec* find_column(const std::string& keyword) {
     return nullptr;
 }
 
-std::vector<std::string> default_output_columns() {
-    return {"time-steps",    "real-time",   "temperature", "applied-field-strength",
-            "magnetisation", "mean-magnetisation-length", "total-energy"};
+std::vector<std::string> default_output_columns(ProgramKind program) {
+    switch (program) {
+        case ProgramKind::laser_pulse:
+            return {"time-steps",           "real-time",     "electron-temperature",
+                    "phonon-temperature",   "magnetisation", "material-magnetisation"};
+        case ProgramKind::curie_temperature:
+            return {"temperature", "mean-magnetisation-length", "material-mean-magnetisation-length",
+                    "mean-susceptibility", "mean-specific-heat", "binder-cumulant"};
+        case ProgramKind::hysteresis_loop:
+            return {"applied-field-strength", "applied-field-alignment",
+                    "material-applied-field-alignment", "mean-magnetisation-length"};
+        default:
+            return {"time-steps",    "real-time",   "temperature", "applied-field-strength",
+                    "magnetisation", "mean-magnetisation-length", "total-energy"};
+    }
 }
 
 }  // namespace miniasd

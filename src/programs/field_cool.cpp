@@ -1,0 +1,33 @@
+// sim:program = field-cool (programs.hpp).
+#include <cmath>
+
+#include "programs/programs.hpp"
+#include "simulation.hpp"
+
+namespace miniasd {
+
+double cooling_temperature(const Config& c, double t) {
+    const double start = c.equilibration_temperature, end = c.temperature;
+    const double x = t / c.cooling_time;
+    double f = std::exp(-x);
+    if (c.cooling_function == Config::CoolingFunction::gaussian) f = std::exp(-x * x);
+    if (c.cooling_function == Config::CoolingFunction::linear) f = std::max(0.0, 1.0 - x);
+    return end + (start - end) * f;
+}
+
+void FieldCoolProgram::run(Simulation& sim) {
+    const Config& c = sim.config();
+    Phase p = time_series_phase(c);  // equilibration at the start temperature, then the cooling
+    p.equilibration_temperature = c.equilibration_temperature;
+    const std::int64_t equil = p.equilibration_steps;
+    p.drive = [&c, equil](RunState& s, std::int64_t n) {
+        if (n < equil) return;
+        s.temperature = s.phonon_temperature =
+            cooling_temperature(c, double(n - equil) * c.time_step);
+    };
+    // The first cooling step's sample shows the start temperature.
+    p.temperature = c.equilibration_temperature;
+    sim.run(p);
+}
+
+}  // namespace miniasd

@@ -1,0 +1,55 @@
+// sim:program = laser-pulse (programs.hpp, two_temperature.hpp).
+#include <algorithm>
+#include <cstdio>
+
+#include "programs/programs.hpp"
+#include "simulation.hpp"
+
+namespace miniasd {
+
+TwoTemperatureParameters two_temperature_parameters(const Config& c) {
+    TwoTemperatureParameters p;
+    p.gamma = c.electron_heat_capacity;
+    p.phonon_c = c.phonon_heat_capacity;
+    p.coupling = c.electron_phonon_coupling;
+    p.sink = c.heat_sink_coupling;
+    p.pulse_width = c.pulse_time;
+    p.pulse_power = c.pulse_power;
+    p.bath = c.temperature;
+    return p;
+}
+
+void LaserPulseProgram::run(Simulation& sim) {
+    const Config& c = sim.config();
+    model_ = std::make_unique<TwoTemperatureModel>(two_temperature_parameters(c));
+    Phase p = time_series_phase(c);
+    p.equilibration_temperature = c.temperature;  // equilibrate at the bath temperature
+    const std::int64_t equil = p.equilibration_steps;
+    const bool square = c.laser_profile == Config::LaserProfile::square;
+    TwoTemperatureModel& ttm = *model_;
+    double peak_electron = c.temperature, peak_phonon = c.temperature;
+    p.drive = [&](RunState& s, std::int64_t n) {
+        if (n < equil) return;
+        const double t = double(n - equil) * c.time_step;  // s since the pulse phase began
+        if (square) {
+            s.temperature = t <= c.pulse_time ? c.maximum_temperature : c.temperature;
+            s.phonon_temperature = c.temperature;
+            return;
+        }
+        ttm.advance(t, c.time_step);
+        s.temperature = ttm.electron_temperature();
+        s.phonon_temperature = ttm.phonon_temperature();
+        peak_electron = std::max(peak_electron, s.temperature);
+        peak_phonon = std::max(peak_phonon, s.phonon_temperature);
+    };
+    sim.run(p);
+    std::FILE* screen = sim.comm().is_root() ? sim.options().screen : nullptr;
+    if (screen && !square)
+        std::fprintf(screen,
+                     "Laser pulse: peak electron temperature %.1f K, peak phonon temperature %.1f "
+                     "K; energy absorbed %.4g J/m^3, in electrons and phonons %.4g, to the sink "
+                     "%.4g\n",
+                     peak_electron, peak_phonon, ttm.absorbed(), ttm.gained(), ttm.sunk());
+}
+
+}  // namespace miniasd

@@ -1,0 +1,127 @@
+// The two-temperature model against an independent solution of its equations (fourth-order
+// Runge-Kutta in temperature form, written here), its energy bookkeeping, and the laser-pulse and
+// field-cool programs driving the spins' bath temperature.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <functional>
+
+#include "programs/programs.hpp"
+#include "support/test_support.hpp"
+
+using namespace miniasd;
+
+namespace {
+
+TwoTemperatureParameters gdfeco() {  // Ostler et al. 2011-like parameters, a strong pulse
+    TwoTemperatureParameters p;
+    p.gamma = 225;
+    p.phonon_c = 3.1e6;
+    p.coupling = 17e17;
+    p.sink = 5e10;  // 20 ps to the substrate
+    p.pulse_width = 50e-15;
+    p.pulse_power = 40;
+    p.bath = 300;
+    return p;
+}
+
+// dT_e/dt and dT_p/dt of the model, RK4 with step h from 0 to t; returns {T_e, T_p}.
+std::array<double, 2> reference(const TwoTemperatureParameters& p, double t, double h) {
+    const TwoTemperatureModel pulse(p);  // only its source term
+    auto rhs = [&](double time, const std::array<double, 2>& y) -> std::array<double, 2> {
+        const double g = p.coupling * (y[0] - y[1]);
+        return {(pulse.source(time) - g) / (p.gamma * y[0]),
+                (g - p.sink * p.phonon_c * (y[1] - p.bath)) / p.phonon_c};
+    };
+    std::array<double, 2> y{p.bath, p.bath};
+    for (double s = 0; s < t - 0.5 * h; s += h) {
+        const auto k1 = rhs(s, y);
+        const auto k2 = rhs(s + h / 2, {y[0] + h / 2 * k1[0], y[1] + h / 2 * k1[1]});
+        const auto k3 = rhs(s + h / 2, {y[0] + h / 2 * k2[0], y[1] + h / 2 * k2[1]});
+        const auto k4 = rhs(s + h, {y[0] + h * k3[0], y[1] + h * k3[1]});
+        for (int i = 0; i < 2; ++i)
+            y[i] += h / 6 * (k1[i] + 2 * k2[i] + 2 * k3[i] + k4[i]);
+    }
+    return y;
+}
+
+}  // namespace
+
+TEST(TwoTemperature, MatchesAnIndependentOdeSolution) {
+    const TwoTemperatureParameters p = gdfeco();
+    TwoTemperatureModel m(p);
+    const double dt = 0.1e-15;
+    double t = 0, peak = 0;
+    for (double check : {0.15e-12, 0.3e-12, 1e-12, 3e-12}) {
+        for (; t < check - 0.5 * dt; t += dt) {
+            m.advance(t, dt);
+            peak = std::max(peak, m.electron_temperature());
+        }
+        const auto ref = reference(p, check, 0.02e-15);
+        EXPECT_NEAR(m.electron_temperature(), ref[0], 0.003 * ref[0]) << "t = " << check;
+        EXPECT_NEAR(m.phonon_temperature(), ref[1], 0.003 * ref[1]) << "t = " << check;
+    }
+    EXPECT_GT(peak, 1500);  // the electrons were heated far above the lattice
+    EXPECT_GT(m.phonon_temperature(), 350);
+}
+
+TEST(TwoTemperature, EnergyOfPulseElectronsPhononsAndSinkAddsUp) {
+    const TwoTemperatureParameters p = gdfeco();
+    TwoTemperatureModel m(p);
+    const double dt = 0.1e-15;
+    for (double t = 0; t < 10e-12; t += dt)
+        m.advance(t, dt);
+    EXPECT_NEAR(m.absorbed(), 1e7 * p.pulse_power, 1e-6 * 1e7 * p.pulse_power);  // whole pulse
+    EXPECT_GT(m.sunk(), 0.05 * m.absorbed());
+    EXPECT_NEAR(m.gained() + m.sunk(), m.absorbed(), 1e-9 * m.absorbed());
+}
+
+TEST(TwoTemperature, LaserProgramDrivesTheBathWithTheElectronTemperature) {
+    // Decoupled spins (no exchange): the model runs alone; the spins feel T_e.
+    Simulation sim(parallel::Comm::world(),
+                   test::config_from_text(
+                       "create:crystal-structure = sc\ndimensions:unit-cell-size = 3 !A\n"
+                       "dimensions:system-size = 12 !A\n"
+                       "material[1]:atomic-spin-moment = 2 !muB\n"
+                       "sim:program = laser-pulse\nsim:temperature = 300\n"
+                       "sim:time-step = 0.1 !fs\nsim:equilibration-time-steps = 100\n"
+                       "sim:total-time-steps = 10000\nsim:time-steps-increment = 1000\n"
+                       "sim:laser-pulse-power = 40\nsim:laser-pulse-time = 50 !fs\n"
+                       "sim:two-temperature-electron-heat-capacity = 225\n"
+                       "sim:two-temperature-phonon-heat-capacity = 3.1e6\n"
+                       "sim:two-temperature-electron-phonon-coupling = 17e17\n"
+                       "sim:two-temperature-heat-sink-coupling = 5e10\n"),
+                   test::quiet_options());
+    LaserPulseProgram program;
+    program.run(sim);
+    const auto ref = reference(gdfeco(), 1e-12, 0.02e-15);  // 10000 steps of 0.1 fs
+    EXPECT_NEAR(sim.state().temperature, ref[0], 0.003 * ref[0]);
+    EXPECT_NEAR(sim.state().phonon_temperature, ref[1], 0.003 * ref[1]);
+    ASSERT_NE(program.model(), nullptr);
+    EXPECT_EQ(sim.state().temperature, program.model()->electron_temperature());
+}
+
+TEST(FieldCool, CoolingThroughTcInAFieldMagnetisesAlongTheField) {
+    Config c = test::config_from_text(
+        "create:crystal-structure = sc\ncreate:periodic-boundaries-x\n"
+        "create:periodic-boundaries-y\ncreate:periodic-boundaries-z\n"
+        "dimensions:unit-cell-size = 3 !A\ndimensions:system-size = 24 !A\n"
+        "material[1]:atomic-spin-moment = 2 !muB\nmaterial[1]:exchange-matrix[1] = 1e-21\n"
+        "material[1]:initial-spin-direction = 0,0,-1\n"
+        "sim:program = field-cool\nsim:equilibration-temperature = 200\nsim:temperature = 20\n"
+        "sim:cooling-time = 5 !ps\nsim:cooling-function = linear\n"
+        "sim:applied-field-strength = 2 !T\nsim:applied-field-unit-vector = 1,0,0\n"
+        "sim:time-step = 1 !fs\nsim:equilibration-time-steps = 2000\n"
+        "sim:total-time-steps = 10000\nsim:time-steps-increment = 1000\n");
+    EXPECT_DOUBLE_EQ(cooling_temperature(c, 0), 200);
+    EXPECT_DOUBLE_EQ(cooling_temperature(c, 2.5e-12), 110);
+    EXPECT_DOUBLE_EQ(cooling_temperature(c, 6e-12), 20);
+    c.cooling_function = Config::CoolingFunction::exponential;
+    EXPECT_DOUBLE_EQ(cooling_temperature(c, 5e-12), 20 + 180 * std::exp(-1.0));
+    c.cooling_function = Config::CoolingFunction::linear;
+    Simulation sim(parallel::Comm::world(), c, test::quiet_options());
+    FieldCoolProgram().run(sim);
+    EXPECT_DOUBLE_EQ(sim.state().temperature, 20);
+    // Started along -z, heated above T_c (104 K), cooled in a field along +x: ordered along +x.
+    EXPECT_GT(sim.last_sample().m[0], 0.7);
+}
