@@ -1,8 +1,8 @@
 // Which material sits at each lattice site. First the site's own material: the first material,
 // in index order, whose unit-cell-category and height range contain the site (heights are
 // fractions of the system height z; a range is [minimum, maximum), and maximum = 1 includes the
-// top). Materials that are only alloyed into a host (the j of some host's alloy-fraction[j]) are
-// not placed this way. Then random alloys: a site of an alloy host (material[i]:host-alloy) is
+// top). A material alloyed into a host (the j of some host's alloy-fraction[j]) is not placed
+// this way unless it has a unit-cell-category or height range of its own. Then random alloys: a site of an alloy host (material[i]:host-alloy) is
 // given to material j with probability alloy-fraction[j], by a uniform number drawn from
 // (create:alloy-random-seed, global id). So the realised alloy is a function of the seed and the
 // atom's id alone: the same on any number of ranks. The parser has already checked that every
@@ -32,7 +32,8 @@ class MaterialMap {
     std::vector<std::vector<std::pair<double, std::int32_t>>> alloy_;
 };
 
-// Whether material m is the target of some host's alloy-fraction (placed only by alloying).
+// Whether material m is placed only by alloying: the target of some host's alloy-fraction, with
+// no unit-cell-category or height range of its own.
 bool alloyed_only(const Config& c, std::size_t m);
 
 }  // namespace miniasd
