@@ -4,8 +4,11 @@
     /usr/bin/python3 tools/plot_curie.py runs/sweep/output [more tables ...] [-o curie.png]
         [--skip 0.2] [--column "<|m|>"]
 
-Rows are grouped by their temperature column, so this reads both one table from a temperature
-sweep and several time-series tables run at one temperature each. From each group the first
+Rows are grouped by their temperature column, so this reads the `curie-temperature` table of the
+curie-temperature program (one row per temperature, with errors, and the susceptibility and
+Binder cumulant drawn in panels of their own: give tables of two system sizes to see the Binder
+cumulants cross at T_c), an `output` table of a sweep, and several time-series tables run at one
+temperature each. From each group the first
 --skip fraction of rows (equilibration) is dropped and the mean and its standard error taken.
 The estimate fits m(T) = A (1 - T/Tc)^beta to the points with m above 0.15 (finite systems keep
 m ~ 1/sqrt(N) above Tc, so those points are left out of the fit); it is an estimate, printed with
@@ -36,18 +39,40 @@ def magnetisation_curve(tables, column, skip):
         name = column or next((n for n in ("|m|", "<|m|>") if n in col), None)
         if name not in col:
             sys.exit(f"{path}: no magnetisation-length column (output:magnetisation-length)")
+        # The program's table gives each average's error in the column after it.
+        given = names[col[name] + 1] == "err" if col[name] + 1 < len(names) else False
         for t in np.unique(data[:, col["temperature[K]"]]):
-            rows = data[data[:, col["temperature[K]"]] == t, col[name]]
-            groups.setdefault(float(t), []).append(rows[int(len(rows) * skip):])
+            sel = data[:, col["temperature[K]"]] == t
+            if given:
+                groups.setdefault(float(t), []).append(
+                    (data[sel, col[name]], data[sel, col[name] + 1]))
+                continue
+            rows = data[sel, col[name]]
+            groups.setdefault(float(t), []).append((rows[int(len(rows) * skip):], None))
     temps = np.array(sorted(groups))
     means, errors = [], []
     for t in temps:
-        values = np.concatenate(groups[t])
+        values = np.concatenate([v for v, _ in groups[t]])
         if len(values) == 0:
             sys.exit(f"T = {t} K: no rows left after --skip")
         means.append(values.mean())
-        errors.append(values.std(ddof=1) / np.sqrt(len(values)) if len(values) > 1 else 0.0)
+        given = [e for _, e in groups[t] if e is not None]
+        if given:  # errors of independent estimates of one mean
+            e = np.concatenate(given)
+            errors.append(np.sqrt((e ** 2).sum()) / len(e))
+        else:
+            errors.append(values.std(ddof=1) / np.sqrt(len(values)) if len(values) > 1 else 0.0)
     return temps, np.array(means), np.array(errors)
+
+
+def program_columns(path):
+    """(T, chi, chi err, U4, U4 err) of a curie-temperature table, or None for other tables."""
+    names, data = read_table(path)
+    col = {n: i for i, n in enumerate(names)}
+    if not {"temperature[K]", "chi[1/T]", "U4"} <= set(col):
+        return None
+    t, chi, u4 = col["temperature[K]"], col["chi[1/T]"], col["U4"]
+    return data[:, t], data[:, chi], data[:, chi + 1], data[:, u4], data[:, u4 + 1]
 
 
 def fit_curie(temps, m, threshold=0.15):
@@ -81,7 +106,23 @@ def main():
     for row in zip(temps, m, err):
         print("%g %.6f %.6f" % row)
     fit = fit_curie(temps, m)
-    fig, ax = plt.subplots(figsize=(6.5, 4.2))
+    extra = [(p, program_columns(p)) for p in args.tables]
+    extra = [(p, c) for p, c in extra if c is not None]
+    if extra:
+        fig, axes = plt.subplots(1, 3, figsize=(15, 4.2))
+        ax = axes[0]
+        for path, (t, chi, chi_err, u4, u4_err) in extra:
+            label = os.path.basename(os.path.dirname(os.path.abspath(path))) or path
+            axes[1].errorbar(t, chi, yerr=chi_err, fmt="o-", ms=3, capsize=2, label=label)
+            axes[2].errorbar(t, u4, yerr=u4_err, fmt="o-", ms=3, capsize=2, label=label)
+        axes[1].set_ylabel("susceptibility χ (1/T)")
+        axes[2].set_ylabel("Binder cumulant U4")
+        for a in axes[1:]:
+            a.set_xlabel("temperature (K)")
+            a.grid(alpha=0.3)
+            a.legend(fontsize="small")
+    else:
+        fig, ax = plt.subplots(figsize=(6.5, 4.2))
     ax.errorbar(temps, m, yerr=err, fmt="o", ms=4, capsize=2, label="simulation")
     if fit:
         a, tc, beta = fit
