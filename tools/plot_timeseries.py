@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Plot a miniASD statistics table (the `output` file): magnetisation and energy against time.
+"""Plot a miniASD statistics table (the `output` file): magnetisation, temperatures and energy.
 
     /usr/bin/python3 tools/plot_timeseries.py runs/bcc-fe/output [-o picture.png] [--relative-energy]
 
@@ -46,15 +46,24 @@ def main():
         t, xlabel = data[:, col.get("time-steps", 0)], "time steps"
 
     panels = []
+    temps = [n for n in ("T_electron[K]", "T_phonon[K]", "temperature[K]", "T_spin[K]")
+             if n in col]
+    # Only when the temperature changes during the run (laser pulse, field cooling).
+    if temps and any(np.ptp(data[:, col[n]]) > 0 for n in temps):
+        panels.append(("temperature (K)", temps))
     mag = [n for n in ("mx", "my", "mz", "|m|", "<|m|>") if n in col]
     if mag:
         panels.append(("magnetisation (normalised)", mag))
+    # Per-material columns (material-magnetisation): z component of each material.
+    material_mz = [n for n in names if n.endswith(":mz")]
+    if material_mz:
+        panels.append(("material magnetisation m_z", material_mz))
     energies = [n for n in names if n.startswith("E_") or n.startswith("<E_")]
     if energies:
         panels.append(("energy change since the first row (J/atom)" if args.relative_energy
                        else "energy (J/atom)", energies))
     if not panels:
-        sys.exit(f"{args.table}: no magnetisation or energy columns to plot")
+        sys.exit(f"{args.table}: no magnetisation, temperature or energy columns to plot")
 
     fig, axes = plt.subplots(len(panels), 1, sharex=True, figsize=(7, 3 * len(panels)),
                              squeeze=False)
