@@ -1,5 +1,6 @@
-# The program end to end: --version, --check, a run with the default input name, the statistics
-# table, the report, and the same final spin hash on 1 and 2 ranks.
+# The program end to end: --version, --check (every example), a run with the default input name,
+# the statistics table, the report, the same final spin hash on 1 and 2 ranks, and shortened
+# sweep and pulse examples with their tables.
 include(${CMAKE_CURRENT_LIST_DIR}/common.cmake)
 
 file(REMOVE_RECURSE ${WORK_DIR})
@@ -63,4 +64,73 @@ foreach(ranks 1 2)
 endforeach()
 if(NOT hash_1 STREQUAL hash_2)
   message(FATAL_ERROR "1 and 2 ranks end in different states: '${hash_1}' vs '${hash_2}'")
+endif()
+
+# Every shipped example is valid input.
+file(GLOB examples ${SOURCE_DIR}/input/*/input)
+foreach(example ${examples})
+  run_miniasd(1 ${WORK_DIR}/check rc so se ${example} --check)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "--check on ${example} failed:\n${se}")
+  endif()
+endforeach()
+
+# The sweep and pulse examples, shortened, end to end on 2 ranks: their tables and summaries.
+# `edits` is a list of "regex|replacement" pairs applied to the example's input.
+function(short_example name edits)
+  set(dir ${WORK_DIR}/${name})
+  file(MAKE_DIRECTORY ${dir})
+  file(READ ${SOURCE_DIR}/input/${name}/input text)
+  foreach(edit ${edits})
+    string(REPLACE "|" ";" pair "${edit}")
+    list(GET pair 0 from)
+    list(GET pair 1 to)
+    string(REGEX REPLACE "${from}" "${to}" text "${text}")
+  endforeach()
+  file(GLOB materials ${SOURCE_DIR}/input/${name}/*.mat)
+  if(materials)
+    file(COPY ${materials} DESTINATION ${dir})
+  endif()
+  string(REPLACE "../bcc-fe/Fe.mat" "${SOURCE_DIR}/input/bcc-fe/Fe.mat" text "${text}")
+  file(WRITE ${dir}/input "${text}")
+  run_miniasd(2 ${dir} rc so se -q)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "${name} failed (${rc}):\n${so}\n${se}")
+  endif()
+  set(so "${so}" PARENT_SCOPE)
+endfunction()
+
+short_example(curie-temperature
+  "minimum-temperature = 100|minimum-temperature = 500;temperature-increment = 50|temperature-increment = 500;equilibration-time-steps = 1000|equilibration-time-steps = 10;loop-time-steps = 4000|loop-time-steps = 20")
+expect_contains("${so}" "Curie-temperature table: ./curie-temperature" "curie-temperature")
+expect_contains("${so}" "T = 1500" "curie-temperature")
+file(STRINGS ${WORK_DIR}/curie-temperature/curie-temperature lines)
+list(LENGTH lines n)
+if(NOT n EQUAL 4)  # header + 500, 1000, 1500 K
+  message(FATAL_ERROR "curie-temperature table has ${n} lines, expected 4:\n${lines}")
+endif()
+list(GET lines 0 header)
+expect_contains("${header}" "# temperature[K] <|m|> err chi[1/T] err C[kB/atom] err U4 err Fe:<|m|>" "curie table header")
+file(STRINGS ${WORK_DIR}/curie-temperature/output rows)
+list(LENGTH rows n)
+if(NOT n EQUAL 4)  # one output row per temperature
+  message(FATAL_ERROR "curie-temperature output has ${n} lines, expected 4")
+endif()
+
+short_example(hysteresis
+  "maximum-applied-field-strength = 5 !T|maximum-applied-field-strength = 6 !T;strength-increment = 0.1 !T|strength-increment = 3 !T;equilibration-time-steps = 500|equilibration-time-steps = 10;loop-time-steps = 1000|loop-time-steps = 40")
+expect_contains("${so}" "Coercive field:" "hysteresis")
+file(STRINGS ${WORK_DIR}/hysteresis/hysteresis-loop lines)
+list(LENGTH lines n)
+if(NOT n EQUAL 11)  # header + 6 3 0 -3 -6 down + -6 -3 0 3 6 up
+  message(FATAL_ERROR "hysteresis-loop table has ${n} lines, expected 11:\n${lines}")
+endif()
+
+short_example(gdfe-switching
+  "equilibration-time-steps = 30000|equilibration-time-steps = 50;total-time-steps = 60000|total-time-steps = 3000")
+expect_contains("${so}" "Laser pulse: peak electron temperature" "gdfe-switching")
+file(STRINGS ${WORK_DIR}/gdfe-switching/output lines)
+list(GET lines 0 header)
+if(NOT header STREQUAL "# time-steps real-time[s] T_electron[K] T_phonon[K] Fe:mx Fe:my Fe:mz Fe:|m| Gd:mx Gd:my Gd:mz Gd:|m|")
+  message(FATAL_ERROR "unexpected gdfe-switching header: ${header}")
 endif()
