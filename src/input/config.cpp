@@ -46,6 +46,8 @@ const char* to_string(MonteCarloMove m) {
     switch (m) {
         case MonteCarloMove::adaptive:
             return "adaptive";
+        case MonteCarloMove::angle:
+            return "angle";
         case MonteCarloMove::spin_flip:
             return "spin-flip";
         case MonteCarloMove::uniform:

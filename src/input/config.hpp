@@ -22,7 +22,7 @@ enum class ProgramKind {
     laser_pulse,
 };
 enum class IntegratorKind { llg_heun, monte_carlo };
-enum class MonteCarloMove { adaptive, spin_flip, uniform };  // montecarlo:algorithm
+enum class MonteCarloMove { adaptive, angle, spin_flip, uniform };  // montecarlo:algorithm
 
 struct MaterialConfig {
     std::string name;                  // label for output headers

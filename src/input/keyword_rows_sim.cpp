@@ -60,12 +60,14 @@ void add_sim_keywords(std::vector<KeywordSpec>& t) {
                            c.integrator = v.text == "monte-carlo" ? IntegratorKind::monte_carlo
                                                                   : IntegratorKind::llg_heun;
                        }));
-    t.push_back(choice("montecarlo", "algorithm", "adaptive|spin-flip|uniform", "adaptive",
+    t.push_back(choice("montecarlo", "algorithm", "adaptive|angle|spin-flip|uniform", "adaptive",
                        "Monte Carlo trial move: adaptive Gaussian (width tuned to ~50% "
-                       "acceptance), spin-flip (S -> -S) or uniform on the sphere",
+                       "acceptance), angle (a small Gaussian step of fixed width, for "
+                       "quasi-static loops), spin-flip (S -> -S) or uniform on the sphere",
                        [](Config& c, const Value& v, const Entry&) {
                            c.monte_carlo_move = v.text == "spin-flip" ? MonteCarloMove::spin_flip
                                                 : v.text == "uniform" ? MonteCarloMove::uniform
+                                                : v.text == "angle"   ? MonteCarloMove::angle
                                                                       : MonteCarloMove::adaptive;
                        }));
     t.push_back(row("sim", "temperature", K::real, D::temperature, 0, 1e5, "0 K",

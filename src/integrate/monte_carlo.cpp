@@ -62,7 +62,7 @@ std::int64_t MonteCarlo::sweep_atoms(Spins& s, const std::vector<std::int32_t>& 
                 ids[k] = sys_.gid[list[static_cast<std::size_t>(b + k)]];
             // The Gaussian move's normals come from the same fast transform as the thermal
             // field, keyed by (seed, id, sweep): the same for an atom whatever its chunk.
-            if (move_ == MonteCarloMove::adaptive)
+            if (move_ == MonteCarloMove::adaptive || move_ == MonteCarloMove::angle)
                 standard_normals3(seed_, RandomStream::monte_carlo, sweep, ids, m, gx, gy, gz);
             for (std::int64_t k = 0; k < m; ++k) {
                 const std::int32_t i = list[static_cast<std::size_t>(b + k)];
@@ -107,8 +107,15 @@ std::int64_t MonteCarlo::sweep_atoms(Spins& s, const std::vector<std::int32_t>& 
     return accepted;
 }
 
+double angle_move_width(double temperature) {
+    if (temperature < 1.0) return 0.02;
+    return 0.08 * std::pow(constants::boltzmann * temperature / constants::bohr_magneton, 0.2);
+}
+
 void MonteCarlo::step(Spins& s, RunState& state) {
     if (state.mc_step_width <= 0) state.mc_step_width = initial_width;
+    const double width = move_ == MonteCarloMove::angle ? angle_move_width(state.temperature)
+                                                        : state.mc_step_width;
     const std::uint64_t sweep = static_cast<std::uint64_t>(state.step);
     // Ghosts must be current before the first colour reads them.
     timers_.start(t_halo_);
@@ -119,13 +126,13 @@ void MonteCarlo::step(Spins& s, RunState& state) {
     for (std::size_t c = 0; c < boundary_.size(); ++c) {
         // Boundary atoms first, so their new spins travel while the core atoms are updated.
         timers_.start(t_trial_);
-        accepted += sweep_atoms(s, boundary_[c], state.temperature, state.mc_step_width, sweep);
+        accepted += sweep_atoms(s, boundary_[c], state.temperature, width, sweep);
         timers_.stop(t_trial_);
         timers_.start(t_halo_);
         halo_.start(s.x.data(), s.y.data(), s.z.data());
         timers_.stop(t_halo_);
         timers_.start(t_trial_);
-        accepted += sweep_atoms(s, core_[c], state.temperature, state.mc_step_width, sweep);
+        accepted += sweep_atoms(s, core_[c], state.temperature, width, sweep);
         timers_.stop(t_trial_);
         timers_.start(t_halo_);
         halo_.finish(s.x.data(), s.y.data(), s.z.data());
@@ -137,9 +144,13 @@ void MonteCarlo::step(Spins& s, RunState& state) {
     trials_ += total_trials;
     accepted_ += total_accepted;
     if (move_ == MonteCarloMove::adaptive && total_trials > 0) {
-        const double rate = double(total_accepted) / double(total_trials);
-        double w = state.mc_step_width * 0.5 / std::max(1.0 - rate, 1e-3);
-        state.mc_step_width = std::min(max_width, std::max(min_width, w));
+        // VAMPIRE's rule: scale by 0.5 / rejection rate; a width that leaves [min, max] starts
+        // again from max, so at low temperature, where the width shrinks sweep after sweep
+        // (half the tiny moves go downhill, a few less are accepted), large moves return now
+        // and then.
+        const double rejected = double(total_trials - total_accepted) / double(total_trials);
+        const double w = rejected > 0 ? state.mc_step_width * 0.5 / rejected : max_width + 1;
+        state.mc_step_width = (w > max_width || w < min_width) ? max_width : w;
     }
 }
 

@@ -8,10 +8,12 @@
 // (seed, global id, sweep), and the colour is a function of the global id, so an atom's trial and
 // its outcome are the same on any number of ranks and threads.
 //
-// Trial moves (montecarlo:algorithm): `adaptive` (default; VAMPIRE's adaptive Gaussian move
-// S' = norm(S + sigma g), g ~ N(0, 1)^3, with sigma rescaled after every sweep by 0.5 / (1 - A),
-// A the sweep's acceptance rate over all ranks, so the acceptance settles near one half),
-// `spin-flip` (S' = -S), `uniform` (S' uniform on the sphere).
+// Trial moves (montecarlo:algorithm), VAMPIRE's: `adaptive` (default; the Gaussian move
+// S' = norm(S + sigma g), g ~ N(0, 1)^3, with sigma rescaled after every sweep by 0.5 / R, R the
+// sweep's rejection rate over all ranks, so the acceptance settles near one half; a sigma outside
+// [1e-5, 60] restarts at 60), `angle` (the same move with the fixed width of
+// angle_move_width(T): local steps, for quasi-static loops), `spin-flip` (S' = -S), `uniform`
+// (S' uniform on the sphere).
 #pragma once
 
 #include <cstdint>
@@ -21,6 +23,9 @@
 #include "integrate/integrator.hpp"
 
 namespace miniasd {
+
+// Width of the `angle` move (VAMPIRE's): 0.02 below 1 K, else 0.08 (k_B T / mu_B)^(1/5), T in K.
+double angle_move_width(double temperature);
 
 class MonteCarlo final : public Integrator {
   public:
