@@ -27,7 +27,7 @@ struct RunState {
     Accumulator accumulator;  // sums of the samples since the last reset (mean-* columns)
 
     double time() const { return double(step) * time_step; }  // s
-    Vec3 field() const {                                         // T
+    Vec3 field() const {                                      // T
         return {field_strength * field_direction[0], field_strength * field_direction[1],
                 field_strength * field_direction[2]};
     }

@@ -73,9 +73,9 @@ std::FILE* Simulation::open_output_file(const std::string& name, std::string& pa
 
 void Simulation::start() {
     table_file_ = open_output_file("output", table_path_);
-    const std::vector<std::string> columns =
-        config_.output_columns.empty() ? default_output_columns(config_.program)
-                                       : config_.output_columns;
+    const std::vector<std::string> columns = config_.output_columns.empty()
+                                                 ? default_output_columns(config_.program)
+                                                 : config_.output_columns;
     std::vector<std::string> names;
     for (const MaterialConfig& m : config_.materials)
         names.push_back(m.name);
@@ -88,8 +88,9 @@ void Simulation::start() {
     screen_->write_header();
     if (config_.output.atoms && options_.write_files) {
         const std::int64_t rows =
-            planned_rows_ >= 0 ? planned_rows_
-                               : config_.total_steps / config_.steps_increment / config_.output_rate + 1;
+            planned_rows_ >= 0
+                ? planned_rows_
+                : config_.total_steps / config_.steps_increment / config_.output_rate + 1;
         snapshots_ = std::make_unique<SnapshotOutput>(
             config_, lattice_, system_, comm(), options_.output_dir,
             (rows + config_.output.atoms_output_rate - 1) / config_.output.atoms_output_rate,
@@ -170,8 +171,8 @@ void Simulation::run(const Phase& phase) {
         if (n == equil) {
             state_.temperature = state_.phonon_temperature = phase.temperature;
             const std::int64_t samples = total / phase.increment + (phase.sample_at_start ? 1 : 0);
-            state_.accumulator.reset(static_cast<std::size_t>(series::count(config_.materials.size())),
-                                     samples);
+            state_.accumulator.reset(
+                static_cast<std::size_t>(series::count(config_.materials.size())), samples);
         }
         const bool sampled = n >= equil && (n - equil) % phase.increment == 0 &&
                              (phase.sample_at_start || n > equil);

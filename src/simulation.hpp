@@ -118,8 +118,8 @@ class Simulation {
     parallel::HaloExchange halo_;
     std::unique_ptr<Integrator> integrator_;
     RunState state_;
-    Observables sample_;                // the latest statistics sample
-    double total_moment_ = 0;           // J/T
+    Observables sample_;       // the latest statistics sample
+    double total_moment_ = 0;  // J/T
     std::vector<double> material_moment_;
     std::FILE* table_file_ = nullptr;  // rank 0's statistics file
     std::string table_path_;

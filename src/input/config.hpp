@@ -93,10 +93,15 @@ struct Config {
 
     // Field cooling and laser pulse (two-temperature model), VAMPIRE's names and defaults
     double cooling_time = 100e-12;  // s
-    enum class CoolingFunction { exponential, gaussian, linear } cooling_function =
-        CoolingFunction::exponential;
-    enum class LaserProfile { two_temperature, square } laser_profile =
-        LaserProfile::two_temperature;
+    enum class CoolingFunction {
+        exponential,
+        gaussian,
+        linear
+    } cooling_function = CoolingFunction::exponential;
+    enum class LaserProfile {
+        two_temperature,
+        square
+    } laser_profile = LaserProfile::two_temperature;
     double pulse_time = 50e-15;                // s, laser-pulse-time (FWHM; square: duration)
     double pulse_power = 20;                   // laser-pulse-power (programs/two_temperature.hpp)
     double electron_heat_capacity = 222;       // gamma: C_e = gamma T_e, J m^-3 K^-2

@@ -1,6 +1,6 @@
 // Rows of the config: keywords: spin snapshots (docs/output.md).
-#include "input/keyword_rows.hpp"
 #include <charconv>
+#include "input/keyword_rows.hpp"
 
 namespace miniasd::keyword_rows {
 
@@ -91,6 +91,5 @@ void add_config_keywords(std::vector<KeywordSpec>& t) {
                     "fsync every data file before its metadata is written",
                     [](Config& c, const Value&, const Entry&) { c.output.sync = true; }));
 }
-
 
 }  // namespace miniasd::keyword_rows

@@ -59,13 +59,12 @@ void add_material_keywords(std::vector<KeywordSpec>& t) {
     for (const char* name :
          {"fourth-order-cubic-anisotropy-constant", "cubic-anisotropy-constant"}) {
         const bool alias = std::string(name) == "cubic-anisotropy-constant";
-        t.push_back(mat(name, K::real, D::energy, -1e-17, 1e-17, "0 J",
-                        alias ? "older VAMPIRE name of fourth-order-cubic-anisotropy-constant"
-                              : "cubic anisotropy k_c, joules per atom: E = -(k_c/2)(Sx^4 + Sy^4 "
-                                "+ Sz^4), k_c > 0 makes <100> easy",
-                        [](MaterialConfig& m, const Value& v, const Entry&) {
-                            m.cubic_anisotropy = v.real;
-                        }));
+        t.push_back(mat(
+            name, K::real, D::energy, -1e-17, 1e-17, "0 J",
+            alias ? "older VAMPIRE name of fourth-order-cubic-anisotropy-constant"
+                  : "cubic anisotropy k_c, joules per atom: E = -(k_c/2)(Sx^4 + Sy^4 "
+                    "+ Sz^4), k_c > 0 makes <100> easy",
+            [](MaterialConfig& m, const Value& v, const Entry&) { m.cubic_anisotropy = v.real; }));
     }
     t.push_back(mat("uniaxial-anisotropy-direction", K::direction, D::none, 0, 0, "0,0,1",
                     "easy axis (normalised)", [](MaterialConfig& m, const Value& v, const Entry&) {
@@ -83,12 +82,13 @@ void add_material_keywords(std::vector<KeywordSpec>& t) {
                         m.unit_cell_category = static_cast<int>(v.integer);
                     }));
     for (const char* name : {"host-alloy", "alloy-host"})
-        t.push_back(mat(name, K::flag, D::none, 0, 0, "off",
-                        std::string(name) == "host-alloy"
-                            ? "this material is a random-alloy host: its sites are given to the "
-                              "materials j of its alloy-fraction[j] at random"
-                            : "older VAMPIRE name of host-alloy",
-                        [](MaterialConfig& m, const Value&, const Entry&) { m.alloy_host = true; }));
+        t.push_back(
+            mat(name, K::flag, D::none, 0, 0, "off",
+                std::string(name) == "host-alloy"
+                    ? "this material is a random-alloy host: its sites are given to the "
+                      "materials j of its alloy-fraction[j] at random"
+                    : "older VAMPIRE name of host-alloy",
+                [](MaterialConfig& m, const Value&, const Entry&) { m.alloy_host = true; }));
     {
         KeywordSpec s = mat("alloy-fraction", K::real, D::none, 0, 1, "0",
                             "fraction of this host's sites given to material j (drawn per site "

@@ -19,15 +19,14 @@ void add_pulse_keywords(std::vector<KeywordSpec>& t) {
                                                 : v.text == "linear" ? F::linear
                                                                      : F::exponential;
                        }));
-    t.push_back(choice("sim", "laser-pulse-temporal-profile", "two-temperature|square",
-                       "two-temperature",
-                       "laser-pulse: electron temperature from the two-temperature model, or a "
-                       "square pulse at sim:maximum-temperature for laser-pulse-time",
-                       [](Config& c, const Value& v, const Entry&) {
-                           c.laser_profile = v.text == "square"
-                                                 ? Config::LaserProfile::square
-                                                 : Config::LaserProfile::two_temperature;
-                       }));
+    t.push_back(
+        choice("sim", "laser-pulse-temporal-profile", "two-temperature|square", "two-temperature",
+               "laser-pulse: electron temperature from the two-temperature model, or a "
+               "square pulse at sim:maximum-temperature for laser-pulse-time",
+               [](Config& c, const Value& v, const Entry&) {
+                   c.laser_profile = v.text == "square" ? Config::LaserProfile::square
+                                                        : Config::LaserProfile::two_temperature;
+               }));
     t.push_back(row("sim", "laser-pulse-time", K::real, D::time, 1e-18, 1.0, "50 fs",
                     "laser-pulse: full width at half maximum of the Gaussian pulse (centred three "
                     "widths after the pulse phase starts); square: its duration",
@@ -36,26 +35,22 @@ void add_pulse_keywords(std::vector<KeywordSpec>& t) {
                     "laser-pulse: VAMPIRE's pulse power P; the pulse deposits 1e7 P J/m^3 in the "
                     "electrons (0.1 P J/m^2 over a 10 nm absorption depth)",
                     [](Config& c, const Value& v, const Entry&) { c.pulse_power = v.real; }));
-    t.push_back(row("sim", "two-temperature-electron-heat-capacity", K::real, D::none, 1e-10, 1e40,
-                    "222", "gamma of the electron heat capacity C_e = gamma T_e (J m^-3 K^-2)",
-                    [](Config& c, const Value& v, const Entry&) {
-                        c.electron_heat_capacity = v.real;
-                    }));
-    t.push_back(row("sim", "two-temperature-phonon-heat-capacity", K::real, D::none, 1e-10, 1e40,
-                    "2.3e6", "phonon (lattice) heat capacity C_p (J m^-3 K^-1)",
-                    [](Config& c, const Value& v, const Entry&) {
-                        c.phonon_heat_capacity = v.real;
-                    }));
-    t.push_back(row("sim", "two-temperature-electron-phonon-coupling", K::real, D::none, 0, 1e40,
-                    "6.6e17", "electron-phonon coupling G (W m^-3 K^-1)",
-                    [](Config& c, const Value& v, const Entry&) {
-                        c.electron_phonon_coupling = v.real;
-                    }));
-    t.push_back(row("sim", "two-temperature-heat-sink-coupling", K::real, D::none, 0, 1e40, "0",
-                    "rate kappa (1/s) at which the phonons relax to sim:temperature (substrate)",
-                    [](Config& c, const Value& v, const Entry&) {
-                        c.heat_sink_coupling = v.real;
-                    }));
+    t.push_back(
+        row("sim", "two-temperature-electron-heat-capacity", K::real, D::none, 1e-10, 1e40, "222",
+            "gamma of the electron heat capacity C_e = gamma T_e (J m^-3 K^-2)",
+            [](Config& c, const Value& v, const Entry&) { c.electron_heat_capacity = v.real; }));
+    t.push_back(
+        row("sim", "two-temperature-phonon-heat-capacity", K::real, D::none, 1e-10, 1e40, "2.3e6",
+            "phonon (lattice) heat capacity C_p (J m^-3 K^-1)",
+            [](Config& c, const Value& v, const Entry&) { c.phonon_heat_capacity = v.real; }));
+    t.push_back(
+        row("sim", "two-temperature-electron-phonon-coupling", K::real, D::none, 0, 1e40, "6.6e17",
+            "electron-phonon coupling G (W m^-3 K^-1)",
+            [](Config& c, const Value& v, const Entry&) { c.electron_phonon_coupling = v.real; }));
+    t.push_back(
+        row("sim", "two-temperature-heat-sink-coupling", K::real, D::none, 0, 1e40, "0",
+            "rate kappa (1/s) at which the phonons relax to sim:temperature (substrate)",
+            [](Config& c, const Value& v, const Entry&) { c.heat_sink_coupling = v.real; }));
 }
 
 }  // namespace miniasd::keyword_rows

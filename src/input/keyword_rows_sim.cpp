@@ -11,21 +11,18 @@ void add_sweep_keywords(std::vector<KeywordSpec>& t) {
                     "steps of sampling at each temperature (curie-temperature) or field "
                     "(hysteresis-loop) point, after sim:equilibration-time-steps",
                     [](Config& c, const Value& v, const Entry&) { c.loop_steps = v.integer; }));
-    t.push_back(row("sim", "minimum-temperature", K::real, D::temperature, 0, 1e6, "0 K",
-                    "first temperature of a curie-temperature sweep",
-                    [](Config& c, const Value& v, const Entry&) {
-                        c.minimum_temperature = v.real;
-                    }));
-    t.push_back(row("sim", "maximum-temperature", K::real, D::temperature, 0, 1e6, "300 K",
-                    "last temperature of a curie-temperature sweep",
-                    [](Config& c, const Value& v, const Entry&) {
-                        c.maximum_temperature = v.real;
-                    }));
-    t.push_back(row("sim", "temperature-increment", K::real, D::temperature, 1e-10, 1e6, "10 K",
-                    "temperature step of a curie-temperature sweep",
-                    [](Config& c, const Value& v, const Entry&) {
-                        c.temperature_increment = v.real;
-                    }));
+    t.push_back(
+        row("sim", "minimum-temperature", K::real, D::temperature, 0, 1e6, "0 K",
+            "first temperature of a curie-temperature sweep",
+            [](Config& c, const Value& v, const Entry&) { c.minimum_temperature = v.real; }));
+    t.push_back(
+        row("sim", "maximum-temperature", K::real, D::temperature, 0, 1e6, "300 K",
+            "last temperature of a curie-temperature sweep",
+            [](Config& c, const Value& v, const Entry&) { c.maximum_temperature = v.real; }));
+    t.push_back(
+        row("sim", "temperature-increment", K::real, D::temperature, 1e-10, 1e6, "10 K",
+            "temperature step of a curie-temperature sweep",
+            [](Config& c, const Value& v, const Entry&) { c.temperature_increment = v.real; }));
     t.push_back(row("sim", "maximum-applied-field-strength", K::real, D::field, 0, 1e3, "1 T",
                     "a hysteresis loop sweeps the field from this value to its negative and back",
                     [](Config& c, const Value& v, const Entry&) { c.maximum_field = v.real; }));

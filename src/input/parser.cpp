@@ -117,8 +117,8 @@ void check_alloys(const Config& c, const std::map<std::string, Entry>& seen) {
             sum += m.alloy_fraction[j];
         }
         if (sum > 1 + 1e-12)
-            fail(*last, "the alloy fractions of material " + std::to_string(i + 1) +
-                            " add up to " + std::to_string(sum) + ", more than 1");
+            fail(*last, "the alloy fractions of material " + std::to_string(i + 1) + " add up to " +
+                            std::to_string(sum) + ", more than 1");
         if (m.alloy_host && !last) {
             const auto it = seen.count(p + "host-alloy") ? seen.find(p + "host-alloy")
                                                          : seen.find(p + "alloy-host");
@@ -143,8 +143,7 @@ void check_programs(const Config& c, const std::map<std::string, Entry>& seen,
     if (c.program == ProgramKind::curie_temperature &&
         c.maximum_temperature < c.minimum_temperature) {
         const auto it = seen.find("sim:maximum-temperature");
-        if (it != seen.end())
-            fail(it->second, "is below sim:minimum-temperature");
+        if (it != seen.end()) fail(it->second, "is below sim:minimum-temperature");
         throw InputError(input_file, 0, "sim:minimum-temperature",
                          "is above sim:maximum-temperature (default 300 K)");
     }

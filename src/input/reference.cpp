@@ -61,7 +61,8 @@ std::string keyword_reference_markdown() {
             if (s.section != section) continue;
             std::string units;
             if (s.dimension != Dimension::none)
-                units = std::string(default_unit_name(s.dimension)) + "; " + unit_names(s.dimension);
+                units =
+                    std::string(default_unit_name(s.dimension)) + "; " + unit_names(s.dimension);
             out << "| `" << s.pattern() << "` | " << kind_text(s) << " | " << units << " | "
                 << range_of(s) << " | " << s.default_text << " | " << s.doc << " |\n";
         }

@@ -44,8 +44,7 @@ Colouring::Colouring(const Lattice& l) : lattice_(&l) {
                         if (of(other) == of(me))
                             throw Error(
                                 "Monte Carlo cannot colour this lattice: atom " +
-                                std::to_string(me) + " and its neighbour " +
-                                std::to_string(other) +
+                                std::to_string(me) + " and its neighbour " + std::to_string(other) +
                                 " would be updated together (a periodic axis needs at least two "
                                 "unit cells; enlarge dimensions:system-size)");
                     }

@@ -114,8 +114,8 @@ double angle_move_width(double temperature) {
 
 void MonteCarlo::step(Spins& s, RunState& state) {
     if (state.mc_step_width <= 0) state.mc_step_width = initial_width;
-    const double width = move_ == MonteCarloMove::angle ? angle_move_width(state.temperature)
-                                                        : state.mc_step_width;
+    const double width =
+        move_ == MonteCarloMove::angle ? angle_move_width(state.temperature) : state.mc_step_width;
     const std::uint64_t sweep = static_cast<std::uint64_t>(state.step);
     // Ghosts must be current before the first colour reads them.
     timers_.start(t_halo_);

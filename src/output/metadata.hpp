@@ -46,10 +46,10 @@ struct SnapshotMetadata {
     std::vector<FilePiece> pieces;  // in record order
     std::vector<std::pair<std::string, std::string>> extra;  // mode-specific keys (hdf5-io-mode)
     // Since 1.1 (absent from 1.0 files: box stays 0 and tools fall back to the atoms' extent).
-    Vec3 box{0, 0, 0};                        // edge lengths of the simulated box, angstrom
-    std::array<bool, 3> periodic{};           // periodic boundaries along x, y, z
-    std::vector<std::string> material_names;  // by 0-based material index, no spaces
-    std::vector<double> material_moments;     // atomic moment per material, Bohr magnetons
+    Vec3 box{0, 0, 0};                           // edge lengths of the simulated box, angstrom
+    std::array<bool, 3> periodic{};              // periodic boundaries along x, y, z
+    std::vector<std::string> material_names;     // by 0-based material index, no spaces
+    std::vector<double> material_moments;        // atomic moment per material, Bohr magnetons
     std::vector<std::string> material_elements;  // chemical symbol per material, "-" if not given
                                                  // (since 1.2)
 };

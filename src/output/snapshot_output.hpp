@@ -76,8 +76,8 @@ class SnapshotOutput {
     RecordFormat format_;
     std::unique_ptr<SnapshotWriter> writer_;
     std::string mode_;
-    std::vector<std::string> material_names_;  // metadata "materials"
-    std::vector<double> material_moments_;     // metadata "moments", Bohr magnetons
+    std::vector<std::string> material_names_;     // metadata "materials"
+    std::vector<double> material_moments_;        // metadata "moments", Bohr magnetons
     std::vector<std::string> material_elements_;  // metadata "elements" (material-element)
     std::int64_t total_selected_ = 0;
     std::int64_t next_snapshot_ = 0;

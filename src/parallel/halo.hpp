@@ -26,7 +26,7 @@ class HaloExchange {
     void finish(double* x, double* y, double* z);
 
     const std::vector<HaloPeer>& peers() const { return peers_; }
-    std::int64_t bytes_per_exchange() const;  // sent by this rank
+    std::int64_t bytes_per_exchange() const;               // sent by this rank
     std::int64_t exchanges() const { return exchanges_; }  // finished so far
 
   private:

@@ -21,8 +21,8 @@ void HysteresisLoopProgram::run(Simulation& sim) {
     PointTable table(sim, "hysteresis-loop", headers);
     std::FILE* screen = sim.comm().is_root() ? sim.options().screen : nullptr;
     if (screen)
-        std::fprintf(screen, "Hysteresis loop: %g T to %g T and back in steps of %g T at %g K\n",
-                     h, -h, c.field_increment, c.temperature);
+        std::fprintf(screen, "Hysteresis loop: %g T to %g T and back in steps of %g T at %g K\n", h,
+                     -h, c.field_increment, c.temperature);
 
     // Saturate at +H first.
     Phase settle;
@@ -64,14 +64,13 @@ void HysteresisLoopProgram::run(Simulation& sim) {
             }
             mh.push_back(row[2]);
             table.write_row(row);
-            if (screen)
-                std::fprintf(screen, "  B = %-10g m.h = %+.5f\n", b, row[2]);
+            if (screen) std::fprintf(screen, "  B = %-10g m.h = %+.5f\n", b, row[2]);
         }
         coercive_[branch] = zero_crossing(fields, mh);
     }
     if (screen) {
-        std::fprintf(screen, "Coercive field: %g T on the way down, %g T on the way up", coercive_[0],
-                     coercive_[1]);
+        std::fprintf(screen, "Coercive field: %g T on the way down, %g T on the way up",
+                     coercive_[0], coercive_[1]);
         if (!std::isnan(coercive_[0]) && !std::isnan(coercive_[1]))
             std::fprintf(screen, "; H_c = %g T", 0.5 * (coercive_[1] - coercive_[0]));
         std::fprintf(screen, "\n");

@@ -26,8 +26,8 @@ double TwoTemperatureModel::electron_temperature() const {
 void TwoTemperatureModel::advance(double t, double dt) {
     const double te = electron_temperature(), tp = t_phonon_;
     const double s = source(t);
-    const double exchange = p_.coupling * (te - tp);                // W/m^3
-    const double sink = p_.sink * p_.phonon_c * (tp - p_.bath);      // W/m^3
+    const double exchange = p_.coupling * (te - tp);             // W/m^3
+    const double sink = p_.sink * p_.phonon_c * (tp - p_.bath);  // W/m^3
     u_electron_ = std::max(0.0, u_electron_ + (s - exchange) * dt);
     t_phonon_ = tp + (exchange - sink) * dt / p_.phonon_c;
     absorbed_ += s * dt;

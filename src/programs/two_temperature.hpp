@@ -17,10 +17,10 @@
 namespace miniasd {
 
 struct TwoTemperatureParameters {
-    double gamma = 222;      // J m^-3 K^-2, electron heat capacity coefficient
-    double phonon_c = 2.3e6;  // J m^-3 K^-1
-    double coupling = 6.6e17;  // W m^-3 K^-1, electron-phonon G
-    double sink = 0;           // s^-1, phonons to the substrate kappa
+    double gamma = 222;           // J m^-3 K^-2, electron heat capacity coefficient
+    double phonon_c = 2.3e6;      // J m^-3 K^-1
+    double coupling = 6.6e17;     // W m^-3 K^-1, electron-phonon G
+    double sink = 0;              // s^-1, phonons to the substrate kappa
     double pulse_width = 50e-15;  // s, t_p (FWHM)
     double pulse_power = 20;      // VAMPIRE's laser-pulse-power P
     double bath = 0;              // K, T_0: start and substrate temperature
@@ -35,7 +35,7 @@ class TwoTemperatureModel {
     // One Euler step of dt seconds from time t.
     void advance(double t, double dt);
 
-    double electron_temperature() const;                   // K
+    double electron_temperature() const;                     // K
     double phonon_temperature() const { return t_phonon_; }  // K
 
     // Energy bookkeeping (J/m^3): what the pulse gave, what the sink took, and what the

@@ -43,7 +43,8 @@ Moments Accumulator::total(std::size_t k) const {
     return m;
 }
 
-Estimate Accumulator::estimate(std::size_t k, const std::function<double(const Moments&)>& f) const {
+Estimate Accumulator::estimate(std::size_t k,
+                               const std::function<double(const Moments&)>& f) const {
     const Moments all = total(k);
     Estimate e;
     e.value = f(all);

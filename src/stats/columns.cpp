@@ -26,13 +26,12 @@ using Ctx = RowContext;
 // Columns of one number.
 ColumnSpec one(const char* keyword, const char* doc, const char* header,
                std::function<double(const Ctx&)> f) {
-    return {keyword, doc, {header}, false,
-            [f](const Ctx& c, int, double* out) { out[0] = f(c); }};
+    return {keyword, doc, {header}, false, [f](const Ctx& c, int, double* out) { out[0] = f(c); }};
 }
 ColumnSpec one_per_material(const char* keyword, const char* doc, const char* header,
                             std::function<double(const Ctx&, int)> f) {
-    return {keyword, doc, {header}, true,
-            [f](const Ctx& c, int m, double* out) { out[0] = f(c, m); }};
+    return {
+        keyword, doc, {header}, true, [f](const Ctx& c, int m, double* out) { out[0] = f(c, m); }};
 }
 double mean_of(const Ctx& c, int series) {
     return c.state.accumulator.total(static_cast<std::size_t>(series)).mean();
@@ -40,7 +39,9 @@ double mean_of(const Ctx& c, int series) {
 Moments moments(const Ctx& c, int series) {
     return c.state.accumulator.total(static_cast<std::size_t>(series));
 }
-int mat(int m, int q) { return series::material(m, q); }
+int mat(int m, int q) {
+    return series::material(m, q);
+}
 
 std::vector<ColumnSpec> make_columns() {
     using namespace series;
@@ -62,8 +63,11 @@ std::vector<ColumnSpec> make_columns() {
     t.push_back(one("applied-field-strength",
                     "applied field strength along its unit vector (T, signed)", "field[T]",
                     [](const Ctx& c) { return c.state.field_strength; }));
-    t.push_back({"applied-field-unit-vector", "applied field direction",
-                 {"field-x", "field-y", "field-z"}, false, [](const Ctx& c, int, double* out) {
+    t.push_back({"applied-field-unit-vector",
+                 "applied field direction",
+                 {"field-x", "field-y", "field-z"},
+                 false,
+                 [](const Ctx& c, int, double* out) {
                      for (int a = 0; a < 3; ++a)
                          out[a] = c.state.field_direction[a];
                  }});
@@ -73,8 +77,11 @@ std::vector<ColumnSpec> make_columns() {
                         const Vec3& d = c.state.field_direction;
                         return c.obs.m[0] * d[0] + c.obs.m[1] * d[1] + c.obs.m[2] * d[2];
                     }));
-    t.push_back({"magnetisation", "normalised magnetisation mx, my, mz and its length |m|",
-                 {"mx", "my", "mz", "|m|"}, false, [](const Ctx& c, int, double* out) {
+    t.push_back({"magnetisation",
+                 "normalised magnetisation mx, my, mz and its length |m|",
+                 {"mx", "my", "mz", "|m|"},
+                 false,
+                 [](const Ctx& c, int, double* out) {
                      for (int a = 0; a < 3; ++a)
                          out[a] = c.obs.m[a];
                      out[3] = c.obs.m_length;
@@ -85,46 +92,50 @@ std::vector<ColumnSpec> make_columns() {
                     "mean of |m| since the last reset (end of equilibration, or the start of "
                     "a program's temperature or field point)",
                     "<|m|>", [](const Ctx& c) { return mean_of(c, m_length); }));
-    t.push_back({"mean-magnetisation", "mean of mx, my, mz since the last reset",
-                 {"<mx>", "<my>", "<mz>"}, false, [](const Ctx& c, int, double* out) {
+    t.push_back({"mean-magnetisation",
+                 "mean of mx, my, mz since the last reset",
+                 {"<mx>", "<my>", "<mz>"},
+                 false,
+                 [](const Ctx& c, int, double* out) {
                      out[0] = mean_of(c, mx);
                      out[1] = mean_of(c, my);
                      out[2] = mean_of(c, mz);
                  }});
-    t.push_back({"material-magnetisation", "mx, my, mz, |m| of each material",
-                 {"mx", "my", "mz", "|m|"}, true, [](const Ctx& c, int m, double* out) {
+    t.push_back({"material-magnetisation",
+                 "mx, my, mz, |m| of each material",
+                 {"mx", "my", "mz", "|m|"},
+                 true,
+                 [](const Ctx& c, int m, double* out) {
                      for (int a = 0; a < 4; ++a)
                          out[a] = c.obs.material_m[static_cast<std::size_t>(m)][a];
                  }});
-    t.push_back(one_per_material("material-mean-magnetisation-length",
-                                 "mean |m| of each material since the last reset", "<|m|>",
-                                 [](const Ctx& c, int m) { return mean_of(c, mat(m, mat_length)); }));
     t.push_back(one_per_material(
-        "material-applied-field-alignment", "m . h of each material", "m.h",
-        [](const Ctx& c, int m) {
-            const auto& v = c.obs.material_m[static_cast<std::size_t>(m)];
-            const Vec3& d = c.state.field_direction;
-            return v[0] * d[0] + v[1] * d[1] + v[2] * d[2];
-        }));
+        "material-mean-magnetisation-length", "mean |m| of each material since the last reset",
+        "<|m|>", [](const Ctx& c, int m) { return mean_of(c, mat(m, mat_length)); }));
+    t.push_back(one_per_material("material-applied-field-alignment", "m . h of each material",
+                                 "m.h", [](const Ctx& c, int m) {
+                                     const auto& v = c.obs.material_m[static_cast<std::size_t>(m)];
+                                     const Vec3& d = c.state.field_direction;
+                                     return v[0] * d[0] + v[1] * d[1] + v[2] * d[2];
+                                 }));
     t.push_back(one("mean-susceptibility",
                     "chi = sum(mu_s) (<|m|^2> - <|m|>^2) / (k_B T) since the last reset (1/T)",
                     "chi[1/T]", [](const Ctx& c) {
                         return susceptibility(moments(c, m_length), c.total_moment,
                                               c.state.temperature);
                     }));
-    t.push_back(one_per_material(
-        "material-mean-susceptibility", "chi of each material's |m| (1/T)", "chi[1/T]",
-        [](const Ctx& c, int m) {
-            return susceptibility(moments(c, mat(m, mat_length)),
-                                  c.material_moment[static_cast<std::size_t>(m)],
-                                  c.state.temperature);
-        }));
+    t.push_back(one_per_material("material-mean-susceptibility", "chi of each material's |m| (1/T)",
+                                 "chi[1/T]", [](const Ctx& c, int m) {
+                                     return susceptibility(
+                                         moments(c, mat(m, mat_length)),
+                                         c.material_moment[static_cast<std::size_t>(m)],
+                                         c.state.temperature);
+                                 }));
     t.push_back(one("binder-cumulant", "U4 = 1 - <|m|^4> / (3 <|m|^2>^2) since the last reset",
                     "U4", [](const Ctx& c) { return binder_cumulant(moments(c, m_length)); }));
-    t.push_back(one_per_material("material-binder-cumulant", "U4 of each material's |m|", "U4",
-                                 [](const Ctx& c, int m) {
-                                     return binder_cumulant(moments(c, mat(m, mat_length)));
-                                 }));
+    t.push_back(one_per_material(
+        "material-binder-cumulant", "U4 of each material's |m|", "U4",
+        [](const Ctx& c, int m) { return binder_cumulant(moments(c, mat(m, mat_length))); }));
     t.push_back(one("mean-specific-heat",
                     "C = N (<e^2> - <e>^2) / (k_B T)^2 since the last reset (k_B per atom)",
                     "C[kB/atom]", [](const Ctx& c) {
@@ -151,7 +162,8 @@ std::vector<ColumnSpec> make_columns() {
     t.push_back(one("mean-total-energy", "mean total energy per atom since the last reset (J)",
                     "<E_total>[J/atom]", [](const Ctx& c) { return mean_of(c, energy); }));
     t.push_back(one("mean-exchange-energy", "mean exchange energy per atom (J)",
-                    "<E_exchange>[J/atom]", [](const Ctx& c) { return mean_of(c, exchange_energy); }));
+                    "<E_exchange>[J/atom]",
+                    [](const Ctx& c) { return mean_of(c, exchange_energy); }));
     t.push_back(one("mean-anisotropy-energy", "mean anisotropy energy per atom (J)",
                     "<E_anisotropy>[J/atom]",
                     [](const Ctx& c) { return mean_of(c, anisotropy_energy); }));
@@ -163,13 +175,15 @@ std::vector<ColumnSpec> make_columns() {
                     "T_spin[K]", [](const Ctx& c) { return c.obs.spin_temperature; }));
     t.push_back(one("mean-spin-temperature", "mean spin temperature since the last reset (K)",
                     "<T_spin>[K]", [](const Ctx& c) { return mean_of(c, spin_temperature); }));
-    t.push_back(one_per_material("material-spin-temperature", "spin temperature of each material (K)",
-                                 "T_spin[K]", [](const Ctx& c, int m) {
-                                     return c.obs.material_spin_temperature[static_cast<std::size_t>(m)];
-                                 }));
+    t.push_back(
+        one_per_material("material-spin-temperature", "spin temperature of each material (K)",
+                         "T_spin[K]", [](const Ctx& c, int m) {
+                             return c.obs.material_spin_temperature[static_cast<std::size_t>(m)];
+                         }));
     t.push_back(one_per_material(
         "material-mean-spin-temperature", "mean spin temperature of each material (K)",
-        "<T_spin>[K]", [](const Ctx& c, int m) { return mean_of(c, mat(m, mat_spin_temperature)); }));
+        "<T_spin>[K]",
+        [](const Ctx& c, int m) { return mean_of(c, mat(m, mat_spin_temperature)); }));
     return t;
 }
 
@@ -189,17 +203,23 @@ const ColumnSpec* find_column(const std::string& keyword) {
 std::vector<std::string> default_output_columns(ProgramKind program) {
     switch (program) {
         case ProgramKind::laser_pulse:
-            return {"time-steps",           "real-time",     "electron-temperature",
-                    "phonon-temperature",   "magnetisation", "material-magnetisation"};
+            return {"time-steps",         "real-time",     "electron-temperature",
+                    "phonon-temperature", "magnetisation", "material-magnetisation"};
         case ProgramKind::curie_temperature:
-            return {"temperature", "mean-magnetisation-length", "material-mean-magnetisation-length",
-                    "mean-susceptibility", "mean-specific-heat", "binder-cumulant"};
+            return {"temperature",
+                    "mean-magnetisation-length",
+                    "material-mean-magnetisation-length",
+                    "mean-susceptibility",
+                    "mean-specific-heat",
+                    "binder-cumulant"};
         case ProgramKind::hysteresis_loop:
             return {"applied-field-strength", "applied-field-alignment",
                     "material-applied-field-alignment", "mean-magnetisation-length"};
         default:
-            return {"time-steps",    "real-time",   "temperature", "applied-field-strength",
-                    "magnetisation", "mean-magnetisation-length", "total-energy"};
+            return {"time-steps",    "real-time",
+                    "temperature",   "applied-field-strength",
+                    "magnetisation", "mean-magnetisation-length",
+                    "total-energy"};
     }
 }
 

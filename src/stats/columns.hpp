@@ -16,10 +16,10 @@ namespace miniasd {
 
 // What a row is computed from.
 struct RowContext {
-    const RunState& state;     // step, time, temperatures, field, accumulated samples
-    const Observables& obs;    // the current sample
-    std::int64_t atoms;        // in the whole system
-    double total_moment;       // sum of mu_s over all atoms, J/T
+    const RunState& state;   // step, time, temperatures, field, accumulated samples
+    const Observables& obs;  // the current sample
+    std::int64_t atoms;      // in the whole system
+    double total_moment;     // sum of mu_s over all atoms, J/T
     const std::vector<double>& material_moment;  // the same per material, J/T
 };
 

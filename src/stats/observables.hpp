@@ -53,8 +53,12 @@ enum : int {
 };
 // Per material k: |m_k|, m_k x, y, z, m_k . (field direction), spin temperature of k.
 enum : int { mat_length, mat_x, mat_y, mat_z, mat_alignment, mat_spin_temperature, mat_count };
-inline int material(int k, int q) { return global_count + mat_count * k + q; }
-inline int count(std::size_t materials) { return global_count + mat_count * int(materials); }
+inline int material(int k, int q) {
+    return global_count + mat_count * k + q;
+}
+inline int count(std::size_t materials) {
+    return global_count + mat_count * int(materials);
+}
 }  // namespace series
 
 std::vector<double> sample_series(const Observables& o, const Vec3& field_direction);

@@ -2,11 +2,12 @@
 // in index order, whose unit-cell-category and height range contain the site (heights are
 // fractions of the system height z; a range is [minimum, maximum), and maximum = 1 includes the
 // top). A material alloyed into a host (the j of some host's alloy-fraction[j]) is not placed
-// this way unless it has a unit-cell-category or height range of its own. Then random alloys: a site of an alloy host (material[i]:host-alloy) is
-// given to material j with probability alloy-fraction[j], by a uniform number drawn from
-// (create:alloy-random-seed, global id). So the realised alloy is a function of the seed and the
-// atom's id alone: the same on any number of ranks. The parser has already checked that every
-// site at every height has a material and that a host's fractions add up to at most 1.
+// this way unless it has a unit-cell-category or height range of its own. Then random alloys: a
+// site of an alloy host (material[i]:host-alloy) is given to material j with probability
+// alloy-fraction[j], by a uniform number drawn from (create:alloy-random-seed, global id). So the
+// realised alloy is a function of the seed and the atom's id alone: the same on any number of
+// ranks. The parser has already checked that every site at every height has a material and that a
+// host's fractions add up to at most 1.
 #pragma once
 
 #include <cstdint>

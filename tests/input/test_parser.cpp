@@ -232,16 +232,20 @@ TEST(Parser, AlloysAreCheckedBeforeTheRun) {
                  {"not an alloy host", "material[1]:host-alloy"});
     expect_error(two + "material[1]:host-alloy\nmaterial[1]:alloy-fraction[1] = 0.2\n", 3,
                  {"itself"});
-    expect_error(two + "material[3]:atomic-spin-moment = 1 !muB\nmaterial[1]:host-alloy\n"
-                       "material[1]:alloy-fraction[2] = 0.7\nmaterial[1]:alloy-fraction[3] = 0.4\n",
+    expect_error(two +
+                     "material[3]:atomic-spin-moment = 1 !muB\nmaterial[1]:host-alloy\n"
+                     "material[1]:alloy-fraction[2] = 0.7\nmaterial[1]:alloy-fraction[3] = 0.4\n",
                  5, {"add up to", "more than 1"});
     expect_error(two + "material[1]:host-alloy\n", 2, {"needs at least one", "alloy-fraction"});
-    expect_error(two + "material[1]:host-alloy\nmaterial[2]:host-alloy\n"
-                       "material[1]:alloy-fraction[2] = 0.3\nmaterial[2]:alloy-fraction[1] = 0.3\n",
+    expect_error(two +
+                     "material[1]:host-alloy\nmaterial[2]:host-alloy\n"
+                     "material[1]:alloy-fraction[2] = 0.3\nmaterial[2]:alloy-fraction[1] = 0.3\n",
                  4, {"itself an alloy host"});
     // A valid alloy: the alloyed material need not cover any site itself.
-    const Config c = config_from_text(two + "material[1]:host-alloy\n"
-                                            "material[1]:alloy-fraction[2] = 0.25\n" + material1);
+    const Config c = config_from_text(two +
+                                      "material[1]:host-alloy\n"
+                                      "material[1]:alloy-fraction[2] = 0.25\n" +
+                                      material1);
     EXPECT_TRUE(c.materials[0].alloy_host);
     EXPECT_EQ(c.materials[0].alloy_fraction[1], 0.25);
 }
@@ -252,7 +256,8 @@ TEST(Parser, ProgramAndIntegratorKeywords) {
         "montecarlo:algorithm = spin-flip\nsim:minimum-temperature = 10\n"
         "sim:maximum-temperature = 1000 !K\nsim:temperature-increment = 25\n"
         "sim:loop-time-steps = 500\nmaterial[1]:cubic-anisotropy-constant = 1e-23\n"
-        "material[1]:material-element = Gd\noutput:output-rate = 4\n" + material1);
+        "material[1]:material-element = Gd\noutput:output-rate = 4\n" +
+        material1);
     EXPECT_EQ(c.program, ProgramKind::curie_temperature);
     EXPECT_EQ(c.integrator, IntegratorKind::monte_carlo);
     EXPECT_EQ(c.monte_carlo_move, MonteCarloMove::spin_flip);

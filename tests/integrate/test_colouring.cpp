@@ -21,8 +21,9 @@ Lattice lattice(const char* crystal, int nx, int ny, int nz, bool periodic) {
     text += "dimensions:system-size-y = " + std::to_string(3 * ny) + " !A\n";
     text += "dimensions:system-size-z = " + std::to_string(3 * nz) + " !A\n";
     if (periodic)
-        text += "create:periodic-boundaries-x\ncreate:periodic-boundaries-y\n"
-                "create:periodic-boundaries-z\n";
+        text +=
+            "create:periodic-boundaries-x\ncreate:periodic-boundaries-y\n"
+            "create:periodic-boundaries-z\n";
     return make_lattice(test::config_from_text(text));
 }
 

@@ -17,7 +17,7 @@ using namespace miniasd;
 
 namespace {
 
-constexpr double exchange = 1e-21;  // J per link
+constexpr double exchange = 1e-21;                             // J per link
 const double curie = 1.443 * exchange / constants::boltzmann;  // 104.5 K
 
 std::string sc_cube(int cells, const std::string& extra) {
@@ -25,12 +25,15 @@ std::string sc_cube(int cells, const std::string& extra) {
            "create:periodic-boundaries-x\ncreate:periodic-boundaries-y\n"
            "create:periodic-boundaries-z\n"
            "dimensions:unit-cell-size = 3 !A\n"
-           "dimensions:system-size = " + std::to_string(3 * cells) + " !A\n"
+           "dimensions:system-size = " +
+           std::to_string(3 * cells) +
+           " !A\n"
            "material[1]:atomic-spin-moment = 2 !muB\n"
            "material[1]:exchange-matrix[1] = 1e-21\n"
            "material[1]:initial-spin-direction = 0,0,1\n"
            "sim:program = curie-temperature\n"
-           "sim:integrator-random-seed = 31\n" + extra;
+           "sim:integrator-random-seed = 31\n" +
+           extra;
 }
 
 // Rows of the curie-temperature table: T, <|m|>, err, chi, err, C, err, U4, err, ...
@@ -78,17 +81,15 @@ TEST(CurieTemperature, LlgAndMonteCarloAgreeOnTheMagnetisation) {
     const std::string range =
         "sim:minimum-temperature = 60\nsim:maximum-temperature = 90\n"
         "sim:temperature-increment = 30\n";
-    const auto mc = sweep(sc_cube(8, range +
-                                         "sim:integrator = monte-carlo\n"
-                                         "sim:equilibration-time-steps = 4000\n"
-                                         "sim:loop-time-steps = 40000\n"
-                                         "sim:time-steps-increment = 10\n"));
+    const auto mc = sweep(sc_cube(8, range + "sim:integrator = monte-carlo\n"
+                                             "sim:equilibration-time-steps = 4000\n"
+                                             "sim:loop-time-steps = 40000\n"
+                                             "sim:time-steps-increment = 10\n"));
     // Damping 1 and 0.5 fs steps: the exchange field (~320 T) precesses in ~20 fs.
-    const auto llg = sweep(sc_cube(8, range +
-                                          "sim:time-step = 0.5 !fs\n"
-                                          "sim:equilibration-time-steps = 8000\n"
-                                          "sim:loop-time-steps = 80000\n"
-                                          "sim:time-steps-increment = 20\n"));
+    const auto llg = sweep(sc_cube(8, range + "sim:time-step = 0.5 !fs\n"
+                                              "sim:equilibration-time-steps = 8000\n"
+                                              "sim:loop-time-steps = 80000\n"
+                                              "sim:time-steps-increment = 20\n"));
     ASSERT_EQ(mc.size(), 2u);
     ASSERT_EQ(llg.size(), 2u);
     for (std::size_t k = 0; k < mc.size(); ++k) {

@@ -20,10 +20,13 @@ std::string gdfe(int cells, const std::string& extra) {
            "create:periodic-boundaries-x\ncreate:periodic-boundaries-y\n"
            "create:periodic-boundaries-z\n"
            "dimensions:unit-cell-size = 3.5 !A\n"
-           "dimensions:system-size = " + std::to_string(0.35 * cells) + " !nm\n"
+           "dimensions:system-size = " +
+           std::to_string(0.35 * cells) +
+           " !nm\n"
            "material:num-materials = 2\n"
            "material[1]:material-name = Fe\nmaterial[1]:atomic-spin-moment = 1.92 !muB\n"
-           "material[1]:exchange-matrix[1] = 2.835e-21\nmaterial[1]:exchange-matrix[2] = -1.09e-21\n"
+           "material[1]:exchange-matrix[1] = 2.835e-21\nmaterial[1]:exchange-matrix[2] = "
+           "-1.09e-21\n"
            "material[1]:host-alloy\nmaterial[1]:alloy-fraction[2] = 0.25\n"
            "material[1]:initial-spin-direction = 0,0,1\nmaterial[1]:damping-constant = 0.5\n"
            "material[2]:material-name = Gd\nmaterial[2]:atomic-spin-moment = 7.63 !muB\n"
@@ -80,8 +83,9 @@ TEST(Ferrimagnet, RandomAlloyIsTheSameOnAnyRanksAndRealisesItsFraction) {
 TEST(Ferrimagnet, EachSublatticeSpinTemperatureEqualsTheBath) {
     const double bath = 300;  // K
     Simulation sim(parallel::Comm::world(),
-                   test::config_from_text(gdfe(8, "sim:temperature = 300\nsim:time-step = 0.2 !fs\n"
-                                                  "sim:integrator-random-seed = 17\n")),
+                   test::config_from_text(gdfe(8,
+                                               "sim:temperature = 300\nsim:time-step = 0.2 !fs\n"
+                                               "sim:integrator-random-seed = 17\n")),
                    test::quiet_options());
     Phase p;
     p.temperature = p.equilibration_temperature = bath;
@@ -93,8 +97,8 @@ TEST(Ferrimagnet, EachSublatticeSpinTemperatureEqualsTheBath) {
     const Accumulator& acc = sim.state().accumulator;
     for (int m = 0; m < 2; ++m) {
         const int s = series::material(m, series::mat_spin_temperature);
-        const Estimate t = acc.estimate(static_cast<std::size_t>(s),
-                                        [](const Moments& x) { return x.mean(); });
+        const Estimate t =
+            acc.estimate(static_cast<std::size_t>(s), [](const Moments& x) { return x.mean(); });
         EXPECT_NEAR(t.value, bath, std::max(0.04 * bath, 4 * t.error))
             << (m ? "Gd" : "Fe") << " +- " << t.error;
         if (sim.comm().is_root())

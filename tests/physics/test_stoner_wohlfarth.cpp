@@ -23,9 +23,9 @@ using namespace miniasd;
 
 namespace {
 
-constexpr double ku = 1e-23;                                   // J
-const double mu = constants::bohr_magneton;                    // J/T
-const double anisotropy_field = 2 * ku / mu;                   // 2.157 T
+constexpr double ku = 1e-23;                  // J
+const double mu = constants::bohr_magneton;   // J/T
+const double anisotropy_field = 2 * ku / mu;  // 2.157 T
 
 double switching_field(double psi_degrees) {
     const double p = psi_degrees * M_PI / 180;

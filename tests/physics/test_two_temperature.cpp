@@ -78,20 +78,20 @@ TEST(TwoTemperature, EnergyOfPulseElectronsPhononsAndSinkAddsUp) {
 
 TEST(TwoTemperature, LaserProgramDrivesTheBathWithTheElectronTemperature) {
     // Decoupled spins (no exchange): the model runs alone; the spins feel T_e.
-    Simulation sim(parallel::Comm::world(),
-                   test::config_from_text(
-                       "create:crystal-structure = sc\ndimensions:unit-cell-size = 3 !A\n"
-                       "dimensions:system-size = 12 !A\n"
-                       "material[1]:atomic-spin-moment = 2 !muB\n"
-                       "sim:program = laser-pulse\nsim:temperature = 300\n"
-                       "sim:time-step = 0.1 !fs\nsim:equilibration-time-steps = 100\n"
-                       "sim:total-time-steps = 10000\nsim:time-steps-increment = 1000\n"
-                       "sim:laser-pulse-power = 40\nsim:laser-pulse-time = 50 !fs\n"
-                       "sim:two-temperature-electron-heat-capacity = 225\n"
-                       "sim:two-temperature-phonon-heat-capacity = 3.1e6\n"
-                       "sim:two-temperature-electron-phonon-coupling = 17e17\n"
-                       "sim:two-temperature-heat-sink-coupling = 5e10\n"),
-                   test::quiet_options());
+    Simulation sim(
+        parallel::Comm::world(),
+        test::config_from_text("create:crystal-structure = sc\ndimensions:unit-cell-size = 3 !A\n"
+                               "dimensions:system-size = 12 !A\n"
+                               "material[1]:atomic-spin-moment = 2 !muB\n"
+                               "sim:program = laser-pulse\nsim:temperature = 300\n"
+                               "sim:time-step = 0.1 !fs\nsim:equilibration-time-steps = 100\n"
+                               "sim:total-time-steps = 10000\nsim:time-steps-increment = 1000\n"
+                               "sim:laser-pulse-power = 40\nsim:laser-pulse-time = 50 !fs\n"
+                               "sim:two-temperature-electron-heat-capacity = 225\n"
+                               "sim:two-temperature-phonon-heat-capacity = 3.1e6\n"
+                               "sim:two-temperature-electron-phonon-coupling = 17e17\n"
+                               "sim:two-temperature-heat-sink-coupling = 5e10\n"),
+        test::quiet_options());
     LaserPulseProgram program;
     program.run(sim);
     const auto ref = reference(gdfeco(), 1e-12, 0.02e-15);  // 10000 steps of 0.1 fs
