@@ -117,26 +117,28 @@ void MonteCarlo::step(Spins& s, RunState& state) {
     const double width =
         move_ == MonteCarloMove::angle ? angle_move_width(state.temperature) : state.mc_step_width;
     const std::uint64_t sweep = static_cast<std::uint64_t>(state.step);
+    auto trials = [&](const std::vector<std::int32_t>& atoms) {
+        ScopedTimer t(timers_, t_trial_);
+        return sweep_atoms(s, atoms, state.temperature, width, sweep);
+    };
+    auto halo_start = [&] {
+        ScopedTimer t(timers_, t_halo_);
+        halo_.start(s.x.data(), s.y.data(), s.z.data());
+    };
+    auto halo_finish = [&] {
+        ScopedTimer t(timers_, t_halo_);
+        halo_.finish(s.x.data(), s.y.data(), s.z.data());
+    };
     // Ghosts must be current before the first colour reads them.
-    timers_.start(t_halo_);
-    halo_.start(s.x.data(), s.y.data(), s.z.data());
-    halo_.finish(s.x.data(), s.y.data(), s.z.data());
-    timers_.stop(t_halo_);
+    halo_start();
+    halo_finish();
     std::int64_t accepted = 0;
     for (std::size_t c = 0; c < boundary_.size(); ++c) {
         // Boundary atoms first, so their new spins travel while the core atoms are updated.
-        timers_.start(t_trial_);
-        accepted += sweep_atoms(s, boundary_[c], state.temperature, width, sweep);
-        timers_.stop(t_trial_);
-        timers_.start(t_halo_);
-        halo_.start(s.x.data(), s.y.data(), s.z.data());
-        timers_.stop(t_halo_);
-        timers_.start(t_trial_);
-        accepted += sweep_atoms(s, core_[c], state.temperature, width, sweep);
-        timers_.stop(t_trial_);
-        timers_.start(t_halo_);
-        halo_.finish(s.x.data(), s.y.data(), s.z.data());
-        timers_.stop(t_halo_);
+        accepted += trials(boundary_[c]);
+        halo_start();
+        accepted += trials(core_[c]);
+        halo_finish();
     }
     // Integer counts summed over ranks: every rank gets the same rate and so the same width.
     const std::int64_t total_accepted = comm_.sum(accepted);

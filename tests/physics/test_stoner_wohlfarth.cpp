@@ -33,8 +33,8 @@ double switching_field(double psi_degrees) {
            std::pow(std::pow(std::cos(p), 2.0 / 3) + std::pow(std::sin(p), 2.0 / 3), -1.5);
 }
 
-// Runs a loop at field angle psi (in the x-z plane) and returns the two coercive fields (T).
-std::pair<double, double> loop(double psi_degrees, const std::string& integrator) {
+// Eight independent particles along +z, the field direction at psi in the x-z plane, T = 0.
+Config particles(double psi_degrees, const std::string& extra) {
     const double p = psi_degrees * M_PI / 180;
     char text[1024];
     std::snprintf(text, sizeof text,
@@ -43,12 +43,20 @@ std::pair<double, double> loop(double psi_degrees, const std::string& integrator
                   "material[1]:atomic-spin-moment = 1 !muB\n"
                   "material[1]:second-order-uniaxial-anisotropy-constant = %.17g\n"
                   "material[1]:initial-spin-direction = 0,0,1\n"
-                  "sim:program = hysteresis-loop\n"
                   "sim:applied-field-unit-vector = %.17g,0,%.17g\n"
-                  "sim:maximum-applied-field-strength = 3 !T\n"
                   "sim:temperature = 0\n%s",
-                  ku, std::sin(p), std::cos(p), integrator.c_str());
-    Simulation sim(parallel::Comm::world(), test::config_from_text(text), test::quiet_options());
+                  ku, std::sin(p), std::cos(p), extra.c_str());
+    return test::config_from_text(text);
+}
+
+// Runs a loop at field angle psi and returns the two coercive fields (T).
+std::pair<double, double> loop(double psi_degrees, const std::string& integrator) {
+    Simulation sim(parallel::Comm::world(),
+                   particles(psi_degrees,
+                             "sim:program = hysteresis-loop\n"
+                             "sim:maximum-applied-field-strength = 3 !T\n" +
+                                 integrator),
+                   test::quiet_options());
     HysteresisLoopProgram program;
     program.run(sim);
     return {program.coercive_down(), program.coercive_up()};
@@ -87,19 +95,10 @@ TEST(StonerWohlfarth, MonteCarloSwitchingFieldAt30And45Degrees) {
 // minimum; above, it must reverse. (A field ramp would measure a later field: near h_sw the
 // passage through the vanishing minimum slows down as 1/sqrt(h - h_sw).) Returns m.h at the end.
 double llg_after_field_steps(double psi_degrees, const std::vector<double>& fractions) {
-    const double p = psi_degrees * M_PI / 180;
-    char text[1024];
-    std::snprintf(text, sizeof text,
-                  "create:crystal-structure = sc\n"
-                  "dimensions:unit-cell-size = 3 !A\ndimensions:system-size = 6 !A\n"
-                  "material[1]:atomic-spin-moment = 1 !muB\n"
-                  "material[1]:second-order-uniaxial-anisotropy-constant = %.17g\n"
-                  "material[1]:damping-constant = 1\n"
-                  "material[1]:initial-spin-direction = 0,0,1\n"
-                  "sim:applied-field-unit-vector = %.17g,0,%.17g\n"
-                  "sim:time-step = 20 !fs\n",
-                  ku, std::sin(p), std::cos(p));
-    Simulation sim(parallel::Comm::world(), test::config_from_text(text), test::quiet_options());
+    Simulation sim(
+        parallel::Comm::world(),
+        particles(psi_degrees, "material[1]:damping-constant = 1\nsim:time-step = 20 !fs\n"),
+        test::quiet_options());
     for (double f : fractions) {
         Phase phase;
         phase.field_strength = -f * switching_field(psi_degrees);  // against the magnetisation
