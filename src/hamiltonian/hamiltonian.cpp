@@ -82,13 +82,6 @@ std::vector<TermEnergy> Hamiltonian::energies(const SpinView& s, std::int64_t n_
     return out;
 }
 
-double Hamiltonian::site_energy(const SpinView& s, std::int64_t i, const double* si) const {
-    double e = 0;
-    for (const Term* t : active_)
-        e += t->site_energy(s, i, si);
-    return e;
-}
-
 double Hamiltonian::site_energy_change(const SpinView& s, std::int64_t i, const double* from,
                                        const double* to) const {
     double e = 0;

@@ -31,10 +31,8 @@ class Hamiltonian {
     // exchange, uniaxial anisotropy, cubic anisotropy (when set), applied field.
     std::vector<TermEnergy> energies(const SpinView& s, std::int64_t n_owned) const;
 
-    // Energy (J) of the interactions of owned atom i with its spin set to `si`: the difference
-    // of two calls is a single-spin move's energy change. Thread-safe.
-    double site_energy(const SpinView& s, std::int64_t i, const double* si) const;
-    // site_energy(to) - site_energy(from), computed term by term as cheaply as each allows.
+    // Energy change (J) of the interactions of owned atom i when its spin goes from `from` to
+    // `to` (a single-spin move), term by term as cheaply as each allows. Thread-safe.
     double site_energy_change(const SpinView& s, std::int64_t i, const double* from,
                               const double* to) const;
 

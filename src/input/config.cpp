@@ -117,6 +117,24 @@ std::string describe(const Config& c) {
     if (c.program == ProgramKind::hysteresis_loop)
         o << "sim:maximum-applied-field-strength = " << c.maximum_field << " !T\n"
           << "sim:applied-field-strength-increment = " << c.field_increment << " !T\n";
+    if (c.program == ProgramKind::field_cool) {
+        const char* f[] = {"exponential", "gaussian", "linear"};
+        o << "sim:cooling-time = " << c.cooling_time << " !s\n"
+          << "sim:cooling-function = " << f[static_cast<int>(c.cooling_function)] << "\n";
+    }
+    if (c.program == ProgramKind::laser_pulse) {
+        const bool square = c.laser_profile == Config::LaserProfile::square;
+        o << "sim:laser-pulse-temporal-profile = " << (square ? "square" : "two-temperature")
+          << "\nsim:laser-pulse-time = " << c.pulse_time << " !s\n";
+        if (square)
+            o << "sim:maximum-temperature = " << c.maximum_temperature << " !K\n";
+        else
+            o << "sim:laser-pulse-power = " << c.pulse_power << "\n"
+              << "sim:two-temperature-electron-heat-capacity = " << c.electron_heat_capacity
+              << "\nsim:two-temperature-phonon-heat-capacity = " << c.phonon_heat_capacity
+              << "\nsim:two-temperature-electron-phonon-coupling = " << c.electron_phonon_coupling
+              << "\nsim:two-temperature-heat-sink-coupling = " << c.heat_sink_coupling << "\n";
+    }
     if (c.program == ProgramKind::curie_temperature || c.program == ProgramKind::hysteresis_loop)
         o << "sim:loop-time-steps = " << c.loop_steps << "\n";
     if (c.equilibration_temperature >= 0)

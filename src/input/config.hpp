@@ -88,8 +88,7 @@ struct Config {
 
     // Curie-temperature sweep (K) and hysteresis loop (T)
     double minimum_temperature = 0, maximum_temperature = 300, temperature_increment = 10;
-    double minimum_field = -1, maximum_field = 1, field_increment = 0.1;
-    bool minimum_field_set = false;
+    double maximum_field = 1, field_increment = 0.1;
 
     // Field cooling and laser pulse (two-temperature model), VAMPIRE's names and defaults
     double cooling_time = 100e-12;  // s

@@ -11,11 +11,6 @@ namespace miniasd {
 
 namespace {
 
-// A uniform double in (0, 1] from the top 53 bits of a random word.
-inline double unit_interval(std::uint64_t w) {
-    return (double(w >> 11) + 1.0) * 0x1.0p-53;
-}
-
 inline void normalise(double* v) {
     const double inv = 1.0 / std::sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
     v[0] *= inv;

@@ -53,10 +53,8 @@ int MaterialMap::of(std::int64_t gid) const {
     const int m = by_layer_site_[(cz * lattice_->sites() + s)];
     const auto& alloy = alloy_[static_cast<std::size_t>(m)];
     if (alloy.empty()) return m;
-    // A uniform number in [0, 1) from the top 53 bits of the site's random word.
-    const std::uint64_t w =
-        random_words(alloy_seed_, RandomStream::alloy, static_cast<std::uint64_t>(gid), 0)[0];
-    const double u = double(w >> 11) * 0x1.0p-53;
+    const double u = unit_interval(
+        random_words(alloy_seed_, RandomStream::alloy, static_cast<std::uint64_t>(gid), 0)[0]);
     for (const auto& [cumulative, material] : alloy)
         if (u < cumulative) return material;
     return m;

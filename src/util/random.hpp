@@ -31,6 +31,11 @@ inline r123::Philox4x64::ctr_type random_words(std::uint64_t seed, RandomStream 
     return rng(ctr, key);
 }
 
+// A uniform double in [0, 1) from the top 53 bits of a random word.
+inline double unit_interval(std::uint64_t word) {
+    return double(word >> 11) * 0x1.0p-53;
+}
+
 // Three N(0, 1) numbers per atom for ids[0..n) at `step`: gx[i], gy[i], gz[i].
 void standard_normals3(std::uint64_t seed, RandomStream stream, std::uint64_t step,
                        const std::int64_t* ids, std::int64_t n, double* gx, double* gy, double* gz);
