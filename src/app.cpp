@@ -10,6 +10,7 @@
 
 #include "input/keyword_table.hpp"
 #include "input/read_broadcast.hpp"
+#include "input/vampire_keywords.hpp"
 #include "parallel/environment.hpp"
 #include "simulation.hpp"
 #include "util/build_info.hpp"
@@ -34,6 +35,11 @@ void print_setup(const Simulation& sim, std::FILE* out) {
     std::fprintf(out, "System: %s, %lld x %lld x %lld cells, %lld atoms, %zu material(s)\n",
                  to_string(l.crystal), (long long)l.cells[0], (long long)l.cells[1],
                  (long long)l.cells[2], (long long)l.atoms(), sim.config().materials.size());
+    if (l.particle.shape != ParticleShape::none)
+        std::fprintf(out, "Particle: %s of size %g A centred at (%g, %g, %g) A, %lld atoms\n",
+                     to_string(l.particle.shape), 2e10 * l.particle.radius,
+                     1e10 * l.particle.origin[0], 1e10 * l.particle.origin[1],
+                     1e10 * l.particle.origin[2], (long long)l.atoms());
     std::fprintf(out, "Parallel: %d rank(s) as a %d x %d x %d grid, %d OpenMP thread(s) per rank\n",
                  sim.comm().size(), g.dims[0], g.dims[1], g.dims[2], omp_get_max_threads());
     const Config& c = sim.config();
@@ -73,7 +79,8 @@ int run_app(int argc, char** argv) {
     CLI::App app{"miniasd: atomistic spin dynamics (stochastic LLG-Heun) on MPI + OpenMP"};
     std::string input = "input";
     RunOptions options;
-    bool check = false, show_version = false, reference = false, quiet = false;
+    bool check = false, show_version = false, reference = false, quiet = false,
+         compatibility = false;
     app.add_option("input", input, "main input file (default: 'input' in the working directory)");
     app.add_option("-o,--output-dir", options.output_dir,
                    "directory for output files (must exist; default: working directory)");
@@ -81,6 +88,8 @@ int run_app(int argc, char** argv) {
                  "parse and validate the input, print the resolved configuration, run nothing");
     app.add_flag("--version", show_version, "print version, git hash, compiler and flags");
     app.add_flag("--input-reference", reference, "print the keyword reference (Markdown) and exit");
+    app.add_flag("--vampire-compatibility", compatibility,
+                 "print how each VAMPIRE keyword is handled (Markdown) and exit");
     app.add_flag("-q,--quiet", quiet, "no progress lines");
     app.add_flag("-v,--verbose", options.verbose, "more detail (the MPI-IO hints in effect)");
     try {
@@ -90,14 +99,19 @@ int run_app(int argc, char** argv) {
         if (root) return app.exit(e);
         return e.get_exit_code();
     }
-    if (show_version || reference) {
+    if (show_version || reference || compatibility) {
         if (root)
-            std::fputs(show_version ? version_text().c_str() : keyword_reference_markdown().c_str(),
+            std::fputs(show_version ? version_text().c_str()
+                       : reference  ? keyword_reference_markdown().c_str()
+                                    : vampire_compatibility_markdown().c_str(),
                        stdout);
         return 0;
     }
 
     Config config = read_config(input, broadcast_loader(world));
+    if (root)
+        for (const std::string& w : config.warnings)
+            std::fprintf(stderr, "miniasd: warning: %s\n", w.c_str());
     if (check) {
         if (root) std::printf("%s: input is valid\n%s", input.c_str(), describe(config).c_str());
         return 0;

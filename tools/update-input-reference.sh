@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Regenerates the keyword tables of docs/input-reference.md from the keyword table compiled into
-# miniasd (the block between the BEGIN/END GENERATED KEYWORDS markers). Run after adding or
-# changing a keyword; tests/input/test_reference.cpp fails until you do.
+# miniasd (the block between the BEGIN/END GENERATED KEYWORDS markers), and the whole of
+# docs/vampire-compatibility.md. Run after adding or changing a keyword;
+# tests/input/test_reference.cpp fails until you do.
 #   tools/update-input-reference.sh [path/to/miniasd]
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -18,4 +19,5 @@ if not pattern.search(text):
     sys.exit(f"{path}: no generated block to replace")
 open(path, "w").write(pattern.sub(lambda _: block, text))
 PY
-echo "updated $doc"
+"$bin" --vampire-compatibility > "$here/docs/vampire-compatibility.md"
+echo "updated $doc and $here/docs/vampire-compatibility.md"

@@ -20,6 +20,22 @@ const char* to_string(CrystalStructure c) {
     return "?";
 }
 
+const char* to_string(ParticleShape s) {
+    switch (s) {
+        case ParticleShape::none:
+            return "none";
+        case ParticleShape::sphere:
+            return "sphere";
+        case ParticleShape::cube:
+            return "cube";
+        case ParticleShape::cylinder:
+            return "cylinder";
+        case ParticleShape::truncated_octahedron:
+            return "truncated-octahedron";
+    }
+    return "?";
+}
+
 const char* to_string(ProgramKind p) {
     switch (p) {
         case ProgramKind::time_series:
@@ -69,7 +85,11 @@ std::string describe(const Config& c) {
     std::ostringstream o;
     o.precision(10);
     const char* xyz = "xyz";
+    if (c.single_spin) o << "create:single-spin\n";
     o << "create:crystal-structure = " << to_string(c.crystal) << "\n";
+    if (c.particle_shape != ParticleShape::none)
+        o << "create:" << to_string(c.particle_shape) << "\n"
+          << "dimensions:particle-size = " << c.particle_size * 1e10 << " !A\n";
     for (int a = 0; a < 3; ++a)
         if (c.periodic[a]) o << "create:periodic-boundaries-" << xyz[a] << "\n";
     for (int a = 0; a < 3; ++a) {
@@ -102,6 +122,7 @@ std::string describe(const Config& c) {
         }
         if (m.unit_cell_category > 0)
             o << p << "unit-cell-category = " << m.unit_cell_category << "\n";
+        if (m.core_shell_set) o << p << "core-shell-size = " << m.core_shell_size << "\n";
         o << p << "minimum-height = " << m.minimum_height << "\n"
           << p << "maximum-height = " << m.maximum_height << "\n";
     }

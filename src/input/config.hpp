@@ -11,6 +11,10 @@ namespace miniasd {
 
 using Vec3 = std::array<double, 3>;
 
+// VAMPIRE's single-particle shapes. cube and cylinder cut in x and y only (the box height sets
+// z), as VAMPIRE's do.
+enum class ParticleShape { none, sphere, cube, cylinder, truncated_octahedron };
+
 enum class CrystalStructure { sc, bcc, fcc };
 // sim:program: what the run does (src/programs/).
 enum class ProgramKind {
@@ -44,6 +48,10 @@ struct MaterialConfig {
     // material j with probability alloy_fraction[j], drawn from (seed, global id).
     bool alloy_host = false;
     std::vector<double> alloy_fraction;  // [material count]
+    // Core-shell particles (VAMPIRE's core-shell-size): the material takes the atoms whose shape
+    // distance from the particle centre is at most this fraction of the particle radius.
+    double core_shell_size = 1.0;
+    bool core_shell_set = false;
 };
 
 enum class OutputMode { serial, file_per_process, mpi_io, file_per_node, sorted, hdf5 };
@@ -69,6 +77,9 @@ struct Config {
     Vec3 unit_cell{3.54e-10, 3.54e-10, 3.54e-10};  // m
     Vec3 system_size{2e-9, 2e-9, 2e-9};            // m
     std::array<bool, 3> periodic{false, false, false};
+    bool single_spin = false;  // create:single-spin: one atom, no neighbours
+    ParticleShape particle_shape = ParticleShape::none;  // cut one particle at the box centre
+    double particle_size = 50e-10;                       // m, dimensions:particle-size (diameter)
 
     // sim
     ProgramKind program = ProgramKind::time_series;
@@ -119,10 +130,14 @@ struct Config {
     // Where the input came from (for messages, relative paths and the run report).
     std::string input_file;
     std::vector<std::string> files_read;
+    // VAMPIRE keywords accepted without effect, one line each ("file, line N: ..."), printed at
+    // start-up by rank 0 and by --check.
+    std::vector<std::string> warnings;
 };
 
 // Helpers for printing.
 const char* to_string(CrystalStructure c);
+const char* to_string(ParticleShape s);
 const char* to_string(ProgramKind p);
 const char* to_string(IntegratorKind i);
 const char* to_string(MonteCarloMove m);

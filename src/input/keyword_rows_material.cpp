@@ -35,11 +35,14 @@ void add_material_keywords(std::vector<KeywordSpec>& t) {
     t.push_back(mat("damping-constant", K::real, D::none, 0, 100, "1.0",
                     "Gilbert damping alpha (dimensionless)",
                     [](MaterialConfig& m, const Value& v, const Entry&) { m.damping = v.real; }));
-    {
+    for (const char* name : {"exchange-matrix", "exchange-matrix-1st-nn"}) {
+        const bool alias = std::string(name) == "exchange-matrix-1st-nn";
         KeywordSpec s =
-            mat("exchange-matrix", K::real, D::energy, -1e-18, 1e-18, "0 J",
-                "exchange J_ij to nearest neighbours of material j, joules per link "
-                "(> 0 ferromagnetic); [i][j] and [j][i] must agree, one of them suffices",
+            mat(name, K::real, D::energy, -1e-18, 1e-18, "0 J",
+                alias ? "VAMPIRE's name of exchange-matrix for the first neighbour shell (the "
+                        "only shell miniASD has)"
+                      : "exchange J_ij to nearest neighbours of material j, joules per link "
+                        "(> 0 ferromagnetic); [i][j] and [j][i] must agree, one of them suffices",
                 [](MaterialConfig& m, const Value& v, const Entry& e) {
                     m.exchange[e.name_index - 1] = v.real;
                     m.exchange_set[e.name_index - 1] = 1;
@@ -99,6 +102,13 @@ void add_material_keywords(std::vector<KeywordSpec>& t) {
         s.second_material_index = true;
         t.push_back(s);
     }
+    t.push_back(mat("core-shell-size", K::real, D::none, 0, 1, "1",
+                    "core-shell particles: this material takes the atoms within this fraction "
+                    "of the particle radius (smallest fraction first); needs a particle shape",
+                    [](MaterialConfig& m, const Value& v, const Entry&) {
+                        m.core_shell_size = v.real;
+                        m.core_shell_set = true;
+                    }));
     t.push_back(
         mat("minimum-height", K::real, D::none, 0, 1, "0",
             "lowest z, as a fraction of the system height, of atoms of this material",

@@ -18,6 +18,38 @@ void add_structure_keywords(std::vector<KeywordSpec>& t) {
                                        : v.text == "fcc" ? CrystalStructure::fcc
                                                          : CrystalStructure::sc;
                        }));
+    t.push_back(row("create", "periodic-boundaries", K::flag, D::none, 0, 0, "off",
+                    "periodic boundary conditions along x, y and z",
+                    [](Config& c, const Value&, const Entry&) {
+                        c.periodic = {true, true, true};
+                    }));
+    t.push_back(row("create", "single-spin", K::flag, D::none, 0, 0, "off",
+                    "a system of one atom (one sc cell, no neighbours; the system size is not "
+                    "used): a single macrospin for tests and teaching",
+                    [](Config& c, const Value&, const Entry&) { c.single_spin = true; }));
+    const std::pair<const char*, ParticleShape> shapes[] = {
+        {"sphere", ParticleShape::sphere},
+        {"cube", ParticleShape::cube},
+        {"cylinder", ParticleShape::cylinder},
+        {"truncated-octahedron", ParticleShape::truncated_octahedron}};
+    const char* shape_doc[] = {
+        "cut a sphere of diameter dimensions:particle-size at the box centre",
+        "cut a square prism of side dimensions:particle-size in x and y, the box height in z "
+        "(VAMPIRE's cube)",
+        "cut a cylinder of diameter dimensions:particle-size along z, the box height tall",
+        "cut a truncated octahedron, |x|+|y|+|z| <= 3D/4 and |x|,|y|,|z| <= D/2 with D = "
+        "dimensions:particle-size"};
+    for (int i = 0; i < 4; ++i) {
+        const ParticleShape shape = shapes[i].second;
+        t.push_back(row("create", shapes[i].first, K::flag, D::none, 0, 0, "off", shape_doc[i],
+                        [shape](Config& c, const Value&, const Entry& e) {
+                            if (c.particle_shape != ParticleShape::none)
+                                entry_error(e, std::string("a second particle shape: create:") +
+                                                   to_string(c.particle_shape) +
+                                                   " is already given; one particle is cut");
+                            c.particle_shape = shape;
+                        }));
+    }
     for (int a = 0; a < 3; ++a) {
         const std::string axis(1, "xyz"[a]);
         t.push_back(row("create", "periodic-boundaries-" + axis, K::flag, D::none, 0, 0, "off",
@@ -36,6 +68,10 @@ void add_structure_keywords(std::vector<KeywordSpec>& t) {
                     [](Config& c, const Value& v, const Entry&) {
                         c.system_size = {v.real, v.real, v.real};
                     }));
+    t.push_back(row("dimensions", "particle-size", K::real, D::length, 1e-11, 1e-3, "50 A",
+                    "diameter (edge for cube) of the particle that create:sphere, cube, cylinder "
+                    "or truncated-octahedron cuts; centred on the atom nearest the box centre",
+                    [](Config& c, const Value& v, const Entry&) { c.particle_size = v.real; }));
     for (int a = 0; a < 3; ++a) {
         const std::string axis(1, "xyz"[a]);
         t.push_back(row("dimensions", "unit-cell-size-" + axis, K::real, D::length, 1e-11, 1e-8,

@@ -56,11 +56,49 @@ const KeywordSpec* find_keyword(const std::string& section, const std::string& n
     return nullptr;
 }
 
-std::string suggest_keyword(const std::string& section, const std::string& name) {
-    const std::string wanted = section + ":" + name;
+namespace {
+
+// Whether an entry written like `e` could be a line of keyword `s`: a bare flag only for flags,
+// a number for numbers, a comma list for directions, a word for choices and text. A suggestion
+// of a keyword that takes another kind of value would point at different physics.
+bool same_value_type(const KeywordSpec& s, const Entry& e) {
+    if (!e.has_value) return s.kind == ValueKind::flag;
+    const bool list = e.value.find(',') != std::string::npos;
+    double x = 0;
+    const char* b = e.value.data();
+    const bool number =
+        !list && std::from_chars(b, b + e.value.size(), x).ptr == b + e.value.size();
+    switch (s.kind) {
+        case ValueKind::flag:
+            return false;
+        case ValueKind::integer:
+        case ValueKind::real:
+            return number;
+        case ValueKind::direction:
+            return list;
+        case ValueKind::direction_or_random:
+            return list || !number;
+        case ValueKind::choice:
+            return !number && !list;
+        case ValueKind::text:
+            return true;
+    }
+    return false;
+}
+
+}  // namespace
+
+std::string suggest_keyword(const Entry& e) {
+    const std::string wanted = e.section + ":" + e.name;
     std::string best;
-    std::size_t best_d = std::max<std::size_t>(3, wanted.size() / 4) + 1;
+    // A near miss is one or two edits, a few more in long names; more than that is another word.
+    std::size_t best_d = std::max<std::size_t>(2, wanted.size() / 8) + 1;
     for (const KeywordSpec& s : keyword_table()) {
+        if (!same_value_type(s, e)) continue;
+        // The distance is at least the length difference: skip without the quadratic work (a
+        // 2 MB garbage key is answered at once).
+        const std::size_t la = wanted.size(), lb = s.lookup_name().size();
+        if ((la > lb ? la - lb : lb - la) >= best_d) continue;
         const std::size_t d = edit_distance(wanted, s.lookup_name());
         if (d < best_d) {
             best_d = d;

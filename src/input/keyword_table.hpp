@@ -55,8 +55,9 @@ const std::vector<KeywordSpec>& keyword_table();
 // Row for section:name (indices stripped), or nullptr.
 const KeywordSpec* find_keyword(const std::string& section, const std::string& name);
 
-// The closest known keyword to section:name when it is a plausible misspelling, else "".
-std::string suggest_keyword(const std::string& section, const std::string& name);
+// The closest known keyword to the entry's section:name when it is a plausible misspelling and
+// takes the kind of value the entry gives (flag, number, list, word), else "".
+std::string suggest_keyword(const Entry& e);
 
 // Converts an entry's value and unit for this keyword, checking kind, unit type and range.
 // Throws InputError naming the entry's file, line and keyword.

@@ -40,9 +40,46 @@ void split_index(const std::string& part, std::string& name, int& index, const s
     index = std::stoi(digits);
 }
 
+// One non-blank line (white space and comment removed) to an entry.
+Entry parse_line(const std::string& line, const std::string& file, int line_no) {
+    Entry e;
+    e.file = file;
+    e.line = line_no;
+    std::string key = line;
+    if (const auto eq = line.find('='); eq != std::string::npos) {
+        key = line.substr(0, eq);
+        std::string rhs = line.substr(eq + 1);
+        if (const auto bang = rhs.find('!'); bang != std::string::npos) {
+            e.unit = rhs.substr(bang + 1);
+            rhs.resize(bang);
+            if (e.unit.empty())
+                throw InputError(file, line_no, key, "'!' must be followed by a unit name");
+        }
+        if (rhs.empty()) throw InputError(file, line_no, key, "missing value after '='");
+        e.has_value = true;
+        e.value = rhs;
+    } else if (line.find('!') != std::string::npos) {
+        throw InputError(file, line_no, line,
+                         "a unit needs a value: expected keyword = value !unit");
+    }
+    for (char& c : key)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+
+    const auto colon = key.find(':');
+    if (colon == std::string::npos || colon == 0 || colon == key.size() - 1)
+        throw InputError(file, line_no, key,
+                         "malformed line: expected section:keyword or section:keyword = value");
+    if (key.find(':', colon + 1) != std::string::npos)
+        throw InputError(file, line_no, key, "malformed line: more than one ':' in the key");
+    split_index(key.substr(0, colon), e.section, e.section_index, file, line_no, key);
+    split_index(key.substr(colon + 1), e.name, e.name_index, file, line_no, key);
+    return e;
+}
+
 }  // namespace
 
-std::vector<Entry> split_lines(std::string_view text, const std::string& file) {
+std::vector<Entry> split_lines(std::string_view text, const std::string& file,
+                               std::vector<InputError>* mistakes) {
     std::vector<Entry> entries;
     int line_no = 0;
     std::size_t pos = 0;
@@ -62,38 +99,12 @@ std::vector<Entry> split_lines(std::string_view text, const std::string& file) {
             continue;
         }
 
-        Entry e;
-        e.file = file;
-        e.line = line_no;
-        std::string key = line;
-        if (const auto eq = line.find('='); eq != std::string::npos) {
-            key = line.substr(0, eq);
-            std::string rhs = line.substr(eq + 1);
-            if (const auto bang = rhs.find('!'); bang != std::string::npos) {
-                e.unit = rhs.substr(bang + 1);
-                rhs.resize(bang);
-                if (e.unit.empty())
-                    throw InputError(file, line_no, key, "'!' must be followed by a unit name");
-            }
-            if (rhs.empty()) throw InputError(file, line_no, key, "missing value after '='");
-            e.has_value = true;
-            e.value = rhs;
-        } else if (line.find('!') != std::string::npos) {
-            throw InputError(file, line_no, line,
-                             "a unit needs a value: expected keyword = value !unit");
+        try {
+            entries.push_back(parse_line(line, file, line_no));
+        } catch (const InputError& err) {
+            if (!mistakes) throw;
+            mistakes->push_back(err);
         }
-        for (char& c : key)
-            c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-
-        const auto colon = key.find(':');
-        if (colon == std::string::npos || colon == 0 || colon == key.size() - 1)
-            throw InputError(file, line_no, key,
-                             "malformed line: expected section:keyword or section:keyword = value");
-        if (key.find(':', colon + 1) != std::string::npos)
-            throw InputError(file, line_no, key, "malformed line: more than one ':' in the key");
-        split_index(key.substr(0, colon), e.section, e.section_index, file, line_no, key);
-        split_index(key.substr(colon + 1), e.name, e.name_index, file, line_no, key);
-        entries.push_back(std::move(e));
         if (end == text.size()) break;
     }
     return entries;

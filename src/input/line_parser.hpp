@@ -25,7 +25,11 @@ struct Entry {
     std::string key() const;
 };
 
-// Throws InputError naming file and line for a malformed line.
-std::vector<Entry> split_lines(std::string_view text, const std::string& file);
+class InputError;
+
+// A malformed line is an InputError naming file and line: thrown, or, when `mistakes` is given,
+// appended to it and the line skipped (so every malformed line of a file is reported at once).
+std::vector<Entry> split_lines(std::string_view text, const std::string& file,
+                               std::vector<InputError>* mistakes = nullptr);
 
 }  // namespace miniasd

@@ -5,6 +5,8 @@
 #include <map>
 
 #include "input/keyword_table.hpp"
+#include "input/mistakes.hpp"
+#include "input/vampire_keywords.hpp"
 #include "system/lattice.hpp"
 #include "system/materials.hpp"
 #include "util/error.hpp"
@@ -17,18 +19,29 @@ namespace {
     throw InputError(e.file, e.line, e.key(), what);
 }
 
-const KeywordSpec& lookup(const Entry& e) {
-    const KeywordSpec* spec = find_keyword(e.section, e.name);
-    if (!spec) {
-        std::string msg = "unknown keyword";
-        const std::string guess = suggest_keyword(e.section, e.name);
-        if (!guess.empty())
-            msg += "; did you mean '" + guess + "'?";
-        else
-            msg += "; see docs/input-reference.md for the keywords miniasd knows";
-        fail(e, msg);
+// The keyword table's row for an entry; nullptr for a VAMPIRE keyword accepted without effect
+// (the warning goes to `warnings`). Throws for a VAMPIRE keyword miniASD does not support (by
+// name, with what is missing) and for an unknown keyword (with a near miss of the same value type).
+const KeywordSpec* lookup(const Entry& e, std::vector<std::string>* warnings) {
+    if (const KeywordSpec* spec = find_keyword(e.section, e.name)) return spec;
+    if (const VampireKeyword* v = find_vampire_keyword(e.section, e.name)) {
+        const std::string key = e.section + ":" + e.name;
+        if (v->kind == VampireClass::not_supported)
+            fail(e,
+                 "VAMPIRE keyword '" + e.key() + "' is not supported by miniASD (" + v->note + ")");
+        if (warnings)
+            warnings->push_back(e.file + ", line " + std::to_string(e.line) +
+                                ": VAMPIRE keyword '" + key +
+                                "' accepted without effect: " + v->note);
+        return nullptr;
     }
-    return *spec;
+    std::string msg = "unknown keyword";
+    const std::string guess = suggest_keyword(e);
+    if (!guess.empty())
+        msg += "; did you mean '" + guess + "'?";
+    else
+        msg += "; see docs/input-reference.md for the keywords miniasd knows";
+    fail(e, msg);
 }
 
 void check_indices(const KeywordSpec& spec, const Entry& e, int materials) {
@@ -149,6 +162,30 @@ void check_programs(const Config& c, const std::map<std::string, Entry>& seen,
     }
 }
 
+// The structure keywords that only make sense together.
+void check_structure(const Config& c, const std::map<std::string, Entry>& seen) {
+    const bool shaped = c.particle_shape != ParticleShape::none;
+    if (c.single_spin) {
+        for (const char* other : {"create:crystal-structure", "create:periodic-boundaries",
+                                  "create:periodic-boundaries-x", "create:periodic-boundaries-y",
+                                  "create:periodic-boundaries-z", "create:sphere", "create:cube",
+                                  "create:cylinder", "create:truncated-octahedron"})
+            if (seen.count(other))
+                fail(seen.at(other),
+                     "conflicts with create:single-spin (one atom in one sc cell "
+                     "with no neighbours)");
+    }
+    if (!shaped && seen.count("dimensions:particle-size"))
+        fail(seen.at("dimensions:particle-size"),
+             "has no effect without a particle shape: add create:sphere, create:cube, "
+             "create:cylinder or create:truncated-octahedron");
+    for (const auto& [key, e] : seen)
+        if (!shaped && e.name == "core-shell-size")
+            fail(e,
+                 "has no effect without a particle shape: add create:sphere, create:cube, "
+                 "create:cylinder or create:truncated-octahedron");
+}
+
 // J_ab and J_ba describe the same links: when one is given it sets both; when both are given they
 // must agree (an asymmetric exchange has no energy function, so the dynamics would be unphysical).
 void make_exchange_symmetric(Config& c, const std::map<std::string, Entry>& seen) {
@@ -157,11 +194,13 @@ void make_exchange_symmetric(Config& c, const std::map<std::string, Entry>& seen
         for (std::size_t b = a + 1; b < n; ++b) {
             MaterialConfig &ma = c.materials[a], &mb = c.materials[b];
             if (ma.exchange_set[b] && mb.exchange_set[a] && ma.exchange[b] != mb.exchange[a]) {
-                const std::string key = "material[" + std::to_string(b + 1) + "]:exchange-matrix[" +
-                                        std::to_string(a + 1) + "]";
-                fail(seen.at(key), "differs from material[" + std::to_string(a + 1) +
-                                       "]:exchange-matrix[" + std::to_string(b + 1) +
-                                       "]: the exchange between two materials must be symmetric");
+                const std::string key = "material[" + std::to_string(b + 1) + "]:exchange-matrix";
+                const std::string index = "[" + std::to_string(a + 1) + "]";
+                const auto it = seen.count(key + index) ? seen.find(key + index)
+                                                        : seen.find(key + "-1st-nn" + index);
+                fail(it->second, "differs from material[" + std::to_string(a + 1) +
+                                     "]:exchange-matrix[" + std::to_string(b + 1) +
+                                     "]: the exchange between two materials must be symmetric");
             }
             if (ma.exchange_set[b] && !mb.exchange_set[a]) mb.exchange[a] = ma.exchange[b];
             if (mb.exchange_set[a] && !ma.exchange_set[b]) ma.exchange[b] = mb.exchange[a];
@@ -170,25 +209,30 @@ void make_exchange_symmetric(Config& c, const std::map<std::string, Entry>& seen
 
 }  // namespace
 
-Config build_config(const std::vector<Entry>& entries, const std::string& input_file) {
+Config build_config(const std::vector<Entry>& entries, const std::string& input_file,
+                    const std::vector<InputError>& earlier) {
     Config c;
     c.input_file = input_file;
+    Mistakes mistakes;
+    for (const InputError& e : earlier)
+        mistakes.add(e);
 
     // Pass 1: the material count, so indices can be checked on every line.
     int declared = -1, highest = 0;
     for (const Entry& e : entries) {
         if (e.section == "material" && e.section_index > highest) highest = e.section_index;
-        if (e.section == "material" && e.name == "num-materials") {
-            const KeywordSpec& spec = lookup(e);
-            check_indices(spec, e, 1);
-            declared = static_cast<int>(convert_value(spec, e).integer);
-        }
+        if (e.section == "material" && e.name == "num-materials")
+            mistakes.check([&] {
+                const KeywordSpec& spec = *lookup(e, nullptr);
+                check_indices(spec, e, 1);
+                declared = static_cast<int>(convert_value(spec, e).integer);
+            });
     }
     const int materials = declared > 0 ? declared : std::max(highest, 1);
     if (highest == 0)
-        throw InputError(input_file, 0, "material:file",
-                         "no material is defined: add material:file = <name>.mat, or "
-                         "material[1]:... lines");
+        mistakes.add(InputError(input_file, 0, "material:file",
+                                "no material is defined: add material:file = <name>.mat, or "
+                                "material[1]:... lines"));
     c.materials.resize(static_cast<std::size_t>(materials));
     for (std::size_t i = 0; i < c.materials.size(); ++i) {
         c.materials[i].name = "material" + std::to_string(i + 1);
@@ -197,34 +241,48 @@ Config build_config(const std::vector<Entry>& entries, const std::string& input_
         c.materials[i].alloy_fraction.assign(c.materials.size(), 0.0);
     }
 
-    // Pass 2: every line, in order. Column keywords append, so order is kept.
+    // Pass 2: every line, in order. Column keywords append, so order is kept. A bad line is
+    // recorded and the next one read, so every mistake is reported in one run.
     std::map<std::string, Entry> seen;
-    for (const Entry& e : entries) {
-        const KeywordSpec& spec = lookup(e);
-        check_indices(spec, e, materials);
-        const auto [it, fresh] = seen.emplace(e.key(), e);
-        if (!fresh)
-            fail(e, "set twice: already set at " + it->second.file + " line " +
-                        std::to_string(it->second.line));
-        spec.apply(c, convert_value(spec, e), e);
-    }
+    for (const Entry& e : entries)
+        mistakes.check([&] {
+            const KeywordSpec* spec = lookup(e, &c.warnings);
+            if (!spec) return;
+            check_indices(*spec, e, materials);
+            const auto [it, fresh] = seen.emplace(e.key(), e);
+            if (!fresh)
+                fail(e, "set twice: already set at " + it->second.file + " line " +
+                            std::to_string(it->second.line));
+            spec->apply(c, convert_value(*spec, e), e);
+        });
 
-    check_alloys(c, seen);
-    check_programs(c, seen, input_file);
-    check_material_coverage(c, seen, input_file);
-    make_exchange_symmetric(c, seen);
-    if (c.output.mode == OutputMode::hdf5 && c.output.text)
-        fail(seen.at("config:output-format"),
-             "text records cannot go into HDF5 files: use binary with config:output-mode = hdf5");
-    for (int a = 0; a < 3; ++a) {
-        const std::string axis(1, "xyz"[a]);
-        if (c.output.box_min[a] > c.output.box_max[a]) {
-            const auto it = seen.find("config:atoms-maximum-" + axis);
-            fail(it != seen.end() ? it->second : seen.at("config:atoms-minimum-" + axis),
-                 "the output box is empty: config:atoms-minimum-" + axis +
-                     " is above config:atoms-maximum-" + axis);
-        }
-    }
+    // Checks across keywords. Each reports its first finding; one about a keyword whose own line
+    // failed above is a consequence and is dropped (Mistakes).
+    const bool alloys_ok = mistakes.check([&] { check_alloys(c, seen); });
+    mistakes.check([&] { check_programs(c, seen, input_file); });
+    mistakes.check([&] { check_structure(c, seen); });
+    // Which material holds a site depends on the alloys: with a wrong alloy the coverage finding
+    // would be a consequence.
+    if (highest > 0 && alloys_ok)
+        mistakes.check([&] { check_material_coverage(c, seen, input_file); });
+    mistakes.check([&] { make_exchange_symmetric(c, seen); });
+    mistakes.check([&] {
+        if (c.output.mode == OutputMode::hdf5 && c.output.text)
+            fail(seen.at("config:output-format"),
+                 "text records cannot go into HDF5 files: use binary with config:output-mode = "
+                 "hdf5");
+    });
+    for (int a = 0; a < 3; ++a)
+        mistakes.check([&] {
+            const std::string axis(1, "xyz"[a]);
+            if (c.output.box_min[a] > c.output.box_max[a]) {
+                const auto it = seen.find("config:atoms-maximum-" + axis);
+                fail(it != seen.end() ? it->second : seen.at("config:atoms-minimum-" + axis),
+                     "the output box is empty: config:atoms-minimum-" + axis +
+                         " is above config:atoms-maximum-" + axis);
+            }
+        });
+    mistakes.throw_if_any(input_file);
     return c;
 }
 
@@ -234,27 +292,38 @@ Config read_config(const std::string& input_path, const TextLoader& load) {
         throw Error("cannot read input file '" + input_path + "': " + main.error +
                     " (give the input file as the first argument, or run in a directory holding "
                     "a file named 'input')");
-    std::vector<Entry> entries = split_lines(main.text, input_path);
+    std::vector<InputError> mistakes;
+    std::vector<Entry> entries = split_lines(main.text, input_path, &mistakes);
     std::vector<std::string> files{input_path};
 
     const std::filesystem::path base = std::filesystem::path(input_path).parent_path();
     std::vector<Entry> all;
     for (const Entry& e : entries) {
+        if (e.section != "material" || e.name != "file" || e.section_index >= 0) {
+            all.push_back(e);
+            continue;
+        }
         all.push_back(e);
-        if (e.section != "material" || e.name != "file" || e.section_index >= 0) continue;
-        if (!e.has_value) fail(e, "missing value: expected material:file = <name>.mat");
+        if (!e.has_value) continue;  // build_config reports the missing value
         std::filesystem::path p(e.value);
         if (p.is_relative()) p = base / p;
         LoadResult mat = load(p.string());
-        if (!mat.ok) fail(e, "cannot read material file '" + p.string() + "': " + mat.error);
+        if (!mat.ok) {
+            mistakes.emplace_back(e.file, e.line, e.key(),
+                                  "cannot read material file '" + p.string() + "': " + mat.error);
+            continue;
+        }
         files.push_back(p.string());
-        for (Entry& m : split_lines(mat.text, p.string())) {
-            if (m.section != "material" || (m.name == "file" && m.section_index < 0))
-                fail(m, "only material keywords are allowed in a material file");
+        for (Entry& m : split_lines(mat.text, p.string(), &mistakes)) {
+            if (m.section != "material" || (m.name == "file" && m.section_index < 0)) {
+                mistakes.emplace_back(m.file, m.line, m.key(),
+                                      "only material keywords are allowed in a material file");
+                continue;
+            }
             all.push_back(std::move(m));
         }
     }
-    Config c = build_config(all, input_path);
+    Config c = build_config(all, input_path, mistakes);
     c.files_read = files;
     return c;
 }

@@ -9,6 +9,7 @@
 
 #include "input/config.hpp"
 #include "input/line_parser.hpp"
+#include "util/error.hpp"
 
 namespace miniasd {
 
@@ -20,11 +21,14 @@ struct LoadResult {
 using TextLoader = std::function<LoadResult(const std::string& path)>;
 
 // Reads the main input file and every material file it names, and builds the configuration.
-// Throws InputError (bad content) or Error (unreadable main file).
+// Throws Error (unreadable main file), InputError (one mistake) or InputErrors (several: every
+// mistake in the files is found in one call, up to a cap).
 Config read_config(const std::string& input_path, const TextLoader& load);
 
 // Builds a configuration from already-split entries (all files). `input_file` names the main file
-// for messages about missing keywords.
-Config build_config(const std::vector<Entry>& entries, const std::string& input_file);
+// for messages about missing keywords; `earlier` holds mistakes already found (malformed lines),
+// reported together with the ones found here.
+Config build_config(const std::vector<Entry>& entries, const std::string& input_file,
+                    const std::vector<InputError>& earlier = {});
 
 }  // namespace miniasd

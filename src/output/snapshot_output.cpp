@@ -172,7 +172,7 @@ void SnapshotOutput::write_coordinates() {
     r.record_bytes = rb;
     r.bytes = bytes.data();
     r.gid = selection_.gid.data();
-    r.id_space = lattice_.atoms();
+    r.id_space = lattice_.id_space();
     r.coordinates = true;
     const WriteOutcome w = writer_->write(directory_, coordinates_stem, r);
     SnapshotMetadata m = base_metadata("coordinates", "coordinate");
@@ -206,7 +206,7 @@ void SnapshotOutput::write_spins(const Spins& s, const SnapshotState& state) {
     r.record_bytes = format_.record_bytes();
     r.bytes = buffer_.data();
     r.gid = selection_.gid.data();
-    r.id_space = lattice_.atoms();
+    r.id_space = lattice_.id_space();
     r.attributes = {{"time", state.time},
                     {"step", double(state.step)},
                     {"temperature", state.temperature},

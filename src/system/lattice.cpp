@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace miniasd {
 
@@ -82,9 +83,83 @@ Vec3 Lattice::position(std::int64_t g) const {
     std::int64_t cx, cy, cz;
     int s;
     decode(g, cx, cy, cz, s);
-    const Vec3& f = basis[s];
-    return {(cx + f[0]) * cell_size[0], (cy + f[1]) * cell_size[1], (cz + f[2]) * cell_size[2]};
+    return position(cx, cy, cz, s);
 }
+
+double ParticleCut::scaled_distance(const Vec3& p) const {
+    const double x = std::abs(p[0] - origin[0]) / radius, y = std::abs(p[1] - origin[1]) / radius,
+                 z = std::abs(p[2] - origin[2]) / radius;
+    switch (shape) {
+        case ParticleShape::none:
+            return 0.0;
+        case ParticleShape::sphere:
+            return std::sqrt(x * x + y * y + z * z);
+        case ParticleShape::cylinder:
+            return std::sqrt(x * x + y * y);
+        case ParticleShape::cube:
+            return std::max(x, y);
+        case ParticleShape::truncated_octahedron:
+            return std::max({(x + y + z) / 1.5, x, y, z});
+    }
+    return 0.0;
+}
+
+namespace {
+
+// The atom nearest the centre of the box (lowest id on a tie), as VAMPIRE centres its particle.
+Vec3 centre_atom(const Lattice& l) {
+    Vec3 best{0, 0, 0};
+    double best_d = std::numeric_limits<double>::infinity();
+    std::int64_t c[3];
+    for (int a = 0; a < 3; ++a)
+        c[a] = l.cells[a] / 2;
+    const Vec3 centre{0.5 * l.cells[0] * l.cell_size[0], 0.5 * l.cells[1] * l.cell_size[1],
+                      0.5 * l.cells[2] * l.cell_size[2]};
+    for (std::int64_t z = c[2] - 1; z <= c[2]; ++z)
+        for (std::int64_t y = c[1] - 1; y <= c[1]; ++y)
+            for (std::int64_t x = c[0] - 1; x <= c[0]; ++x)
+                for (int s = 0; s < l.sites(); ++s) {
+                    if (x < 0 || y < 0 || z < 0) continue;
+                    const Vec3 p = l.position(x, y, z, s);
+                    const double d = (p[0] - centre[0]) * (p[0] - centre[0]) +
+                                     (p[1] - centre[1]) * (p[1] - centre[1]) +
+                                     (p[2] - centre[2]) * (p[2] - centre[2]);
+                    if (d < best_d) {  // loops run in increasing id: the first minimum wins
+                        best_d = d;
+                        best = p;
+                    }
+                }
+    return best;
+}
+
+// Atoms inside the particle, counted over the cells its bounding box can touch.
+std::int64_t count_present(const Lattice& l) {
+    std::int64_t lo[3], hi[3];
+    for (int a = 0; a < 3; ++a) {
+        const double reach = l.particle.radius * 1.0000001 + l.cell_size[a];
+        lo[a] = std::max<std::int64_t>(
+            0,
+            static_cast<std::int64_t>(std::floor((l.particle.origin[a] - reach) / l.cell_size[a])));
+        hi[a] = std::min<std::int64_t>(
+            l.cells[a],
+            static_cast<std::int64_t>(std::ceil((l.particle.origin[a] + reach) / l.cell_size[a])) +
+                1);
+    }
+    // cube and cylinder span the whole height
+    if (l.particle.shape == ParticleShape::cube || l.particle.shape == ParticleShape::cylinder) {
+        lo[2] = 0;
+        hi[2] = l.cells[2];
+    }
+    std::int64_t n = 0;
+    for (std::int64_t z = lo[2]; z < hi[2]; ++z)
+        for (std::int64_t y = lo[1]; y < hi[1]; ++y)
+            for (std::int64_t x = lo[0]; x < hi[0]; ++x)
+                for (int s = 0; s < l.sites(); ++s)
+                    n += l.present(x, y, z, s);
+    return n;
+}
+
+}  // namespace
 
 Lattice make_lattice(const Config& c) {
     Lattice l;
@@ -95,6 +170,20 @@ Lattice make_lattice(const Config& c) {
         l.cells[a] = cells_along(c.system_size[a], c.unit_cell[a]);
     l.basis = basis_of(c.crystal);
     l.neighbours = nearest(l.basis, c.unit_cell);
+    if (c.single_spin) {
+        l.crystal = CrystalStructure::sc;
+        l.cells = {1, 1, 1};
+        l.periodic = {false, false, false};
+        l.basis = basis_of(CrystalStructure::sc);
+        l.neighbours.assign(1, {});
+    }
+    l.n_atoms = l.id_space();
+    if (c.particle_shape != ParticleShape::none) {
+        l.particle.shape = c.particle_shape;
+        l.particle.radius = 0.5 * c.particle_size;
+        l.particle.origin = centre_atom(l);
+        l.n_atoms = count_present(l);  // >= 1: the origin is an atom
+    }
     return l;
 }
 

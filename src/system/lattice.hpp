@@ -23,6 +23,17 @@ struct NeighbourOffset {
     int site;
 };
 
+// One particle cut from the lattice (VAMPIRE's create:sphere, cube, cylinder,
+// truncated-octahedron), centred on the atom nearest the centre of the box.
+struct ParticleCut {
+    ParticleShape shape = ParticleShape::none;
+    Vec3 origin{0, 0, 0};  // m, an atom's position
+    double radius = 0;     // m, half of dimensions:particle-size
+    // Distance of a point from the origin in the shape's own measure, in units of the radius:
+    // inside the particle when <= 1; a core-shell material of size f holds the atoms with <= f.
+    double scaled_distance(const Vec3& p) const;
+};
+
 struct Lattice {
     CrystalStructure crystal = CrystalStructure::sc;
     Vec3 cell_size{};                // m
@@ -30,9 +41,22 @@ struct Lattice {
     std::array<bool, 3> periodic{};  // periodic boundaries per axis
     std::vector<Vec3> basis;         // fractional positions of the sites in a cell
     std::vector<std::vector<NeighbourOffset>> neighbours;  // nearest neighbours, per site
+    ParticleCut particle;      // shape none: every site of the box holds an atom
+    std::int64_t n_atoms = 0;  // atoms present (the whole box unless a particle is cut)
 
     int sites() const { return static_cast<int>(basis.size()); }
-    std::int64_t atoms() const { return cells[0] * cells[1] * cells[2] * sites(); }
+    // Every global id is below this; with a particle cut, the ids outside it are unused.
+    std::int64_t id_space() const { return cells[0] * cells[1] * cells[2] * sites(); }
+    std::int64_t atoms() const { return n_atoms; }
+    // Whether the site holds an atom (it lies inside the particle, if one is cut).
+    bool present(std::int64_t cx, std::int64_t cy, std::int64_t cz, int site) const {
+        return particle.shape == ParticleShape::none ||
+               particle.scaled_distance(position(cx, cy, cz, site)) <= 1.0;
+    }
+    Vec3 position(std::int64_t cx, std::int64_t cy, std::int64_t cz, int site) const {
+        const Vec3& f = basis[site];
+        return {(cx + f[0]) * cell_size[0], (cy + f[1]) * cell_size[1], (cz + f[2]) * cell_size[2]};
+    }
     std::int64_t gid(std::int64_t cx, std::int64_t cy, std::int64_t cz, int site) const {
         return ((cz * cells[1] + cy) * cells[0] + cx) * sites() + site;
     }
@@ -47,7 +71,8 @@ struct Lattice {
 std::int64_t cells_along(double system_size, double cell_size);
 
 // Builds the lattice of a configuration, with nearest-neighbour offsets found geometrically
-// (sc 6, bcc 8, fcc 12 for a cubic cell).
+// (sc 6, bcc 8, fcc 12 for a cubic cell); create:single-spin gives one sc cell with no
+// neighbours. A particle shape cuts one particle; its atoms are counted over its bounding box.
 Lattice make_lattice(const Config& c);
 
 }  // namespace miniasd

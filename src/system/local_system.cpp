@@ -38,20 +38,21 @@ LocalSystem build_local_system(const Lattice& lat, const parallel::ProcessGrid& 
     const parallel::CellRange rx = grid.owned(0), ry = grid.owned(1), rz = grid.owned(2);
     const std::int64_t bx = rx.size(), by = ry.size(), bz = rz.size();
     const int sites = lat.sites();
-    const std::int64_t n_owned = bx * by * bz * sites;
-    if (n_owned > INT_MAX / 2)
+    const std::int64_t n_block = bx * by * bz * sites;  // sites of the block, present or not
+    if (n_block > INT_MAX / 2)
         throw LocalError("too many atoms on one rank for 32-bit local indices; use more ranks");
     const int me = grid.rank_of(grid.coords);
 
     // Pass 1: neighbours in block order. An owned neighbour is coded by its block index k >= 0,
     // a ghost by -(ghost number + 1).
-    std::vector<std::int64_t> start(n_owned + 1, 0);
+    // Sites outside a particle cut (Lattice::present) hold no atom: no local index, no links.
+    std::vector<std::int64_t> start(n_block + 1, 0);
     std::vector<std::int64_t> code;
-    code.reserve(n_owned * lat.neighbours[0].size());
-    std::vector<char> boundary(n_owned, 0);
+    code.reserve(n_block * lat.neighbours[0].size());
+    std::vector<char> boundary(n_block, 0), here(n_block, 0);
     std::vector<Ghost> ghosts;
     std::unordered_map<std::int64_t, std::int64_t> ghost_number;
-    std::vector<std::int64_t> block_gid(n_owned);
+    std::vector<std::int64_t> block_gid(n_block);
 
     std::int64_t k = 0;
     for (std::int64_t lz = 0; lz < bz; ++lz)
@@ -60,11 +61,15 @@ LocalSystem build_local_system(const Lattice& lat, const parallel::ProcessGrid& 
                 for (int s = 0; s < sites; ++s, ++k) {
                     const std::int64_t cx = rx.begin + lx, cy = ry.begin + ly, cz = rz.begin + lz;
                     block_gid[k] = lat.gid(cx, cy, cz, s);
+                    here[k] = lat.present(cx, cy, cz, s);
+                    start[k + 1] = static_cast<std::int64_t>(code.size());
+                    if (!here[k]) continue;
                     for (const NeighbourOffset& o : lat.neighbours[s]) {
                         std::int64_t nx = cx + o.dx, ny = cy + o.dy, nz = cz + o.dz;
                         if (!wrap(nx, lat.cells[0], lat.periodic[0]) ||
                             !wrap(ny, lat.cells[1], lat.periodic[1]) ||
-                            !wrap(nz, lat.cells[2], lat.periodic[2]))
+                            !wrap(nz, lat.cells[2], lat.periodic[2]) ||
+                            !lat.present(nx, ny, nz, o.site))
                             continue;
                         if (nx >= rx.begin && nx < rx.end && ny >= ry.begin && ny < ry.end &&
                             nz >= rz.begin && nz < rz.end) {
@@ -84,6 +89,7 @@ LocalSystem build_local_system(const Lattice& lat, const parallel::ProcessGrid& 
                     start[k + 1] = static_cast<std::int64_t>(code.size());
                 }
 
+    const std::int64_t n_owned = std::count(here.begin(), here.end(), 1);
     LocalSystem sys;
     sys.n_owned = n_owned;
     sys.n_global = lat.atoms();
@@ -92,12 +98,14 @@ LocalSystem build_local_system(const Lattice& lat, const parallel::ProcessGrid& 
         throw LocalError("too many atoms and ghosts on one rank for 32-bit local indices");
 
     // Owned order: core atoms then boundary atoms, each in block (= global-id) order.
-    std::vector<std::int32_t> local_of_block(n_owned);
+    std::vector<std::int32_t> local_of_block(n_block, -1);
     std::int32_t next = 0;
     for (int pass = 0; pass < 2; ++pass)
-        for (std::int64_t b = 0; b < n_owned; ++b)
-            if (boundary[b] == pass) local_of_block[b] = next++;
-    sys.n_core = std::count(boundary.begin(), boundary.end(), 0);
+        for (std::int64_t b = 0; b < n_block; ++b)
+            if (here[b] && boundary[b] == pass) local_of_block[b] = next++;
+    sys.n_core = 0;
+    for (std::int64_t b = 0; b < n_block; ++b)
+        sys.n_core += here[b] && !boundary[b];
 
     // Ghost order: by owner rank, then global id.
     std::vector<std::int64_t> order(ghosts.size());
@@ -109,8 +117,8 @@ LocalSystem build_local_system(const Lattice& lat, const parallel::ProcessGrid& 
     });
     std::vector<std::int32_t> local_of_ghost(ghosts.size());
     sys.gid.resize(sys.n_local);
-    for (std::int64_t b = 0; b < n_owned; ++b)
-        sys.gid[(local_of_block[b])] = block_gid[b];
+    for (std::int64_t b = 0; b < n_block; ++b)
+        if (here[b]) sys.gid[(local_of_block[b])] = block_gid[b];
     for (std::size_t i = 0; i < order.size(); ++i) {
         const auto l = static_cast<std::int32_t>(n_owned + static_cast<std::int64_t>(i));
         local_of_ghost[order[i]] = l;
@@ -124,9 +132,9 @@ LocalSystem build_local_system(const Lattice& lat, const parallel::ProcessGrid& 
     sys.null_atom = static_cast<std::int32_t>(sys.n_local);
     sys.material.push_back(0);
     std::vector<std::int64_t> block_of_local(n_owned);
-    for (std::int64_t b = 0; b < n_owned; ++b)
-        block_of_local[local_of_block[b]] = b;
-    for (std::int64_t b = 0; b < n_owned; ++b)
+    for (std::int64_t b = 0; b < n_block; ++b)
+        if (here[b]) block_of_local[local_of_block[b]] = b;
+    for (std::int64_t b = 0; b < n_block; ++b)
         sys.width = std::max<int>(sys.width, static_cast<int>(start[b + 1] - start[b]));
     sys.nbr.assign(static_cast<std::size_t>(sys.width) * n_owned, sys.null_atom);
     for (std::int64_t l = 0; l < n_owned; ++l) {

@@ -1,5 +1,7 @@
 #include "system/materials.hpp"
 
+#include <algorithm>
+
 #include "util/random.hpp"
 
 namespace miniasd {
@@ -17,21 +19,35 @@ bool alloyed_only(const Config& c, std::size_t m) {
 MaterialMap::MaterialMap(const Config& c, const Lattice& l)
     : lattice_(&l), alloy_seed_(c.alloy_seed) {
     const int sites = l.sites();
+    const std::size_t n = c.materials.size();
+    const bool core_shell = l.particle.shape != ParticleShape::none &&
+                            std::any_of(c.materials.begin(), c.materials.end(),
+                                        [](const MaterialConfig& m) { return m.core_shell_set; });
+    if (core_shell) admits_.assign(n, std::vector<char>(l.cells[2] * sites, 0));
     by_layer_site_.assign((l.cells[2] * sites), 0);
     for (std::int64_t cz = 0; cz < l.cells[2]; ++cz) {
         for (int s = 0; s < sites; ++s) {
             const double h = (cz + l.basis[s][2]) / double(l.cells[2]);
-            for (std::size_t m = 0; m < c.materials.size(); ++m) {
+            bool placed = false;
+            for (std::size_t m = 0; m < n; ++m) {
                 const MaterialConfig& mc = c.materials[m];
                 const bool site_ok = mc.unit_cell_category == 0 || mc.unit_cell_category == s + 1;
                 const bool height_ok =
                     h >= mc.minimum_height && (h < mc.maximum_height || mc.maximum_height >= 1.0);
-                if (site_ok && height_ok && !alloyed_only(c, m)) {
+                const bool ok = site_ok && height_ok && !alloyed_only(c, m);
+                if (core_shell) admits_[m][cz * sites + s] = ok;
+                if (ok && !placed) {
                     by_layer_site_[(cz * sites + s)] = static_cast<std::int32_t>(m);
-                    break;
+                    placed = true;
                 }
             }
         }
+    }
+    if (core_shell) {
+        for (std::size_t m = 0; m < n; ++m)
+            shells_.emplace_back(c.materials[m].core_shell_size, static_cast<std::int32_t>(m));
+        std::stable_sort(shells_.begin(), shells_.end(),
+                         [](const auto& a, const auto& b) { return a.first < b.first; });
     }
     alloy_.resize(c.materials.size());
     for (std::size_t m = 0; m < c.materials.size(); ++m) {
@@ -50,7 +66,16 @@ int MaterialMap::of(std::int64_t gid) const {
     std::int64_t cx, cy, cz;
     int s;
     lattice_->decode(gid, cx, cy, cz, s);
-    const int m = by_layer_site_[(cz * lattice_->sites() + s)];
+    const std::int64_t layer_site = cz * lattice_->sites() + s;
+    int m = by_layer_site_[layer_site];
+    if (!shells_.empty()) {
+        const double r = lattice_->particle.scaled_distance(lattice_->position(cx, cy, cz, s));
+        for (const auto& [size, material] : shells_)
+            if (r <= size && admits_[material][layer_site]) {
+                m = material;
+                break;
+            }
+    }
     const auto& alloy = alloy_[static_cast<std::size_t>(m)];
     if (alloy.empty()) return m;
     const double u = unit_interval(

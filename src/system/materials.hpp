@@ -6,8 +6,11 @@
 // site of an alloy host (material[i]:host-alloy) is given to material j with probability
 // alloy-fraction[j], by a uniform number drawn from (create:alloy-random-seed, global id). So the
 // realised alloy is a function of the seed and the atom's id alone: the same on any number of
-// ranks. The parser has already checked that every site at every height has a material and that a
-// host's fractions add up to at most 1.
+// ranks. In a core-shell particle (material[i]:core-shell-size) the site's material is instead the
+// first, by increasing core-shell-size then index, whose size reaches the site's shape distance
+// from the particle centre and whose unit-cell-category and height range admit the site (VAMPIRE's
+// rule); alloying then applies as above. The parser has already checked that every site at every
+// height has a material and that a host's fractions add up to at most 1.
 #pragma once
 
 #include <cstdint>
@@ -28,6 +31,10 @@ class MaterialMap {
   private:
     const Lattice* lattice_;
     std::vector<std::int32_t> by_layer_site_;  // [cz * sites + site]
+    // Core-shell: materials in VAMPIRE's order with their size, and which (layer, site) each
+    // admits ([material][cz * sites + site]); empty when no material sets core-shell-size.
+    std::vector<std::pair<double, std::int32_t>> shells_;
+    std::vector<std::vector<char>> admits_;
     std::uint64_t alloy_seed_ = 0;
     // Per host material: (cumulative probability, material) in index order; empty: not a host.
     std::vector<std::vector<std::pair<double, std::int32_t>>> alloy_;

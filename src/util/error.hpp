@@ -8,6 +8,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace miniasd {
 
@@ -34,6 +35,17 @@ class InputError : public Error {
     std::string file_;
     int line_;
     std::string keyword_;
+};
+
+// Every mistake found in the input files, so a user fixes a file in one round. `dropped` counts
+// mistakes beyond the listing cap.
+class InputErrors : public Error {
+  public:
+    InputErrors(std::vector<InputError> errors, std::size_t dropped);
+    const std::vector<InputError>& errors() const { return errors_; }
+
+  private:
+    std::vector<InputError> errors_;
 };
 
 }  // namespace miniasd

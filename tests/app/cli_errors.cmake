@@ -11,6 +11,7 @@ file(WRITE ${WORK_DIR}/badunit.in "${good_material}sim:time-step = 1 !T\n")
 file(WRITE ${WORK_DIR}/range.in "${good_material}\nsim:temperature = -3\n")
 file(WRITE ${WORK_DIR}/nomat.in "material:file = missing.mat\n")
 file(WRITE ${WORK_DIR}/tiny.in "dimensions:system-size = 3 !A\ndimensions:unit-cell-size = 3 !A\n${good_material}")
+file(WRITE ${WORK_DIR}/many.in "sim:temprature = 300\ndipole:solver = tensor\n${good_material}sim:time-step = 1 !T\n")
 file(WRITE ${WORK_DIR}/ok.in "dimensions:system-size = 1 !nm\n${good_material}sim:total-time-steps = 10\n")
 
 # name|input file|fragment^fragment^... (every fragment must appear in the message)
@@ -19,7 +20,8 @@ set(cases
   "badunit|badunit.in|wrong unit type^sim:time-step^line 3"
   "range|range.in|out of range^sim:temperature^line 4"
   "nomat|nomat.in|cannot read material file^missing.mat^line 1"
-  "nofile|does-not-exist.in|cannot read input file^does-not-exist.in^No such file")
+  "nofile|does-not-exist.in|cannot read input file^does-not-exist.in^No such file"
+  "many|many.in|3 mistakes^line 1^line 2^line 5^VAMPIRE keyword 'dipole:solver' is not supported by miniASD (dipolar fields are not implemented)")
 
 foreach(ranks 1 2 4)
   foreach(case IN LISTS cases)
@@ -48,6 +50,18 @@ foreach(ranks 1 2 4)
     endif()
   endforeach()
 endforeach()
+
+# A VAMPIRE hint runs, with one warning line printed once (by rank 0).
+file(WRITE ${WORK_DIR}/hint.in "gpu:num-threads = 8\ndimensions:system-size = 1 !nm\n${good_material}sim:total-time-steps = 10\n")
+file(MAKE_DIRECTORY ${WORK_DIR}/hint)
+run_miniasd(2 ${WORK_DIR}/hint rc so se ${WORK_DIR}/hint.in --check)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "a VAMPIRE hint stopped --check:\n${se}")
+endif()
+count_occurrences("${se}" "miniasd: warning: ${WORK_DIR}/hint.in, line 1: VAMPIRE keyword 'gpu:num-threads' accepted without effect" n)
+if(NOT n EQUAL 1)
+  message(FATAL_ERROR "the warning for gpu:num-threads was printed ${n} times:\n${se}")
+endif()
 
 # More ranks than cells along any split: a clear error, not a crash or a hang.
 run_miniasd(4 ${WORK_DIR} rc so se ${WORK_DIR}/tiny.in)

@@ -43,6 +43,29 @@ TEST(Decomposition, OwnedAtomsPartitionTheGlobalSet) {
     }
 }
 
+TEST(Decomposition, ParticleAtomsPartitionTheParticle) {
+    const parallel::Comm world = parallel::Comm::world();
+    // A sphere in a 9 x 8 x 7 box: some ranks own few atoms, corner ranks may own none.
+    Simulation sim(world,
+                   box("bcc", 9, 8, 7,
+                       "create:sphere\ndimensions:particle-size = 6 !nm\n"
+                       "material[1]:exchange-matrix[1] = 1e-21\n"),
+                   test::quiet_options());
+    const LocalSystem& s = sim.system();
+    const Lattice& l = sim.lattice();
+    std::vector<std::int64_t> mine(s.gid.begin(), s.gid.begin() + s.n_owned);
+    std::vector<std::int64_t> all = sim.comm().all_gather(mine);
+    std::sort(all.begin(), all.end());
+    std::vector<std::int64_t> expected;
+    for (std::int64_t g = 0; g < l.id_space(); ++g)
+        if (l.particle.scaled_distance(l.position(g)) <= 1.0) expected.push_back(g);
+    EXPECT_EQ(all, expected);
+    EXPECT_EQ(s.n_global, std::int64_t(expected.size()));
+    // Ghosts are particle atoms too.
+    for (std::int64_t i = s.n_owned; i < s.n_local; ++i)
+        EXPECT_TRUE(std::binary_search(expected.begin(), expected.end(), s.gid[i]));
+}
+
 TEST(Decomposition, MoreRanksThanCellsIsTheSameErrorOnEveryRank) {
     const parallel::Comm world = parallel::Comm::world();
     if (world.size() < 2) GTEST_SKIP() << "needs 2 or more ranks";

@@ -70,6 +70,21 @@ const char* odd_cube =
     "sim:total-time-steps = 60\nsim:time-steps-increment = 20\n"
     "sim:integrator-random-seed = 7\n";
 
+// A core-shell truncated octahedron cut from an fcc box: a ferrimagnetic core inside a shell,
+// open boundaries, so ranks own different numbers of atoms and some own none.
+const char* core_shell =
+    "create:crystal-structure = fcc\ncreate:truncated-octahedron\n"
+    "dimensions:unit-cell-size = 3.5 !A\ndimensions:system-size = 2.8 !nm\n"
+    "dimensions:particle-size = 2.4 !nm\n"
+    "material:num-materials = 2\n"
+    "material[1]:atomic-spin-moment = 1.7 !muB\nmaterial[1]:exchange-matrix[1] = 5e-21\n"
+    "material[1]:exchange-matrix[2] = -2e-21\nmaterial[1]:core-shell-size = 0.5\n"
+    "material[1]:initial-spin-direction = random\n"
+    "material[2]:atomic-spin-moment = 0.6 !muB\nmaterial[2]:exchange-matrix[2] = 3e-21\n"
+    "material[2]:second-order-uniaxial-anisotropy-constant = 1e-23\n"
+    "sim:temperature = 300\nsim:time-step = 0.1 !fs\nsim:total-time-steps = 100\n"
+    "sim:time-steps-increment = 50\nsim:integrator-random-seed = 5\n";
+
 std::string monte_carlo(const char* input) {
     return std::string(input) + "sim:integrator = monte-carlo\n";
 }
@@ -141,6 +156,11 @@ TEST(DecompositionIndependence, FerrimagnetIsBitwiseIdenticalOnAnyRanksAndThread
 
 TEST(DecompositionIndependence, LayeredFilmIsBitwiseIdenticalOnAnyRanksAndThreads) {
     check_all_decompositions(layers);
+}
+
+TEST(DecompositionIndependence, CoreShellParticleIsBitwiseIdentical) {
+    check_all_decompositions(core_shell);
+    check_all_decompositions(monte_carlo(core_shell).c_str());
 }
 
 TEST(DecompositionIndependence, CubicAnisotropyLlgIsBitwiseIdenticalOnAnyRanksAndThreads) {

@@ -2,6 +2,7 @@
 // spin state gathered in global-id order for bitwise comparisons.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -28,7 +29,8 @@ inline RunOptions quiet_options() {
 }
 
 // Collective over the simulation's ranks: every spin component in global-id order,
-// x0 y0 z0 x1 y1 z1 ..., delivered to every rank.
+// x0 y0 z0 x1 y1 z1 ... (ids ascending; a particle cut leaves gaps in the ids), delivered to every
+// rank.
 inline std::vector<double> gather_spins(const Simulation& sim) {
     const LocalSystem& sys = sim.system();
     std::vector<std::int64_t> ids(sys.gid.begin(), sys.gid.begin() + sys.n_owned);
@@ -38,10 +40,16 @@ inline std::vector<double> gather_spins(const Simulation& sim) {
             values.push_back((*c)[i]);
     const std::vector<std::int64_t> all_ids = sim.comm().all_gather(ids);
     const std::vector<double> all_values = sim.comm().all_gather(values);
-    std::vector<double> out(all_values.size());
-    for (std::size_t k = 0; k < all_ids.size(); ++k)
+    std::vector<std::size_t> order(all_ids.size());
+    for (std::size_t k = 0; k < order.size(); ++k)
+        order[k] = k;
+    std::sort(order.begin(), order.end(),
+              [&](std::size_t a, std::size_t b) { return all_ids[a] < all_ids[b]; });
+    std::vector<double> out;
+    out.reserve(all_values.size());
+    for (std::size_t k : order)
         for (int c = 0; c < 3; ++c)
-            out[3 * all_ids[k] + c] = all_values[3 * k + c];
+            out.push_back(all_values[3 * k + c]);
     return out;
 }
 

@@ -1,0 +1,353 @@
+// The classification of VAMPIRE's keywords (vampire_keywords.hpp). Names are VAMPIRE's (its
+// src/*/interface.cpp and vio/match.cpp), grouped by what miniASD does with them. A test checks
+// that every "supported" name is in miniASD's keyword table and no other name is.
+#include "input/vampire_keywords.hpp"
+
+#include <sstream>
+
+#include "input/keyword_table.hpp"
+
+namespace miniasd {
+
+namespace {
+
+using VC = VampireClass;
+
+struct Group {
+    const char* section;
+    VC kind;
+    const char* note;
+    const char* names;  // blank-separated
+};
+
+// clang-format off
+const Group groups[] = {
+    // --- create: ---
+    {"create", VC::supported, "",
+     "crystal-structure periodic-boundaries periodic-boundaries-x periodic-boundaries-y "
+     "periodic-boundaries-z alloy-random-seed single-spin sphere cube cylinder truncated-octahedron"},
+    {"create", VC::accepted_without_effect,
+     "miniASD builds the whole box unless a particle shape (create:sphere, ...) cuts one particle "
+     "at its centre", "full particle"},
+    {"create", VC::not_supported,
+     "this particle shape is not implemented (sphere, cube, cylinder and truncated-octahedron are)",
+     "faceted-particle ellipsoid tear-drop cone cone-angle bubble ellipse bubble-radius "
+     "bubble-nucleation-height"},
+    {"create", VC::not_supported, "particle arrays are not implemented (one particle is)",
+     "particle-array hexagonal-particle-array"},
+    {"create", VC::not_supported, "granular (Voronoi) films are not implemented",
+     "voronoi-film voronoi-grain-substructure voronoi-size-variance voronoi-row-offset "
+     "voronoi-random-seed voronoi-rounded-grains voronoi-include-boundary-grains "
+     "voronoi-rounded-grains-area voronoi-grain-substructure-crystallization-radius "
+     "voronoi-grain-substructure-overlap-factor voronoi-grain-size voronoi-grain-spacing "
+     "grains-poission grain-random-seed"},
+    {"create", VC::not_supported,
+     "a particle is centred on the atom nearest the box centre; the offset is not implemented",
+     "particle-centre-offset"},
+    {"create", VC::not_supported,
+     "geometry files are not implemented (materials are placed by unit-cell-category, height and "
+     "core-shell-size)",
+     "select-material-by-geometry select-material-by-height crystal-sublattice-materials"},
+    {"create", VC::not_supported, "core-shell particles are always filled; clearing is not implemented",
+     "fill-core-shell-particles"},
+    {"create", VC::not_supported, "interface roughness is not implemented",
+     "interfacial-roughness material-interfacial-roughness interfacial-roughness-random-seed "
+     "interfacial-roughness-number-of-seed-points interfacial-roughness-type "
+     "interfacial-roughness-seed-radius interfacial-roughness-seed-radius-variance "
+     "interfacial-roughness-mean-height interfacial-roughness-maximum-height "
+     "interfacial-roughness-height-field-resolution"},
+    {"create", VC::not_supported, "multilayer stacks are not implemented (material heights are)",
+     "multilayers height-categorization"},
+    {"create", VC::not_supported, "dilution and intermixing are not implemented",
+     "dilution-random-seed intermixing-random-seed"},
+    {"create", VC::not_supported,
+     "random initial spins are drawn from sim:integrator-random-seed",
+     "spin-initialisation-random-seed"},
+
+    // --- dimensions: ---
+    {"dimensions", VC::supported, "",
+     "unit-cell-size unit-cell-size-x unit-cell-size-y unit-cell-size-z system-size system-size-x "
+     "system-size-y system-size-z particle-size"},
+    {"dimensions", VC::not_supported, "particle arrays are not implemented (one particle is)",
+     "particle-spacing particle-array-offset-x particle-array-offset-y"},
+    {"dimensions", VC::not_supported, "particle shape factors are not implemented",
+     "particle-shape-factor-x particle-shape-factor-y particle-shape-factor-z"},
+
+    // --- material: and material[i]: ---
+    {"material", VC::supported, "",
+     "file num-materials material-name damping-constant atomic-spin-moment initial-spin-direction "
+     "material-element unit-cell-category minimum-height maximum-height exchange-matrix "
+     "exchange-matrix-1st-nn second-order-uniaxial-anisotropy-constant uniaxial-anisotropy-constant "
+     "uniaxial-anisotropy-direction fourth-order-cubic-anisotropy-constant cubic-anisotropy-constant "
+     "alloy-host host-alloy alloy-fraction core-shell-size"},
+    {"material", VC::not_supported,
+     "only second-order uniaxial and fourth-order cubic anisotropy are implemented",
+     "second-order-triaxial-anisotropy-vector fourth-order-triaxial-anisotropy-vector "
+     "second-order-triaxial-basis-vector-1 second-order-triaxial-basis-vector-2 "
+     "second-order-triaxial-basis-vector-3 fourth-order-triaxial-basis-vector-1 "
+     "fourth-order-triaxial-basis-vector-2 fourth-order-triaxial-basis-vector-3 "
+     "fourth-order-uniaxial-anisotropy-constant fourth-order-biaxial-anisotropy-constant "
+     "sixth-order-uniaxial-anisotropy-constant sixth-order-cubic-anisotropy-constant "
+     "fourth-order-rotational-anisotropy-constant lattice-anisotropy-constant "
+     "lattice-anisotropy-file"},
+    {"material", VC::not_supported, "cubic anisotropy axes are the crystal axes",
+     "cubic-anisotropy-direction-1 cubic-anisotropy-direction-2"},
+    {"material", VC::not_supported, "only homogeneous random alloys are implemented",
+     "host-alloy-smoothness host-alloy-scale save-host-alloy-distribution alloy-distribution "
+     "alloy-variance"},
+    {"material", VC::not_supported, "granular structures and geometry files are not implemented",
+     "fill-substructure-space geometry-file voronoi-grain-substructure-nucleation-height"},
+    {"material", VC::not_supported, "only nearest-neighbour exchange is implemented",
+     "exchange-matrix-2nd-nn exchange-matrix-3rd-nn exchange-matrix-4th-nn exchange-matrix-5th-nn "
+     "exchange-matrix-6th-nn exchange-matrix-7th-nn exchange-matrix-8th-nn exchange-matrix-9th-nn "
+     "exchange-matrix-10th-nn"},
+    {"material", VC::not_supported, "only bilinear isotropic exchange is implemented",
+     "biquadratic-exchange-matrix biquadratic-exchange-matrix-1st-nn "
+     "biquadratic-exchange-matrix-2nd-nn biquadratic-exchange-matrix-3rd-nn "
+     "biquadratic-exchange-matrix-4th-nn biquadratic-exchange-matrix-5th-nn "
+     "biquadratic-exchange-matrix-6th-nn biquadratic-exchange-matrix-7th-nn "
+     "biquadratic-exchange-matrix-8th-nn biquadratic-exchange-matrix-9th-nn "
+     "biquadratic-exchange-matrix-10th-nn kitaev-constant four-spin-constant"},
+    {"material", VC::not_supported,
+     "Dzyaloshinskii-Moriya and Neel surface anisotropy interactions are not implemented",
+     "dmi-constant neel-anisotropy-constant"},
+    {"material", VC::not_supported, "micromagnetic discretisation is not implemented",
+     "micromagnetic-discretisation-enabled pinning-field-strength pinning-field-unit-vector"},
+    {"material", VC::not_supported, "VAMPIRE's domain-wall program is not implemented",
+     "domain-wall-second-magnetisation-vector"},
+    {"material", VC::not_supported, "spin torques and spin transport are not implemented",
+     "spin-transfer-torque-asymmetry spin-orbit-relaxation-torque spin-orbit-anti-damping-torque "
+     "spin-orbit-torque-asymmetry voltage-controlled-magnetic-anisotropy-coefficient "
+     "vcma-coefficient resistivity spin-resistivity spin-transport-relaxation-torque "
+     "spin-transport-precession-torque"},
+    {"material", VC::not_supported, "unit-cell files are not implemented (sc, bcc and fcc are)",
+     "unit-cell-file"},
+    {"material", VC::not_supported,
+     "every material uses the free-electron gyromagnetic ratio", "relative-gamma"},
+    {"material", VC::not_supported,
+     "interface roughness, dilution and intermixing are not implemented",
+     "interface-roughness density continuous intermixing"},
+    {"material", VC::not_supported, "constrained Monte Carlo is not implemented",
+     "constrained constraint-angle-theta constraint-angle-theta-minimum "
+     "constraint-angle-theta-maximum constraint-angle-theta-increment constraint-angle-phi "
+     "constraint-angle-phi-minimum constraint-angle-phi-maximum constraint-angle-phi-increment"},
+    {"material", VC::not_supported,
+     "per-material temperatures and fields are not implemented (sim:temperature and "
+     "sim:applied-field-strength act on every material)",
+     "temperature maximum-temperature minimum-temperature applied-field-strength "
+     "applied-field-unit-vector temperature-rescaling-exponent "
+     "temperature-rescaling-curie-temperature"},
+    {"material", VC::not_supported, "oscillating (FMR) fields are not implemented",
+     "fmr-field-strength fmr-field-frequency fmr-field-unit-vector"},
+
+    // --- sim: ---
+    {"sim", VC::supported, "",
+     "program integrator time-step total-time-steps loop-time-steps equilibration-time-steps "
+     "time-steps-increment temperature equilibration-temperature minimum-temperature "
+     "maximum-temperature temperature-increment cooling-time cooling-function "
+     "laser-pulse-temporal-profile laser-pulse-time laser-pulse-power "
+     "two-temperature-heat-sink-coupling two-temperature-electron-heat-capacity "
+     "two-temperature-phonon-heat-capacity two-temperature-electron-phonon-coupling "
+     "applied-field-strength maximum-applied-field-strength applied-field-strength-increment "
+     "applied-field-unit-vector integrator-random-seed"},
+    {"sim", VC::not_supported, "this VAMPIRE program is not implemented",
+     "electrical-pulse-time electrical-pulse-rise-time electrical-pulse-fall-time "
+     "exchange-stiffness-maximum-angle exchange-stiffness-angle-increment field-pulse-time "
+     "simulation-cycles"},
+    {"sim", VC::not_supported, "spin torques are not implemented",
+     "spin-transfer-torque-polarization-unit-vector spin-orbit-torque-polarization-unit-vector"},
+    {"sim", VC::not_supported, "Monte Carlo preconditioning is not implemented",
+     "preconditioning-steps"},
+    {"sim", VC::not_supported, "VAMPIRE's domain-wall program is not implemented",
+     "domain-wall-axis domain-wall-discretisation domain-wall-anti-pbc-x domain-wall-anti-pbc-y "
+     "domain-wall-anti-pbc-z domain-wall-position domain-wall-width"},
+    {"sim", VC::not_supported, "oscillating (FMR) fields are not implemented",
+     "enable-fmr-field fmr-field-strength fmr-field-frequency fmr-field-unit-vector"},
+    {"sim", VC::not_supported, "double laser pulses are not implemented",
+     "second-laser-pulse-time second-laser-pulse-power second-laser-pulse-maximum-temperature "
+     "second-laser-pulse-delay-time"},
+    {"sim", VC::not_supported,
+     "a hysteresis loop runs from +H to -H and back, H = sim:maximum-applied-field-strength",
+     "minimum-applied-field-strength equilibration-applied-field-strength"},
+    {"sim", VC::not_supported, "give the field direction as sim:applied-field-unit-vector",
+     "applied-field-angle-theta applied-field-angle-phi"},
+    {"sim", VC::not_supported, "demagnetising and dipolar fields are not implemented",
+     "demagnetisation-factor"},
+    {"sim", VC::accepted_without_effect,
+     "miniASD always decomposes the lattice geometrically; ranks per node come from the MPI launcher",
+     "mpi-mode mpi-ppn"},
+    {"sim", VC::not_supported, "recording (track and LFA) simulations are not implemented",
+     "track-ms track-file track-bit-size-x track-bit-size-y track-bit-size-z track-fly-height "
+     "track-gap-between-bits track-gap-between-tracks lfa-track-field-step lfa num-tracks "
+     "num-bits-per-track x-velocity z-velocity initial-x-position initial-z-position"},
+    {"sim", VC::not_supported, "constrained Monte Carlo is not implemented",
+     "constraint-rotation-update constraint-angle-theta constraint-angle-theta-minimum "
+     "constraint-angle-theta-maximum constraint-angle-theta-increment constraint-angle-phi "
+     "constraint-angle-phi-minimum constraint-angle-phi-maximum constraint-angle-phi-increment"},
+    {"sim", VC::not_supported, "checkpoint and restart are not implemented yet",
+     "save-checkpoint save-checkpoint-rate load-checkpoint load-checkpoint-if-exists"},
+
+    // --- config: ---
+    {"config", VC::supported, "",
+     "atoms atoms-output-rate output-format output-mode output-nodes atoms-minimum-x "
+     "atoms-minimum-y atoms-minimum-z atoms-maximum-x atoms-maximum-y atoms-maximum-z"},
+    {"config", VC::not_supported, "macro-cell output is not implemented",
+     "macro-cells macro-cells-output-rate"},
+    {"config", VC::not_supported, "surface-atom tags are not implemented", "identify-surface-atoms"},
+    {"config", VC::not_supported,
+     "snapshots by field range are not implemented (config:atoms-output-rate selects them)",
+     "field-range-descending-minimum field-range-descending-maximum field-range-ascending-minimum "
+     "field-range-ascending-maximum"},
+
+    // --- montecarlo: ---
+    {"montecarlo", VC::supported, "", "algorithm"},
+    {"montecarlo", VC::not_supported, "granular structures are not implemented",
+     "constrain-by-grain"},
+
+    // --- output: and screen: columns ---
+    {"output", VC::supported, "",
+     "time-steps real-time temperature applied-field-strength applied-field-unit-vector "
+     "applied-field-alignment magnetisation magnetisation-length mean-magnetisation-length "
+     "mean-magnetisation material-magnetisation material-mean-magnetisation-length "
+     "mean-susceptibility material-mean-susceptibility binder-cumulant material-binder-cumulant "
+     "electron-temperature phonon-temperature material-applied-field-alignment total-energy "
+     "mean-total-energy anisotropy-energy mean-anisotropy-energy exchange-energy "
+     "mean-exchange-energy applied-field-energy mean-applied-field-energy mean-specific-heat "
+     "spin-temperature mean-spin-temperature material-spin-temperature "
+     "material-mean-spin-temperature output-rate"},
+    {"output", VC::not_supported,
+     "not implemented (material-mean-magnetisation-length is)", "material-mean-magnetisation"},
+    {"output", VC::not_supported, "torque columns are not implemented",
+     "total-torque mean-total-torque material-torque material-mean-torque"},
+    {"output", VC::not_supported, "constrained Monte Carlo is not implemented",
+     "constraint-phi constraint-theta material-constraint-phi material-constraint-theta"},
+    {"output", VC::not_supported, "this column is not implemented",
+     "material-standard-deviation material-mean-specific-heat material-total-energy "
+     "material-mean-total-energy"},
+    {"output", VC::not_supported,
+     "per-material temperatures and fields and oscillating fields are not implemented",
+     "material-temperature material-applied-field-strength material-fmr-field-strength "
+     "fmr-field-strength"},
+    {"output", VC::not_supported, "dipolar fields are not implemented",
+     "magnetostatic-energy mean-magnetostatic-energy"},
+    {"output", VC::not_supported, "height profiles are not implemented",
+     "height-magnetisation-normalised material-height-magnetisation-normalised "
+     "height-magnetisation material-height-magnetisation mean-height-magnetisation-length "
+     "mean-height-magnetisation"},
+    {"output", VC::not_supported,
+     "spin transport, domain-wall tracking and recording simulations are not implemented",
+     "resistance current magneto-resistance fractional-electric-field-strength domain-wall-centre "
+     "lfa-ms track-pos-x track-pos-z"},
+    {"output", VC::accepted_without_effect,
+     "the timing report (compute, halo, I/O per rank) is printed at the end of every run",
+     "mpi-timings"},
+    {"output", VC::accepted_without_effect,
+     "miniASD writes each number with the digits needed to read it back exactly, in "
+     "blank-separated columns under one header line",
+     "gnuplot-array-format precision fixed-width column-headers"},
+
+    // --- VAMPIRE sections miniASD has none of ---
+    {"gpu", VC::accepted_without_effect, "GPU offload settings; miniASD runs on CPUs", "*"},
+    {"dipole", VC::not_supported, "dipolar fields are not implemented", "*"},
+    {"anisotropy", VC::not_supported,
+     "global anisotropy settings are not implemented (material[i]: anisotropy is)", "*"},
+    {"cells", VC::not_supported, "macro-cells are not implemented", "*"},
+    {"environment", VC::not_supported, "the micromagnetic environment is not implemented", "*"},
+    {"exchange", VC::not_supported,
+     "global exchange settings are not implemented (nearest-neighbour "
+     "material[i]:exchange-matrix[j] is)", "*"},
+    {"hamr", VC::not_supported, "HAMR simulations are not implemented", "*"},
+    {"local-temperature-pulse", VC::not_supported, "local temperature pulses are not implemented",
+     "*"},
+    {"micromagnetic", VC::not_supported, "micromagnetic simulation is not implemented", "*"},
+    {"spin-torque", VC::not_supported, "spin torques are not implemented", "*"},
+    {"spin-transport", VC::not_supported, "spin transport is not implemented", "*"},
+    {"grain", VC::not_supported, "granular structures and grain output are not implemented", "*"},
+};
+// clang-format on
+
+std::vector<VampireKeyword> make_rows() {
+    std::vector<VampireKeyword> rows;
+    for (const Group& g : groups) {
+        std::istringstream names(g.names);
+        for (std::string n; names >> n;)
+            rows.push_back({g.section, n, g.kind, g.note});
+    }
+    return rows;
+}
+
+const char* class_text(VC k) {
+    switch (k) {
+        case VC::supported:
+            return "supported";
+        case VC::accepted_without_effect:
+            return "accepted without effect (warning)";
+        case VC::not_supported:
+            return "not supported (error)";
+    }
+    return "";
+}
+
+std::string shown_key(const VampireKeyword& k) {
+    if (k.name == "*") return k.section + ":*";
+    if (k.section == "output") return "output: / screen:" + k.name;
+    return k.section + ":" + k.name;
+}
+
+}  // namespace
+
+const std::vector<VampireKeyword>& vampire_keywords() {
+    static const std::vector<VampireKeyword> rows = make_rows();
+    return rows;
+}
+
+const VampireKeyword* find_vampire_keyword(const std::string& section, const std::string& name) {
+    const std::string sec = section == "screen" ? "output" : section;
+    for (const VampireKeyword& k : vampire_keywords())
+        if (k.section == sec && (k.name == name || k.name == "*") &&
+            k.kind != VampireClass::supported)
+            return &k;
+    return nullptr;
+}
+
+std::string vampire_compatibility_markdown() {
+    std::ostringstream o;
+    o << "# VAMPIRE compatibility\n\n"
+         "<!-- Generated by `build/miniasd --vampire-compatibility` "
+         "(tools/update-input-reference.sh);"
+         " do not edit by hand. -->\n\n"
+         "miniASD reads VAMPIRE's input format. Every VAMPIRE keyword of the sections below falls "
+         "in "
+         "one of three classes:\n\n"
+         "- **supported**: same name, meaning and units as in VAMPIRE (details in "
+         "[input-reference.md](input-reference.md));\n"
+         "- **accepted without effect**: a hardware or cosmetic hint; the run goes on and prints "
+         "one warning line per keyword at start-up;\n"
+         "- **not supported**: physics miniASD does not have; the run stops before it starts with "
+         "an error that names the keyword and says what is missing.\n\n"
+         "Keywords VAMPIRE does not have either are reported as unknown, with a suggestion only "
+         "when a supported keyword that takes the same kind of value is a near miss. Every "
+         "mistake in a file is reported in one run; `miniasd input --check` validates a file "
+         "without running it.\n\n"
+         "The statistics columns (`output:` and `screen:`) share one list.\n";
+    int supported = 0, accepted = 0, refused = 0;
+    std::string section;
+    for (const VampireKeyword& k : vampire_keywords()) {
+        (k.kind == VC::supported                 ? supported
+         : k.kind == VC::accepted_without_effect ? accepted
+                                                 : refused)++;
+        if (k.section != section) {
+            section = k.section;
+            o << "\n## " << (section == "output" ? "output: and screen:" : section + ":")
+              << "\n\n| VAMPIRE keyword | in miniASD | note |\n|---|---|---|\n";
+        }
+        const KeywordSpec* spec = find_keyword(k.section, k.name);
+        o << "| `" << shown_key(k) << "` | " << class_text(k.kind) << " | "
+          << (spec ? spec->doc : k.note) << " |\n";
+    }
+    o << "\nIn all: " << supported << " supported, " << accepted << " accepted without effect, "
+      << refused << " not supported (a `*` row stands for a whole VAMPIRE section).\n";
+    return o.str();
+}
+
+}  // namespace miniasd
