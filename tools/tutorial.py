@@ -1,0 +1,186 @@
+#!/usr/bin/python3
+"""Pictures for the tutorial lessons (docs/tutorial/), each set beside the analytic result it
+demonstrates, with the comparison printed as a number.
+
+    /usr/bin/python3 tools/tutorial.py precession  runs/tutorial/01 [-o picture.png]
+    /usr/bin/python3 tools/tutorial.py boltzmann   runs/tutorial/02
+    /usr/bin/python3 tools/tutorial.py domain-wall runs/tutorial/04
+    /usr/bin/python3 tools/tutorial.py sublattices runs/tutorial/06
+
+The run directory is the one given to miniasd with -o. The picture goes to <run dir>/<lesson>.png
+unless -o says otherwise. Lessons 3 and 5 use tools/plot_curie.py and tools/plot_hysteresis.py.
+Exit status 1 when the run disagrees with the analytic result beyond the stated tolerance, so the
+lessons double as checks.
+"""
+import argparse
+import os
+import sys
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from plot_timeseries import read_table  # noqa: E402
+
+GAMMA = 1.760859e11  # electron gyromagnetic ratio, rad s^-1 T^-1
+MU_B = 9.2740100783e-24  # J/T
+K_B = 1.380649e-23  # J/K
+
+
+def column(names, data, name):
+    if name not in names:
+        sys.exit(f"the statistics table has no column '{name}'; was the lesson's input changed?")
+    return data[:, names.index(name)]
+
+
+def precession(run, out):
+    """Lesson 1: LLG for one spin in a field B along z, starting along x. With
+    w = gamma B / (1 + alpha^2), the spin turns about z at w and its polar angle follows
+    tan(theta/2) = tan(theta0/2) exp(-alpha w t)."""
+    names, data = read_table(os.path.join(run, "output"))
+    t = column(names, data, "real-time[s]")
+    m = np.stack([column(names, data, c) for c in ("mx", "my", "mz")], axis=1)
+    alpha, field = 0.1, 1.0  # the lesson's input
+    w = GAMMA * field / (1 + alpha**2)
+    theta = 2 * np.arctan(np.tan(np.pi / 4) * np.exp(-alpha * w * t))
+    exact = np.stack([np.sin(theta) * np.cos(w * t), np.sin(theta) * np.sin(w * t),
+                      np.cos(theta)], axis=1)
+    error = np.abs(m - exact).max()
+    fig, ax = plt.subplots(figsize=(8, 4.5))
+    for k, (c, colour) in enumerate(zip("xyz", ("tab:red", "tab:green", "tab:blue"))):
+        ax.plot(t * 1e12, m[:, k], color=colour, label=f"$m_{c}$ miniASD")
+        ax.plot(t * 1e12, exact[:, k], "k--", lw=0.8, label="analytic" if k == 0 else None)
+    ax.set_xlabel("time (ps)")
+    ax.set_ylabel("spin components")
+    ax.set_title(f"Larmor precession and Gilbert damping (largest difference {error:.1e})")
+    ax.legend(loc="lower right", ncol=4, fontsize="small")
+    fig.tight_layout()
+    fig.savefig(out, dpi=110)
+    print(f"largest difference from the analytic solution: {error:.2e}")
+    return error < 1e-3
+
+
+def boltzmann(run, out):
+    """Lesson 2: at temperature T a spin of moment mu in a field B has
+    p(u) = x exp(x u) / (2 sinh x) for u = cos(theta), x = mu B / k_B T; <u> = coth x - 1/x."""
+    names, data = read_table(os.path.join(run, "output"))
+    u = column(names, data, "mz")
+    x = 2 * MU_B * 1.0 / (K_B * 1.0)  # the lesson's input: 2 muB, 1 T, 1 K
+    mean_exact = 1 / np.tanh(x) - 1 / x
+    # Neighbouring samples are correlated; the error of the mean uses blocks of 100.
+    blocks = u[: len(u) // 100 * 100].reshape(-1, 100).mean(axis=1)
+    error_of_mean = blocks.std(ddof=1) / np.sqrt(len(blocks))
+    fig, ax = plt.subplots(figsize=(7, 4.5))
+    ax.hist(u, bins=40, range=(-1, 1), density=True, alpha=0.6,
+            label=f"miniASD, {len(u)} samples")
+    grid = np.linspace(-1, 1, 400)
+    ax.plot(grid, x * np.exp(x * grid) / (2 * np.sinh(x)), "k-",
+            label=r"Boltzmann $x\,e^{x u}/2\sinh x$")
+    ax.set_xlabel(r"$u = \cos\theta = m_z$")
+    ax.set_ylabel("probability density")
+    ax.set_title(f"<m_z> = {u.mean():.4f} ± {error_of_mean:.4f}, "
+                 f"Langevin function L(x) = {mean_exact:.4f} (x = {x:.3f})")
+    ax.legend(loc="upper left")
+    fig.tight_layout()
+    fig.savefig(out, dpi=110)
+    print(f"<m_z> = {u.mean():.4f} +- {error_of_mean:.4f}; Langevin L({x:.3f}) = {mean_exact:.4f}")
+    return abs(u.mean() - mean_exact) < 4 * error_of_mean + 1e-3
+
+
+def fit_wall(planes, sz):
+    """The (residual, z0, delta) of s_z = -tanh((z - z0) / delta) that fits best (grid search)."""
+    best = None
+    for z0 in np.linspace(planes[0], planes[-1], 601):
+        for delta in np.linspace(0.2, 20, 397):
+            r = np.abs(sz + np.tanh((planes - z0) / delta)).max()
+            if best is None or r < best[0]:
+                best = (r, z0, delta)
+    return best
+
+
+def domain_wall(run, out):
+    """Lesson 4: a 180-degree wall in a bcc wire along a cube axis: s_z = -tanh((z - z0)/delta),
+    delta = a sqrt(J / (2 k_u)) (each atom has 4 bonds to the next plane, a/2 away)."""
+    import read_snapshot
+    metas = sorted(f for f in os.listdir(run) if f.startswith("spins-") and f.endswith(".meta"))
+    if not metas:
+        sys.exit(f"{run}: no snapshot; run the lesson's input with -o {run}")
+    snap = read_snapshot.read(os.path.join(run, metas[-1]))
+    z = np.round(snap.positions[:, 2], 6)
+    planes = np.unique(z)
+    s = np.array([snap.spins[z == p].mean(axis=0) for p in planes])
+    a, exchange, anisotropy = 2.87, 7.05e-21, 2e-22  # the lesson's input: A, J, J
+    expected = a * np.sqrt(exchange / (2 * anisotropy))
+    residual, z0, delta = fit_wall(planes, s[:, 2])
+    fig, ax = plt.subplots(figsize=(8, 4.5))
+    ax.plot(planes / 10, s[:, 2], "o", ms=3, label=r"$s_z$ per atomic plane (miniASD)")
+    ax.plot(planes / 10, np.hypot(s[:, 0], s[:, 1]), "s", ms=3,
+            label=r"$|s_\perp|$ per plane (miniASD)")
+    fine = np.linspace(planes[0], planes[-1], 500)
+    ax.plot(fine / 10, -np.tanh((fine - z0) / expected), "k-", lw=0.8,
+            label=rf"$-\tanh((z-z_0)/\delta)$, $\delta = a\sqrt{{J/2k_u}}$ = {expected:.2f} Å")
+    ax.plot(fine / 10, 1 / np.cosh((fine - z0) / expected), "k--", lw=0.8, label=r"sech")
+    ax.set_xlabel("z (nm)")
+    ax.set_ylabel("spin component")
+    ax.set_title(f"fitted width {delta:.2f} Å, analytic {expected:.2f} Å "
+                 f"({delta / expected - 1:+.1%})")
+    ax.legend(loc="upper right", fontsize="small")
+    fig.tight_layout()
+    fig.savefig(out, dpi=110)
+    print(f"wall width {delta:.3f} A, analytic {expected:.3f} A ({delta / expected - 1:+.2%}); "
+          f"largest deviation of s_z {residual:.4f}")
+    ok = abs(delta / expected - 1) < 0.02 and residual < 0.02
+    return ok and planes[-1] * 0.3 < z0 < planes[-1] * 0.7  # the wall stays inside the bar
+
+
+def sublattices(run, out):
+    """Lesson 6: the Fe and Gd sublattice order against temperature, and the net moment per atom
+    (Fe: 75 % of the sites, 1.92 muB, up; Gd: 25 %, 7.63 muB, down)."""
+    names, data = read_table(os.path.join(run, "curie-temperature"))
+    t = column(names, data, "temperature[K]")
+    fe, fe_err = column(names, data, "Fe:<|m|>"), column(names, data, "Fe:err")
+    gd = column(names, data, "Gd:<|m|>")
+    gd_err = data[:, names.index("Gd:<|m|>") + 1]
+    net = 0.75 * 1.92 * fe - 0.25 * 7.63 * gd
+    fig, (top, bottom) = plt.subplots(2, 1, sharex=True, figsize=(7, 6))
+    top.errorbar(t, fe, fe_err, fmt="o-", ms=3, label="Fe sublattice")
+    top.errorbar(t, gd, gd_err, fmt="s-", ms=3, label="Gd sublattice")
+    top.set_ylabel("sublattice order <|m|>")
+    top.legend()
+    bottom.plot(t, net, "k.-")
+    bottom.axhline(0, color="grey", lw=0.5)
+    bottom.set_ylabel(r"net moment ($\mu_B$/atom, + along Fe)")
+    bottom.set_xlabel("temperature (K)")
+    crossing = np.where(np.diff(np.sign(net)) != 0)[0]
+    if len(crossing):
+        i = crossing[0]
+        tc = t[i] - net[i] * (t[i + 1] - t[i]) / (net[i + 1] - net[i])
+        bottom.axvline(tc, color="tab:red", ls=":", label=f"compensation ≈ {tc:.0f} K")
+        bottom.legend()
+        print(f"compensation temperature about {tc:.0f} K")
+    fig.tight_layout()
+    fig.savefig(out, dpi=110)
+    return True
+
+
+LESSONS = {"precession": precession, "boltzmann": boltzmann, "domain-wall": domain_wall,
+           "sublattices": sublattices}
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("lesson", choices=sorted(LESSONS))
+    p.add_argument("run", help="the run directory (miniasd -o)")
+    p.add_argument("-o", "--output", help="picture file (default: <run>/<lesson>.png)")
+    a = p.parse_args()
+    out = a.output or os.path.join(a.run, a.lesson + ".png")
+    ok = LESSONS[a.lesson](a.run, out)
+    print(f"picture: {out}")
+    sys.exit(0 if ok else 1)
+
+
+if __name__ == "__main__":
+    main()
