@@ -1,4 +1,4 @@
-// One term of the spin Hamiltonian (design.md §3). Every term can add its effective field
+// One term of the spin Hamiltonian (docs/physics.md). Every term can add its effective field
 // H_i = -(1/mu_i) dE/dS_i (tesla) to a range of owned atoms and report its energy (joules).
 // Terms are evaluated chunk by chunk over atom ranges (hamiltonian.cpp), so all terms of a chunk
 // work on data still in cache.

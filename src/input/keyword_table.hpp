@@ -1,6 +1,6 @@
 // The keyword table: one row per input keyword, owning its value type, unit dimension, range,
 // default and documentation, and the one function that stores it into Config. The same table
-// drives the parser, `miniasd --check` and docs/input-reference.md (style.md 7).
+// drives the parser, `miniasd --check` and docs/input-reference.md.
 #pragma once
 
 #include <functional>

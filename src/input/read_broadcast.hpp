@@ -1,4 +1,4 @@
-// Read once, broadcast text (design.md §1.2, the VAMPIRE report's get_string): rank 0 reads a
+// Read once, broadcast text (docs/architecture.md, "The run"): rank 0 reads a
 // file; every rank receives its bytes, or the reason it could not be read, so a missing file
 // raises the same error everywhere and no rank waits.
 #pragma once

@@ -1,4 +1,4 @@
-// The spin integrators behind one interface, chosen by sim:integrator (style.md 6). An
+// The spin integrators behind one interface, chosen by sim:integrator. An
 // integrator advances the owned spins by one step at the run state's temperature; the run state's
 // step number keys its random numbers, so every integrator gives bitwise the same spins on any
 // decomposition and thread count.

@@ -1,4 +1,4 @@
-// Stochastic Landau-Lifshitz-Gilbert equation integrated with Heun's scheme (design.md §3):
+// Stochastic Landau-Lifshitz-Gilbert equation integrated with Heun's scheme (docs/physics.md):
 //   dS/dt = -gamma/(1+alpha^2) [S x H + alpha S x (S x H)],  H = H_det(S) + H_th
 //   predictor  S' = norm(S + dt f(S, H(S)))
 //   corrector  S  = norm(S + dt/2 [f(S, H(S)) + f(S', H(S'))])

@@ -1,4 +1,4 @@
-// The metadata file of a snapshot (design.md §4): plain "key = value" lines, versioned, written
+// The metadata file of a snapshot (docs/output.md): plain "key = value" lines, versioned, written
 // by rank 0 after every data file is complete, to a temporary name and then renamed, so a
 // snapshot exists only when its metadata does. docs/output.md describes every field.
 #pragma once

@@ -1,5 +1,5 @@
 // Fixed-size records of snapshot data files. A record holds one atom's three values; files hold
-// records only (no header): everything that describes them is in the metadata (design.md §4).
+// records only (no header): everything that describes them is in the metadata (docs/output.md).
 //   binary float64: 24 bytes, little-endian IEEE 754
 //   binary float32: 12 bytes, little-endian IEEE 754
 //   text   float64: 75 bytes, "+d.dddddddddddddddde+ddd" x 3, space-separated, '\n' ended:

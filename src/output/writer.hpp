@@ -1,4 +1,4 @@
-// The write modes behind one interface (style.md 6). Every mode receives this rank's records
+// The write modes behind one interface. Every mode receives this rank's records
 // (fixed-size, in ascending global-id order, already encoded) and writes them to one or more data
 // files; it returns the file table, which rank 0 puts in the metadata. make_writer is the only
 // place that names the modes.

@@ -1,4 +1,4 @@
-// The one place that turns config:output-mode into a writer (style.md 6).
+// The one place that turns config:output-mode into a writer.
 #include "output/writer.hpp"
 #include "output/writers.hpp"
 #include "util/error.hpp"

@@ -1,6 +1,7 @@
 // A thin wrapper over an MPI communicator: the rest of the code talks to other ranks only
-// through this class (and HaloExchange), so physics files never call MPI (design.md invariant 3).
-// Every member function is collective over the communicator unless it says otherwise.
+// through this class (and HaloExchange), so physics files never call MPI (invariant 3 of
+// docs/architecture.md). Every member function is collective over the communicator unless it says
+// otherwise.
 #pragma once
 
 #include <mpi.h>

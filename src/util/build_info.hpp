@@ -1,4 +1,4 @@
-// Provenance of the binary (style.md 14), filled in by CMake at configure time.
+// Provenance of the binary, filled in by CMake at configure time.
 #pragma once
 
 namespace miniasd::build_info {

@@ -1,4 +1,4 @@
-// Order-independent 64-bit hash of a spin state (design.md §4): the sum, modulo 2^64, of a mixed
+// Order-independent 64-bit hash of a spin state (docs/output.md): the sum, modulo 2^64, of a mixed
 // value per atom built from its global id and the raw bits of its three components. Summation is
 // commutative, so any rank, thread or file order gives the same hash for the same state.
 #pragma once

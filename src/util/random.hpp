@@ -1,7 +1,7 @@
 // Counter-based random numbers (Random123's Philox). A draw is a pure function of
 // (seed, stream, global atom id, step): any rank and any thread computes the same numbers for the
 // same atom and step, which is what makes runs bitwise independent of the decomposition
-// (design.md invariant 1). There is no generator state to save for restarts.
+// (invariant 1 of docs/architecture.md). There is no generator state to save for restarts.
 #pragma once
 
 #include <Random123/philox.h>

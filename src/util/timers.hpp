@@ -1,4 +1,4 @@
-// Named wall-clock timers for the phases of a run (style.md 14). Each rank accumulates its own
+// Named wall-clock timers for the phases of a run. Each rank accumulates its own
 // seconds; parallel/report.hpp reduces them to min/avg/max over ranks.
 #pragma once
 

@@ -1,4 +1,4 @@
-// GoogleTest main for tests that run under mpiexec (design.md §5). Every rank runs every test;
+// GoogleTest main for tests that run under mpiexec (docs/testing.md). Every rank runs every test;
 // rank 0 prints the usual report, other ranks print only their failures (prefixed with the rank),
 // and all ranks agree on the exit status, so one failing rank fails the test.
 #include <gtest/gtest.h>
