@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "input/keyword_table.hpp"
+#include "input/vampire_keywords.hpp"
 #include "util/error.hpp"
 
 namespace miniasd {
@@ -134,7 +135,13 @@ Value convert_value(const KeywordSpec& spec, const Entry& e) {
                 ok = ok || spec.choices.compare(start, bar - start, low) == 0;
                 start = bar + 1;
             }
-            if (!ok) fail(e, "unknown value '" + e.value + "'; expected one of " + spec.choices);
+            if (!ok) {
+                const std::string note = vampire_value_note(spec.section, spec.name, low);
+                if (!note.empty())
+                    fail(e, "VAMPIRE's value '" + e.value + "' is not supported by miniASD (" +
+                                note + "); expected one of " + spec.choices);
+                fail(e, "unknown value '" + e.value + "'; expected one of " + spec.choices);
+            }
             v.text = low;
             break;
         }

@@ -266,6 +266,35 @@ const Group groups[] = {
 };
 // clang-format on
 
+// VAMPIRE's values of choice keywords that miniASD supports with fewer values.
+struct ValueGroup {
+    const char* key;  // section:name
+    const char* note;
+    const char* values;  // blank-separated, lower case
+};
+
+const ValueGroup value_groups[] = {
+    {"sim:program", "this VAMPIRE program is not implemented",
+     "static-hysteresis-loop hamr-simulation cmc-anisotropy hybrid-cmc reverse-hybrid-cmc "
+     "lagrange-multiplier partial-hysteresis-loop localised-temperature-pulse effective-damping "
+     "fmr localised-field-cool electrical-pulse field-pulse diagnostic-boltzmann setting "
+     "domain-wall exchange-stiffness mm-a-calculation field-sweep disk-tracks "
+     "diagnostic-boltzmann-micromagnetic-llg"},
+    {"sim:integrator", "only llg-heun and monte-carlo are implemented",
+     "llg-midpoint constrained-monte-carlo hybrid-constrained-monte-carlo llg-quantum"},
+    {"create:crystal-structure", "only the cubic sc, bcc and fcc lattices are implemented",
+     "bcc-110 fcc-111 hcp heusler honeycomb alpha-honeycomb beta-honeycomb kagome mn2au rocksalt "
+     "spinel spinel-layered ndfeb smfen"},
+    {"montecarlo:algorithm", "the Hinzke-Nowak mixed move is not implemented", "hinzke-nowak"},
+    {"sim:laser-pulse-temporal-profile", "double laser pulses are not implemented",
+     "double-pulse-two-temperature double-pulse-square"},
+    {"sim:cooling-function", "the double-gaussian cooling function is not implemented",
+     "double-gaussian"},
+    {"config:output-mode",
+     "VAMPIRE's legacy layout is not written; miniASD's modes are listed in docs/output.md",
+     "legacy"},
+};
+
 std::vector<VampireKeyword> make_rows() {
     std::vector<VampireKeyword> rows;
     for (const Group& g : groups) {
@@ -310,6 +339,18 @@ const VampireKeyword* find_vampire_keyword(const std::string& section, const std
     return nullptr;
 }
 
+std::string vampire_value_note(const std::string& section, const std::string& name,
+                               const std::string& value) {
+    const std::string key = section + ":" + name;
+    for (const ValueGroup& g : value_groups) {
+        if (key != g.key) continue;
+        std::istringstream values(g.values);
+        for (std::string v; values >> v;)
+            if (v == value) return g.note;
+    }
+    return "";
+}
+
 std::string vampire_compatibility_markdown() {
     std::ostringstream o;
     o << "# VAMPIRE compatibility\n\n"
@@ -345,6 +386,11 @@ std::string vampire_compatibility_markdown() {
         o << "| `" << shown_key(k) << "` | " << class_text(k.kind) << " | "
           << (spec ? spec->doc : k.note) << " |\n";
     }
+    o << "\n## Values\n\nSupported keywords whose VAMPIRE values miniASD does not all have: "
+         "these values are refused by name with the reason.\n\n"
+         "| keyword | VAMPIRE values not supported | note |\n|---|---|---|\n";
+    for (const ValueGroup& g : value_groups)
+        o << "| `" << g.key << "` | " << g.values << " | " << g.note << " |\n";
     o << "\nIn all: " << supported << " supported, " << accepted << " accepted without effect, "
       << refused << " not supported (a `*` row stands for a whole VAMPIRE section).\n";
     return o.str();

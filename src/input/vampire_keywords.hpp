@@ -30,6 +30,11 @@ const std::vector<VampireKeyword>& vampire_keywords();
 // whole-section row of a section miniASD lacks; nullptr when VAMPIRE does not have it either.
 const VampireKeyword* find_vampire_keyword(const std::string& section, const std::string& name);
 
+// For a choice keyword miniASD supports, the reason a VAMPIRE value of it is not supported
+// ("sim:program", "fmr" -> "...is not implemented"), or "" when VAMPIRE has no such value.
+std::string vampire_value_note(const std::string& section, const std::string& name,
+                               const std::string& value);
+
 // docs/vampire-compatibility.md.
 std::string vampire_compatibility_markdown();
 

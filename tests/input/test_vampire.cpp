@@ -120,6 +120,42 @@ TEST(Vampire, ExampleStyleInputsRunOrAreRefusedByName) {
     EXPECT_EQ(particle.particle_shape, ParticleShape::sphere);
     EXPECT_EQ(particle.materials[0].core_shell_size, 0.5);
 
+    // A hysteresis loop, a field cool and a laser pulse with VAMPIRE's program keywords.
+    for (const char* program :
+         {"sim:program = hysteresis-loop\nsim:maximum-applied-field-strength = 2 !T\n"
+          "sim:applied-field-strength-increment = 0.1 !T\nsim:applied-field-unit-vector = "
+          "0,0,1\nsim:loop-time-steps = 1000\nsim:equilibration-time-steps = 100\n"
+          "output:applied-field-strength\noutput:applied-field-alignment\n",
+          "sim:program = field-cool\nsim:equilibration-temperature = 1000\nsim:temperature = 0\n"
+          "sim:cooling-time = 10 !ps\nsim:cooling-function = gaussian\n"
+          "sim:applied-field-strength = 1 !T\n",
+          "sim:program = laser-pulse\nsim:laser-pulse-temporal-profile = two-temperature\n"
+          "sim:laser-pulse-time = 50 !fs\nsim:laser-pulse-power = 25\n"
+          "sim:two-temperature-heat-sink-coupling = 0\n"
+          "sim:two-temperature-electron-heat-capacity = 222\n"
+          "sim:two-temperature-phonon-heat-capacity = 2.3e6\n"
+          "sim:two-temperature-electron-phonon-coupling = 6.6e17\n"
+          "output:electron-temperature\noutput:phonon-temperature\n"}) {
+        EXPECT_EQ(error_of(std::string(program) + material1), "") << program;
+    }
+    // Structures of VAMPIRE's tests: a single spin, particles of every supported shape.
+    EXPECT_EQ(error_of("create:single-spin\nmaterial[1]:atomic-spin-moment = 1 !muB\n"), "");
+    for (const char* shape : {"sphere", "cube", "cylinder", "truncated-octahedron"})
+        EXPECT_EQ(error_of(std::string("create:") + shape +
+                           "\ndimensions:particle-size = 2 !nm\n"
+                           "dimensions:system-size = 3 !nm\n" +
+                           material1),
+                  "")
+            << shape;
+    // VAMPIRE values of supported keywords that miniASD lacks: refused by name.
+    for (const char* line :
+         {"sim:program = fmr\n", "sim:integrator = llg-midpoint\n",
+          "create:crystal-structure = hcp\n", "montecarlo:algorithm = hinzke-nowak\n"}) {
+        const std::string m = error_of(std::string(line) + material1);
+        EXPECT_NE(m.find("VAMPIRE's value"), std::string::npos) << m;
+        EXPECT_NE(m.find("is not supported by miniASD ("), std::string::npos) << m;
+    }
+
     // The same with dipolar fields and a Voronoi film: both refused by name, in one run.
     const std::string msg = error_of(
         "create:voronoi-film\ndipole:solver = tensor\n"

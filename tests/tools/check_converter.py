@@ -244,6 +244,12 @@ t = np.loadtxt(coords, delimiter=",", skiprows=1)
 check(t.shape == (len(snap.gid), 5) and same(t[:, 1:4], snap.positions),
       "coordinates alone: positions and materials, no spins")
 
+# -o naming a file without an extension gets the format's extension (not a bare "frame").
+frame = os.path.join(work, "frame")
+convert(meta, "--to", "xyz", "-o", frame, "-q")
+check(os.path.exists(frame + ".xyz") and not os.path.exists(frame),
+      "-o dir/frame with one snapshot to xyz writes dir/frame.xyz")
+
 # --- POV-Ray: a rendered picture that is not blank ---
 pov = os.path.join(work, "pov")
 if shutil.which("povray"):

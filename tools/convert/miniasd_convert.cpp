@@ -154,6 +154,8 @@ int main(int argc, char** argv) {
             if (outputs == 1 && !in.from_directory && !fs::is_directory(output) &&
                 output.back() != '/') {
                 single = output;
+                // "-o pictures/frame" means frame.pov, not a file without an extension.
+                if (fs::path(single).extension().empty()) single += extension(formats[0]);
                 const std::string parent = fs::path(output).parent_path().string();
                 dir = parent.empty() ? "." : parent;
             } else {
