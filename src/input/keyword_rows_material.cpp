@@ -48,26 +48,31 @@ void add_material_keywords(std::vector<KeywordSpec>& t) {
                     m.exchange_set[e.name_index - 1] = 1;
                 });
         s.second_material_index = true;
+        if (alias) s.alias_of = "exchange-matrix";
         t.push_back(s);
     }
     for (const char* name :
          {"second-order-uniaxial-anisotropy-constant", "uniaxial-anisotropy-constant"}) {
         const bool alias = std::string(name) == "uniaxial-anisotropy-constant";
-        t.push_back(
+        KeywordSpec s =
             mat(name, K::real, D::energy, -1e-18, 1e-18, "0 J",
                 alias ? "older VAMPIRE name of second-order-uniaxial-anisotropy-constant"
                       : "uniaxial anisotropy k_u, joules per atom (> 0 easy axis)",
-                [](MaterialConfig& m, const Value& v, const Entry&) { m.anisotropy = v.real; }));
+                [](MaterialConfig& m, const Value& v, const Entry&) { m.anisotropy = v.real; });
+        if (alias) s.alias_of = "second-order-uniaxial-anisotropy-constant";
+        t.push_back(s);
     }
     for (const char* name :
          {"fourth-order-cubic-anisotropy-constant", "cubic-anisotropy-constant"}) {
         const bool alias = std::string(name) == "cubic-anisotropy-constant";
-        t.push_back(mat(
+        KeywordSpec s = mat(
             name, K::real, D::energy, -1e-17, 1e-17, "0 J",
             alias ? "older VAMPIRE name of fourth-order-cubic-anisotropy-constant"
                   : "cubic anisotropy k_c, joules per atom: E = -(k_c/2)(Sx^4 + Sy^4 "
                     "+ Sz^4), k_c > 0 makes <100> easy",
-            [](MaterialConfig& m, const Value& v, const Entry&) { m.cubic_anisotropy = v.real; }));
+            [](MaterialConfig& m, const Value& v, const Entry&) { m.cubic_anisotropy = v.real; });
+        if (alias) s.alias_of = "fourth-order-cubic-anisotropy-constant";
+        t.push_back(s);
     }
     t.push_back(mat("uniaxial-anisotropy-direction", K::direction, D::none, 0, 0, "0,0,1",
                     "easy axis (normalised)", [](MaterialConfig& m, const Value& v, const Entry&) {
@@ -84,14 +89,17 @@ void add_material_keywords(std::vector<KeywordSpec>& t) {
                     [](MaterialConfig& m, const Value& v, const Entry&) {
                         m.unit_cell_category = static_cast<int>(v.integer);
                     }));
-    for (const char* name : {"host-alloy", "alloy-host"})
-        t.push_back(
+    for (const char* name : {"host-alloy", "alloy-host"}) {
+        const bool alias = std::string(name) == "alloy-host";
+        KeywordSpec s =
             mat(name, K::flag, D::none, 0, 0, "off",
-                std::string(name) == "host-alloy"
-                    ? "this material is a random-alloy host: its sites are given to the "
-                      "materials j of its alloy-fraction[j] at random"
-                    : "older VAMPIRE name of host-alloy",
-                [](MaterialConfig& m, const Value&, const Entry&) { m.alloy_host = true; }));
+                alias ? "older VAMPIRE name of host-alloy"
+                      : "this material is a random-alloy host: its sites are given to the "
+                        "materials j of its alloy-fraction[j] at random",
+                [](MaterialConfig& m, const Value&, const Entry&) { m.alloy_host = true; });
+        if (alias) s.alias_of = "host-alloy";
+        t.push_back(s);
+    }
     {
         KeywordSpec s = mat("alloy-fraction", K::real, D::none, 0, 1, "0",
                             "fraction of this host's sites given to material j (drawn per site "

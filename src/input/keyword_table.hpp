@@ -44,6 +44,9 @@ struct KeywordSpec {
     std::string default_text;  // for the reference
     std::string doc;           // one line for the reference
     std::function<void(Config&, const Value&, const Entry&)> apply;
+    // Another name of this keyword ("" if none): both names count as one keyword, so giving
+    // both is "set twice".
+    std::string alias_of;
 
     // "material[i]:exchange-matrix[j]", "sim:temperature".
     std::string pattern() const;

@@ -133,10 +133,9 @@ void check_alloys(const Config& c, const std::map<std::string, Entry>& seen) {
             fail(*last, "the alloy fractions of material " + std::to_string(i + 1) + " add up to " +
                             std::to_string(sum) + ", more than 1");
         if (m.alloy_host && !last) {
-            const auto it = seen.count(p + "host-alloy") ? seen.find(p + "host-alloy")
-                                                         : seen.find(p + "alloy-host");
-            fail(it->second, "an alloy host needs at least one " + p +
-                                 "alloy-fraction[j] = <fraction of its sites given to j>");
+            fail(seen.at(p + "host-alloy"),
+                 "an alloy host needs at least one " + p +
+                     "alloy-fraction[j] = <fraction of its sites given to j>");
         }
     }
 }
@@ -194,13 +193,11 @@ void make_exchange_symmetric(Config& c, const std::map<std::string, Entry>& seen
         for (std::size_t b = a + 1; b < n; ++b) {
             MaterialConfig &ma = c.materials[a], &mb = c.materials[b];
             if (ma.exchange_set[b] && mb.exchange_set[a] && ma.exchange[b] != mb.exchange[a]) {
-                const std::string key = "material[" + std::to_string(b + 1) + "]:exchange-matrix";
-                const std::string index = "[" + std::to_string(a + 1) + "]";
-                const auto it = seen.count(key + index) ? seen.find(key + index)
-                                                        : seen.find(key + "-1st-nn" + index);
-                fail(it->second, "differs from material[" + std::to_string(a + 1) +
-                                     "]:exchange-matrix[" + std::to_string(b + 1) +
-                                     "]: the exchange between two materials must be symmetric");
+                const std::string key = "material[" + std::to_string(b + 1) + "]:exchange-matrix[" +
+                                        std::to_string(a + 1) + "]";
+                fail(seen.at(key), "differs from material[" + std::to_string(a + 1) +
+                                       "]:exchange-matrix[" + std::to_string(b + 1) +
+                                       "]: the exchange between two materials must be symmetric");
             }
             if (ma.exchange_set[b] && !mb.exchange_set[a]) mb.exchange[a] = ma.exchange[b];
             if (mb.exchange_set[a] && !ma.exchange_set[b]) ma.exchange[b] = mb.exchange[a];
@@ -249,7 +246,9 @@ Config build_config(const std::vector<Entry>& entries, const std::string& input_
             const KeywordSpec* spec = lookup(e, &c.warnings);
             if (!spec) return;
             check_indices(*spec, e, materials);
-            const auto [it, fresh] = seen.emplace(e.key(), e);
+            Entry canonical = e;  // both names of an aliased keyword are one keyword
+            if (!spec->alias_of.empty()) canonical.name = spec->alias_of;
+            const auto [it, fresh] = seen.emplace(canonical.key(), e);
             if (!fresh)
                 fail(e, "set twice: already set at " + it->second.file + " line " +
                             std::to_string(it->second.line));

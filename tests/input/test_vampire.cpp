@@ -239,6 +239,16 @@ TEST(Vampire, CompatibilityDocIsGenerated) {
         << "docs/vampire-compatibility.md is out of date: run tools/update-input-reference.sh";
 }
 
+TEST(Vampire, BothNamesOfAKeywordAreOneKeyword) {
+    for (const char* pair : {"material[1]:exchange-matrix-1st-nn[1] = 1e-21\n",
+                             "material[1]:uniaxial-anisotropy-constant = 1e-24\n"
+                             "material[1]:second-order-uniaxial-anisotropy-constant = 2e-24\n",
+                             "material[1]:host-alloy\nmaterial[1]:alloy-host\n"}) {
+        const std::string m = error_of(std::string(pair) + material1);
+        EXPECT_NE(m.find("set twice"), std::string::npos) << pair << m;
+    }
+}
+
 TEST(Vampire, StructureKeywordsWithoutEffectAreErrors) {
     EXPECT_NE(error_of("dimensions:particle-size = 3 !nm\n" + material1)
                   .find("no effect without a particle shape"),
