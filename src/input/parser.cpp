@@ -178,9 +178,9 @@ void check_structure(const Config& c, const std::map<std::string, Entry>& seen) 
         fail(seen.at("dimensions:particle-size"),
              "has no effect without a particle shape: add create:sphere, create:cube, "
              "create:cylinder or create:truncated-octahedron");
-    for (const auto& [key, e] : seen)
-        if (!shaped && e.name == "core-shell-size")
-            fail(e,
+    for (std::size_t i = 0; i < c.materials.size(); ++i)
+        if (!shaped && c.materials[i].core_shell_set)
+            fail(seen.at("material[" + std::to_string(i + 1) + "]:core-shell-size"),
                  "has no effect without a particle shape: add create:sphere, create:cube, "
                  "create:cylinder or create:truncated-octahedron");
 }
