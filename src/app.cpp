@@ -15,6 +15,7 @@
 #include "simulation.hpp"
 #include "util/build_info.hpp"
 #include "util/error.hpp"
+#include "util/stop_signal.hpp"
 
 namespace miniasd {
 
@@ -125,9 +126,22 @@ int run_app(int argc, char** argv) {
     options.progress = !quiet;
     options.screen = root ? stdout : nullptr;
 
+    install_stop_signals();
     Simulation sim(world, std::move(config), options);
     if (root) print_setup(sim, stdout);
-    sim.run();
+    try {
+        sim.run();
+    } catch (const RunStopped& stop) {
+        // Every rank agreed to stop and the checkpoint is complete: not a failure.
+        if (root)
+            std::printf(
+                "\nStopped at step %lld: %s. Checkpoint: %s\nContinue with "
+                "sim:load-checkpoint = continue (exit status %d)\n",
+                static_cast<long long>(sim.state().step), stop.what(), stop.checkpoint().c_str(),
+                exit_stopped_with_checkpoint);
+        sim.report();
+        return exit_stopped_with_checkpoint;
+    }
     sim.report();
     return 0;
 }

@@ -19,6 +19,7 @@ void Simulation::report() const {
     std::FILE* out = options_.screen;
     if (!comm().is_root() || !out) return;
 
+    const std::int64_t steps = state_.step - first_step_;  // this job's (a continued run's)
     std::fprintf(out, "\nTiming over %d rank(s), seconds:\n", comm().size());
     std::fprintf(out, "  %-12s %10s %10s %10s %8s %6s\n", "phase", "min", "avg", "max", "max-rank",
                  "%loop");
@@ -35,13 +36,13 @@ void Simulation::report() const {
                      "Halo: %.1f KiB sent per exchange by the busiest rank (%d), %.0f-%.0f peers, "
                      "%.3g exchanges per step\n",
                      halo_kib.max, halo_kib.max_rank, peers.min, peers.max,
-                     state_.step > 0 ? double(halo_.exchanges()) / double(state_.step) : 0.0);
-    const double atom_steps = double(system_.n_global) * double(state_.step);
+                     steps > 0 ? double(halo_.exchanges()) / double(steps) : 0.0);
+    const double atom_steps = double(system_.n_global) * double(steps);
     if (atom_steps > 0)
         std::fprintf(out,
                      "Throughput: %.2f ns per atom-step (%" PRId64 " atoms x %" PRId64
                      " steps in %.3f s)\n",
-                     1e9 * loop.max / atom_steps, system_.n_global, state_.step, loop.max);
+                     1e9 * loop.max / atom_steps, system_.n_global, steps, loop.max);
     const int cores = comm().size() * omp_get_max_threads();
     if (atom_steps > 0)
         std::fprintf(out,

@@ -1,10 +1,11 @@
 // The run's changing state: everything that advances while the run goes on. Config stays
 // immutable; the time loop, the programs and the integrators change this one object, and
 // statistics, snapshots and metadata read it. It is the single thing a checkpoint must save
-// besides the spins.
+// besides the spins (checkpoint/run_state_io.hpp writes and reads it).
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "input/config.hpp"
 #include "stats/accumulator.hpp"
@@ -22,9 +23,20 @@ struct RunState {
 
     double mc_step_width = 0;  // Monte Carlo trial-move width (adaptive Gaussian), dimensionless
 
-    std::int64_t rows = 0;    // statistics rows written so far (the snapshot cadence counts them)
-    std::int64_t point = 0;   // program position: index of the current temperature/field point
-    Accumulator accumulator;  // sums of the samples since the last reset (mean-* columns)
+    std::int64_t rows = 0;     // statistics rows written so far (the snapshot cadence counts them)
+    std::int64_t samples = 0;  // statistics samples taken so far (the output-rate cadence)
+    std::int64_t point = 0;    // program position: index of the current temperature/field point
+    Accumulator accumulator;   // sums of the samples since the last reset (mean-* columns)
+
+    // Where the run is in its program: the program's phases are numbered in the order it runs
+    // them; `phase_step` is the loop index within the current phase whose statistics sample (if
+    // any) has not been taken yet. `complete`: the program has finished.
+    std::int64_t phase = 0;
+    std::int64_t phase_step = 0;
+    bool complete = false;
+    // What a program carries from point to point or step to step (the two-temperature model's
+    // energies, a hysteresis loop's <m.h> so far); each program documents its layout.
+    std::vector<double> program_state;
 
     double time() const { return double(step) * time_step; }  // s
     Vec3 field() const {                                      // T

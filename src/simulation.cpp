@@ -1,13 +1,22 @@
 #include "simulation.hpp"
 
+#include <algorithm>
 #include <cerrno>
+#include <csignal>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 
+#include <omp.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include "programs/program.hpp"
 #include "system/materials.hpp"
+#include "util/build_info.hpp"
 #include "util/error.hpp"
 #include "util/progress.hpp"
+#include "util/stop_signal.hpp"
 
 namespace miniasd {
 
@@ -24,41 +33,71 @@ Simulation::Simulation(const parallel::Comm& world, Config config, RunOptions op
                                                     decomposition_.comm, timers_});
     t_stats_ = timers_.add("statistics");
     t_output_ = timers_.add("output");
+    t_checkpoint_ = timers_.add("checkpoint");
+    job_start_ = last_check_ = wall_seconds();
+    // Test hook: stop with a checkpoint after this step, as a signal would (deterministically).
+    if (const char* stop = std::getenv("MINIASD_TEST_STOP_AT_STEP"))
+        test_stop_step_ = std::atoll(stop);
     state_.time_step = config_.time_step;
     state_.temperature = state_.phonon_temperature = config_.temperature;
     state_.field_strength = config_.field_strength;
     state_.field_direction = config_.field_direction;
-    material_moment_.assign(config_.materials.size(), 0.0);
-    for (std::int64_t i = 0; i < system_.n_owned; ++i) {
-        const auto m = static_cast<std::size_t>(system_.material[i]);
-        material_moment_[m] += config_.materials[m].moment;
+    // Atoms per material, counted exactly, so the moments are the same on any decomposition.
+    std::vector<std::int64_t> count(config_.materials.size(), 0);
+    for (std::int64_t i = 0; i < system_.n_owned; ++i)
+        ++count[static_cast<std::size_t>(system_.material[i])];
+    comm().sum_in_place(count);
+    for (std::size_t m = 0; m < count.size(); ++m) {
+        material_moment_.push_back(double(count[m]) * config_.materials[m].moment);
+        total_moment_ += material_moment_.back();
     }
-    comm().sum_in_place(material_moment_);
-    for (double mu : material_moment_)
-        total_moment_ += mu;
 }
 
 std::uint64_t Simulation::spin_hash() const {
     return comm().wrapping_sum(local_spin_hash(spins_, system_));
 }
 
-Observables Simulation::observe() {
-    halo_.start(spins_.x.data(), spins_.y.data(), spins_.z.data());
-    halo_.finish(spins_.x.data(), spins_.y.data(), spins_.z.data());
-    std::vector<double> sums = local_sums(config_, system_, spins_, hamiltonian_);
-    comm().sum_in_place(sums);
-    return finish_observables(sums, config_.materials.size(), system_.n_global);
+void Simulation::sync_field() {
+    // The Hamiltonian's applied field follows the run state, which programs change between
+    // steps; a sample at a phase's first step must already see the new field.
+    const Vec3 b = state_.field();
+    if (b != hamiltonian_.applied_field()) hamiltonian_.set_applied_field(b);
 }
 
-std::FILE* Simulation::open_output_file(const std::string& name, std::string& path) const {
+Observables Simulation::observe() {
+    sync_field();
+    halo_.start(spins_.x.data(), spins_.y.data(), spins_.z.data());
+    halo_.finish(spins_.x.data(), spins_.y.data(), spins_.z.data());
+    std::vector<std::int64_t> sums = pack(local_sums(config_, system_, spins_, hamiltonian_));
+    comm().sum_in_place(sums);
+    return finish_observables(reduced_values(sums), config_.materials.size(), system_.n_global);
+}
+
+std::FILE* Simulation::open_output_file(const std::string& name, std::string& path,
+                                        bool* appended) const {
     if (!options_.write_files) return nullptr;
     path = (std::filesystem::path(options_.output_dir) / name).string();
+    const auto saved = saved_outputs_.find(name);
+    const bool append = saved != saved_outputs_.end();
+    if (appended) *appended = append;
     std::FILE* f = nullptr;
     int status = 0;
     std::string why;
     if (comm().is_root() && !std::filesystem::is_directory(options_.output_dir)) {
         status = ENOTDIR;
         why = "the output directory '" + options_.output_dir + "' does not exist";
+    } else if (comm().is_root() && append) {
+        // Continue the file: cut what the stopped run wrote after its checkpoint.
+        struct stat st {};
+        if (::stat(path.c_str(), &st) != 0 || st.st_size < saved->second) {
+            status = ENOENT;
+            why = "the run being continued wrote " + std::to_string(saved->second) +
+                  " bytes to it, but it is missing or shorter now";
+        } else if (::truncate(path.c_str(), saved->second) != 0 ||
+                   !(f = std::fopen(path.c_str(), "a"))) {
+            status = errno ? errno : EIO;
+            why = std::strerror(status);
+        }
     } else if (comm().is_root()) {
         f = std::fopen(path.c_str(), "w");
         if (!f) {
@@ -67,12 +106,16 @@ std::FILE* Simulation::open_output_file(const std::string& name, std::string& pa
         }
     }
     comm().broadcast(status, why);  // every rank learns whether rank 0 could open it
-    if (status != 0) throw Error("cannot create the output file '" + path + "': " + why);
+    if (status != 0)
+        throw Error("cannot " + std::string(append ? "continue" : "create") + " the output file '" +
+                    path + "': " + why);
+    outputs_[name] = path;
     return f;
 }
 
 void Simulation::start() {
-    table_file_ = open_output_file("output", table_path_);
+    bool appended = false;
+    table_file_ = open_output_file("output", table_path_, &appended);
     const std::vector<std::string> columns = config_.output_columns.empty()
                                                  ? default_output_columns(config_.program)
                                                  : config_.output_columns;
@@ -84,17 +127,29 @@ void Simulation::start() {
     screen_ = std::make_unique<TimeSeriesTable>(
         root && !config_.screen_columns.empty() ? options_.screen : nullptr, config_.screen_columns,
         names);
-    table_->write_header();
+    if (!appended) table_->write_header();
     screen_->write_header();
     if (config_.output.atoms && options_.write_files) {
         const std::int64_t rows =
             planned_rows_ >= 0
                 ? planned_rows_
                 : config_.total_steps / config_.steps_increment / config_.output_rate + 1;
+        const std::int64_t rate = config_.output.atoms_output_rate;
+        SnapshotSeries series;
+        if (continued_) {
+            // The snapshots go on with the next number. Their records may come in another
+            // order (another rank count or mode), so they get coordinates of their own; the
+            // earlier snapshots keep naming theirs.
+            series.first_snapshot = (state_.rows + rate - 1) / rate;
+            char stem[48];
+            std::snprintf(stem, sizeof stem, "coordinates_from_%08lld",
+                          static_cast<long long>(series.first_snapshot));
+            series.coordinates_stem = stem;
+            series.append_log = true;
+        }
         snapshots_ = std::make_unique<SnapshotOutput>(
             config_, lattice_, system_, comm(), options_.output_dir,
-            (rows + config_.output.atoms_output_rate - 1) / config_.output.atoms_output_rate,
-            options_.verbose);
+            (rows + rate - 1) / rate - series.first_snapshot, options_.verbose, series);
         ScopedTimer t(timers_, t_output_);
         snapshots_->write_coordinates();
     }
@@ -114,7 +169,159 @@ Phase time_series_phase(const Config& c) {
 }
 
 void Simulation::run() {
+    load_checkpoint();
+    first_step_ = state_.step;
     make_program(config_)->run(*this);
+    state_.complete = true;
+    // The end checkpoint (none again when a continued run had nothing left to do).
+    if (config_.save_checkpoint != Config::CheckpointSave::none && options_.write_files &&
+        (state_.step != first_step_ || !continued_))
+        write_checkpoint();
+    if (continued_ && state_.step == first_step_ && comm().is_root() && options_.screen)
+        std::fprintf(options_.screen, "The run had finished at step %lld: nothing more to do\n",
+                     static_cast<long long>(state_.step));
+}
+
+void Simulation::load_checkpoint() {
+    if (config_.load_checkpoint == Config::CheckpointLoad::none) return;
+    checkpoints_ =
+        std::make_unique<Checkpoints>(config_, lattice_, system_, comm(), options_.output_dir);
+    std::FILE* screen = comm().is_root() ? options_.screen : nullptr;
+    std::optional<Checkpoints::Loaded> l;
+    {
+        ScopedTimer t(timers_, t_checkpoint_);
+        l = checkpoints_->load(spins_);
+    }
+    if (!l) {
+        if (!config_.load_checkpoint_if_exists)
+            throw Error("sim:load-checkpoint: there is no checkpoint in '" +
+                        checkpoints_->directory() +
+                        "' (sim:load-checkpoint-if-exists starts afresh without one)");
+        if (screen)
+            std::fprintf(screen, "No checkpoint in %s: starting afresh\n",
+                         checkpoints_->directory().c_str());
+        return;
+    }
+    // The ghosts' copies of the loaded spins.
+    halo_.start(spins_.x.data(), spins_.y.data(), spins_.z.data());
+    halo_.finish(spins_.x.data(), spins_.y.data(), spins_.z.data());
+    const bool resume = config_.load_checkpoint == Config::CheckpointLoad::resume;
+    const InputChanges changes = compare_fingerprints(l->run.fingerprint, describe(config_, 17));
+    if (resume && !changes.refused.empty()) {
+        std::string what;
+        for (const std::string& c : changes.refused)
+            what += "\n  " + c;
+        throw Error(
+            "cannot continue from " + l->path +
+            ": the input differs from the run that wrote it in what the run computes:" + what +
+            "\n(a continued run may change only the number of steps, the output and "
+            "checkpoint settings; sim:load-checkpoint = restart starts a new run from "
+            "its spins)");
+    }
+    if (screen) {
+        for (const std::string& n : l->notes)
+            std::fprintf(screen, "Note: %s\n", n.c_str());
+        std::fprintf(
+            screen, "%s from %s: step %lld, written by %d rank(s) x %d thread(s)%s\n",
+            resume ? "Continuing" : "Restarting with the spins", l->path.c_str(),
+            static_cast<long long>(l->run.state.step), l->run.ranks, l->run.threads,
+            l->run.ranks != comm().size() ? " (results do not depend on the rank count)" : "");
+        for (const std::string& c : resume ? changes.allowed : changes.refused)
+            std::fprintf(screen, "  changed: %s\n", c.c_str());
+        if (!resume)
+            for (const std::string& c : changes.allowed)
+                std::fprintf(screen, "  changed: %s\n", c.c_str());
+        std::fflush(screen);
+    }
+    if (!resume) return;
+    // The whole run state; the program skips what the checkpoint had done.
+    const double dt = state_.time_step;
+    state_ = l->run.state;
+    if (state_.time_step != dt)
+        throw Error("cannot continue from " + l->path + ": sim:time-step changed");
+    // A finished run continues too: a time series given more sim:total-time-steps goes on from
+    // where it ended (its last sample is not taken twice).
+    resuming_ = true;
+    sampled_at_resume_ = state_.complete;
+    state_.complete = false;
+    continued_ = true;
+    checkpoint_ranks_ = l->run.ranks;
+    saved_outputs_ = l->run.outputs;
+}
+
+std::string Simulation::write_checkpoint() {
+    ScopedTimer t(timers_, t_checkpoint_);
+    if (!checkpoints_)
+        checkpoints_ =
+            std::make_unique<Checkpoints>(config_, lattice_, system_, comm(), options_.output_dir);
+    SavedRun run;
+    run.state = state_;
+    run.fingerprint = describe(config_, 17);
+    run.ranks = comm().size();
+    run.threads = omp_get_max_threads();
+    run.writer =
+        std::string("miniasd ") + build_info::version + " (git " + build_info::git_hash + ")";
+    // The length of every output file now, so a continued run cuts what comes after.
+    if (table_file_) std::fflush(table_file_);
+    if (comm().is_root())
+        for (const auto& [name, path] : outputs_) {
+            struct stat st {};
+            if (::stat(path.c_str(), &st) == 0) run.outputs[name] = st.st_size;
+        }
+    const std::string path = checkpoints_->write(spins_, run);
+    if (comm().is_root() && options_.screen && options_.progress) {
+        std::fprintf(options_.screen, "Checkpoint at step %lld: %s (%.2f s)\n",
+                     static_cast<long long>(state_.step), path.c_str(),
+                     checkpoints_->last_write_seconds());
+        std::fflush(options_.screen);
+    }
+    return path;
+}
+
+bool Simulation::stop_requested(std::string& why) {
+    // Every rank must agree, so the signal flag and the elapsed time are reduced; the next check
+    // comes after about a second of steps (the same count on every rank: all see the same max).
+    const double now = comm().max(wall_seconds() - job_start_);
+    const int sig = static_cast<int>(comm().max(double(stop_signal())));
+    const double per_check = now - last_check_;
+    last_check_ = now;
+    const double scale = per_check > 0 ? 1.0 / per_check : 2.0;
+    stop_interval_ = std::clamp<std::int64_t>(
+        static_cast<std::int64_t>(double(stop_interval_) * std::min(scale, 2.0)), 1, 1000000);
+    next_stop_check_ = state_.step + stop_interval_;
+    if (sig != 0) {
+        why = std::string("signal ") + (sig == SIGTERM   ? "SIGTERM"
+                                        : sig == SIGUSR1 ? "SIGUSR1"
+                                                         : std::to_string(sig));
+        return true;
+    }
+    if (config_.wall_time_limit > 0) {
+        // Keep room for two more checks and a checkpoint (twice the last one's time; before the
+        // first, 60 bytes per atom at 100 MB/s).
+        const double last = checkpoints_ ? checkpoints_->last_write_seconds() : 0.0;
+        const double estimate = last > 0 ? 2 * last : double(system_.n_global) * 60.0 / 1e8;
+        if (now + 2 * per_check + estimate + 1.0 >= config_.wall_time_limit) {
+            why = "the wall-time limit (sim:wall-time-limit = " +
+                  std::to_string(static_cast<long long>(config_.wall_time_limit)) + " s) is near";
+            return true;
+        }
+    }
+    return false;
+}
+
+void Simulation::after_step(std::int64_t next) {
+    state_.phase_step = next;
+    const bool due = config_.save_checkpoint == Config::CheckpointSave::continuous &&
+                     state_.step % config_.checkpoint_rate == 0;
+    std::string why;
+    bool stop = state_.step >= next_stop_check_ && stop_requested(why);
+    if (state_.step == test_stop_step_) {
+        stop = true;
+        why = "MINIASD_TEST_STOP_AT_STEP";
+    }
+    if (!options_.write_files) return;
+    if (due && !stop) write_checkpoint();
+    if (stop) throw RunStopped(why, write_checkpoint());
 }
 
 void Simulation::write_row() {
@@ -140,13 +347,12 @@ void Simulation::sample(bool write) {
     sample_ = observe();
     state_.accumulator.add(sample_series(sample_, state_.field_direction));
     timers_.stop(t_stats_);
-    if (write && samples_ % config_.output_rate == 0) write_row();
-    ++samples_;
+    if (write && state_.samples % config_.output_rate == 0) write_row();
+    ++state_.samples;
 }
 
 void Simulation::advance() {
-    const Vec3 b = state_.field();
-    if (b != hamiltonian_.applied_field()) hamiltonian_.set_applied_field(b);
+    sync_field();
     integrator_->step(spins_, state_);
     ++state_.step;
 }
@@ -158,34 +364,57 @@ void Simulation::begin_phase(const Phase& p) {
     state_.phonon_temperature = state_.temperature;
 }
 
-void Simulation::run(const Phase& phase) {
-    begin_phase(phase);
+bool Simulation::run(const Phase& phase) {
+    const std::int64_t index = phase_calls_++;
+    if (resuming_ && index < state_.phase) return false;  // finished before the checkpoint
     const std::int64_t equil = phase.equilibration_steps, total = phase.steps;
+    std::int64_t first = 0;
+    bool skip_sample = false;  // at `first`: the checkpoint's run had taken it
+    if (resuming_) {           // the checkpoint's phase: the state is as it was at its step
+        resuming_ = false;
+        first = state_.phase_step;
+        skip_sample = sampled_at_resume_;
+        if (skip_sample && first >= equil + total) return false;  // nothing left of it
+        if (!started_) start();
+    } else {
+        begin_phase(phase);
+        state_.phase = index;
+        state_.phase_step = 0;
+    }
     Progress progress("steps", equil + total, system_.n_global,
                       comm().is_root() && options_.progress,
                       options_.screen ? options_.screen : stdout);
     const double start = wall_seconds();
-
-    // The time loop: equilibration steps first (no statistics), then the sampled steps.
-    for (std::int64_t n = 0; n <= equil + total; ++n) {
-        if (n == equil) {
-            state_.temperature = state_.phonon_temperature = phase.temperature;
-            const std::int64_t samples = total / phase.increment + (phase.sample_at_start ? 1 : 0);
-            state_.accumulator.reset(
-                static_cast<std::size_t>(series::count(config_.materials.size())), samples);
+    try {
+        // The time loop: equilibration steps first (no statistics), then the sampled steps.
+        for (std::int64_t n = first; n <= equil + total; ++n) {
+            if (n == equil) {
+                state_.temperature = state_.phonon_temperature = phase.temperature;
+                const std::int64_t samples =
+                    total / phase.increment + (phase.sample_at_start ? 1 : 0);
+                state_.accumulator.reset(
+                    static_cast<std::size_t>(series::count(config_.materials.size())), samples);
+            }
+            const bool sampled = n >= equil && (n - equil) % phase.increment == 0 &&
+                                 (phase.sample_at_start || n > equil);
+            if ((sampled || (n == equil + total && !phase.sample_at_start)) &&
+                !(skip_sample && n == first))
+                sample(phase.row_per_sample);
+            if (n == equil + total) break;
+            if (phase.drive) phase.drive(state_, n);
+            advance();
+            progress.update(n + 1);
+            after_step(n + 1);
         }
-        const bool sampled = n >= equil && (n - equil) % phase.increment == 0 &&
-                             (phase.sample_at_start || n > equil);
-        if (sampled || (n == equil + total && !phase.sample_at_start)) sample(phase.row_per_sample);
-        if (n == equil + total) break;
-        if (phase.drive) phase.drive(state_, n);
-        advance();
-        progress.update(n + 1);
+    } catch (...) {
+        loop_seconds_ += wall_seconds() - start;
+        throw;
     }
     loop_seconds_ += wall_seconds() - start;
     progress.finish(equil + total);
     if (table_file_ && (std::fflush(table_file_) != 0 || std::ferror(table_file_)))
         throw LocalError("writing the statistics file '" + table_path_ + "' failed");
+    return true;
 }
 
 Simulation::~Simulation() {

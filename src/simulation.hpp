@@ -6,10 +6,13 @@
 #include <cstdint>
 #include <cstdio>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 
+#include "checkpoint/checkpoint.hpp"
 #include "hamiltonian/hamiltonian.hpp"
 #include "input/config.hpp"
 #include "integrate/integrator.hpp"
@@ -52,6 +55,18 @@ struct Phase {
 };
 Phase time_series_phase(const Config& c);
 
+// Thrown on every rank when the run stops early with a checkpoint (sim:wall-time-limit, SIGTERM,
+// SIGUSR1): not a failure; the application exits with exit_stopped_with_checkpoint.
+class RunStopped : public std::runtime_error {
+  public:
+    RunStopped(const std::string& why, std::string checkpoint)
+        : std::runtime_error(why), checkpoint_(std::move(checkpoint)) {}
+    const std::string& checkpoint() const { return checkpoint_; }
+
+  private:
+    std::string checkpoint_;
+};
+
 class Simulation {
   public:
     // Collective over world: decomposes the lattice and builds this rank's part.
@@ -60,10 +75,16 @@ class Simulation {
     ~Simulation();
 
     // Collective. The time loop over one phase; steps (and so the random-number counter) continue
-    // from where the previous call stopped.
-    void run(const Phase& phase);
-    // Collective. The program of the input file (sim:program).
+    // from where the previous call stopped. A continued run (sim:load-checkpoint = continue)
+    // skips the phases its checkpoint had finished, returning false for them (the program then
+    // skips their results too), and resumes the checkpoint's phase at its step.
+    bool run(const Phase& phase);
+    // Collective. The program of the input file (sim:program), after loading a checkpoint if
+    // the input asks for one, and followed by the end-of-run checkpoint if it asks for one.
+    // Throws RunStopped when a wall-time limit or a signal stopped it with a checkpoint.
     void run();
+    // Collective. Writes a checkpoint of the present state; returns its directory.
+    std::string write_checkpoint();
 
     // Collective. Writes one statistics row (output file and screen) from the current sample and
     // the accumulated samples, and a snapshot when config:atoms-output-rate says so.
@@ -97,8 +118,13 @@ class Simulation {
     std::int64_t steps_done() const { return state_.step; }
     const std::string& table_path() const { return table_path_; }  // "" when not writing files
     // Collective. Opens `name` in the output directory on rank 0 (nullptr elsewhere, and when
-    // not writing files); every rank fails alike when it cannot be created.
-    std::FILE* open_output_file(const std::string& name, std::string& path) const;
+    // not writing files); every rank fails alike when it cannot be created. A continued run
+    // reopens the file of the run it continues instead, cut to its length at the checkpoint
+    // (rows written after it are written again, identically), and sets *appended: the caller
+    // writes no header then. Checkpoints record the length of every file opened here.
+    std::FILE* open_output_file(const std::string& name, std::string& path,
+                                bool* appended = nullptr) const;
+    std::int64_t first_step() const { return first_step_; }  // step this job started from
 
   private:
     // Collective. Opens the statistics table and the snapshot output, writes the coordinates.
@@ -106,6 +132,12 @@ class Simulation {
     void begin_phase(const Phase& p);
     void sample(bool write);  // statistics sample: observe, accumulate, maybe a row
     void advance();           // one integrator step
+    void sync_field();        // the Hamiltonian's applied field := the run state's
+    void load_checkpoint();   // sim:load-checkpoint(-if-exists)
+    // After a step: `next` is the phase's next loop index. Writes a continuous checkpoint when
+    // due; stops the run (RunStopped) when every rank agrees a limit or signal says so.
+    void after_step(std::int64_t next);
+    bool stop_requested(std::string& why);  // collective, every few steps
 
     Config config_;
     RunOptions options_;
@@ -125,9 +157,21 @@ class Simulation {
     std::string table_path_;
     std::unique_ptr<TimeSeriesTable> table_, screen_;
     std::unique_ptr<SnapshotOutput> snapshots_;  // when config:atoms is set
-    std::int64_t samples_ = 0;                   // statistics samples (output-rate cadence)
-    std::int64_t planned_rows_ = -1;             // < 0: from the time-series settings
-    bool started_ = false;                       // output files opened (on the first run())
+    std::unique_ptr<Checkpoints> checkpoints_;   // when the input writes or reads checkpoints
+    bool resuming_ = false;             // continuing a checkpoint: its phase is still to come
+    bool continued_ = false;            // this run continues a checkpoint's run
+    bool sampled_at_resume_ = false;    // the checkpoint's step already had its sample (end)
+    std::int64_t test_stop_step_ = -1;  // MINIASD_TEST_STOP_AT_STEP (docs/testing.md)
+    int checkpoint_ranks_ = 0;          // ranks of the run that wrote it
+    std::int64_t phase_calls_ = 0;      // phases begun (or skipped) in this job
+    std::int64_t first_step_ = 0;       // state_.step when this job started its loop
+    std::map<std::string, std::int64_t> saved_outputs_;     // continued: file -> bytes
+    mutable std::map<std::string, std::string> outputs_;    // name -> path of files opened
+    std::int64_t next_stop_check_ = 1, stop_interval_ = 1;  // in steps
+    double job_start_ = 0, last_check_ = 0;                 // wall seconds
+    int t_checkpoint_ = 0;
+    std::int64_t planned_rows_ = -1;  // < 0: from the time-series settings
+    bool started_ = false;            // output files opened (on the first run())
     int t_stats_ = 0, t_output_ = 0;
     double loop_seconds_ = 0;  // wall time of the time loop on this rank
 };

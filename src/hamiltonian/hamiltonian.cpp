@@ -8,9 +8,7 @@
 
 namespace miniasd {
 
-namespace {
-constexpr std::int64_t chunk = 512;  // atoms per OpenMP task in energies()
-}  // namespace
+namespace {}  // namespace
 
 Hamiltonian::Hamiltonian(const Config& c, const LocalSystem& sys) {
     const std::size_t nm = c.materials.size();
@@ -70,16 +68,15 @@ void Hamiltonian::field(const SpinView& s, std::int64_t begin, std::int64_t end,
         t->add_field(s, begin, end, h);
 }
 
-std::vector<TermEnergy> Hamiltonian::energies(const SpinView& s, std::int64_t n_owned) const {
-    std::vector<TermEnergy> out;
-    for (const auto& t : terms_) {
-        double e = 0;
-#pragma omp parallel for schedule(static) reduction(+ : e)
-        for (std::int64_t c = 0; c < (n_owned + chunk - 1) / chunk; ++c)
-            e += t->energy(s, c * chunk, std::min(n_owned, (c + 1) * chunk));
-        out.push_back({t->name(), t->kind(), e});
+void Hamiltonian::add_atom_energies(const SpinView& s, std::int64_t begin, std::int64_t end,
+                                    ExactSum* by_kind) const {
+    for (std::size_t k = 0; k < terms_.size(); ++k) {
+        if (!nonzero_[k]) continue;  // all its constants are zero: so is its energy
+        const Term& t = *terms_[k];
+        ExactSum& sum = by_kind[static_cast<int>(t.kind())];
+        for (std::int64_t i = begin; i < end; ++i)
+            sum.add(t.energy(s, i, i + 1));
     }
-    return out;
 }
 
 double Hamiltonian::site_energy_change(const SpinView& s, std::int64_t i, const double* from,

@@ -9,14 +9,9 @@
 #include "hamiltonian/zeeman.hpp"
 #include "input/config.hpp"
 #include "system/local_system.hpp"
+#include "util/exact_sum.hpp"
 
 namespace miniasd {
-
-struct TermEnergy {
-    std::string name;
-    TermKind kind;
-    double energy;  // J, summed over the owned atoms asked for
-};
 
 class Hamiltonian {
   public:
@@ -27,9 +22,10 @@ class Hamiltonian {
     // adds to it; thread-safe for disjoint chunks.
     void field(const SpinView& s, std::int64_t begin, std::int64_t end, FieldView h) const;
 
-    // Energy of each term (J) over owned atoms [0, n_owned) of this rank, in a fixed order:
-    // exchange, uniaxial anisotropy, cubic anisotropy (when set), applied field.
-    std::vector<TermEnergy> energies(const SpinView& s, std::int64_t n_owned) const;
+    // Adds the energy (J) of every owned atom in [begin, end) to by_kind[TermKind] one atom at a
+    // time (exact sums: the statistics do not depend on the grouping). Thread-safe.
+    void add_atom_energies(const SpinView& s, std::int64_t begin, std::int64_t end,
+                           ExactSum* by_kind) const;
 
     // Energy change (J) of the interactions of owned atom i when its spin goes from `from` to
     // `to` (a single-spin move), term by term as cheaply as each allows. Thread-safe.

@@ -73,17 +73,17 @@ const char* to_string(MonteCarloMove m) {
 }
 
 namespace {
-std::string vec(const Vec3& v, double scale = 1.0) {
+std::string vec(const Vec3& v, int digits) {
     std::ostringstream o;
-    o.precision(10);
-    o << v[0] / scale << "," << v[1] / scale << "," << v[2] / scale;
+    o.precision(digits);
+    o << v[0] << "," << v[1] << "," << v[2];
     return o.str();
 }
 }  // namespace
 
-std::string describe(const Config& c) {
+std::string describe(const Config& c, int digits) {
     std::ostringstream o;
-    o.precision(10);
+    o.precision(digits);
     const char* xyz = "xyz";
     if (c.single_spin) o << "create:single-spin\n";
     o << "create:crystal-structure = " << to_string(c.crystal) << "\n";
@@ -110,10 +110,10 @@ std::string describe(const Config& c) {
             o << p << "exchange-matrix[" << j + 1 << "] = " << m.exchange[j] << " !J\n";
         if (!m.element.empty()) o << p << "material-element = " << m.element << "\n";
         o << p << "second-order-uniaxial-anisotropy-constant = " << m.anisotropy << " !J\n"
-          << p << "uniaxial-anisotropy-direction = " << vec(m.anisotropy_axis) << "\n"
+          << p << "uniaxial-anisotropy-direction = " << vec(m.anisotropy_axis, digits) << "\n"
           << p << "fourth-order-cubic-anisotropy-constant = " << m.cubic_anisotropy << " !J\n"
           << p << "initial-spin-direction = "
-          << (m.random_initial_spin ? std::string("random") : vec(m.initial_spin)) << "\n";
+          << (m.random_initial_spin ? std::string("random") : vec(m.initial_spin, digits)) << "\n";
         if (m.alloy_host) {
             o << p << "host-alloy\n";
             for (std::size_t j = 0; j < m.alloy_fraction.size(); ++j)
@@ -165,8 +165,20 @@ std::string describe(const Config& c) {
       << "sim:total-time-steps = " << c.total_steps << "\n"
       << "sim:time-steps-increment = " << c.steps_increment << "\n"
       << "sim:applied-field-strength = " << c.field_strength << " !T\n"
-      << "sim:applied-field-unit-vector = " << vec(c.field_direction) << "\n"
+      << "sim:applied-field-unit-vector = " << vec(c.field_direction, digits) << "\n"
       << "sim:integrator-random-seed = " << c.seed << "\n";
+    const char* save[] = {"", "end", "continuous"};
+    if (c.save_checkpoint != Config::CheckpointSave::none)
+        o << "sim:save-checkpoint = " << save[static_cast<int>(c.save_checkpoint)] << "\n";
+    if (c.save_checkpoint == Config::CheckpointSave::continuous)
+        o << "sim:save-checkpoint-rate = " << c.checkpoint_rate << "\n";
+    if (c.load_checkpoint != Config::CheckpointLoad::none)
+        o << "sim:load-checkpoint" << (c.load_checkpoint_if_exists ? "-if-exists" : "") << " = "
+          << (c.load_checkpoint == Config::CheckpointLoad::restart ? "restart" : "continue")
+          << "\n";
+    if (c.wall_time_limit > 0) o << "sim:wall-time-limit = " << c.wall_time_limit << "\n";  // s
+    o << "sim:checkpoint-directory = " << c.checkpoint_directory << "\n"
+      << "sim:checkpoints-kept = " << c.checkpoints_kept << "\n";
     for (const std::string& col : c.output_columns)
         o << "output:" << col << "\n";
     for (const std::string& col : c.screen_columns)

@@ -119,6 +119,15 @@ struct Config {
     double electron_phonon_coupling = 6.6e17;  // G, W m^-3 K^-1
     double heat_sink_coupling = 0;             // kappa: phonons to the bath, s^-1
 
+    // Checkpoints and restart (docs/restart.md), VAMPIRE's names where they exist
+    enum class CheckpointSave { none, end, continuous } save_checkpoint = CheckpointSave::none;
+    std::int64_t checkpoint_rate = 1;  // steps between continuous checkpoints (VAMPIRE's default)
+    enum class CheckpointLoad { none, restart, resume } load_checkpoint = CheckpointLoad::none;
+    bool load_checkpoint_if_exists = false;            // start afresh when there is no checkpoint
+    std::string checkpoint_directory = "checkpoints";  // relative to the output directory
+    int checkpoints_kept = 1;                          // complete checkpoints left on disk
+    double wall_time_limit = 0;  // s of wall time; 0: none. Stops with a checkpoint before it
+
     // output: statistics columns, by keyword (stats/columns.hpp), in the order given
     std::vector<std::string> output_columns;  // empty: a default set
     std::vector<std::string> screen_columns;
@@ -142,7 +151,8 @@ const char* to_string(ProgramKind p);
 const char* to_string(IntegratorKind i);
 const char* to_string(MonteCarloMove m);
 
-// The resolved configuration as "keyword = value !unit" lines (miniasd --check).
-std::string describe(const Config& c);
+// The resolved configuration as "keyword = value !unit" lines (miniasd --check). `digits`:
+// significant digits of numbers (17 round-trips every double: a checkpoint's fingerprint).
+std::string describe(const Config& c, int digits = 10);
 
 }  // namespace miniasd

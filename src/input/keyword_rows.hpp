@@ -25,11 +25,12 @@ KeywordSpec mat(std::string name, K kind, D dim, double min, double max, std::st
                 std::function<void(MaterialConfig&, const Value&, const Entry&)> f);
 [[noreturn]] void entry_error(const Entry& e, const std::string& what);
 
-void add_structure_keywords(std::vector<KeywordSpec>& t);  // create:, dimensions:
-void add_material_keywords(std::vector<KeywordSpec>& t);   // material:, material[i]:
-void add_sim_keywords(std::vector<KeywordSpec>& t);        // sim:, montecarlo:
-void add_pulse_keywords(std::vector<KeywordSpec>& t);      // sim: field-cool and laser-pulse
-void add_config_keywords(std::vector<KeywordSpec>& t);     // config: (snapshots)
-void add_output_keywords(std::vector<KeywordSpec>& t);     // output:, screen:
+void add_structure_keywords(std::vector<KeywordSpec>& t);   // create:, dimensions:
+void add_material_keywords(std::vector<KeywordSpec>& t);    // material:, material[i]:
+void add_sim_keywords(std::vector<KeywordSpec>& t);         // sim:, montecarlo:
+void add_pulse_keywords(std::vector<KeywordSpec>& t);       // sim: field-cool and laser-pulse
+void add_checkpoint_keywords(std::vector<KeywordSpec>& t);  // sim: checkpoints, wall time
+void add_config_keywords(std::vector<KeywordSpec>& t);      // config: (snapshots)
+void add_output_keywords(std::vector<KeywordSpec>& t);      // output:, screen:
 
 }  // namespace miniasd::keyword_rows

@@ -20,6 +20,7 @@ std::vector<KeywordSpec> make_table() {
     add_material_keywords(t);
     add_sim_keywords(t);
     add_pulse_keywords(t);
+    add_checkpoint_keywords(t);
     add_config_keywords(t);
     add_output_keywords(t);
     return t;

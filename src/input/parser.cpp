@@ -161,6 +161,20 @@ void check_programs(const Config& c, const std::map<std::string, Entry>& seen,
     }
 }
 
+// Checkpoint keywords that would have no effect or contradict each other.
+void check_checkpoints(const std::map<std::string, Entry>& seen, const Config& c) {
+    const auto load = seen.find("sim:load-checkpoint");
+    const auto if_exists = seen.find("sim:load-checkpoint-if-exists");
+    if (load != seen.end() && if_exists != seen.end())
+        fail(if_exists->second,
+             "give sim:load-checkpoint or sim:load-checkpoint-if-exists, not "
+             "both (sim:load-checkpoint is at line " +
+                 std::to_string(load->second.line) + ")");
+    const auto rate = seen.find("sim:save-checkpoint-rate");
+    if (rate != seen.end() && c.save_checkpoint != Config::CheckpointSave::continuous)
+        fail(rate->second, "has an effect only with sim:save-checkpoint = continuous");
+}
+
 // The structure keywords that only make sense together.
 void check_structure(const Config& c, const std::map<std::string, Entry>& seen) {
     const bool shaped = c.particle_shape != ParticleShape::none;
@@ -260,6 +274,7 @@ Config build_config(const std::vector<Entry>& entries, const std::string& input_
     const bool alloys_ok = mistakes.check([&] { check_alloys(c, seen); });
     mistakes.check([&] { check_programs(c, seen, input_file); });
     mistakes.check([&] { check_structure(c, seen); });
+    mistakes.check([&] { check_checkpoints(seen, c); });
     // Which material holds a site depends on the alloys: with a wrong alloy the coverage finding
     // would be a consequence.
     if (highest > 0 && alloys_ok)

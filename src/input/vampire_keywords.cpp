@@ -149,7 +149,8 @@ const Group groups[] = {
      "two-temperature-heat-sink-coupling two-temperature-electron-heat-capacity "
      "two-temperature-phonon-heat-capacity two-temperature-electron-phonon-coupling "
      "applied-field-strength maximum-applied-field-strength applied-field-strength-increment "
-     "applied-field-unit-vector integrator-random-seed"},
+     "applied-field-unit-vector integrator-random-seed save-checkpoint save-checkpoint-rate "
+     "load-checkpoint load-checkpoint-if-exists"},
     {"sim", VC::not_supported, "this VAMPIRE program is not implemented",
      "electrical-pulse-time electrical-pulse-rise-time electrical-pulse-fall-time "
      "exchange-stiffness-maximum-angle exchange-stiffness-angle-increment field-pulse-time "
@@ -184,8 +185,6 @@ const Group groups[] = {
      "constraint-rotation-update constraint-angle-theta constraint-angle-theta-minimum "
      "constraint-angle-theta-maximum constraint-angle-theta-increment constraint-angle-phi "
      "constraint-angle-phi-minimum constraint-angle-phi-maximum constraint-angle-phi-increment"},
-    {"sim", VC::not_supported, "checkpoint and restart are not implemented yet",
-     "save-checkpoint save-checkpoint-rate load-checkpoint load-checkpoint-if-exists"},
 
     // --- config: ---
     {"config", VC::supported, "",

@@ -18,8 +18,6 @@ namespace miniasd {
 
 namespace {
 
-constexpr const char* coordinates_stem = "coordinates";
-
 // Rank 0 checks that the directory exists, is writable and has room for `needed` bytes;
 // every rank learns the verdict, so all stop together before the run starts.
 void check_directory(const parallel::Comm& comm, const std::string& dir, double needed) {
@@ -56,13 +54,15 @@ void check_directory(const parallel::Comm& comm, const std::string& dir, double 
 
 SnapshotOutput::SnapshotOutput(const Config& c, const Lattice& l, const LocalSystem& sys,
                                const parallel::Comm& comm, std::string directory,
-                               std::int64_t expected_snapshots, bool verbose)
+                               std::int64_t expected_snapshots, bool verbose, SnapshotSeries series)
     : sync_(c.output.sync),
       time_step_(c.time_step),
       lattice_(l),
       system_(sys),
       comm_(comm),
-      directory_(std::move(directory)) {
+      directory_(std::move(directory)),
+      next_snapshot_(series.first_snapshot),
+      coordinates_stem_(series.coordinates_stem) {
     for (const MaterialConfig& mat : c.materials) {
         // One word per material in the metadata (and XYZ species): blanks become '_'.
         std::string name = mat.name;
@@ -82,13 +82,14 @@ SnapshotOutput::SnapshotOutput(const Config& c, const Lattice& l, const LocalSys
     check_directory(comm_, directory_, needed);
     writer_ = make_writer(c.output, comm_, verbose);
     mode_ = writer_->mode();
-    if (comm_.is_root()) {
+    if (comm_.is_root() && series.io_log) {
         const std::string path = join_path(directory_, "io-log");
-        log_ = std::fopen(path.c_str(), "w");
+        log_ = std::fopen(path.c_str(), series.append_log ? "a" : "w");
         if (!log_) throw LocalError("cannot create " + path + ": " + std::strerror(errno));
-        std::fprintf(
-            log_,
-            "# snapshot step mode bytes files write[s] snapshot[s] write[MB/s] snapshot[MB/s]\n");
+        if (!series.append_log)
+            std::fprintf(log_,
+                         "# snapshot step mode bytes files write[s] snapshot[s] write[MB/s] "
+                         "snapshot[MB/s]\n");
         std::fflush(log_);
     }
 }
@@ -107,7 +108,7 @@ SnapshotMetadata SnapshotOutput::base_metadata(const char* kind, const char* rec
     m.format = format_;
     m.atoms = total_selected_;
     m.ranks = comm_.size();
-    m.index = std::string(coordinates_stem) + ".meta";
+    m.index = coordinates_stem_ + ".meta";
     for (int a = 0; a < 3; ++a)
         m.box[a] = double(lattice_.cells[a]) * (lattice_.cell_size[a] / 1e-10);
     m.periodic = lattice_.periodic;
@@ -174,11 +175,11 @@ void SnapshotOutput::write_coordinates() {
     r.gid = selection_.gid.data();
     r.id_space = lattice_.id_space();
     r.coordinates = true;
-    const WriteOutcome w = writer_->write(directory_, coordinates_stem, r);
+    const WriteOutcome w = writer_->write(directory_, coordinates_stem_, r);
     SnapshotMetadata m = base_metadata("coordinates", "coordinate");
     m.format.dtype = DType::float64;
     m.dt = time_step_;
-    finish(m, w, std::string(coordinates_stem) + ".meta", hash, started);
+    finish(m, w, coordinates_stem_ + ".meta", hash, started);
 }
 
 void SnapshotOutput::write_spins(const Spins& s, const SnapshotState& state) {

@@ -42,13 +42,21 @@ struct IoSummary {
     double total_seconds = 0;  // sum of whole-snapshot times (copy, encode, write, metadata)
 };
 
+// Where a run's snapshots continue from (a continued run) and what else to write.
+struct SnapshotSeries {
+    std::int64_t first_snapshot = 0;               // number of the first spin snapshot written
+    std::string coordinates_stem = "coordinates";  // the index the snapshots name
+    bool io_log = true;                            // keep the io-log table
+    bool append_log = false;                       // continue an existing io-log
+};
+
 class SnapshotOutput {
   public:
     // Collective. Fails on every rank (Error) when the directory is missing or not writable, or
     // when the disk lacks room for the run's snapshots.
     SnapshotOutput(const Config& c, const Lattice& l, const LocalSystem& sys,
                    const parallel::Comm& comm, std::string directory,
-                   std::int64_t expected_snapshots, bool verbose);
+                   std::int64_t expected_snapshots, bool verbose, SnapshotSeries series = {});
     ~SnapshotOutput();
 
     // Collective. Positions (angstrom), global ids and materials of the selected atoms.
@@ -81,6 +89,7 @@ class SnapshotOutput {
     std::vector<std::string> material_elements_;  // metadata "elements" (material-element)
     std::int64_t total_selected_ = 0;
     std::int64_t next_snapshot_ = 0;
+    std::string coordinates_stem_;
     std::vector<double> x_, y_, z_;  // selected components, reused
     std::vector<char> buffer_;       // encoded records, reused
     std::FILE* log_ = nullptr;       // rank 0's io-log

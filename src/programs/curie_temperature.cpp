@@ -33,7 +33,7 @@ void CurieTemperatureProgram::run(Simulation& sim) {
         p.increment = c.steps_increment;
         p.temperature = p.equilibration_temperature = t;
         p.row_per_sample = false;
-        sim.run(p);
+        if (!sim.run(p)) continue;  // done before the checkpoint this run continues
         sim.write_row();
 
         const Accumulator& acc = sim.state().accumulator;

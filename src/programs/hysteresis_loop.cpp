@@ -37,14 +37,21 @@ void HysteresisLoopProgram::run(Simulation& sim) {
         const std::vector<double>& fields = branch == 0 ? down : up;
         std::vector<double> mh;
         for (double b : fields) {
-            sim.state().point = point++;
+            const std::int64_t index = point++;
+            sim.state().point = index;
             Phase p;
             p.steps = c.loop_steps;
             p.increment = c.steps_increment;
             p.temperature = p.equilibration_temperature = c.temperature;
             p.field_strength = b;
             p.row_per_sample = false;
-            sim.run(p);
+            // program_state holds <m.h> of every finished point, for the coercive fields of a
+            // continued run whose checkpoint had done some of them.
+            std::vector<double>& done = sim.state().program_state;
+            if (!sim.run(p)) {
+                mh.push_back(done.at(static_cast<std::size_t>(index)));
+                continue;
+            }
             sim.write_row();
             const Accumulator& acc = sim.state().accumulator;
             auto mean = [&](int s) {
@@ -63,6 +70,7 @@ void HysteresisLoopProgram::run(Simulation& sim) {
                 row.push_back(e.error);
             }
             mh.push_back(row[2]);
+            done.push_back(row[2]);
             table.write_row(row);
             if (screen) std::fprintf(screen, "  B = %-10g m.h = %+.5f\n", b, row[2]);
         }

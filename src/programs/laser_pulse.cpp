@@ -28,6 +28,14 @@ void LaserPulseProgram::run(Simulation& sim) {
     const bool square = c.laser_profile == Config::LaserProfile::square;
     TwoTemperatureModel& ttm = *model_;
     double peak_electron = c.temperature, peak_phonon = c.temperature;
+    // The model's state and the peaks travel in the run state (a checkpoint saves them):
+    // program_state = {u_e, T_p, absorbed, sunk, peak T_e, peak T_p}.
+    std::vector<double>& saved = sim.state().program_state;
+    if (saved.size() == 6) {
+        ttm.set_state({saved[0], saved[1], saved[2], saved[3]});
+        peak_electron = saved[4];
+        peak_phonon = saved[5];
+    }
     p.drive = [&](RunState& s, std::int64_t n) {
         if (n < equil) return;
         const double t = double(n - equil) * c.time_step;  // s since the pulse phase began
@@ -41,6 +49,8 @@ void LaserPulseProgram::run(Simulation& sim) {
         s.phonon_temperature = ttm.phonon_temperature();
         peak_electron = std::max(peak_electron, s.temperature);
         peak_phonon = std::max(peak_phonon, s.phonon_temperature);
+        const std::array<double, 4> m = ttm.state();
+        s.program_state.assign({m[0], m[1], m[2], m[3], peak_electron, peak_phonon});
     };
     sim.run(p);
     std::FILE* screen = sim.comm().is_root() ? sim.options().screen : nullptr;

@@ -8,8 +8,9 @@ namespace miniasd {
 
 PointTable::PointTable(const Simulation& sim, const std::string& file,
                        std::vector<std::string> headers) {
-    out_ = sim.open_output_file(file, path_);
-    if (!out_) return;
+    bool appended = false;
+    out_ = sim.open_output_file(file, path_, &appended);
+    if (!out_ || appended) return;  // a continued run's table has its header
     std::string line = "#";
     for (const std::string& h : headers)
         line += " " + h;

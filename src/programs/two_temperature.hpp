@@ -14,6 +14,8 @@
 // to rounding, which the energy bookkeeping below lets a test check.
 #pragma once
 
+#include <array>
+
 namespace miniasd {
 
 struct TwoTemperatureParameters {
@@ -43,6 +45,15 @@ class TwoTemperatureModel {
     double absorbed() const { return absorbed_; }
     double sunk() const { return sunk_; }
     double gained() const;
+
+    // The evolving state (u_e, T_p, absorbed, sunk), for a checkpoint, and back.
+    std::array<double, 4> state() const { return {u_electron_, t_phonon_, absorbed_, sunk_}; }
+    void set_state(const std::array<double, 4>& s) {
+        u_electron_ = s[0];
+        t_phonon_ = s[1];
+        absorbed_ = s[2];
+        sunk_ = s[3];
+    }
 
   private:
     TwoTemperatureParameters p_;

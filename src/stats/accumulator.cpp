@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 
 namespace miniasd {
 
@@ -34,6 +35,29 @@ void Accumulator::add(const std::vector<double>& x) {
         b[k].s4 += v2 * v2;
     }
     ++count_;
+}
+
+std::vector<double> Accumulator::serialise() const {
+    std::vector<double> v = {double(series_), double(expected_), double(count_)};
+    for (const Moments& m : blocks_)
+        v.insert(v.end(), {m.n, m.s1, m.s2, m.s4});
+    return v;
+}
+
+void Accumulator::restore(const std::vector<double>& v) {
+    if (v.size() < 3 || (v.size() - 3) % 4 != 0) throw std::invalid_argument("accumulator size");
+    const auto series = static_cast<std::size_t>(v[0]);
+    const auto expected = static_cast<std::int64_t>(v[1]);
+    const std::size_t blocks = (v.size() - 3) / 4;
+    if (double(series) != v[0] || expected < 0 ||
+        blocks != series * (expected > 0 ? max_blocks : 1))
+        throw std::invalid_argument("accumulator layout");
+    series_ = series;
+    expected_ = expected;
+    count_ = static_cast<std::int64_t>(v[2]);
+    blocks_.resize(blocks);
+    for (std::size_t b = 0; b < blocks; ++b)
+        blocks_[b] = Moments{v[3 + 4 * b], v[4 + 4 * b], v[5 + 4 * b], v[6 + 4 * b]};
 }
 
 Moments Accumulator::total(std::size_t k) const {

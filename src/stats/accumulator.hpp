@@ -41,6 +41,12 @@ class Accumulator {
     // One sample: x[k] is the value of series k.
     void add(const std::vector<double>& x);
 
+    // The whole state as numbers (series, expected samples, count, then n s1 s2 s4 of every
+    // block), exact as doubles, for a checkpoint; restore() throws std::invalid_argument when
+    // the numbers do not describe an accumulator.
+    std::vector<double> serialise() const;
+    void restore(const std::vector<double>& v);
+
     std::int64_t count() const { return count_; }
     std::size_t series() const { return series_; }
     Moments total(std::size_t k) const;

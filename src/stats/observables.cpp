@@ -10,55 +10,61 @@ namespace miniasd {
 namespace {
 constexpr std::int64_t chunk = 512;  // atoms per field buffer, as in the integrators
 constexpr int per_material = 6;
+constexpr int energy_columns = 3;  // exchange, anisotropy, applied field (TermKind order)
 }  // namespace
 
-std::vector<double> local_sums(const Config& c, const LocalSystem& sys, const Spins& s,
-                               const Hamiltonian& h) {
+std::vector<ExactSum> local_sums(const Config& c, const LocalSystem& sys, const Spins& s,
+                                 const Hamiltonian& h) {
     const std::size_t nm = c.materials.size();
-    const std::size_t width = per_material * nm;
+    const std::size_t width = per_material * nm + energy_columns;
     const std::int64_t chunks = (sys.n_owned + chunk - 1) / chunk;
-    // Partial sums per chunk, added in chunk order afterwards: the result does not depend on the
-    // thread count.
-    std::vector<double> partial(static_cast<std::size_t>(chunks) * width, 0.0);
+    // Exact sums (util/exact_sum.hpp): the totals do not depend on how atoms are split between
+    // threads or ranks, so statistics rows are bitwise the same on any decomposition.
+    std::vector<ExactSum> sums(width);
     const SpinView v = s.view();
 #pragma omp parallel
     {
         alignas(64) double hx[chunk], hy[chunk], hz[chunk];
+        std::vector<ExactSum> mine(width);
 #pragma omp for schedule(static)
         for (std::int64_t ch = 0; ch < chunks; ++ch) {
             const std::int64_t b = ch * chunk, e = std::min(sys.n_owned, b + chunk);
             h.field(v, b, e, FieldView{hx, hy, hz});
-            double* p = &partial[static_cast<std::size_t>(ch) * width];
             for (std::int64_t i = b; i < e; ++i) {
                 const std::size_t m = static_cast<std::size_t>(sys.material[i]);
                 const double mu = c.materials[m].moment;
                 const double bx = hx[i - b], by = hy[i - b], bz = hz[i - b];
                 const double cx = v.y[i] * bz - v.z[i] * by, cy = v.z[i] * bx - v.x[i] * bz,
                              cz = v.x[i] * by - v.y[i] * bx;
-                double* q = p + per_material * m;
-                q[0] += mu * v.x[i];
-                q[1] += mu * v.y[i];
-                q[2] += mu * v.z[i];
-                q[3] += mu;
-                q[4] += mu * mu * (cx * cx + cy * cy + cz * cz);
-                q[5] += mu * (v.x[i] * bx + v.y[i] * by + v.z[i] * bz);
+                ExactSum* q = &mine[per_material * m];
+                q[0].add(mu * v.x[i]);
+                q[1].add(mu * v.y[i]);
+                q[2].add(mu * v.z[i]);
+                q[3].add(mu);
+                q[4].add(mu * mu * (cx * cx + cy * cy + cz * cz));
+                q[5].add(mu * (v.x[i] * bx + v.y[i] * by + v.z[i] * bz));
             }
+            h.add_atom_energies(v, b, e, &mine[per_material * nm]);
         }
-    }
-    std::vector<double> sums(width, 0.0);
-    for (std::int64_t ch = 0; ch < chunks; ++ch)
+#pragma omp critical(miniasd_local_sums)
         for (std::size_t k = 0; k < width; ++k)
-            sums[k] += partial[static_cast<std::size_t>(ch) * width + k];
-    double exchange = 0, anisotropy = 0, field = 0;
-    for (const TermEnergy& e : h.energies(v, sys.n_owned)) {
-        if (e.kind == TermKind::exchange) exchange += e.energy;
-        if (e.kind == TermKind::anisotropy) anisotropy += e.energy;
-        if (e.kind == TermKind::applied_field) field += e.energy;
+            sums[k].add(mine[k]);
     }
-    sums.push_back(exchange);
-    sums.push_back(anisotropy);
-    sums.push_back(field);
     return sums;
+}
+
+std::vector<double> reduced_values(const std::vector<std::int64_t>& packed) {
+    std::vector<double> out;
+    for (std::size_t k = 0; k + ExactSum::packed_size <= packed.size(); k += ExactSum::packed_size)
+        out.push_back(ExactSum::from(&packed[k]).value());
+    return out;
+}
+
+std::vector<std::int64_t> pack(const std::vector<ExactSum>& sums) {
+    std::vector<std::int64_t> out;
+    for (const ExactSum& s : sums)
+        s.append_to(out);
+    return out;
 }
 
 Observables finish_observables(const std::vector<double>& sums, std::size_t materials,

@@ -1,6 +1,6 @@
 // Observables of the spin state: magnetisation (total and per material), energies and spin
-// temperatures. Computed as local sums on each rank, reduced with one Allreduce by the caller,
-// then finished here.
+// temperatures. Computed as exact local sums on each rank, reduced with one integer Allreduce by
+// the caller, then finished here.
 #pragma once
 
 #include <array>
@@ -11,15 +11,20 @@
 #include "input/config.hpp"
 #include "system/local_system.hpp"
 #include "system/spins.hpp"
+#include "util/exact_sum.hpp"
 
 namespace miniasd {
 
 // Layout of the local-sum vector: per material (sum mu Sx, sum mu Sy, sum mu Sz, sum mu,
 // sum mu^2 |S x B|^2, sum mu S.B), then the energies of the Hamiltonian's terms by kind
 // (exchange, anisotropy, applied field; J). B is the deterministic effective field (T), so the
-// last two sums give the spin temperature. Ghosts of `s` must be current.
-std::vector<double> local_sums(const Config& c, const LocalSystem& sys, const Spins& s,
-                               const Hamiltonian& h);
+// last two sums give the spin temperature. Ghosts of `s` must be current. Exact sums, so the
+// reduced totals are the same on any decomposition.
+std::vector<ExactSum> local_sums(const Config& c, const LocalSystem& sys, const Spins& s,
+                                 const Hamiltonian& h);
+// Exact sums as integers that add element-wise over ranks, and back to doubles after the sum.
+std::vector<std::int64_t> pack(const std::vector<ExactSum>& sums);
+std::vector<double> reduced_values(const std::vector<std::int64_t>& packed);
 
 struct Observables {
     Vec3 m{};                                       // normalised magnetisation, sum mu S / sum mu

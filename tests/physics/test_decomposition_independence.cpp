@@ -1,4 +1,5 @@
-// Invariant 1: a run gives bitwise-identical spins on any number of ranks and threads. Within one
+// Invariant 1: a run gives bitwise-identical spins and statistics on any number of ranks and
+// threads. Within one
 // MPI job of P ranks, the same thermal run is repeated on sub-communicators of 1, 2, ..., P ranks
 // and with 1 and 2 OpenMP threads; every result must equal the 1-rank, 1-thread reference bit for
 // bit, and so must the order-independent spin hash.
@@ -92,7 +93,21 @@ std::string monte_carlo(const char* input) {
 struct Result {
     std::vector<double> spins;  // global-id order
     std::uint64_t hash = 0;
+    // The last statistics sample's series and the accumulated moments of every series: exact
+    // sums make them bitwise equal on any decomposition too.
+    std::vector<double> stats;
 };
+
+std::vector<double> statistics_of(const Simulation& sim) {
+    std::vector<double> out = sample_series(sim.last_sample(), sim.state().field_direction);
+    const Accumulator& acc = sim.state().accumulator;
+    for (std::size_t k = 0; k < acc.series(); ++k) {
+        const Moments m = acc.total(k);
+        out.insert(out.end(), {m.n, m.s1, m.s2, m.s4});
+    }
+    out.push_back(sim.total_moment());
+    return out;
+}
 
 // Runs on the first `ranks` ranks of the world with `threads` threads; rank 0 gets the result.
 Result run_on(int ranks, int threads, const char* input) {
@@ -109,6 +124,7 @@ Result run_on(int ranks, int threads, const char* input) {
             sim.run();
             r.spins = test::gather_spins(sim);
             r.hash = sim.spin_hash();
+            r.stats = statistics_of(sim);
         } catch (const Error& e) {
             error = e.what();
         }
@@ -132,6 +148,10 @@ void check_all_decompositions(const char* input) {
                 std::memcmp(r.spins.data(), ref.spins.data(), ref.spins.size() * sizeof(double)), 0)
                 << ranks << " ranks, " << threads << " threads differ from 1 rank, 1 thread";
             EXPECT_EQ(r.hash, ref.hash) << ranks << " ranks, " << threads << " threads";
+            ASSERT_EQ(r.stats.size(), ref.stats.size());
+            EXPECT_EQ(
+                std::memcmp(r.stats.data(), ref.stats.data(), ref.stats.size() * sizeof(double)), 0)
+                << ranks << " ranks, " << threads << " threads: statistics differ";
         }
     }
     if (world.is_root()) {

@@ -12,6 +12,8 @@
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <filesystem>
+#include <map>
+#include <memory>
 #include <mutex>
 #include <string>
 
@@ -169,13 +171,39 @@ int main(int argc, char** argv) {
             coordinates_only ? std::vector<std::string>{in.coordinates} : in.snapshots;
         std::vector<SnapshotMetadata> metas(paths.size());
         std::vector<std::string> errors(paths.size());
+        // A continued run's later snapshots may name coordinates of their own (written with
+        // another rank count): one reader per index.
+        std::map<std::string, std::unique_ptr<RunReader>> other_readers;
+        std::vector<const RunReader*> reader(paths.size(), &run);
+        for (std::size_t k = 0; k < paths.size() && !coordinates_only; ++k) {
+            try {
+                const std::string index =
+                    index_path(paths[k], parse_metadata(read_whole_file(paths[k]), paths[k]));
+                if (fs::weakly_canonical(index) == fs::weakly_canonical(in.coordinates)) continue;
+                auto& r = other_readers[index];
+                if (!r) r = std::make_unique<RunReader>(index);
+                reader[k] = r.get();
+            } catch (const std::exception& e) {
+                errors[k] = e.what();
+            }
+        }
+        if (xdmf && !other_readers.empty())
+            throw Error("XDMF describes one layout of the atoms, but these snapshots name " +
+                        std::to_string(other_readers.size() + 1) +
+                        " coordinates files (a run continued on another number of ranks): "
+                        "convert each stretch with --first/--last");
         std::vector<std::size_t> points(paths.size(), 0);
         ProgressBar bar(paths.size(), !quiet && paths.size() > 1);
         if (threads > 0) omp_set_num_threads(threads);
         const auto count = static_cast<std::int64_t>(paths.size());
 #pragma omp parallel for schedule(dynamic)
         for (std::int64_t k = 0; k < count; ++k) {
+            if (!errors[k].empty()) {
+                bar.advance();
+                continue;
+            }
             try {
+                const RunReader& run = *reader[k];
                 const SnapshotData spins = coordinates_only ? SnapshotData{} : run.read(paths[k]);
                 metas[k] = coordinates_only ? run.coordinates().meta : spins.meta;
                 points[k] = static_cast<std::size_t>(metas[k].atoms);

@@ -1,0 +1,66 @@
+// Checkpoints (docs/restart.md): the spins of every atom in global-id order, written through the
+// output module's sorted mode (so a checkpoint is a snapshot the converter and the Python reader
+// read), plus the run-state file. A checkpoint is written into "<name>.partial", read back and
+// compared bit for bit on every rank, and only then renamed to its name: a directory named
+// checkpoint-<step> is always complete. Older checkpoints are deleted after that.
+//
+// Reading works on any number of ranks: each rank reads the records of its own atoms from the
+// spins file, and the content hash of all of them must equal the one in the metadata.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "checkpoint/run_state_io.hpp"
+#include "input/config.hpp"
+#include "parallel/comm.hpp"
+#include "system/lattice.hpp"
+#include "system/local_system.hpp"
+#include "system/spins.hpp"
+
+namespace miniasd {
+
+class Checkpoints {
+  public:
+    // `output_dir`: the run's output directory (config:checkpoint-directory is relative to it).
+    Checkpoints(const Config& c, const Lattice& l, const LocalSystem& sys, parallel::Comm comm,
+                const std::string& output_dir);
+
+    const std::string& directory() const { return directory_; }
+
+    // Collective. Writes, verifies and publishes a checkpoint of the spins and `run` (rank 0's
+    // `run` is written); returns its path. Throws Error on every rank when any step fails; the
+    // previous checkpoints are then untouched.
+    std::string write(const Spins& s, const SavedRun& run);
+
+    struct Loaded {
+        SavedRun run;
+        std::string path;
+        std::vector<std::string> notes;  // incomplete checkpoints passed over
+    };
+    // Collective. Reads the newest complete checkpoint into the owned atoms of `s`; nothing
+    // (and `s` untouched) when there is none. Throws Error on every rank for a corrupt,
+    // truncated, foreign or wrong-version checkpoint, naming the file.
+    std::optional<Loaded> load(Spins& s);
+
+    double last_write_seconds() const { return last_write_seconds_; }  // the slowest rank's
+
+  private:
+    // Collective: reads the spins of this rank's owned atoms from the checkpoint at `path` into
+    // xyz[3 i + c]; throws Error on every rank if any rank fails.
+    void read_spins(const std::string& path, std::vector<double>& xyz) const;
+
+    Config config_;  // a copy with the output settings of a checkpoint (sorted, float64)
+    const Lattice& lattice_;
+    const LocalSystem& system_;
+    parallel::Comm comm_;
+    std::string directory_;
+    double last_write_seconds_ = 0;
+};
+
+// "checkpoint-000000001234": the name of the checkpoint after `step` steps.
+std::string checkpoint_name(std::int64_t step);
+
+}  // namespace miniasd

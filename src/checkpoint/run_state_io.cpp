@@ -1,0 +1,247 @@
+#include "checkpoint/run_state_io.hpp"
+
+#include <cinttypes>
+#include <cstdio>
+#include <cstdlib>
+#include <sstream>
+
+#include "output/checksum.hpp"
+#include "util/error.hpp"
+#include "util/shortest.hpp"
+
+namespace miniasd {
+
+namespace {
+
+constexpr const char* magic = "miniasd-run-state";
+
+std::string number(double v) {
+    char b[40];
+    std::snprintf(b, sizeof b, "%.17g", v);
+    return b;
+}
+
+std::string numbers(const std::vector<double>& v) {
+    std::string s;
+    for (double x : v)
+        s += (s.empty() ? "" : " ") + number(x);
+    return s;
+}
+
+std::string trim(const std::string& s) {
+    const auto b = s.find_first_not_of(" \t"), e = s.find_last_not_of(" \t\r");
+    return b == std::string::npos ? "" : s.substr(b, e - b + 1);
+}
+
+// "key = value" lines of a fingerprint (describe()); a flag line has the value "(set)".
+std::map<std::string, std::string> fingerprint_lines(const std::string& text) {
+    std::map<std::string, std::string> m;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) {
+        const auto eq = line.find(" = ");
+        if (trim(line).empty()) continue;
+        if (eq == std::string::npos)
+            m[trim(line)] = "(set)";
+        else
+            m[trim(line.substr(0, eq))] = trim(line.substr(eq + 3));
+    }
+    return m;
+}
+
+// Keywords whose change a continued run reports but accepts: how long to run, where and how to
+// write snapshots, the screen, and the checkpoint settings themselves.
+bool may_change(const std::string& key) {
+    for (const char* prefix : {"screen:", "config:", "sim:save-checkpoint", "sim:load-checkpoint",
+                               "sim:checkpoint", "sim:wall-time-limit"})
+        if (key.rfind(prefix, 0) == 0) return true;
+    return key == "sim:total-time-steps" || key == "output:output-rate";
+}
+
+// A fingerprint value with its numbers in their shortest exact form (7.05e-21, not
+// 7.0499999999999993e-21), for messages.
+std::string readable(const std::string& value) {
+    std::string out, token;
+    auto flush = [&] {
+        char* end = nullptr;
+        const double v = std::strtod(token.c_str(), &end);
+        out += !token.empty() && *end == '\0' ? shortest(v) : token;
+        token.clear();
+    };
+    for (char ch : value) {
+        if (ch == ' ' || ch == ',') {
+            flush();
+            out += ch;
+        } else {
+            token += ch;
+        }
+    }
+    flush();
+    return out;
+}
+
+}  // namespace
+
+std::string format_run_state(const SavedRun& r) {
+    const RunState& s = r.state;
+    std::ostringstream o;
+    o << magic << " " << run_state_version << "\n";
+    o << "writer = " << r.writer << "\n";
+    o << "ranks = " << r.ranks << "\nthreads = " << r.threads << "\n";
+    o << "step = " << s.step << "\n";
+    o << "time-step = " << number(s.time_step) << "\n";
+    o << "temperature = " << number(s.temperature) << "\n";
+    o << "phonon-temperature = " << number(s.phonon_temperature) << "\n";
+    o << "field-strength = " << number(s.field_strength) << "\n";
+    o << "field-direction = "
+      << numbers({s.field_direction[0], s.field_direction[1], s.field_direction[2]}) << "\n";
+    o << "mc-step-width = " << number(s.mc_step_width) << "\n";
+    o << "rows = " << s.rows << "\nsamples = " << s.samples << "\npoint = " << s.point << "\n";
+    o << "phase = " << s.phase << "\nphase-step = " << s.phase_step << "\n";
+    o << "complete = " << (s.complete ? 1 : 0) << "\n";
+    o << "program-state = " << numbers(s.program_state) << "\n";
+    o << "accumulator = " << numbers(s.accumulator.serialise()) << "\n";
+    for (const auto& [name, bytes] : r.outputs)
+        o << "output-file = " << bytes << " " << name << "\n";
+    std::istringstream in(r.fingerprint);
+    for (std::string line; std::getline(in, line);)
+        o << "input: " << line << "\n";
+    std::string text = o.str();
+    char sum[64];
+    std::snprintf(sum, sizeof sum, "checksum = %016" PRIx64 "\n",
+                  checksum64(text.data(), text.size()));
+    return text + sum;
+}
+
+SavedRun parse_run_state(const std::string& text, const std::string& source) {
+    const auto fail = [&](int line, const std::string& what) -> Error {
+        return Error(source + (line > 0 ? ", line " + std::to_string(line) : "") + ": " + what);
+    };
+    SavedRun r;
+    RunState& s = r.state;
+    std::istringstream in(text);
+    std::string line;
+    int n = 0;
+    std::getline(in, line);
+    ++n;
+    {
+        std::istringstream first(line);
+        std::string word;
+        int version = 0;
+        first >> word >> version;
+        if (word != magic) throw fail(1, "not a miniASD run-state file");
+        if (version != run_state_version)
+            throw fail(1, "version " + std::to_string(version) +
+                              " of the checkpoint format; this miniasd reads version " +
+                              std::to_string(run_state_version));
+    }
+    // The version first (a file from a newer miniasd says so), then the checksum line, which
+    // covers every byte before it: a truncated or altered file fails there.
+    const auto at = text.rfind("checksum = ");
+    if (at == std::string::npos || (at > 0 && text[at - 1] != '\n'))
+        throw fail(0, "no checksum line: the file is truncated or not a run state");
+    const std::uint64_t want = std::strtoull(text.c_str() + at + 11, nullptr, 16);
+    if (checksum64(text.data(), at) != want)
+        throw fail(0, "checksum mismatch: the file is corrupt");
+
+    in = std::istringstream(text.substr(0, at));
+    std::getline(in, line);
+    while (std::getline(in, line)) {
+        ++n;
+        if (line.rfind("input: ", 0) == 0) {
+            r.fingerprint += line.substr(7) + "\n";
+            continue;
+        }
+        const auto eq = line.find(" = ");
+        if (eq == std::string::npos) throw fail(n, "expected 'key = value'");
+        const std::string key = line.substr(0, eq), value = line.substr(eq + 3);
+        std::vector<double> v;
+        if (key != "writer" && key != "output-file") {
+            std::istringstream vs(value);
+            for (std::string w; vs >> w;) {
+                char* end = nullptr;
+                v.push_back(std::strtod(w.c_str(), &end));
+                if (end == w.c_str() || *end != '\0')
+                    throw fail(n, key + ": '" + w + "' is not a number");
+            }
+        }
+        const auto one = [&]() {
+            if (v.size() != 1) throw fail(n, key + ": expected one number");
+            return v[0];
+        };
+        const auto whole = [&]() { return static_cast<std::int64_t>(one()); };
+        if (key == "writer")
+            r.writer = value;
+        else if (key == "ranks")
+            r.ranks = static_cast<int>(whole());
+        else if (key == "threads")
+            r.threads = static_cast<int>(whole());
+        else if (key == "step")
+            s.step = whole();
+        else if (key == "time-step")
+            s.time_step = one();
+        else if (key == "temperature")
+            s.temperature = one();
+        else if (key == "phonon-temperature")
+            s.phonon_temperature = one();
+        else if (key == "field-strength")
+            s.field_strength = one();
+        else if (key == "field-direction") {
+            if (v.size() != 3) throw fail(n, key + ": expected three numbers");
+            s.field_direction = {v[0], v[1], v[2]};
+        } else if (key == "mc-step-width")
+            s.mc_step_width = one();
+        else if (key == "rows")
+            s.rows = whole();
+        else if (key == "samples")
+            s.samples = whole();
+        else if (key == "point")
+            s.point = whole();
+        else if (key == "phase")
+            s.phase = whole();
+        else if (key == "phase-step")
+            s.phase_step = whole();
+        else if (key == "complete")
+            s.complete = whole() != 0;
+        else if (key == "program-state")
+            s.program_state = v;
+        else if (key == "accumulator") {
+            try {
+                s.accumulator.restore(v);
+            } catch (const std::exception&) {
+                throw fail(n, "the accumulator's numbers do not fit its layout");
+            }
+        } else if (key == "output-file") {
+            std::istringstream vs(value);
+            std::int64_t bytes = -1;
+            std::string name;
+            vs >> bytes;
+            std::getline(vs, name);
+            if (bytes < 0 || trim(name).empty()) throw fail(n, "expected 'bytes name'");
+            r.outputs[trim(name)] = bytes;
+        } else {
+            throw fail(n, "unknown key '" + key + "'");
+        }
+    }
+    return r;
+}
+
+InputChanges compare_fingerprints(const std::string& saved, const std::string& now) {
+    const auto a = fingerprint_lines(saved), b = fingerprint_lines(now);
+    InputChanges c;
+    auto note = [&](const std::string& key, const std::string& from, const std::string& to) {
+        const std::string what = key + ": " + readable(from) + " -> " + readable(to);
+        (may_change(key) ? c.allowed : c.refused).push_back(what);
+    };
+    for (const auto& [key, value] : a) {
+        const auto it = b.find(key);
+        if (it == b.end())
+            note(key, value, "(not set)");
+        else if (it->second != value)
+            note(key, value, it->second);
+    }
+    for (const auto& [key, value] : b)
+        if (!a.count(key)) note(key, "(not set)", value);
+    return c;
+}
+
+}  // namespace miniasd

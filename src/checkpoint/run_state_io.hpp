@@ -1,0 +1,38 @@
+// The run-state file of a checkpoint (docs/restart.md): the whole RunState, the fingerprint of
+// the physical input and the lengths of the output files at the checkpoint, as "key = value"
+// lines with a checksum line last. Numbers are written with 17 significant digits, which read
+// back to the same double. Pure text: no MPI, no files (checkpoint.cpp does the I/O).
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "run_state.hpp"
+
+namespace miniasd {
+
+inline constexpr int run_state_version = 1;
+
+struct SavedRun {
+    RunState state;
+    std::string fingerprint;  // describe(config, 17) of the run that wrote it
+    int ranks = 0, threads = 0;
+    std::string writer;                           // "miniasd <version> (git <hash>)"
+    std::map<std::string, std::int64_t> outputs;  // output file name -> bytes at the checkpoint
+};
+
+std::string format_run_state(const SavedRun& r);
+// Throws Error naming `source` (and the line) for a wrong version, a bad checksum (a corrupt or
+// truncated file) or a malformed line.
+SavedRun parse_run_state(const std::string& text, const std::string& source);
+
+// What changed between the fingerprint a checkpoint was written with and the present input.
+struct InputChanges {
+    std::vector<std::string> refused;  // changes that make continuing wrong ("key: a -> b")
+    std::vector<std::string> allowed;  // number of steps, output and checkpoint settings
+};
+InputChanges compare_fingerprints(const std::string& saved, const std::string& now);
+
+}  // namespace miniasd

@@ -1,0 +1,308 @@
+#!/usr/bin/python3
+"""Checkpoint and restart end to end (docs/restart.md). For thermal LLG, Monte Carlo, a Curie
+sweep, a hysteresis loop and a laser pulse: the run on 4 ranks in one go against the same run
+stopped part-way on 2 ranks (exit status 75, with a checkpoint) and continued on 3 (and 1):
+statistics files, program tables, every snapshot's content hash and the final spin hash must be
+identical byte for byte. Then the failures: a job killed while writing a checkpoint, corrupt,
+truncated, wrong-version and mismatched checkpoints, a missing checkpoint, and the signal and
+wall-time paths.
+Usage: check_restart.py MINIASD MPIEXEC [MPIEXEC_FLAG ...] -- WORKDIR SOURCE_DIR
+"""
+import glob
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+args = sys.argv[1:]
+sep = args.index("--")
+miniasd, mpiexec, flags = args[0], args[1], args[2:sep]
+work = args[sep + 1]
+STOPPED = 75  # exit status of a run stopped with a checkpoint (util/stop_signal.hpp)
+failures = []
+
+
+def check(ok, what):
+    if not ok:
+        failures.append(what)
+        print("FAIL:", what)
+
+
+def run(ranks, directory, text, env=None, expect=0, name="input"):
+    os.makedirs(directory, exist_ok=True)
+    with open(os.path.join(directory, name), "w") as f:
+        f.write(text)
+    e = dict(os.environ, OMP_NUM_THREADS="1")
+    e.update(env or {})
+    p = subprocess.run([mpiexec, "-n", str(ranks), *flags, miniasd, name, "-q"], cwd=directory,
+                       env=e, capture_output=True, text=True, timeout=300)
+    if expect is not None and p.returncode != expect:
+        sys.exit(f"{directory}: exit {p.returncode}, expected {expect}\n{p.stdout}\n{p.stderr}")
+    return p
+
+
+def read(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def spin_hash(stdout):
+    m = re.search(r"Spin state hash: (\w+)", stdout)
+    return m.group(1) if m else None
+
+
+def content_hashes(directory):
+    out = {}
+    for meta in sorted(glob.glob(os.path.join(directory, "spins-*.meta"))):
+        m = re.search(r"content-hash = (\w+)", open(meta).read())
+        out[os.path.basename(meta)] = m.group(1)
+    return out
+
+
+bcc = """create:crystal-structure = bcc
+create:periodic-boundaries-x
+create:periodic-boundaries-y
+dimensions:unit-cell-size = 2.87 !A
+dimensions:system-size-x = 20 !A
+dimensions:system-size-y = 17 !A
+dimensions:system-size-z = 14 !A
+material[1]:atomic-spin-moment = 2.22 !muB
+material[1]:exchange-matrix[1] = 7.05e-21
+material[1]:damping-constant = 0.1
+material[1]:second-order-uniaxial-anisotropy-constant = 5e-24
+material[1]:initial-spin-direction = random
+sim:temperature = 300
+sim:time-step = 0.1 !fs
+sim:integrator-random-seed = 31
+output:time-steps
+output:temperature
+output:magnetisation
+output:mean-magnetisation-length
+output:total-energy
+output:mean-total-energy
+"""
+series = """sim:equilibration-time-steps = 30
+sim:total-time-steps = 170
+sim:time-steps-increment = 10
+config:atoms
+config:atoms-output-rate = 3
+config:output-mode = file-per-process
+"""
+cases = {
+    # name: (input, steps of the whole run, steps at which the chain of jobs stops)
+    "llg": (bcc + series, [100]),
+    "monte-carlo": (bcc + series + "sim:integrator = monte-carlo\n", [100]),
+    "curie": (bcc + """sim:program = curie-temperature
+sim:integrator = monte-carlo
+sim:minimum-temperature = 100
+sim:maximum-temperature = 700
+sim:temperature-increment = 300
+sim:equilibration-time-steps = 20
+sim:loop-time-steps = 40
+sim:time-steps-increment = 5
+""", [95]),
+    "hysteresis": (bcc + """sim:program = hysteresis-loop
+sim:maximum-applied-field-strength = 5 !T
+sim:applied-field-strength-increment = 2.5 !T
+sim:equilibration-time-steps = 20
+sim:loop-time-steps = 10
+sim:time-steps-increment = 5
+config:atoms
+""", [35, 105]),
+    "laser-pulse": (bcc + """sim:program = laser-pulse
+sim:laser-pulse-power = 30
+sim:laser-pulse-time = 5 !fs
+sim:equilibration-time-steps = 20
+sim:total-time-steps = 150
+sim:time-steps-increment = 10
+""", [90]),
+}
+tables = {"curie": "curie-temperature", "hysteresis": "hysteresis-loop"}
+continue_line = "sim:load-checkpoint = continue\n"
+
+for name, (text, stops) in cases.items():
+    ref_dir = os.path.join(work, name, "whole")
+    shutil.rmtree(os.path.join(work, name), ignore_errors=True)
+    ref = run(4, ref_dir, text)
+    chain_dir = os.path.join(work, name, "chain")
+    ranks = [2, 3, 1]
+    p = None
+    for k, step in enumerate(stops):
+        job = text + (continue_line if k > 0 else "")
+        p = run(ranks[k], chain_dir, job, {"MINIASD_TEST_STOP_AT_STEP": str(step)}, STOPPED)
+        check(f"Stopped at step {step}" in p.stdout, f"{name}: job {k} says where it stopped")
+        check(os.path.isdir(os.path.join(chain_dir, "checkpoints", "checkpoint-%012d" % step)),
+              f"{name}: checkpoint of step {step}")
+    p = run(ranks[len(stops)], chain_dir, text + continue_line)
+    check("Continuing from" in p.stdout, f"{name}: the last job continues")
+    check(read(os.path.join(ref_dir, "output")) == read(os.path.join(chain_dir, "output")),
+          f"{name}: statistics differ from the uninterrupted run")
+    if name in tables:
+        check(read(os.path.join(ref_dir, tables[name])) ==
+              read(os.path.join(chain_dir, tables[name])), f"{name}: {tables[name]} differs")
+    check(spin_hash(ref.stdout) is not None and spin_hash(ref.stdout) == spin_hash(p.stdout),
+          f"{name}: final spin hash {spin_hash(ref.stdout)} vs {spin_hash(p.stdout)}")
+    hashes = content_hashes(ref_dir)
+    check(hashes == content_hashes(chain_dir), f"{name}: snapshot content hashes differ")
+    if "config:atoms" in text:
+        check(len(hashes) >= 3, f"{name}: snapshots were written ({len(hashes)})")
+    if name == "hysteresis":
+        coercive = re.compile(r"Coercive field: .*")
+        check(coercive.search(ref.stdout).group(0) == coercive.search(p.stdout).group(0),
+              "hysteresis: coercive fields of the continued loop")
+    if name == "laser-pulse":
+        peaks = re.compile(r"peak electron temperature .*")
+        check(peaks.search(ref.stdout).group(0) == peaks.search(p.stdout).group(0),
+              "laser pulse: peak temperatures and energies of the continued run")
+
+# --- A job killed while writing its second checkpoint: the first is used, and said so ---
+kill_dir = os.path.join(work, "killed")
+shutil.rmtree(kill_dir, ignore_errors=True)
+text = bcc + series + "sim:save-checkpoint = continuous\nsim:save-checkpoint-rate = 50\n"
+p = run(2, kill_dir, text, {"MINIASD_TEST_CHECKPOINT_CRASH": "2"}, expect=None)
+check(p.returncode not in (0, STOPPED), f"killed job exit status {p.returncode}")
+ck = os.path.join(kill_dir, "checkpoints")
+check(os.path.isdir(os.path.join(ck, "checkpoint-000000000050")), "first checkpoint kept")
+check(os.path.isdir(os.path.join(ck, "checkpoint-000000000100.partial")),
+      "the unfinished checkpoint is left as .partial")
+p = run(3, kill_dir, text + continue_line)
+check("checkpoint-000000000100.partial is incomplete" in p.stdout,
+      "the continued run says it passed over the unfinished checkpoint:\n" + p.stdout)
+check("Continuing from" in p.stdout and "checkpoint-000000000050" in p.stdout,
+      "continued from the last complete checkpoint")
+check(read(os.path.join(kill_dir, "output")) == read(os.path.join(work, "llg", "whole", "output")),
+      "the killed-and-continued run's statistics equal the uninterrupted run's")
+check(not glob.glob(os.path.join(ck, "*.partial")), "the unfinished checkpoint was cleaned up")
+kept = sorted(os.listdir(ck))
+check(kept == ["checkpoint-000000000200"], f"one checkpoint kept (sim:checkpoints-kept = 1): {kept}")
+
+
+# --- Damaged or mismatched checkpoints: a clear error, exit 1 on every rank (no abort) ---
+def damaged(label, damage, message, extra=""):
+    d = os.path.join(work, "damaged", label)
+    shutil.rmtree(d, ignore_errors=True)
+    run(2, d, bcc + series, {"MINIASD_TEST_STOP_AT_STEP": "60"}, STOPPED)
+    ckd = os.path.join(d, "checkpoints", "checkpoint-000000000060")
+    damage(ckd)
+    p = run(2, d, bcc + series + continue_line + extra, expect=1)
+    check(message in p.stderr, f"{label}: expected '{message}' in:\n{p.stderr}")
+    check("error on rank" not in p.stderr, f"{label}: every rank stops alike, no abort")
+
+
+def flip_byte(ckd):
+    data = glob.glob(os.path.join(ckd, "spins-*.dat"))[0]
+    with open(data, "r+b") as f:
+        f.seek(100)
+        b = f.read(1)
+        f.seek(100)
+        f.write(bytes([b[0] ^ 0x10]))
+
+
+def truncate(ckd):
+    data = glob.glob(os.path.join(ckd, "spins-*.dat"))[0]
+    os.truncate(data, os.path.getsize(data) // 2)
+
+
+def edit_state(old, new):
+    def f(ckd):
+        path = os.path.join(ckd, "run-state")
+        text = open(path).read()
+        open(path, "w").write(text.replace(old, new, 1))
+    return f
+
+
+damaged("corrupt", flip_byte, "content hash")
+damaged("truncated", truncate, "truncated")
+damaged("version", edit_state("miniasd-run-state 1", "miniasd-run-state 2"),
+        "version 2 of the checkpoint format")
+damaged("run-state", edit_state("temperature = 300", "temperature = 301"), "checksum mismatch")
+
+# The same input with a changed exchange constant and seed, given in full.
+d = os.path.join(work, "damaged", "changed-physics")
+shutil.rmtree(d, ignore_errors=True)
+run(2, d, bcc + series, {"MINIASD_TEST_STOP_AT_STEP": "60"}, STOPPED)
+changed = (bcc + series).replace("exchange-matrix[1] = 7.05e-21", "exchange-matrix[1] = 7.1e-21")
+changed = changed.replace("integrator-random-seed = 31", "integrator-random-seed = 32")
+p = run(3, d, changed + continue_line, expect=1)
+for fragment in ["cannot continue from", "material[1]:exchange-matrix[1]: 7.05e-21 !J -> 7.1e-21 !J",
+                 "sim:integrator-random-seed: 31 -> 32"]:
+    check(fragment in p.stderr, f"changed input: expected '{fragment}' in:\n{p.stderr}")
+# Allowed changes are reported and the run goes on.
+longer = (bcc + series).replace("total-time-steps = 170", "total-time-steps = 190")
+p = run(3, d, longer + continue_line)
+check("changed: sim:total-time-steps: 170 -> 190" in p.stdout, "allowed change reported:\n" + p.stdout)
+rows = [l for l in open(os.path.join(d, "output")) if not l.startswith("#")]
+check(rows[-1].split()[0] == "220", f"the longer run ends at step 220: {rows[-1]}")
+# restart: the spins only, a new run from them (a changed temperature is fine).
+hot = longer.replace("sim:temperature = 300", "sim:temperature = 500")
+p = run(2, d, hot + "sim:load-checkpoint = restart\n")
+check("Restarting with the spins from" in p.stdout, "restart loads the spins:\n" + p.stdout)
+
+# No checkpoint: an error with load-checkpoint, a fresh start with load-checkpoint-if-exists.
+d = os.path.join(work, "none")
+shutil.rmtree(d, ignore_errors=True)
+p = run(2, d, bcc + series + continue_line, expect=1)
+check("there is no checkpoint in" in p.stderr, "missing checkpoint:\n" + p.stderr)
+p = run(2, d, bcc + series + "sim:load-checkpoint-if-exists = continue\n")
+check("starting afresh" in p.stdout, "if-exists starts afresh:\n" + p.stdout)
+check(read(os.path.join(d, "output")) == read(os.path.join(work, "llg", "whole", "output")),
+      "a fresh start writes the same statistics")
+
+# --- Signals and the wall-time limit: a running job stops at a step boundary with a checkpoint ---
+endless = bcc + "sim:total-time-steps = 100000000\nsim:time-steps-increment = 1000\n"
+
+
+def wait_for_rows(directory, timeout=60):
+    out = os.path.join(directory, "output")
+    end = time.time() + timeout
+    while time.time() < end:
+        if os.path.exists(out) and sum(1 for _ in open(out)) >= 3:
+            return True
+        time.sleep(0.2)
+    return False
+
+
+for sig, ranks in [(signal.SIGUSR1, 2), (signal.SIGTERM, 1)]:
+    d = os.path.join(work, "signal-" + sig.name)
+    shutil.rmtree(d, ignore_errors=True)
+    os.makedirs(d)
+    open(os.path.join(d, "input"), "w").write(endless)
+    env = dict(os.environ, OMP_NUM_THREADS="1")
+    # SIGUSR1 through mpiexec, which forwards it to every rank (as srun does); SIGTERM straight
+    # to a single process run without mpiexec (as a batch system sends it).
+    cmd = ([mpiexec, "-n", str(ranks), *flags, miniasd, "input", "-q"] if sig == signal.SIGUSR1
+           else [miniasd, "input", "-q"])
+    job = subprocess.Popen(cmd, cwd=d, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           text=True)
+    check(wait_for_rows(d), f"{sig.name}: the run started")
+    job.send_signal(sig)
+    so, se = job.communicate(timeout=120)
+    check(job.returncode == STOPPED, f"{sig.name}: exit status {job.returncode}\n{so}\n{se}")
+    check(f"signal {sig.name}" in so, f"{sig.name}: the reason is given:\n{so}")
+    cks = glob.glob(os.path.join(d, "checkpoints", "checkpoint-*"))
+    check(len(cks) == 1 and not cks[0].endswith(".partial"), f"{sig.name}: one checkpoint {cks}")
+    if len(cks) == 1:
+        step = int(cks[0].rsplit("-", 1)[1])
+        # Continue to a little past the stop: the rows go on from there.
+        short = endless.replace("100000000", str(step + 2000))
+        p = run(3, d, short + continue_line)
+        rows = [l for l in open(os.path.join(d, "output")) if not l.startswith("#")]
+        steps = [int(r.split()[0]) for r in rows]
+        check(steps == list(range(0, step + 2001, 1000))[:len(steps)] and steps[-1] >= step,
+              f"{sig.name}: the continued rows follow on: {steps[:3]}...{steps[-3:]}")
+
+d = os.path.join(work, "wall-time")
+shutil.rmtree(d, ignore_errors=True)
+started = time.time()
+p = run(2, d, endless + "sim:wall-time-limit = 4\n", expect=STOPPED)
+elapsed = time.time() - started
+check("wall-time limit" in p.stdout, "wall-time stop gives the reason:\n" + p.stdout)
+check(elapsed < 30, f"stopped in time ({elapsed:.1f} s)")
+check(len(glob.glob(os.path.join(d, "checkpoints", "checkpoint-*"))) == 1, "wall-time checkpoint")
+
+if failures:
+    sys.exit(f"{len(failures)} check(s) failed")
+print("restart: all checks passed")
