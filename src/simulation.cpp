@@ -34,7 +34,7 @@ Simulation::Simulation(const parallel::Comm& world, Config config, RunOptions op
     t_stats_ = timers_.add("statistics");
     t_output_ = timers_.add("output");
     t_checkpoint_ = timers_.add("checkpoint");
-    job_start_ = last_check_ = wall_seconds();
+    job_start_ = wall_seconds();  // last_check_ counts from here too
     // Test hook: stop with a checkpoint after this step, as a signal would (deterministically).
     if (const char* stop = std::getenv("MINIASD_TEST_STOP_AT_STEP"))
         test_stop_step_ = std::atoll(stop);

@@ -168,7 +168,7 @@ class Simulation {
     std::map<std::string, std::int64_t> saved_outputs_;     // continued: file -> bytes
     mutable std::map<std::string, std::string> outputs_;    // name -> path of files opened
     std::int64_t next_stop_check_ = 1, stop_interval_ = 1;  // in steps
-    double job_start_ = 0, last_check_ = 0;                 // wall seconds
+    double job_start_ = 0, last_check_ = 0;  // wall seconds: absolute; since job_start_
     int t_checkpoint_ = 0;
     std::int64_t planned_rows_ = -1;  // < 0: from the time-series settings
     bool started_ = false;            // output files opened (on the first run())
