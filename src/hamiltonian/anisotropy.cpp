@@ -41,14 +41,13 @@ void UniaxialAnisotropy::add_field(const SpinView& s, std::int64_t begin, std::i
     }
 }
 
-double UniaxialAnisotropy::energy(const SpinView& s, std::int64_t begin, std::int64_t end) const {
-    double en = 0;
+void UniaxialAnisotropy::atom_energies(const SpinView& s, std::int64_t begin, std::int64_t end,
+                                       double* e) const {
     for (std::int64_t i = begin; i < end; ++i) {
         const int m = material_[i];
         const double p = s.x[i] * ex_[m] + s.y[i] * ey_[m] + s.z[i] * ez_[m];
-        en -= ku_[m] * p * p;
+        e[i - begin] = -ku_[m] * p * p;
     }
-    return en;
 }
 
 double UniaxialAnisotropy::site_energy(const SpinView&, std::int64_t i, const double* si) const {

@@ -18,7 +18,8 @@ class UniaxialAnisotropy final : public Term {
     TermKind kind() const override { return TermKind::anisotropy; }
     void add_field(const SpinView& s, std::int64_t begin, std::int64_t end,
                    FieldView h) const override;
-    double energy(const SpinView& s, std::int64_t begin, std::int64_t end) const override;
+    void atom_energies(const SpinView& s, std::int64_t begin, std::int64_t end,
+                       double* e) const override;
     double site_energy(const SpinView& s, std::int64_t i, const double* si) const override;
 
   private:

@@ -29,11 +29,10 @@ inline double quartic(double x, double y, double z) {
 }
 }  // namespace
 
-double CubicAnisotropy::energy(const SpinView& s, std::int64_t begin, std::int64_t end) const {
-    double e = 0;
+void CubicAnisotropy::atom_energies(const SpinView& s, std::int64_t begin, std::int64_t end,
+                                    double* e) const {
     for (std::int64_t i = begin; i < end; ++i)
-        e -= 0.5 * kc_[material_[i]] * quartic(s.x[i], s.y[i], s.z[i]);
-    return e;
+        e[i - begin] = -0.5 * kc_[material_[i]] * quartic(s.x[i], s.y[i], s.z[i]);
 }
 
 double CubicAnisotropy::site_energy(const SpinView&, std::int64_t i, const double* si) const {

@@ -98,17 +98,13 @@ void Exchange::add_field(const SpinView& s, std::int64_t begin, std::int64_t end
     }
 }
 
-double Exchange::energy(const SpinView& s, std::int64_t begin, std::int64_t end) const {
-    double e = 0;
+void Exchange::atom_energies(const SpinView& s, std::int64_t begin, std::int64_t end,
+                             double* e) const {
     for (std::int64_t i = begin; i < end; ++i) {
-        const double* row = &j_[sys_.material[i] * materials_];
-        for (int k = 0; k < sys_.width; ++k) {
-            const std::int32_t j = sys_.neighbour(i, k);
-            e -=
-                0.5 * row[sys_.material[j]] * (s.x[i] * s.x[j] + s.y[i] * s.y[j] + s.z[i] * s.z[j]);
-        }
+        double h[3];
+        neighbour_sum(s, i, h);
+        e[i - begin] = -0.5 * (s.x[i] * h[0] + s.y[i] * h[1] + s.z[i] * h[2]);
     }
-    return e;
 }
 
 // sum_j J_ij S_j (J) over the neighbours of owned atom i.

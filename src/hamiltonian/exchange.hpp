@@ -17,7 +17,8 @@ class Exchange final : public Term {
     TermKind kind() const override { return TermKind::exchange; }
     void add_field(const SpinView& s, std::int64_t begin, std::int64_t end,
                    FieldView h) const override;
-    double energy(const SpinView& s, std::int64_t begin, std::int64_t end) const override;
+    void atom_energies(const SpinView& s, std::int64_t begin, std::int64_t end,
+                       double* e) const override;
     double site_energy(const SpinView& s, std::int64_t i, const double* si) const override;
     // Linear in S_i: one neighbour sum serves both spins.
     double site_energy_change(const SpinView& s, std::int64_t i, const double* from,

@@ -35,9 +35,10 @@ class Term {
     // Not thread-parallel inside: callers run chunks on threads.
     virtual void add_field(const SpinView& s, std::int64_t begin, std::int64_t end,
                            FieldView h) const = 0;
-    // Energy (J) attributed to owned atoms [begin, end). Pair terms give each atom half of each
-    // link, so sums over all ranks count every pair once.
-    virtual double energy(const SpinView& s, std::int64_t begin, std::int64_t end) const = 0;
+    // Energy (J) attributed to each owned atom of [begin, end) into e[i - begin]. Pair terms give
+    // each atom half of each link, so sums over all ranks count every pair once.
+    virtual void atom_energies(const SpinView& s, std::int64_t begin, std::int64_t end,
+                               double* e) const = 0;
     // Energy (J) of every interaction that involves owned atom i, with its spin set to `si`
     // (unit vector) and all others as in s: pair terms count each of i's links whole. The
     // difference of two calls is the energy change of a single-spin move (Monte Carlo).

@@ -13,12 +13,11 @@ void Zeeman::add_field(const SpinView&, std::int64_t begin, std::int64_t end, Fi
     }
 }
 
-double Zeeman::energy(const SpinView& s, std::int64_t begin, std::int64_t end) const {
-    double e = 0;
+void Zeeman::atom_energies(const SpinView& s, std::int64_t begin, std::int64_t end,
+                           double* e) const {
     for (std::int64_t i = begin; i < end; ++i)
-        e -=
-            moments_[material_[i]] * (s.x[i] * field_[0] + s.y[i] * field_[1] + s.z[i] * field_[2]);
-    return e;
+        e[i - begin] = -moments_[material_[i]] *
+                       (s.x[i] * field_[0] + s.y[i] * field_[1] + s.z[i] * field_[2]);
 }
 
 double Zeeman::site_energy(const SpinView&, std::int64_t i, const double* si) const {
