@@ -175,6 +175,17 @@ void check_checkpoints(const std::map<std::string, Entry>& seen, const Config& c
         fail(rate->second, "has an effect only with sim:save-checkpoint = continuous");
 }
 
+// Settings that work but are probably not what the user meant.
+void warn_checkpoints(const std::map<std::string, Entry>& seen, Config& c) {
+    const auto save = seen.find("sim:save-checkpoint");
+    if (c.save_checkpoint == Config::CheckpointSave::continuous &&
+        !seen.count("sim:save-checkpoint-rate"))
+        c.warnings.push_back(save->second.file + ", line " + std::to_string(save->second.line) +
+                             ": sim:save-checkpoint = continuous without "
+                             "sim:save-checkpoint-rate writes a checkpoint after every step "
+                             "(VAMPIRE's default rate of 1); set the rate, e.g. 10000");
+}
+
 // The structure keywords that only make sense together.
 void check_structure(const Config& c, const std::map<std::string, Entry>& seen) {
     const bool shaped = c.particle_shape != ParticleShape::none;
@@ -275,6 +286,7 @@ Config build_config(const std::vector<Entry>& entries, const std::string& input_
     mistakes.check([&] { check_programs(c, seen, input_file); });
     mistakes.check([&] { check_structure(c, seen); });
     mistakes.check([&] { check_checkpoints(seen, c); });
+    warn_checkpoints(seen, c);
     // Which material holds a site depends on the alloys: with a wrong alloy the coverage finding
     // would be a consequence.
     if (highest > 0 && alloys_ok)

@@ -155,4 +155,9 @@ TEST(CheckpointKeywords, ContradictionsAndKeywordsWithoutEffectAreErrors) {
     EXPECT_TRUE(c.load_checkpoint_if_exists);
     EXPECT_EQ(c.checkpoint_directory, "/scratch/ck");
     EXPECT_EQ(c.checkpoints_kept, 2);
+    EXPECT_TRUE(c.warnings.empty());
+    // VAMPIRE's default rate of 1 is allowed, with a warning.
+    const Config every = test::config_from_text(m + "sim:save-checkpoint = continuous\n");
+    ASSERT_EQ(every.warnings.size(), 1u);
+    EXPECT_NE(every.warnings[0].find("after every step"), std::string::npos);
 }
