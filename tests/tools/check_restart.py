@@ -6,7 +6,7 @@ statistics files, program tables, every snapshot's content hash and the final sp
 identical byte for byte. Then the failures: a job killed while writing a checkpoint, corrupt,
 truncated, wrong-version and mismatched checkpoints, a missing checkpoint, and the signal and
 wall-time paths.
-Usage: check_restart.py MINIASD MPIEXEC [MPIEXEC_FLAG ...] -- WORKDIR SOURCE_DIR
+Usage: check_restart.py MINIASD CONVERTER MPIEXEC [MPIEXEC_FLAG ...] -- WORKDIR SOURCE_DIR
 """
 import glob
 import os
@@ -19,7 +19,7 @@ import time
 
 args = sys.argv[1:]
 sep = args.index("--")
-miniasd, mpiexec, flags = args[0], args[1], args[2:sep]
+miniasd, converter, mpiexec, flags = args[0], args[1], args[2], args[3:sep]
 work = args[sep + 1]
 STOPPED = 75  # exit status of a run stopped with a checkpoint (util/stop_signal.hpp)
 failures = []
@@ -158,6 +158,18 @@ for name, (text, stops) in cases.items():
         check(peaks.search(ref.stdout).group(0) == peaks.search(p.stdout).group(0),
               "laser pulse: peak temperatures and energies of the continued run")
 
+# The converter reads a continued run's directory, whose later snapshots name the coordinates
+# the continued run wrote (another rank count, another record order), and a checkpoint.
+for which in ("whole", "chain"):
+    subprocess.run([converter, os.path.join(work, "llg", which), "--to", "csv", "-q", "-o",
+                    os.path.join(work, "llg", which + "-csv")], check=True)
+csv = sorted(os.listdir(os.path.join(work, "llg", "whole-csv")))
+check(len(csv) >= 6 and csv == sorted(os.listdir(os.path.join(work, "llg", "chain-csv"))),
+      f"converted snapshots: {csv}")
+for name in csv:
+    check(read(os.path.join(work, "llg", "whole-csv", name)) ==
+          read(os.path.join(work, "llg", "chain-csv", name)), f"converted {name} differs")
+
 # --- A job killed while writing its second checkpoint: the first is used, and said so ---
 kill_dir = os.path.join(work, "killed")
 shutil.rmtree(kill_dir, ignore_errors=True)
@@ -178,6 +190,19 @@ check(read(os.path.join(kill_dir, "output")) == read(os.path.join(work, "llg", "
 check(not glob.glob(os.path.join(ck, "*.partial")), "the unfinished checkpoint was cleaned up")
 kept = sorted(os.listdir(ck))
 check(kept == ["checkpoint-000000000200"], f"one checkpoint kept (sim:checkpoints-kept = 1): {kept}")
+# A checkpoint is a snapshot: the Python reader reads it (checksums, content hash) like any.
+sys.path.insert(0, os.path.join(args[sep + 2], "tools"))
+import read_snapshot  # noqa: E402
+import numpy as np  # noqa: E402
+
+snap = read_snapshot.read(os.path.join(ck, kept[-1], "spins-00000000.meta"), verify_checksums=True)
+check(snap.spins.shape == (420, 3), f"checkpoint spins read by the Python reader: {snap.spins.shape}")
+check(np.allclose(np.linalg.norm(snap.spins, axis=1), 1.0), "checkpoint spins are unit vectors")
+check(snap.meta["mode"] == "sorted" and snap.meta["step"] == "200", f"checkpoint metadata {snap.meta}")
+p = subprocess.run([converter, os.path.join(ck, kept[-1]), "--to", "xyz", "-q", "-o",
+                    os.path.join(work, "checkpoint-xyz")], capture_output=True, text=True)
+check(p.returncode == 0 and os.listdir(os.path.join(work, "checkpoint-xyz")),
+      "the converter reads a checkpoint:\n" + p.stderr)
 
 
 # --- Damaged or mismatched checkpoints: a clear error, exit 1 on every rank (no abort) ---
