@@ -40,6 +40,27 @@ void split_index(const std::string& part, std::string& name, int& index, const s
     index = std::stoi(digits);
 }
 
+// Whether the value part of a raw line (after '=', before '!') has a blank between two
+// characters neither of which is a comma.
+bool blank_inside_value(std::string_view raw) {
+    const auto eq = raw.find('=');
+    if (eq == std::string_view::npos) return false;
+    std::string_view v = raw.substr(eq + 1);
+    v = v.substr(0, v.find('!'));
+    char before = 0;  // last non-blank character
+    bool gap = false;
+    for (char c : v) {
+        if (std::isspace(static_cast<unsigned char>(c))) {
+            gap = before != 0;
+            continue;
+        }
+        if (gap && before != ',' && c != ',') return true;
+        gap = false;
+        before = c;
+    }
+    return false;
+}
+
 // One non-blank line (white space and comment removed) to an entry.
 Entry parse_line(const std::string& line, const std::string& file, int line_no) {
     Entry e;
@@ -101,6 +122,14 @@ std::vector<Entry> split_lines(std::string_view text, const std::string& file,
 
         try {
             entries.push_back(parse_line(line, file, line_no));
+            if (blank_inside_value(raw)) {
+                Entry& e = entries.back();
+                e.blank_inside_value = true;
+                std::string_view v = raw.substr(raw.find('=') + 1);
+                v = v.substr(0, v.find('!'));
+                const auto b = v.find_first_not_of(" \t\r"), l = v.find_last_not_of(" \t\r");
+                e.written_value = std::string(v.substr(b, l - b + 1));
+            }
         } catch (const InputError& err) {
             if (!mistakes) throw;
             mistakes->push_back(err);

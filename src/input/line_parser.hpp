@@ -20,6 +20,10 @@ struct Entry {
     bool has_value = false;
     std::string value;  // text after '=' up to '!'
     std::string unit;   // text after '!', empty when absent
+    // The value as written had a blank between two characters other than commas ("3 00"):
+    // blanks are removed from lines (VAMPIRE's syntax), but inside a number they hide a typo.
+    bool blank_inside_value = false;
+    std::string written_value;  // the value with its blanks, for that message
 
     // The key as written, normalised: "material[1]:exchange-matrix[2]".
     std::string key() const;

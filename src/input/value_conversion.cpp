@@ -17,12 +17,43 @@ namespace {
     throw InputError(e.file, e.line, e.key(), what);
 }
 
-bool parse_double(const std::string& s, double& out) {
-    if (s.empty()) return false;
+enum class Number { ok, not_a_number, out_of_range, hexadecimal };
+
+// Decimal numbers only: strtod would also take hexadecimal ("0x12C"), "inf" and "nan".
+Number parse_double(const std::string& s, double& out) {
+    if (s.empty()) return Number::not_a_number;
+    const std::size_t digits = s[0] == '+' || s[0] == '-' ? 1 : 0;
+    if (s.size() > digits + 1 && s[digits] == '0' && (s[digits + 1] == 'x' || s[digits + 1] == 'X'))
+        return Number::hexadecimal;
+    if (s.find_first_not_of("0123456789+-.eE") != std::string::npos) return Number::not_a_number;
     errno = 0;
     char* end = nullptr;
     out = std::strtod(s.c_str(), &end);
-    return end == s.c_str() + s.size() && errno != ERANGE && std::isfinite(out);
+    if (end != s.c_str() + s.size()) return Number::not_a_number;
+    // ERANGE: beyond the largest double, or so small it lost its precision (subnormal or 0).
+    if (errno == ERANGE || !std::isfinite(out)) return Number::out_of_range;
+    return Number::ok;
+}
+
+// A number from the entry's value, or an error saying what is wrong with it.
+double number_or_fail(const Entry& e, const std::string& text, const std::string& expected) {
+    if (e.blank_inside_value && text == e.value)
+        fail(e, "'" + e.written_value + "' has a blank inside a number; " + expected +
+                    " (blanks are removed, so it would read as '" + text + "')");
+    double d = 0;
+    switch (parse_double(text, d)) {
+        case Number::ok:
+            return d;
+        case Number::hexadecimal:
+            fail(e, "'" + text + "' is hexadecimal; write numbers in decimal");
+        case Number::out_of_range:
+            fail(e, "'" + text +
+                        "' is out of range: numbers must be 0 or between 2.2e-308 and 1.8e308 "
+                        "in magnitude");
+        case Number::not_a_number:
+            break;
+    }
+    fail(e, expected + ", got '" + text + "'");
 }
 
 std::string format_number(double v) {
@@ -67,8 +98,10 @@ Vec3 parse_direction(const Entry& e) {
         if ((k < 2) != (comma != std::string::npos))
             fail(e, "expected three comma-separated numbers like 0,0,1, got '" + e.value + "'");
         std::string part = s.substr(start, k < 2 ? comma - start : std::string::npos);
-        if (!parse_double(part, v[k]))
-            fail(e, "'" + part + "' is not a number; expected three numbers like 0,0,1");
+        if (e.blank_inside_value)
+            fail(e, "a blank inside a number; expected three numbers like 0,0,1 (blanks are "
+                    "allowed after commas only)");
+        v[k] = number_or_fail(e, part, "expected three numbers like 0,0,1");
         start = comma + 1;
     }
     const double n = std::sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
@@ -92,17 +125,15 @@ Value convert_value(const KeywordSpec& spec, const Entry& e) {
 
     switch (spec.kind) {
         case ValueKind::integer: {
-            double d = 0;
-            if (!parse_double(e.value, d) || d != std::floor(d))
-                fail(e, "expected a whole number, got '" + e.value + "'");
+            const double d = number_or_fail(e, e.value, "expected a whole number");
+            if (d != std::floor(d)) fail(e, "expected a whole number, got '" + e.value + "'");
             if (d < spec.min || d > spec.max)
                 fail(e, "value " + e.value + " out of range: expected " + range_text(spec));
             v.integer = static_cast<long long>(d);
             break;
         }
         case ValueKind::real: {
-            double d = 0;
-            if (!parse_double(e.value, d)) fail(e, "expected a number, got '" + e.value + "'");
+            const double d = number_or_fail(e, e.value, "expected a number");
             v.real = d * unit_factor(spec, e);
             if (v.real < spec.min || v.real > spec.max)
                 fail(e, "value " + e.value + (e.unit.empty() ? "" : " " + e.unit) +

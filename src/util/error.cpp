@@ -2,13 +2,41 @@
 
 namespace miniasd {
 
+std::string printable(const std::string& text, std::size_t longest_word) {
+    std::string out;
+    std::size_t word = 0, skipped = 0;  // length of the current run of non-blanks; cut bytes
+    auto end_word = [&] {
+        if (skipped > 0) out += "...(" + std::to_string(skipped) + " more characters)";
+        word = skipped = 0;
+    };
+    for (unsigned char c : text) {
+        if (c == ' ') {
+            end_word();
+            out += ' ';
+            continue;
+        }
+        if (++word > longest_word) {
+            ++skipped;
+            continue;
+        }
+        if (c < 0x20 || c == 0x7f) {
+            const char* hex = "0123456789abcdef";
+            out += std::string("\\x") + hex[c >> 4] + hex[c & 15];
+        } else {
+            out += static_cast<char>(c);
+        }
+    }
+    end_word();
+    return out;
+}
+
 namespace {
 std::string format_input_error(const std::string& file, int line, const std::string& keyword,
                                const std::string& what) {
     std::string msg = "input error in " + file;
     if (line > 0) msg += ", line " + std::to_string(line);
-    if (!keyword.empty()) msg += ", keyword '" + keyword + "'";
-    return msg + ": " + what;
+    if (!keyword.empty()) msg += ", keyword '" + printable(keyword, 80) + "'";
+    return msg + ": " + printable(what, 160);
 }
 
 std::string format_input_errors(const std::vector<InputError>& errors, std::size_t dropped) {

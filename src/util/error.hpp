@@ -22,6 +22,10 @@ class LocalError : public std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
+// `text` fit for a message: control bytes as \xNN, runs of more than `longest_word` non-blank
+// characters cut with a count of what was left out (a 2 MB line gives a short message).
+std::string printable(const std::string& text, std::size_t longest_word = 80);
+
 // A mistake in an input file, located by file, line and keyword.
 class InputError : public Error {
   public:

@@ -98,6 +98,38 @@ TEST(Parser, NotANumber) {
     expect_error("sim:applied-field-unit-vector = 0,0,0\n", 1, {"zero vector"});
 }
 
+// Numbers strtod would take but a user did not mean, and numbers it cannot hold.
+TEST(Parser, NumbersOutOfRangeHexadecimalOrWithBlanksAreRefused) {
+    expect_error("sim:time-step = 1e400\n", 1, {"'1e400' is out of range"});
+    expect_error("sim:temperature = 1e-400\n", 1, {"'1e-400' is out of range"});
+    expect_error("sim:total-time-steps = 0x12C\n", 1, {"'0x12C' is hexadecimal"});
+    expect_error("sim:temperature = -0x1p3\n", 1, {"hexadecimal"});
+    expect_error("sim:temperature = inf\n", 1, {"expected a number", "inf"});
+    expect_error("sim:temperature = nan\n", 1, {"expected a number"});
+    expect_error("sim:temperature = 3 00\n", 1, {"'3 00' has a blank inside a number", "'300'"});
+    expect_error("sim:total-time-steps = 1 000\n", 1, {"'1 000' has a blank"});
+    expect_error("sim:applied-field-unit-vector = 0,0 1,1\n", 1, {"blank inside a number"});
+    // Blanks around the value, and after or before commas, are fine.
+    const Config c = config_from_text(
+        "sim:temperature =   300   \nsim:applied-field-unit-vector = 0, 0 ,1\n" + material1);
+    EXPECT_EQ(c.temperature, 300);
+    EXPECT_EQ(c.field_direction[2], 1);
+}
+
+// Control bytes are shown escaped and a huge token is cut, so a message stays one short line.
+TEST(Parser, MessagesEscapeControlBytesAndShortenLongTokens) {
+    expect_error("sim:program = tim\x01" "e\x1b[31m\n", 1, {"tim\\x01e\\x1b[31m"});
+    const std::string huge(2000000, '9');
+    try {
+        config_from_text("sim:temperature = " + huge + "q\n" + material1, "case.in");
+        ADD_FAILURE() << "a 2 MB value was accepted";
+    } catch (const InputError& e) {
+        const std::string what = e.what();
+        EXPECT_LT(what.size(), 400u) << what.substr(0, 400);
+        EXPECT_NE(what.find("more characters"), std::string::npos);
+    }
+}
+
 TEST(Parser, WrongOrUnknownUnit) {
     expect_error("sim:time-step = 1 !T\n", 1,
                  {"wrong unit type", "magnetic field", "time", "s, ns, ps, fs"});
