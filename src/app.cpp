@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <thread>
 
 #include "input/keyword_table.hpp"
@@ -71,6 +72,24 @@ void print_setup(const Simulation& sim, std::FILE* out) {
     std::fflush(out);
 }
 
+// -o must name an existing directory; every rank learns rank 0's verdict before anything runs.
+void check_output_directory(const parallel::Comm& world, const std::string& dir) {
+    int status = 0;
+    std::string why;
+    if (world.is_root()) {
+        std::error_code ec;
+        if (!std::filesystem::exists(dir, ec)) {
+            status = 1;
+            why = "-o " + dir + ": the output directory does not exist (create it first)";
+        } else if (!std::filesystem::is_directory(dir, ec)) {
+            status = 1;
+            why = "-o " + dir + ": is a file, not a directory";
+        }
+    }
+    world.broadcast(status, why);
+    if (status != 0) throw Error(why);
+}
+
 }  // namespace
 
 int run_app(int argc, char** argv) {
@@ -113,6 +132,8 @@ int run_app(int argc, char** argv) {
     if (root)
         for (const std::string& w : config.warnings)
             std::fprintf(stderr, "miniasd: warning: %s\n", w.c_str());
+    check_for_ranks(config, world.size());
+    check_output_directory(world, options.output_dir);
     if (check) {
         if (root) std::printf("%s: input is valid\n%s", input.c_str(), describe(config).c_str());
         return 0;

@@ -29,6 +29,7 @@ Simulation::Simulation(const parallel::Comm& world, Config config, RunOptions op
       spins_(initial_spins(config_, system_)),
       hamiltonian_(config_, system_),
       halo_(decomposition_.comm, system_.peers) {
+    check_for_ranks(config_, comm().size());  // before any file is written
     integrator_ = make_integrator(IntegratorContext{config_, lattice_, system_, hamiltonian_, halo_,
                                                     decomposition_.comm, timers_});
     t_stats_ = timers_.add("statistics");

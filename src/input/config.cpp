@@ -58,6 +58,24 @@ const char* to_string(IntegratorKind i) {
     return i == IntegratorKind::monte_carlo ? "monte-carlo" : "llg-heun";
 }
 
+const char* to_string(OutputMode m) {
+    switch (m) {
+        case OutputMode::serial:
+            return "serial";
+        case OutputMode::file_per_process:
+            return "file-per-process";
+        case OutputMode::mpi_io:
+            return "mpi-io";
+        case OutputMode::file_per_node:
+            return "file-per-node";
+        case OutputMode::sorted:
+            return "sorted";
+        case OutputMode::hdf5:
+            return "hdf5";
+    }
+    return "?";
+}
+
 const char* to_string(MonteCarloMove m) {
     switch (m) {
         case MonteCarloMove::adaptive:

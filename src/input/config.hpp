@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -142,7 +143,18 @@ struct Config {
     // VAMPIRE keywords accepted without effect, one line each ("file, line N: ..."), printed at
     // start-up by rank 0 and by --check.
     std::vector<std::string> warnings;
+    // Where each keyword was given (key as in the input, e.g. "config:output-nodes"), for the
+    // checks that can only run once the rank count is known.
+    struct Where {
+        std::string file;
+        int line = 0;
+    };
+    std::map<std::string, Where> given;
 };
+
+// Checks that need the rank count, run before anything is written (InputError with the
+// keyword's file and line).
+void check_for_ranks(const Config& c, int ranks);
 
 // Helpers for printing.
 const char* to_string(CrystalStructure c);
@@ -150,6 +162,7 @@ const char* to_string(ParticleShape s);
 const char* to_string(ProgramKind p);
 const char* to_string(IntegratorKind i);
 const char* to_string(MonteCarloMove m);
+const char* to_string(OutputMode m);  // the config:output-mode keyword
 
 // The resolved configuration as "keyword = value !unit" lines (miniasd --check). `digits`:
 // significant digits of numbers (17 round-trips every double: a checkpoint's fingerprint).

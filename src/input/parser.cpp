@@ -175,6 +175,32 @@ void check_checkpoints(const std::map<std::string, Entry>& seen, const Config& c
         fail(rate->second, "has an effect only with sim:save-checkpoint = continuous");
 }
 
+// Snapshot options the chosen mode (or no snapshots at all) ignores: a warning each, since an
+// accepted keyword should have its effect.
+void warn_without_effect(const std::map<std::string, Entry>& seen, Config& c) {
+    auto warn = [&](const char* key, const std::string& why) {
+        const auto it = seen.find(key);
+        if (it != seen.end())
+            c.warnings.push_back(it->second.file + ", line " + std::to_string(it->second.line) +
+                                 ": " + key + " has no effect " + why);
+    };
+    const OutputMode m = c.output.mode;
+    const std::string mode = "with config:output-mode = " + std::string(to_string(m));
+    if (!c.output.atoms) {
+        for (const char* key : {"config:output-mode", "config:output-nodes", "config:mpi-io-hints",
+                                "config:atoms-output-rate", "config:output-format"})
+            warn(key, "without config:atoms (no snapshots are written)");
+        return;
+    }
+    if (m == OutputMode::serial || m == OutputMode::file_per_process || m == OutputMode::mpi_io)
+        warn("config:output-nodes", mode +
+                                        " (it sets the I/O processes of file-per-node, sorted "
+                                        "and hdf5)");
+    if (m == OutputMode::serial || m == OutputMode::file_per_process ||
+        m == OutputMode::file_per_node)
+        warn("config:mpi-io-hints", mode + " (it writes with POSIX calls, not MPI-IO)");
+}
+
 // Settings that work but are probably not what the user meant.
 void warn_checkpoints(const std::map<std::string, Entry>& seen, Config& c) {
     const auto save = seen.find("sim:save-checkpoint");
@@ -309,7 +335,22 @@ Config build_config(const std::vector<Entry>& entries, const std::string& input_
             }
         });
     mistakes.throw_if_any(input_file);
+    warn_without_effect(seen, c);
+    for (const auto& [key, e] : seen)
+        c.given[key] = {e.file, e.line};
     return c;
+}
+
+void check_for_ranks(const Config& c, int ranks) {
+    const auto nodes = c.given.find("config:output-nodes");
+    const bool grouped = c.output.mode == OutputMode::file_per_node ||
+                         c.output.mode == OutputMode::sorted || c.output.mode == OutputMode::hdf5;
+    if (c.output.atoms && grouped && nodes != c.given.end() && c.output.output_nodes > ranks)
+        throw InputError(nodes->second.file, nodes->second.line, "config:output-nodes",
+                         std::to_string(c.output.output_nodes) +
+                             " I/O processes are more than "
+                             "the " +
+                             std::to_string(ranks) + " rank(s) of this run");
 }
 
 Config read_config(const std::string& input_path, const TextLoader& load) {

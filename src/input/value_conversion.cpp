@@ -99,8 +99,9 @@ Vec3 parse_direction(const Entry& e) {
             fail(e, "expected three comma-separated numbers like 0,0,1, got '" + e.value + "'");
         std::string part = s.substr(start, k < 2 ? comma - start : std::string::npos);
         if (e.blank_inside_value)
-            fail(e, "a blank inside a number; expected three numbers like 0,0,1 (blanks are "
-                    "allowed after commas only)");
+            fail(e,
+                 "a blank inside a number; expected three numbers like 0,0,1 (blanks are "
+                 "allowed after commas only)");
         v[k] = number_or_fail(e, part, "expected three numbers like 0,0,1");
         start = comma + 1;
     }

@@ -13,6 +13,8 @@ file(WRITE ${WORK_DIR}/nomat.in "material:file = missing.mat\n")
 file(WRITE ${WORK_DIR}/tiny.in "dimensions:system-size = 3 !A\ndimensions:unit-cell-size = 3 !A\n${good_material}")
 file(WRITE ${WORK_DIR}/many.in "sim:temprature = 300\ndipole:solver = tensor\n${good_material}sim:time-step = 1 !T\n")
 file(WRITE ${WORK_DIR}/ok.in "dimensions:system-size = 1 !nm\n${good_material}sim:total-time-steps = 10\n")
+file(WRITE ${WORK_DIR}/nodes.in "dimensions:system-size = 2 !nm\n${good_material}sim:total-time-steps = 10\nconfig:atoms\nconfig:output-mode = file-per-node\nconfig:output-nodes = 8\n")
+file(WRITE ${WORK_DIR}/numbers.in "${good_material}sim:temperature = 3 00\nsim:total-time-steps = 0x12C\nsim:time-step = 1e400\n")
 
 # name|input file|fragment^fragment^... (every fragment must appear in the message)
 set(cases
@@ -21,7 +23,9 @@ set(cases
   "range|range.in|out of range^sim:temperature^line 4"
   "nomat|nomat.in|cannot read material file^missing.mat^line 1"
   "nofile|does-not-exist.in|cannot read input file^does-not-exist.in^No such file"
-  "many|many.in|3 mistakes^line 1^line 2^line 5^VAMPIRE keyword 'dipole:solver' is not supported by miniASD (dipolar fields are not implemented)")
+  "many|many.in|3 mistakes^line 1^line 2^line 5^VAMPIRE keyword 'dipole:solver' is not supported by miniASD (dipolar fields are not implemented)"
+  "nodes|nodes.in|line 7^config:output-nodes^8 I/O processes are more than the"
+  "numbers|numbers.in|'3 00' has a blank inside a number^'0x12C' is hexadecimal^'1e400' is out of range")
 
 foreach(ranks 1 2 4)
   foreach(case IN LISTS cases)
@@ -76,6 +80,20 @@ if(rc EQUAL 0)
   message(FATAL_ERROR "missing output directory: exit status 0")
 endif()
 expect_contains("${se}" "output directory" "missing output directory")
+# -o naming a regular file.
+run_miniasd(2 ${WORK_DIR} rc so se ${WORK_DIR}/ok.in -o ${WORK_DIR}/ok.in)
+if(rc EQUAL 0)
+  message(FATAL_ERROR "-o naming a file: exit status 0")
+endif()
+expect_contains("${se}" "is a file, not a directory" "-o naming a file")
+# Options the chosen mode ignores: a warning each, and the run goes on.
+file(WRITE ${WORK_DIR}/idle.in "dimensions:system-size = 1 !nm\n${good_material}sim:total-time-steps = 10\nconfig:atoms\nconfig:output-mode = serial\nconfig:output-nodes = 1\nconfig:mpi-io-hints = striping_factor=4\n")
+run_miniasd(2 ${WORK_DIR} rc so se ${WORK_DIR}/idle.in --check)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "options without effect stopped --check:\n${se}")
+endif()
+expect_contains("${se}" "line 7: config:output-nodes has no effect with config:output-mode = serial" "idle options")
+expect_contains("${se}" "line 8: config:mpi-io-hints has no effect with config:output-mode = serial" "idle options")
 
 # No argument and no file called 'input' here: the message says what was looked for.
 file(MAKE_DIRECTORY ${WORK_DIR}/empty)

@@ -118,7 +118,10 @@ TEST(Parser, NumbersOutOfRangeHexadecimalOrWithBlanksAreRefused) {
 
 // Control bytes are shown escaped and a huge token is cut, so a message stays one short line.
 TEST(Parser, MessagesEscapeControlBytesAndShortenLongTokens) {
-    expect_error("sim:program = tim\x01" "e\x1b[31m\n", 1, {"tim\\x01e\\x1b[31m"});
+    expect_error(
+        "sim:program = tim\x01"
+        "e\x1b[31m\n",
+        1, {"tim\\x01e\\x1b[31m"});
     const std::string huge(2000000, '9');
     try {
         config_from_text("sim:temperature = " + huge + "q\n" + material1, "case.in");
