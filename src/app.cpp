@@ -14,6 +14,7 @@
 #include "input/vampire_keywords.hpp"
 #include "parallel/environment.hpp"
 #include "simulation.hpp"
+#include "system/memory_estimate.hpp"
 #include "util/build_info.hpp"
 #include "util/error.hpp"
 #include "util/stop_signal.hpp"
@@ -135,7 +136,12 @@ int run_app(int argc, char** argv) {
     check_for_ranks(config, world.size());
     check_output_directory(world, options.output_dir);
     if (check) {
-        if (root) std::printf("%s: input is valid\n%s", input.c_str(), describe(config).c_str());
+        const Lattice lattice = checked_lattice(config, world);
+        if (root)
+            std::printf("%s: input is valid\n%s# %lld atoms; memory: about %s on %d rank(s)\n",
+                        input.c_str(), describe(config).c_str(),
+                        static_cast<long long>(lattice.atoms()),
+                        describe(estimate_memory(lattice, world.size())).c_str(), world.size());
         return 0;
     }
     // Without OMP_NUM_THREADS, share the node's cores among its ranks instead of letting every

@@ -13,6 +13,7 @@
 
 #include "programs/program.hpp"
 #include "system/materials.hpp"
+#include "system/memory_estimate.hpp"
 #include "util/build_info.hpp"
 #include "util/error.hpp"
 #include "util/progress.hpp"
@@ -20,10 +21,18 @@
 
 namespace miniasd {
 
+Lattice checked_lattice(const Config& c, const parallel::Comm& comm) {
+    Lattice l = make_lattice(c);  // throws for sizes global ids cannot number
+    // Every rank reaches the same verdict: the fullest node decides.
+    check_memory(l, estimate_memory(l, comm.size()),
+                 static_cast<int>(comm.max(comm.ranks_on_node())), node_memory_bytes());
+    return l;
+}
+
 Simulation::Simulation(const parallel::Comm& world, Config config, RunOptions options)
     : config_(std::move(config)),
       options_(std::move(options)),
-      lattice_(make_lattice(config_)),
+      lattice_(checked_lattice(config_, world)),
       decomposition_(parallel::decompose(world, lattice_.cells, lattice_.periodic)),
       system_(build_local_system(lattice_, decomposition_.grid, MaterialMap(config_, lattice_))),
       spins_(initial_spins(config_, system_)),

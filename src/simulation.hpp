@@ -67,6 +67,10 @@ class RunStopped : public std::runtime_error {
     std::string checkpoint_;
 };
 
+// Collective. The lattice of `c`, checked to fit: global ids, 32-bit local indices, and the
+// memory of the fullest node (Error on every rank, before anything is allocated).
+Lattice checked_lattice(const Config& c, const parallel::Comm& comm);
+
 class Simulation {
   public:
     // Collective over world: decomposes the lattice and builds this rank's part.

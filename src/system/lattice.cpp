@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <string>
+
+#include "util/error.hpp"
 
 namespace miniasd {
 
@@ -162,13 +165,32 @@ std::int64_t count_present(const Lattice& l) {
 }  // namespace
 
 Lattice make_lattice(const Config& c) {
+    constexpr std::int64_t max_id_space = std::int64_t(1) << 62;
     Lattice l;
     l.crystal = c.crystal;
     l.cell_size = c.unit_cell;
     l.periodic = c.periodic;
-    for (int a = 0; a < 3; ++a)
-        l.cells[a] = cells_along(c.system_size[a], c.unit_cell[a]);
     l.basis = basis_of(c.crystal);
+    // Sizes from the input are checked before any arithmetic on them can overflow: global ids
+    // are 64-bit, and every site of the box gets one.
+    const char* xyz = "xyz";
+    std::int64_t ids = static_cast<std::int64_t>(l.basis.size());
+    for (int a = 0; a < 3; ++a) {
+        const double ratio = c.system_size[a] / c.unit_cell[a];
+        const std::string keys = std::string("dimensions:system-size-") + xyz[a] +
+                                 " / dimensions:unit-cell-size-" + xyz[a];
+        if (!(ratio < 1e12))
+            throw Error("the system is too large: " + keys + " gives " + std::to_string(ratio) +
+                        " unit cells along " + xyz[a] + " (at most 1e12)");
+        l.cells[a] = cells_along(c.system_size[a], c.unit_cell[a]);
+        if (!c.single_spin && __builtin_mul_overflow(ids, l.cells[a], &ids)) ids = INT64_MAX;
+    }
+    if (!c.single_spin && ids > max_id_space)
+        throw Error("the system is too large: " + std::to_string(l.cells[0]) + " x " +
+                    std::to_string(l.cells[1]) + " x " + std::to_string(l.cells[2]) +
+                    " unit cells of " + std::to_string(l.basis.size()) +
+                    " sites (dimensions:system-size over dimensions:unit-cell-size) are more "
+                    "than the 2^62 atoms global ids can number");
     l.neighbours = nearest(l.basis, c.unit_cell);
     if (c.single_spin) {
         l.crystal = CrystalStructure::sc;

@@ -1,0 +1,66 @@
+#include "system/memory_estimate.hpp"
+
+#include <unistd.h>
+
+#include <climits>
+#include <cmath>
+#include <cstdio>
+
+#include "util/error.hpp"
+
+namespace miniasd {
+
+namespace {
+constexpr double process_bytes = 20e6;  // libraries, MPI, buffers: measured ~19 MB here
+}
+
+MemoryEstimate estimate_memory(const Lattice& l, int ranks) {
+    MemoryEstimate m;
+    const double width = l.neighbours.empty() ? 0.0 : double(l.neighbours[0].size());
+    m.atoms_per_rank = double(l.atoms()) / double(ranks > 0 ? ranks : 1);
+    // A cubic block of side L cells has about 6 L^2 cells of ghosts; L from the atoms per rank.
+    if (ranks > 1) {
+        const double side = std::cbrt(m.atoms_per_rank / double(l.sites()));
+        m.ghosts_per_rank = std::min(m.atoms_per_rank, 6.0 * side * side * double(l.sites()));
+    }
+    m.bytes_per_atom = 64.0 + 11.0 * width;
+    m.bytes_per_rank =
+        m.atoms_per_rank * m.bytes_per_atom + m.ghosts_per_rank * 60.0 + process_bytes;
+    return m;
+}
+
+void check_memory(const Lattice& l, const MemoryEstimate& m, int ranks_on_node, double node_bytes) {
+    const std::string sizes = std::to_string(l.cells[0]) + " x " + std::to_string(l.cells[1]) +
+                              " x " + std::to_string(l.cells[2]) + " unit cells (" +
+                              std::to_string(l.atoms()) +
+                              " atoms; dimensions:system-size over dimensions:unit-cell-size)";
+    // Local indices are 32-bit (the neighbour table); the set-up also counts sites of a block.
+    if (m.atoms_per_rank + m.ghosts_per_rank > double(INT_MAX / 2))
+        throw Error(sizes + " need about " + describe(m) +
+                    ", more atoms on one rank than its 32-bit local indices allow: use at least " +
+                    std::to_string(static_cast<long long>(
+                        std::ceil(double(l.atoms()) / double(INT_MAX / 4)))) +
+                    " ranks");
+    if (node_bytes > 0 && m.bytes_per_rank * ranks_on_node > node_bytes)
+        throw Error(sizes + " need about " + describe(m) + "; the " +
+                    std::to_string(ranks_on_node) + " rank(s) on this node would need " +
+                    std::to_string(static_cast<long long>(m.bytes_per_rank * ranks_on_node / 1e9)) +
+                    " GB but it has " + std::to_string(static_cast<long long>(node_bytes / 1e9)) +
+                    " GB: use more nodes or a smaller system");
+}
+
+double node_memory_bytes() {
+    const long pages = ::sysconf(_SC_PHYS_PAGES), size = ::sysconf(_SC_PAGE_SIZE);
+    return pages > 0 && size > 0 ? double(pages) * double(size) : 0.0;
+}
+
+std::string describe(const MemoryEstimate& m) {
+    char b[160];
+    const bool gb = m.bytes_per_rank >= 1e10;
+    std::snprintf(b, sizeof b, "%.0f %s per rank (%.0f atoms, %.0f B each, + %.0f MB)",
+                  m.bytes_per_rank / (gb ? 1e9 : 1e6), gb ? "GB" : "MB", m.atoms_per_rank,
+                  m.bytes_per_atom, (m.ghosts_per_rank * 60.0 + process_bytes) / 1e6);
+    return b;
+}
+
+}  // namespace miniasd
