@@ -27,9 +27,15 @@ WriteOutcome SerialWriter::write(const std::string& directory, const std::string
         make_piece(name, first, first * rb, r.bytes, r.count, r.record_bytes, r.gid);
     const double t0 = wall_seconds();
     const std::int64_t chunk_records = std::max<std::int64_t>(1, piece_bytes_ / rb);
+    WriteStatus st;
     if (c.is_root()) {
-        OutputFile f(join_path(directory, name));
-        f.write_at(0, r.bytes, r.count * rb, piece_bytes_);
+        // After a failure rank 0 still receives every message (the senders must not block).
+        const std::string path = join_path(directory, name);
+        std::unique_ptr<OutputFile> f;
+        st.attempt([&] {
+            f = std::make_unique<OutputFile>(path);
+            f->write_at(0, r.bytes, r.count * rb, piece_bytes_);
+        });
         std::int64_t offset = r.count * rb;
         std::vector<char> buf;
         for (int src = 1; src < c.size(); ++src) {
@@ -40,12 +46,15 @@ WriteOutcome SerialWriter::write(const std::string& directory, const std::string
                 buf.resize(static_cast<std::size_t>(k * rb));
                 MPI_Recv(buf.data(), static_cast<int>(k * rb), MPI_BYTE, src, 202, c.handle(),
                          MPI_STATUS_IGNORE);
-                f.write_at(offset, buf.data(), k * rb, piece_bytes_);
+                st.attempt([&] { f->write_at(offset, buf.data(), k * rb, piece_bytes_); });
                 offset += k * rb;
             }
         }
-        if (sync_) f.sync();
-        f.close();
+        st.inject(path, c.rank());
+        st.attempt([&] {
+            if (sync_) f->sync();
+            f->close();
+        });
     } else {
         MPI_Send(&r.count, 1, MPI_INT64_T, 0, 201, c.handle());
         for (std::int64_t done = 0; done < r.count; done += chunk_records) {
@@ -53,6 +62,7 @@ WriteOutcome SerialWriter::write(const std::string& directory, const std::string
             MPI_Send(r.bytes + done * rb, static_cast<int>(k * rb), MPI_BYTE, 0, 202, c.handle());
         }
     }
+    st.agree(c);
     return finish_outcome(c, t0, {mine}, "rank", 1, r);
 }
 
@@ -64,7 +74,11 @@ WriteOutcome FilePerProcessWriter::write(const std::string& directory, const std
     const std::int64_t first = first_.get(r, [&] { return exclusive_prefix(c, r.count); });
     const std::int64_t rb = static_cast<std::int64_t>(r.record_bytes);
     const double t0 = wall_seconds();
-    write_whole_file(join_path(directory, name), r.bytes, r.count * rb, piece_bytes_, sync_);
+    const std::string path = join_path(directory, name);
+    WriteStatus st;
+    st.attempt([&] { write_whole_file(path, r.bytes, r.count * rb, piece_bytes_, sync_); });
+    st.inject(path, c.rank());
+    st.agree(c);
     return finish_outcome(c, t0,
                           {make_piece(name, first, 0, r.bytes, r.count, r.record_bytes, r.gid)},
                           "rank", c.size(), r);

@@ -66,7 +66,9 @@ WriteOutcome FilePerNodeWriter::write(const std::string& directory, const std::s
     MPI_Type_commit(&record);
     const double t0 = wall_seconds();
     std::unique_ptr<OutputFile> file;
-    if (g.is_root()) file = std::make_unique<OutputFile>(join_path(directory, name));
+    WriteStatus st;
+    const std::string path = join_path(directory, name);
+    if (g.is_root()) st.attempt([&] { file = std::make_unique<OutputFile>(path); });
     std::vector<char> buf;
     std::vector<int> recv_counts(counts.size()), displs(counts.size());
     for (std::int64_t k = 0; k < rounds; ++k) {
@@ -89,19 +91,26 @@ WriteOutcome FilePerNodeWriter::write(const std::string& directory, const std::s
         }
         MPI_Gatherv(r.bytes + start * rb, g.is_root() ? 0 : n, record, buf.data(),
                     recv_counts.data(), displs.data(), record, 0, g.handle());
-        if (g.is_root()) {
-            file->write_at(start * rb, r.bytes + start * rb, std::int64_t(n) * rb, piece_bytes_);
-            for (std::size_t m = 1; m < counts.size(); ++m)
-                file->write_at((offsets[m] + std::min(counts[m], k * per_round)) * rb,
-                               buf.data() + std::int64_t(displs[m]) * rb,
-                               std::int64_t(recv_counts[m]) * rb, piece_bytes_);
+        // After a failure the master still gathers every round (the members must not block).
+        if (g.is_root())
+            st.attempt([&] {
+                file->write_at(start * rb, r.bytes + start * rb, std::int64_t(n) * rb,
+                               piece_bytes_);
+                for (std::size_t m = 1; m < counts.size(); ++m)
+                    file->write_at((offsets[m] + std::min(counts[m], k * per_round)) * rb,
+                                   buf.data() + std::int64_t(displs[m]) * rb,
+                                   std::int64_t(recv_counts[m]) * rb, piece_bytes_);
+            });
+    }
+    if (g.is_root()) st.inject(path, comm_.rank());
+    st.attempt([&] {
+        if (file) {
+            if (sync_) file->sync();
+            file->close();
         }
-    }
-    if (file) {
-        if (sync_) file->sync();
-        file->close();
-    }
+    });
     MPI_Type_free(&record);
+    st.agree(comm_);
 
     return finish_outcome(comm_, t0, {mine}, "rank", groups_, r);
 }

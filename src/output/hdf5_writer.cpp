@@ -101,7 +101,8 @@ void write_xdmf(const std::string& path, const std::string& stem, std::int64_t n
 Hdf5Writer::Hdf5Writer(parallel::Comm c, const OutputConfig& o)
     : comm_(c),
       order_(std::move(c), o.output_nodes > 0 ? o.output_nodes : comm_.size(), o.piece_bytes),
-      sync_(o.sync) {
+      sync_(o.sync),
+      hints_(o.mpi_io_hints) {
     H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);
 }
 
@@ -117,10 +118,12 @@ WriteOutcome Hdf5Writer::write(const std::string& directory, const std::string& 
     std::int64_t first_gid = -1;
     std::int64_t data_offset = 0;
     std::string io_mode = "none";
+    WriteStatus st;
     if (writer) {
         Id fapl(H5Pcreate(H5P_FILE_ACCESS), H5Pclose, "file access list");
-        check(H5Pset_fapl_mpio(fapl, order_.writer_comm().handle(), MPI_INFO_NULL),
-              "MPI-IO driver");
+        MPI_Info info = make_info(hints_);  // HDF5 keeps a copy
+        check(H5Pset_fapl_mpio(fapl, order_.writer_comm().handle(), info), "MPI-IO driver");
+        MPI_Info_free(&info);
         Id file(H5Fcreate(path.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, fapl), H5Fclose,
                 "creating " + path);
         Id dcpl(H5Pcreate(H5P_DATASET_CREATE), H5Pclose, "dataset creation list");
@@ -164,7 +167,9 @@ WriteOutcome Hdf5Writer::write(const std::string& directory, const std::string& 
                     check(H5Sselect_none(fs), "selection");
                 Id ms(H5Screate_simple(rank, count, nullptr), H5Sclose, "memory dataspace");
                 if (n == 0) check(H5Sselect_none(ms), "selection");
-                check(H5Dwrite(dset, mem_type, ms, fs, dxpl, buf), "writing " + path);
+                // A failed write (a full disk) is agreed after the collective calls, below.
+                st.attempt(
+                    [&] { check(H5Dwrite(dset, mem_type, ms, fs, dxpl, buf), "writing " + path); });
             };
             if (!coords) {
                 write_rows(data, space2, 2, value_type, bytes);
@@ -188,11 +193,13 @@ WriteOutcome Hdf5Writer::write(const std::string& directory, const std::string& 
         if (at == HADDR_UNDEF && total > 0)
             throw LocalError("HDF5: no contiguous storage in " + path);
         data_offset = total > 0 ? static_cast<std::int64_t>(at) : 0;
-        if (sync_) check(H5Fflush(file, H5F_SCOPE_GLOBAL), "flushing " + path);
+        st.inject(path, comm_.rank());
+        if (sync_) st.attempt([&] { check(H5Fflush(file, H5F_SCOPE_GLOBAL), "flushing " + path); });
     } else {
         // Ranks that only send still take part in every round of the redistribution.
         order_.run(r, [](std::int64_t, const char*, std::int64_t, const std::int64_t*) {});
-    }  // every HDF5 object closes here, the file last
+    }                 // every HDF5 object closes here, the file last
+    st.agree(comm_);  // before the XDMF file, which would present the snapshot as complete
     if (!r.coordinates && comm_.is_root()) {
         double time = 0;
         for (const auto& [key, value] : r.attributes)

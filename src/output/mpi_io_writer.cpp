@@ -15,22 +15,6 @@ using namespace output_detail;
 
 namespace {
 
-// config:mpi-io-hints "cb_nodes=4,cb_buffer_size=16777216" as an MPI_Info (validated by the
-// parser).
-MPI_Info make_info(const std::string& hints) {
-    MPI_Info info;
-    MPI_Info_create(&info);
-    for (std::size_t start = 0; start < hints.size();) {
-        std::size_t comma = hints.find(',', start);
-        if (comma == std::string::npos) comma = hints.size();
-        const std::string pair = hints.substr(start, comma - start);
-        const std::size_t eq = pair.find('=');
-        MPI_Info_set(info, pair.substr(0, eq).c_str(), pair.substr(eq + 1).c_str());
-        start = comma + 1;
-    }
-    return info;
-}
-
 void print_hints(MPI_File fh, const std::string& file) {
     MPI_Info info;
     MPI_File_get_info(fh, &info);
@@ -83,29 +67,39 @@ WriteOutcome MpiIoWriter::write(const std::string& directory, const std::string&
 
     const double t0 = wall_seconds();
     MPI_Info info = make_info(hints_);
-    MPI_File fh;
-    check_mpi(MPI_File_open(c.handle(), path.c_str(), MPI_MODE_CREATE | MPI_MODE_WRONLY, info, &fh),
-              "cannot create " + path);
+    MPI_File fh = MPI_FILE_NULL;
+    WriteStatus st;
+    // An open fails on every rank alike (it is collective), so all skip the file calls then.
+    const int opened =
+        MPI_File_open(c.handle(), path.c_str(), MPI_MODE_CREATE | MPI_MODE_WRONLY, info, &fh);
     MPI_Info_free(&info);
-    check_mpi(MPI_File_set_size(fh, 0), "truncating " + path);  // no stale tail from a larger file
-    if (verbose_ && !hints_reported_ && c.is_root()) print_hints(fh, path);
-    hints_reported_ = true;
-    for (std::int64_t k = 0; k < rounds; ++k) {
-        const std::int64_t start = std::min(bytes, k * piece);
-        const int n = static_cast<int>(std::min(piece, bytes - start));
-        MPI_Status status;
-        check_mpi(
-            MPI_File_write_at_all(fh, first * rb + start, r.bytes + start, n, MPI_BYTE, &status),
-            "writing " + path);
-        // ROMIO leaves the status of a zero-byte write unset: check only real writes.
-        int written = 0;
-        if (n > 0) MPI_Get_count(&status, MPI_BYTE, &written);
-        if (written != n)
-            throw LocalError("writing " + path + ": " + std::to_string(written) + " of " +
-                             std::to_string(n) + " bytes written");
+    st.check_mpi(opened, "cannot create " + path);
+    if (opened == MPI_SUCCESS) {
+        // No stale tail from a larger file.
+        st.check_mpi(MPI_File_set_size(fh, 0), "truncating " + path);
+        if (verbose_ && !hints_reported_ && c.is_root()) print_hints(fh, path);
+        hints_reported_ = true;
+        // After a failure this rank still joins every collective write (the others wait for
+        // it); the verdict is agreed below.
+        for (std::int64_t k = 0; k < rounds; ++k) {
+            const std::int64_t start = std::min(bytes, k * piece);
+            const int n = static_cast<int>(std::min(piece, bytes - start));
+            MPI_Status status;
+            st.check_mpi(MPI_File_write_at_all(fh, first * rb + start, r.bytes + start, n, MPI_BYTE,
+                                               &status),
+                         "writing " + path);
+            // ROMIO leaves the status of a zero-byte write unset: check only real writes.
+            int written = 0;
+            if (n > 0) MPI_Get_count(&status, MPI_BYTE, &written);
+            if (written != n)
+                st.fail("writing " + path + ": " + std::to_string(written) + " of " +
+                        std::to_string(n) + " bytes written");
+        }
+        st.inject(path, c.rank());
+        if (sync_) st.check_mpi(MPI_File_sync(fh), "syncing " + path);
+        st.check_mpi(MPI_File_close(&fh), "closing " + path);
     }
-    if (sync_) check_mpi(MPI_File_sync(fh), "syncing " + path);
-    check_mpi(MPI_File_close(&fh), "closing " + path);
+    st.agree(c);
 
     return finish_outcome(
         c, t0, {make_piece(name, first, first * rb, r.bytes, r.count, r.record_bytes, r.gid)},

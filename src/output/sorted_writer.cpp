@@ -12,7 +12,10 @@ namespace miniasd {
 using namespace output_detail;
 
 SortedWriter::SortedWriter(parallel::Comm c, const OutputConfig& o)
-    : comm_(c), order_(std::move(c), o.output_nodes, o.piece_bytes), sync_(o.sync) {}
+    : comm_(c),
+      order_(std::move(c), o.output_nodes, o.piece_bytes),
+      sync_(o.sync),
+      hints_(o.mpi_io_hints) {}
 
 WriteOutcome SortedWriter::write(const std::string& directory, const std::string& stem,
                                  const LocalRecords& r) {
@@ -22,11 +25,16 @@ WriteOutcome SortedWriter::write(const std::string& directory, const std::string
     const double t0 = wall_seconds();
     const bool writer = order_.my_writer() >= 0;
     MPI_File fh = MPI_FILE_NULL;
+    WriteStatus st;
+    bool opened = false;
     if (writer) {
-        check_mpi(MPI_File_open(order_.writer_comm().handle(), path.c_str(),
-                                MPI_MODE_CREATE | MPI_MODE_WRONLY, MPI_INFO_NULL, &fh),
-                  "opening " + path);
-        check_mpi(MPI_File_set_size(fh, 0), "truncating " + path);
+        MPI_Info info = make_info(hints_);
+        const int rc = MPI_File_open(order_.writer_comm().handle(), path.c_str(),
+                                     MPI_MODE_CREATE | MPI_MODE_WRONLY, info, &fh);
+        MPI_Info_free(&info);
+        st.check_mpi(rc, "opening " + path);
+        opened = rc == MPI_SUCCESS;  // collective: the same on every writer
+        if (opened) st.check_mpi(MPI_File_set_size(fh, 0), "truncating " + path);
     }
     Checksum64 sum;
     std::int64_t first_gid = -1;
@@ -35,15 +43,23 @@ WriteOutcome SortedWriter::write(const std::string& directory, const std::string
         r, [&](std::int64_t first, const char* bytes, std::int64_t n, const std::int64_t* gids) {
             if (first_gid < 0 && n > 0) first_gid = gids[0];
             sum.update(bytes, static_cast<std::size_t>(n * rb));
+            if (!opened) return;
             MPI_Status status;
-            check_mpi(MPI_File_write_at_all(fh, first * rb, bytes, static_cast<int>(n * rb),
-                                            MPI_BYTE, &status),
-                      "writing " + path);
+            const int len = static_cast<int>(n * rb);
+            st.check_mpi(MPI_File_write_at_all(fh, first * rb, bytes, len, MPI_BYTE, &status),
+                         "writing " + path);
+            int written = 0;
+            if (len > 0) MPI_Get_count(&status, MPI_BYTE, &written);
+            if (written != len)
+                st.fail("writing " + path + ": " + std::to_string(written) + " of " +
+                        std::to_string(len) + " bytes written");
         });
-    if (writer) {
-        if (sync_) check_mpi(MPI_File_sync(fh), "syncing " + path);
-        check_mpi(MPI_File_close(&fh), "closing " + path);
+    if (opened) {
+        st.inject(path, comm_.rank());
+        if (sync_) st.check_mpi(MPI_File_sync(fh), "syncing " + path);
+        st.check_mpi(MPI_File_close(&fh), "closing " + path);
     }
+    st.agree(comm_);
     std::vector<FilePiece> mine;
     if (writer) mine.push_back(order_.writer_piece(r, name, 0, sum.finish(), first_gid));
     return finish_outcome(comm_, t0, mine, "global", order_.writers(), r);

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cinttypes>
 #include <cstdio>
+#include <cstdlib>
 #include <sstream>
 
 #include "output/checksum.hpp"
@@ -50,6 +51,46 @@ void check_mpi(int rc, const std::string& what) {
     int len = 0;
     MPI_Error_string(rc, msg, &len);
     throw LocalError(what + ": " + std::string(msg, static_cast<std::size_t>(len)));
+}
+
+MPI_Info make_info(const std::string& hints) {
+    MPI_Info info;
+    MPI_Info_create(&info);
+    for (std::size_t start = 0; start < hints.size();) {
+        std::size_t comma = hints.find(',', start);
+        if (comma == std::string::npos) comma = hints.size();
+        const std::string pair = hints.substr(start, comma - start);
+        const std::size_t eq = pair.find('=');
+        MPI_Info_set(info, pair.substr(0, eq).c_str(), pair.substr(eq + 1).c_str());
+        start = comma + 1;
+    }
+    return info;
+}
+
+void WriteStatus::check_mpi(int rc, const std::string& what) {
+    attempt([&] { output_detail::check_mpi(rc, what); });
+}
+
+void WriteStatus::inject(const std::string& path, int rank) {
+    const char* spec = std::getenv("MINIASD_TEST_FAIL_WRITE");
+    if (!spec) return;
+    const std::string s = spec;
+    const auto colon = s.rfind(':');
+    const std::string name = s.substr(0, colon);
+    if (path.find(name) == std::string::npos) return;
+    if (colon != std::string::npos && std::atoi(s.c_str() + colon + 1) != rank) return;
+    fail("writing " + path + ": No space left on device (injected by MINIASD_TEST_FAIL_WRITE)");
+}
+
+void WriteStatus::agree(const parallel::Comm& comm) const {
+    const std::vector<std::int64_t> failed =
+        comm.all_gather(std::vector<std::int64_t>{ok() ? 0 : 1});
+    const auto first = std::find(failed.begin(), failed.end(), 1);
+    if (first == failed.end()) return;
+    int status = 1;
+    std::string text = error_;
+    comm.broadcast(status, text, static_cast<int>(first - failed.begin()));
+    throw Error(text);
 }
 
 std::int64_t exclusive_prefix(const parallel::Comm& comm, std::int64_t v) {

@@ -10,6 +10,7 @@
 #include "output/metadata.hpp"
 #include "output/writer.hpp"
 #include "parallel/comm.hpp"
+#include "util/error.hpp"
 
 namespace miniasd::output_detail {
 
@@ -34,6 +35,42 @@ class PerRecordSet {
 
 // Throws LocalError with `what` and the MPI library's message unless rc is MPI_SUCCESS.
 void check_mpi(int rc, const std::string& what);
+
+// The first failure of this rank's part of a write (a full disk on one node), kept while the
+// collective calls of the write go on, then agreed: every rank throws the same Error, naming
+// the file and the reason, before anyone writes metadata for the snapshot. (A LocalError would
+// abort the job; an unchecked failure would leave metadata for incomplete data.)
+class WriteStatus {
+  public:
+    // Runs one step of this rank's writing unless an earlier step failed; a LocalError it
+    // throws becomes this rank's failure.
+    template <typename F>
+    void attempt(F&& step) {
+        if (!ok()) return;
+        try {
+            step();
+        } catch (const LocalError& e) {
+            fail(e.what());
+        }
+    }
+    void check_mpi(int rc, const std::string& what);  // a failure unless rc is MPI_SUCCESS
+    void fail(const std::string& what) {
+        if (ok()) error_ = what;
+    }
+    bool ok() const { return error_.empty(); }
+    // Test hook (docs/testing.md): MINIASD_TEST_FAIL_WRITE=<name>:<rank> fails this rank's
+    // write of the data file whose path contains <name> as a full disk would.
+    void inject(const std::string& path, int rank);
+    // Collective. Throws Error on every rank with the first failing rank's message.
+    void agree(const parallel::Comm& comm) const;
+
+  private:
+    std::string error_;
+};
+
+// config:mpi-io-hints "cb_nodes=4,cb_buffer_size=16777216" as an MPI_Info (validated by the
+// parser); the caller frees it. Every mode that opens files through MPI-IO passes it.
+MPI_Info make_info(const std::string& hints);
 
 // Collective. Every rank's pieces, in rank order, on rank 0 (empty elsewhere).
 std::vector<FilePiece> gather_pieces(const parallel::Comm& comm,

@@ -103,6 +103,7 @@ class SortedWriter final : public SnapshotWriter {
     parallel::Comm comm_;
     output_detail::GlobalOrder order_;
     bool sync_;
+    std::string hints_;  // config:mpi-io-hints
 };
 
 // hdf5: parallel HDF5. Records are put in global order by the same redistribution as `sorted`
@@ -123,6 +124,7 @@ class Hdf5Writer final : public SnapshotWriter {
     parallel::Comm comm_;
     output_detail::GlobalOrder order_;
     bool sync_;
+    std::string hints_;  // config:mpi-io-hints
 };
 
 }  // namespace miniasd

@@ -37,3 +37,40 @@ count_occurrences("${se}" "miniasd: error:" n)
 if(NOT n EQUAL 1)
   message(FATAL_ERROR "the disk-space error was printed ${n} times:\n${se}")
 endif()
+
+# A data write that fails on one rank in any mode (a full disk on one node, injected with
+# MINIASD_TEST_FAIL_WRITE): every rank agrees, the run ends with exit status 1 and one message
+# naming the file and the reason (no abort, no hang), before any metadata claims the snapshot;
+# the earlier snapshots stay complete.
+foreach(spec "serial|0" "file-per-process|1" "mpi-io|1" "file-per-node|1" "sorted|1" "hdf5|1")
+  string(REPLACE "|" ";" spec "${spec}")
+  list(GET spec 0 mode)
+  list(GET spec 1 rank)
+  set(dir ${WORK_DIR}/full-${mode})
+  file(MAKE_DIRECTORY ${dir})
+  file(WRITE ${dir}/input "${base}sim:total-time-steps = 40\nsim:time-steps-increment = 10\nconfig:output-mode = ${mode}\n")
+  if(NOT mode MATCHES "serial|file-per-process|mpi-io")
+    file(APPEND ${dir}/input "config:output-nodes = 2\n")
+  endif()
+  execute_process(
+    COMMAND ${CMAKE_COMMAND} -E env MINIASD_TEST_FAIL_WRITE=spins-00000002:${rank}
+            ${MPIEXEC} -n 2 ${MPIEXEC_FLAGS} ${MINIASD} -q
+    WORKING_DIRECTORY ${dir} RESULT_VARIABLE rc OUTPUT_VARIABLE so ERROR_VARIABLE se TIMEOUT 120)
+  if(NOT rc EQUAL 1)
+    message(FATAL_ERROR "${mode}: a failed write ended with status ${rc}, not 1:\n${so}\n${se}")
+  endif()
+  expect_contains("${se}" "spins-00000002" "${mode}: failed write")
+  expect_contains("${se}" "No space left on device" "${mode}: failed write")
+  count_occurrences("${se}" "miniasd: error" n)
+  if(NOT n EQUAL 1)
+    message(FATAL_ERROR "${mode}: the failure was printed ${n} times (an abort?):\n${se}")
+  endif()
+  foreach(ok 00000000 00000001)
+    if(NOT EXISTS ${dir}/spins-${ok}.meta)
+      message(FATAL_ERROR "${mode}: snapshot ${ok} lost its metadata after a later failure")
+    endif()
+  endforeach()
+  if(EXISTS ${dir}/spins-00000002.meta OR EXISTS ${dir}/spins-00000002.xmf)
+    message(FATAL_ERROR "${mode}: the failed snapshot has metadata: it would look complete")
+  endif()
+endforeach()
