@@ -13,34 +13,6 @@ namespace miniasd {
 
 using namespace output_detail;
 
-namespace {
-
-void print_hints(MPI_File fh, const std::string& file) {
-    MPI_Info info;
-    MPI_File_get_info(fh, &info);
-    int n = 0;
-    MPI_Info_get_nkeys(info, &n);
-    if (n == 0) {  // OMPIO reports none: say so instead of printing an empty list
-        std::printf("MPI-IO hints in effect for %s: none reported by the MPI library\n",
-                    file.c_str());
-        std::fflush(stdout);
-        MPI_Info_free(&info);
-        return;
-    }
-    std::printf("MPI-IO hints in effect for %s:\n", file.c_str());
-    for (int k = 0; k < n; ++k) {
-        char key[MPI_MAX_INFO_KEY + 1], value[1024];
-        int flag = 0;
-        MPI_Info_get_nthkey(info, k, key);
-        MPI_Info_get(info, key, sizeof value - 1, value, &flag);
-        if (flag) std::printf("  %s = %s\n", key, value);
-    }
-    std::fflush(stdout);
-    MPI_Info_free(&info);
-}
-
-}  // namespace
-
 MpiIoWriter::MpiIoWriter(parallel::Comm c, const OutputConfig& o, bool verbose)
     : comm_(std::move(c)),
       piece_bytes_(o.piece_bytes),

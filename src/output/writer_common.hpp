@@ -72,6 +72,9 @@ class WriteStatus {
 // parser); the caller frees it. Every mode that opens files through MPI-IO passes it.
 MPI_Info make_info(const std::string& hints);
 
+// Prints (rank 0's stdout) the hints the MPI-IO library reports for an open file (-v).
+void print_hints(MPI_File fh, const std::string& file);
+
 // Collective. Every rank's pieces, in rank order, on rank 0 (empty elsewhere).
 std::vector<FilePiece> gather_pieces(const parallel::Comm& comm,
                                      const std::vector<FilePiece>& mine);

@@ -17,7 +17,7 @@ std::unique_ptr<SnapshotWriter> make_writer(const OutputConfig& o, const paralle
         case OutputMode::file_per_node:
             return std::make_unique<FilePerNodeWriter>(comm, o);
         case OutputMode::sorted:
-            return std::make_unique<SortedWriter>(comm, o);
+            return std::make_unique<SortedWriter>(comm, o, verbose);
         case OutputMode::hdf5:
             return std::make_unique<Hdf5Writer>(comm, o);
     }

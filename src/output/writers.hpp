@@ -94,7 +94,7 @@ class FilePerNodeWriter final : public SnapshotWriter {
 // never holds more than piece_bytes of records. The file is identical for any number of ranks.
 class SortedWriter final : public SnapshotWriter {
   public:
-    SortedWriter(parallel::Comm c, const OutputConfig& o);
+    SortedWriter(parallel::Comm c, const OutputConfig& o, bool verbose = false);
     const char* mode() const override { return "sorted"; }
     WriteOutcome write(const std::string& directory, const std::string& stem,
                        const LocalRecords& r) override;
@@ -104,6 +104,7 @@ class SortedWriter final : public SnapshotWriter {
     output_detail::GlobalOrder order_;
     bool sync_;
     std::string hints_;  // config:mpi-io-hints
+    bool verbose_, hints_reported_ = false;
 };
 
 // hdf5: parallel HDF5. Records are put in global order by the same redistribution as `sorted`

@@ -138,3 +138,17 @@ list(GET lines 0 header)
 if(NOT header STREQUAL "# time-steps real-time[s] T_electron[K] T_phonon[K] Fe:mx Fe:my Fe:mz Fe:|m| Gd:mx Gd:my Gd:mz Gd:|m|")
   message(FATAL_ERROR "unexpected gdfe-switching header: ${header}")
 endif()
+
+# config:mpi-io-hints reach the sorted mode's MPI-IO file too (-v prints what the library took;
+# ROMIO reports its hints, OMPIO reports none).
+file(MAKE_DIRECTORY ${WORK_DIR}/hints)
+file(WRITE ${WORK_DIR}/hints/input "dimensions:system-size = 2 !nm\nmaterial[1]:atomic-spin-moment = 2 !muB\nmaterial[1]:exchange-matrix[1] = 5e-21\nsim:total-time-steps = 10\nsim:time-steps-increment = 10\nconfig:atoms\nconfig:output-mode = sorted\nconfig:mpi-io-hints = cb_buffer_size=1048576,romio_cb_write=enable\n")
+execute_process(
+  COMMAND ${CMAKE_COMMAND} -E env OMPI_MCA_io=romio321 ${MPIEXEC} -n 2 ${MPIEXEC_FLAGS} ${MINIASD} -q -v
+  WORKING_DIRECTORY ${WORK_DIR}/hints RESULT_VARIABLE rc OUTPUT_VARIABLE so ERROR_VARIABLE se TIMEOUT 120)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "sorted with hints failed:\n${so}\n${se}")
+endif()
+expect_contains("${so}" "MPI-IO hints in effect for" "sorted hints")
+expect_contains("${so}" "cb_buffer_size = 1048576" "sorted hints")
+expect_contains("${so}" "romio_cb_write = enable" "sorted hints")
