@@ -8,6 +8,14 @@
 namespace miniasd::parallel {
 
 Environment::Environment(int* argc, char*** argv) {
+    // Open MPI's MPI-IO layer (OMPIO) opens every file with a shared-file-pointer component;
+    // its "sm" component keeps a POSIX semaphore in /dev/shm named after the file's base name
+    // (sem.OMPIO_spins-00000002.dat). A job killed while it exists leaves it behind, and every
+    // later job on the node that opens a file of that name hangs (snapshot names repeat from run
+    // to run; two jobs on one node would share them too). miniASD never uses shared file
+    // pointers: leave that component out, unless the user chose components themselves.
+    // (Read by Open MPI at MPI_Init; other MPI libraries ignore it.)
+    setenv("OMPI_MCA_sharedfp", "^sm", 0);
     int provided = 0;
     MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &provided);
     if (provided < MPI_THREAD_FUNNELED) {
