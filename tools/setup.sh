@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what miniASD needs from Debian's packages (only what is missing) and builds a Release
 # build in build/. Safe to run again: it does nothing that is already done.
-#   tools/setup.sh            # from the top of the repository
+#   tools/setup.sh               # from the top of the repository
+#   tools/setup.sh --sanitizers  # also clang and its runtimes (tools/run_sanitizers.sh, fuzzing)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -13,6 +14,7 @@ packages=(
   python3 python3-numpy python3-matplotlib python3-h5py
   python3-vtk9 povray fonts-dejavu-core
 )
+[ "${1:-}" = "--sanitizers" ] && packages+=(clang libclang-rt-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -15,11 +15,13 @@ std::string printable(const std::string& text, std::size_t longest_word) {
             out += ' ';
             continue;
         }
-        if (++word > longest_word) {
+        const bool control = c < 0x20 || c == 0x7f;
+        word += control ? 4 : 1;  // printed width: \xNN for a control byte
+        if (word > longest_word) {
             ++skipped;
             continue;
         }
-        if (c < 0x20 || c == 0x7f) {
+        if (control) {
             const char* hex = "0123456789abcdef";
             out += std::string("\\x") + hex[c >> 4] + hex[c & 15];
         } else {
@@ -33,7 +35,7 @@ std::string printable(const std::string& text, std::size_t longest_word) {
 namespace {
 std::string format_input_error(const std::string& file, int line, const std::string& keyword,
                                const std::string& what) {
-    std::string msg = "input error in " + file;
+    std::string msg = "input error in " + printable(file, 160);
     if (line > 0) msg += ", line " + std::to_string(line);
     if (!keyword.empty()) msg += ", keyword '" + printable(keyword, 80) + "'";
     return msg + ": " + printable(what, 160);

@@ -103,7 +103,8 @@ class ExactSum {
     // Adds v 2^(s + lowest_bit) to the digits; s >= 0, |v| < 2^63.
     void add_scaled(std::int64_t v, int s) {
         const int k = s / digit_bits, r = s % digit_bits;
-        const __int128 w = static_cast<__int128>(v) << r;  // |w| < 2^94
+        // A multiplication, not a shift: shifting a negative number left is undefined in C++17.
+        const __int128 w = static_cast<__int128>(v) * (static_cast<__int128>(1) << r);  // < 2^94
         digit_[k] += static_cast<std::int64_t>(w & 0xffffffff);
         digit_[k + 1] += static_cast<std::int64_t>((w >> 32) & 0xffffffff);
         digit_[k + 2] += static_cast<std::int64_t>(w >> 64);  // |.| < 2^30

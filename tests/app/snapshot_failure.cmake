@@ -73,4 +73,10 @@ foreach(spec "serial|0" "file-per-process|1" "mpi-io|1" "file-per-node|1" "sorte
   if(EXISTS ${dir}/spins-00000002.meta OR EXISTS ${dir}/spins-00000002.xmf)
     message(FATAL_ERROR "${mode}: the failed snapshot has metadata: it would look complete")
   endif()
+  # The earlier snapshots still read back (checksums and content hashes checked).
+  execute_process(COMMAND ${CONVERTER} ${dir} --to csv -o ${dir}/csv
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE so ERROR_VARIABLE se TIMEOUT 60)
+  if(NOT rc EQUAL 0 OR NOT EXISTS ${dir}/csv/spins-00000001.csv)
+    message(FATAL_ERROR "${mode}: the snapshots before the failure do not read back:\n${so}\n${se}")
+  endif()
 endforeach()

@@ -360,7 +360,8 @@ with open(os.path.join(d, "input"), "w") as f:
             "sim:wall-time-limit = 2\n")
 script = os.path.join(source, "tools", "job-slurm-chain.sh")
 env = dict(os.environ, PATH=fake + os.pathsep + os.environ["PATH"], FAKE_SCRIPT=script,
-           SLURM_JOB_ID="1", OMP_NUM_THREADS="1", MINIASD_OUTPUT_DIR="run")
+           SLURM_JOB_ID="1", OMP_NUM_THREADS="1", MINIASD_OUTPUT_DIR="run",
+           MINIASD_MAX_JOBS="200")  # a slow build (sanitizers) needs more jobs
 p = subprocess.run(["bash", script, "input"], cwd=d, env=env, capture_output=True, text=True,
                    timeout=600)
 jobs = p.stdout.count("Stopped at step") + 1

@@ -1,0 +1,47 @@
+// One fuzz case for the input parser, shared by the libFuzzer harness (fuzz_input.cpp) and the
+// deterministic mutation test (test_fuzz.cpp): the text is the main input file and also every
+// material file it names. The parser must either build a configuration or throw Error (with
+// InputError and InputErrors); anything else is a finding: another exception, a crash, a
+// sanitizer report, or a message with control bytes or a line too long to read.
+#pragma once
+
+#include <cstdlib>
+#include <stdexcept>
+#include <string>
+
+#include "input/parser.hpp"
+#include "util/error.hpp"
+
+namespace miniasd::fuzz {
+
+// Throws std::logic_error describing what is wrong with an error message.
+inline void check_message(const std::string& m) {
+    if (m.empty()) throw std::logic_error("an empty error message");
+    std::size_t line = 0;
+    for (unsigned char c : m) {
+        if (c == '\n') {
+            line = 0;
+            continue;
+        }
+        if (c < 0x20 || c == 0x7f)
+            throw std::logic_error("a control byte in the message: " + printable(m, 200));
+        if (++line > 1000) throw std::logic_error("a message line over 1000 characters");
+    }
+}
+
+inline void fuzz_one(const std::string& text) {
+    const TextLoader load = [&text](const std::string&) {
+        LoadResult r;
+        r.ok = true;
+        r.text = text;
+        return r;
+    };
+    try {
+        const Config c = read_config("fuzz.in", load);
+        (void)describe(c, 17);
+    } catch (const Error& e) {
+        check_message(e.what());
+    }
+}
+
+}  // namespace miniasd::fuzz

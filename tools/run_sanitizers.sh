@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# What CI runs after the test suite (.ci/run): AddressSanitizer + UndefinedBehaviorSanitizer over
+# the unit tests and a representative set of MPI tests, a leak check of the default example and
+# the converter, and a bounded run of the input parser's fuzzer (tools/run_fuzzer.sh).
+# About 12 minutes on 2 cores, most of it the instrumented build. docs/testing.md says more.
+#   tools/run_sanitizers.sh                  # everything, the fuzzer for 60 s
+#   FUZZ_SECONDS=3600 tools/run_sanitizers.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+tools/setup.sh --sanitizers > /dev/null
+jobs=$(nproc)
+generator=()
+command -v ninja > /dev/null && generator=(-G Ninja)
+if [ ! -f build-asan/CMakeCache.txt ]; then
+    cmake -S . -B build-asan "${generator[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMINIASD_BENCH=OFF \
+        -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" \
+        -DCMAKE_CXX_FLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" \
+        -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined"
+fi
+cmake --build build-asan -j "$jobs"
+
+# Leaks are checked once, below: Open MPI keeps allocations to the end of every process.
+export ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+echo "== sanitizers: unit tests"
+ctest --test-dir build-asan --output-on-failure -j "$jobs" -L unit
+echo "== sanitizers: MPI tests (halos, decomposition independence, every write mode, failures, restart)"
+ctest --test-dir build-asan --output-on-failure -j "$jobs" \
+    -R '^((halo|decomposition_independence|snapshot_modes|read_broadcast)_np[124]|cli_errors|snapshot_failure|ompio_semaphore|restart)$'
+
+echo "== leak check: the default example and the converter"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cp input/bcc-fe/* "$work"/
+sed -i 's/^sim:total-time-steps = .*/sim:total-time-steps = 200/' "$work/input"
+repo=$PWD
+leaks="detect_leaks=1:fast_unwind_on_malloc=0"
+(cd "$work" && ASAN_OPTIONS=$leaks LSAN_OPTIONS="suppressions=$repo/tests/sanitizers/lsan.supp" \
+    OMP_NUM_THREADS=1 "$repo/build-asan/miniasd" input -q > run.log)
+(cd "$work" && ASAN_OPTIONS=$leaks "$repo/build-asan/tools/miniasd-convert" . --to vtu,xyz -q -o converted)
+echo "no leaks"
+
+echo "== fuzzing the input parser"
+tools/run_fuzzer.sh "${FUZZ_SECONDS:-60}"
