@@ -6,8 +6,8 @@ namespace miniasd::keyword_rows {
 KeywordSpec row(std::string section, std::string name, K kind, D dim, double min, double max,
                 std::string def, std::string doc, Apply apply) {
     return KeywordSpec{
-        std::move(section), std::move(name), false,           false, kind, dim, min, max, "",
-        std::move(def),     std::move(doc),  std::move(apply)};
+        std::move(section), std::move(name),  false, false, kind, dim, min, max, "", std::move(def),
+        std::move(doc),     std::move(apply), ""};
 }
 
 KeywordSpec choice(std::string section, std::string name, std::string choices, std::string def,

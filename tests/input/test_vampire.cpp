@@ -42,7 +42,9 @@ TEST(Vampire, SupportedMeansInTheKeywordTableAndNothingElseIs) {
     for (const VampireKeyword& k : vampire_keywords()) {
         const bool in_table = find_keyword(k.section, k.name) != nullptr;
         EXPECT_EQ(in_table, k.kind == VampireClass::supported) << k.section << ":" << k.name;
-        if (k.kind != VampireClass::supported) EXPECT_FALSE(k.note.empty()) << k.name;
+        if (k.kind != VampireClass::supported) {
+            EXPECT_FALSE(k.note.empty()) << k.name;
+        }
     }
 }
 
