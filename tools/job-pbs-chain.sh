@@ -14,6 +14,7 @@
 cd "${PBS_O_WORKDIR:-.}" || exit 1
 input=${INPUT:-input}
 outdir=${MINIASD_OUTPUT_DIR:-run}
+miniasd=${MINIASD:-miniasd}  # the program: on PATH, or give its path
 max_jobs=${MINIASD_MAX_JOBS:-20}
 script=${MINIASD_JOB_SCRIPT:-tools/job-pbs-chain.sh}
 
@@ -23,7 +24,7 @@ echo "$count" > "$outdir/chain-jobs"
 
 export OMP_NUM_THREADS=1 OMP_PLACES=cores OMP_PROC_BIND=close
 ranks=$(wc -l < "${PBS_NODEFILE:-/dev/null}")
-mpiexec -n "${ranks:-1}" miniasd "$input" -o "$outdir"
+mpiexec -n "${ranks:-1}" "$miniasd" "$input" -o "$outdir"
 status=$?
 
 if [ "$status" -eq 75 ]; then

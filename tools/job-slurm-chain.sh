@@ -19,6 +19,7 @@
 
 input=${1:-input}
 outdir=${MINIASD_OUTPUT_DIR:-run}
+miniasd=${MINIASD:-miniasd}  # the program: on PATH, or give its path
 max_jobs=${MINIASD_MAX_JOBS:-20}  # a safety net against a chain that never finishes
 script=${MINIASD_JOB_SCRIPT:-$(scontrol show job "$SLURM_JOB_ID" | sed -n 's/^ *Command=\([^ ]*\).*/\1/p')}
 
@@ -29,7 +30,7 @@ echo "$count" > "$outdir/chain-jobs"
 export OMP_NUM_THREADS=${SLURM_CPUS_PER_TASK:-1}
 export OMP_PLACES=cores
 export OMP_PROC_BIND=close
-srun --hint=nomultithread --distribution=block:block miniasd "$input" -o "$outdir"
+srun --hint=nomultithread --distribution=block:block "$miniasd" "$input" -o "$outdir"
 status=$?
 
 if [ "$status" -eq 75 ]; then
