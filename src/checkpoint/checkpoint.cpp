@@ -28,18 +28,6 @@ constexpr const char* spins_meta = "spins-00000000.meta";
 constexpr const char* state_file = "run-state";
 constexpr const char* partial_suffix = ".partial";
 
-// Every rank learns whether any rank failed; all throw the first failing rank's message.
-void agree(const parallel::Comm& comm, const std::string& local_error) {
-    const std::vector<std::int64_t> failed =
-        comm.all_gather(std::vector<std::int64_t>{local_error.empty() ? 0 : 1});
-    const auto first = std::find(failed.begin(), failed.end(), 1);
-    if (first == failed.end()) return;
-    int status = 1;
-    std::string text = local_error;
-    comm.broadcast(status, text, static_cast<int>(first - failed.begin()));
-    throw Error(text);
-}
-
 // Rank 0 runs f; its exception's message (if any) reaches every rank as an Error.
 template <class F>
 void on_root(const parallel::Comm& comm, F&& f) {
@@ -51,7 +39,7 @@ void on_root(const parallel::Comm& comm, F&& f) {
             error = e.what();
         }
     }
-    agree(comm, error);
+    comm.throw_if_any(error);
 }
 
 // Rank 0 reads a small file; every rank gets its text (or the same Error).
@@ -164,7 +152,7 @@ std::string Checkpoints::write(const Spins& s, const SavedRun& run) {
             mismatch = partial + ": the spins read back differ from those written (atom " +
                        std::to_string(system_.gid[i]) + ")";
     }
-    agree(comm_, mismatch);
+    comm_.throw_if_any(mismatch);
 
     // Publish, then delete what is no longer needed: older checkpoints beyond the number kept
     // and unfinished ones.
@@ -325,7 +313,7 @@ void Checkpoints::read_spins(const std::string& path, std::vector<double>& xyz) 
         k = end;
     }
     if (fd >= 0) ::close(fd);
-    agree(comm_, error);
+    comm_.throw_if_any(error);
     // Every atom was read by exactly one rank: the sum of their hashes is the snapshot's.
     if (comm_.wrapping_sum(hash) != m.content_hash)
         throw bad("the spins do not match the metadata's content hash: the checkpoint is corrupt");

@@ -107,14 +107,7 @@ void WriteStatus::inject(const std::string& path, int rank) {
 }
 
 void WriteStatus::agree(const parallel::Comm& comm) const {
-    const std::vector<std::int64_t> failed =
-        comm.all_gather(std::vector<std::int64_t>{ok() ? 0 : 1});
-    const auto first = std::find(failed.begin(), failed.end(), 1);
-    if (first == failed.end()) return;
-    int status = 1;
-    std::string text = error_;
-    comm.broadcast(status, text, static_cast<int>(first - failed.begin()));
-    throw Error(text);
+    comm.throw_if_any(error_);
 }
 
 std::int64_t exclusive_prefix(const parallel::Comm& comm, std::int64_t v) {

@@ -1,5 +1,6 @@
 #include "parallel/comm.hpp"
 
+#include <algorithm>
 #include <climits>
 
 #include "util/error.hpp"
@@ -33,6 +34,17 @@ Comm Comm::adopt(MPI_Comm c) {
 
 void Comm::barrier() const {
     check(MPI_Barrier(handle()), "MPI_Barrier");
+}
+
+void Comm::throw_if_any(const std::string& local_error) const {
+    const std::vector<std::int64_t> failed =
+        all_gather(std::vector<std::int64_t>{local_error.empty() ? 0 : 1});
+    const auto first = std::find(failed.begin(), failed.end(), 1);
+    if (first == failed.end()) return;
+    int status = 1;
+    std::string text = local_error;
+    broadcast(status, text, static_cast<int>(first - failed.begin()));
+    throw Error(text);
 }
 
 void Comm::broadcast(int& status, std::string& text, int root) const {

@@ -39,6 +39,11 @@ class Comm {
     // status tells every rank that root failed, so all raise the same error and none waits.
     void broadcast(int& status, std::string& text, int root = 0) const;
 
+    // Every rank learns whether any rank failed (a non-empty `local_error`); if one did, every
+    // rank throws Error with the message of the lowest failing rank. For steps that only some
+    // ranks can get wrong (their own file writes or reads), so all stop together.
+    void throw_if_any(const std::string& local_error) const;
+
     double sum(double v) const;
     std::int64_t sum(std::int64_t v) const;
     std::uint64_t wrapping_sum(std::uint64_t v) const;  // modulo 2^64, order independent
