@@ -255,7 +255,6 @@ void Simulation::load_checkpoint() {
     sampled_at_resume_ = state_.complete;
     state_.complete = false;
     continued_ = true;
-    checkpoint_ranks_ = l->run.ranks;
     saved_outputs_ = l->run.outputs;
 }
 

@@ -166,7 +166,6 @@ class Simulation {
     bool continued_ = false;            // this run continues a checkpoint's run
     bool sampled_at_resume_ = false;    // the checkpoint's step already had its sample (end)
     std::int64_t test_stop_step_ = -1;  // MINIASD_TEST_STOP_AT_STEP (docs/testing.md)
-    int checkpoint_ranks_ = 0;          // ranks of the run that wrote it
     std::int64_t phase_calls_ = 0;      // phases begun (or skipped) in this job
     std::int64_t first_step_ = 0;       // state_.step when this job started its loop
     std::map<std::string, std::int64_t> saved_outputs_;     // continued: file -> bytes
