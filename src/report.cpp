@@ -16,6 +16,7 @@ void Simulation::report() const {
     const parallel::Spread halo_kib = comm().spread(halo_.bytes_per_exchange() / 1024.0);
     const parallel::Spread peers = comm().spread(double(halo_.peers().size()));
     const std::uint64_t hash = spin_hash();
+    const double final_wait = snapshots_ ? comm().max(snapshots_->final_wait_seconds()) : 0.0;
     std::FILE* out = options_.screen;
     if (!comm().is_root() || !out) return;
 
@@ -54,6 +55,7 @@ void Simulation::report() const {
     if (!table_path_.empty()) std::fprintf(out, "Statistics: %s\n", table_path_.c_str());
     if (snapshots_) {
         const IoSummary& io = snapshots_->summary();
+        const bool async = snapshots_->asynchronous();
         std::fprintf(out, "Snapshots: %lld in mode %s, %.1f MB", (long long)io.snapshots,
                      snapshots_->mode().c_str(), double(io.bytes) / 1e6);
         if (io.write_seconds > 0 && io.total_seconds > 0)
@@ -61,6 +63,20 @@ void Simulation::report() const {
                          double(io.bytes) / 1e6 / io.write_seconds,
                          double(io.bytes) / 1e6 / io.total_seconds);
         std::fprintf(out, " (per-snapshot times in %s/io-log)\n", options_.output_dir.c_str());
+        if (async)
+            std::fprintf(out,
+                         "           asynchronous, %d buffer(s): %.3f s of writing; the time loop "
+                         "was held %.3f s, of which %.3f s waiting for a buffer, and %.3f s at "
+                         "the end\n",
+                         snapshots_->buffers(), io.total_seconds, io.held_seconds,
+                         io.waited_seconds, final_wait);
+        else
+            std::fprintf(out, "           synchronous: the time loop was held %.3f s%s%s\n",
+                         io.held_seconds,
+                         snapshots_->synchronous_reason().empty() ? ""
+                                                                  : "; asynchronous output "
+                                                                    "is off: ",
+                         snapshots_->synchronous_reason().c_str());
     }
     std::fflush(out);
 }

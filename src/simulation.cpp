@@ -183,6 +183,13 @@ void Simulation::run() {
     first_step_ = state_.step;
     make_program(config_)->run(*this);
     state_.complete = true;
+    if (snapshots_) {  // every snapshot complete (and a failed one reported) before the end
+        // Part of the loop's time: a run is not done before its output is.
+        const double start = wall_seconds();
+        ScopedTimer t(timers_, t_output_);
+        snapshots_->wait_all();
+        loop_seconds_ += wall_seconds() - start;
+    }
     // The end checkpoint (none again when a continued run had nothing left to do).
     if (config_.save_checkpoint != Config::CheckpointSave::none && options_.write_files &&
         (state_.step != first_step_ || !continued_))
@@ -259,6 +266,10 @@ void Simulation::load_checkpoint() {
 }
 
 std::string Simulation::write_checkpoint() {
+    if (snapshots_) {  // a checkpoint comes after the snapshots before it
+        ScopedTimer t(timers_, t_output_);
+        snapshots_->wait_all();
+    }
     ScopedTimer t(timers_, t_checkpoint_);
     if (!checkpoints_)
         checkpoints_ =

@@ -112,6 +112,7 @@ class Simulation {
     const Lattice& lattice() const { return lattice_; }
     const LocalSystem& system() const { return system_; }
     const Spins& spins() const { return spins_; }
+    const SnapshotOutput* snapshots() const { return snapshots_.get(); }  // null: none written
     Spins& spins() { return spins_; }
     const Timers& timers() const { return timers_; }
     RunState& state() { return state_; }

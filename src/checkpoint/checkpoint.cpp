@@ -109,7 +109,8 @@ Checkpoints::Checkpoints(const Config& c, const Lattice& l, const LocalSystem& s
     o.output_nodes = user.output_nodes;
     o.mpi_io_hints = user.mpi_io_hints;
     o.piece_bytes = user.piece_bytes;
-    o.sync = true;  // a checkpoint must survive the job's end: fsync before the metadata
+    o.sync = true;           // a checkpoint must survive the job's end: fsync before the metadata
+    o.asynchronous = false;  // read back and verified before it is published
 }
 
 std::string Checkpoints::write(const Spins& s, const SavedRun& run) {

@@ -70,6 +70,10 @@ struct OutputConfig {
     std::vector<int> materials;               // 0-based materials to write; empty: all
     std::int64_t piece_bytes = std::int64_t(64) << 20;  // largest single write, bytes
     bool sync = false;                                  // fsync data files before the metadata
+    // Write snapshots in a background thread per rank while the time loop goes on (where the
+    // MPI library provides MPI_THREAD_MULTIPLE), with at most `buffers` snapshots in flight.
+    bool asynchronous = true;
+    int buffers = 1;
 };
 
 struct Config {

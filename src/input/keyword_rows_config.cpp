@@ -90,6 +90,17 @@ void add_config_keywords(std::vector<KeywordSpec>& t) {
     t.push_back(row("config", "output-sync", K::flag, D::none, 0, 0, "off",
                     "fsync every data file before its metadata is written",
                     [](Config& c, const Value&, const Entry&) { c.output.sync = true; }));
+    t.push_back(choice(
+        "config", "output-asynchronous", "true|false", "true",
+        "write snapshots in a background thread while the time loop goes on "
+        "(needs MPI_THREAD_MULTIPLE; synchronous, with a warning, without it)",
+        [](Config& c, const Value& v, const Entry&) { c.output.asynchronous = v.text == "true"; }));
+    t.push_back(row("config", "output-buffers", K::integer, D::none, 1, 64, "1",
+                    "asynchronous snapshots in flight at most (each holds 24 bytes per written "
+                    "atom); the loop waits for the oldest when all are busy",
+                    [](Config& c, const Value& v, const Entry&) {
+                        c.output.buffers = static_cast<int>(v.integer);
+                    }));
 }
 
 }  // namespace miniasd::keyword_rows

@@ -188,7 +188,8 @@ void warn_without_effect(const std::map<std::string, Entry>& seen, Config& c) {
     const std::string mode = "with config:output-mode = " + std::string(to_string(m));
     if (!c.output.atoms) {
         for (const char* key : {"config:output-mode", "config:output-nodes", "config:mpi-io-hints",
-                                "config:atoms-output-rate", "config:output-format"})
+                                "config:atoms-output-rate", "config:output-format",
+                                "config:output-asynchronous", "config:output-buffers"})
             warn(key, "without config:atoms (no snapshots are written)");
         return;
     }
@@ -199,6 +200,8 @@ void warn_without_effect(const std::map<std::string, Entry>& seen, Config& c) {
     if (m == OutputMode::serial || m == OutputMode::file_per_process ||
         m == OutputMode::file_per_node)
         warn("config:mpi-io-hints", mode + " (it writes with POSIX calls, not MPI-IO)");
+    if (!c.output.asynchronous)
+        warn("config:output-buffers", "with config:output-asynchronous = false");
 }
 
 // Settings that work but are probably not what the user meant.

@@ -130,6 +130,9 @@ WriteOutcome Hdf5Writer::write(const std::string& directory, const std::string& 
         check(H5Pset_layout(dcpl, H5D_CONTIGUOUS), "contiguous layout");
         check(H5Pset_alloc_time(dcpl, H5D_ALLOC_TIME_EARLY), "early allocation");
         check(H5Pset_fill_time(dcpl, H5D_FILL_TIME_NEVER), "no fill");
+        // No creation/modification times in the object headers: the same spins give the same
+        // file bytes whenever (and however: synchronously or not) they are written.
+        check(H5Pset_obj_track_times(dcpl, false), "no object times");
         Id dxpl(H5Pcreate(H5P_DATASET_XFER), H5Pclose, "transfer list");
         check(H5Pset_dxpl_mpio(dxpl, H5FD_MPIO_COLLECTIVE), "collective transfers");
 

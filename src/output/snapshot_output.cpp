@@ -5,9 +5,13 @@
 
 #include <cctype>
 #include <cerrno>
+#include <chrono>
+#include <cstdlib>
 #include <cstring>
+#include <thread>
 
 #include "output/file_io.hpp"
+#include "parallel/environment.hpp"
 #include "util/build_info.hpp"
 #include "util/error.hpp"
 #include "util/hash.hpp"
@@ -50,6 +54,24 @@ void check_directory(const parallel::Comm& comm, const std::string& dir, double 
     if (status != 0) throw Error(why);
 }
 
+// Collective. Why asynchronous output cannot be used although it was asked for ("" if it can):
+// the background thread calls MPI while the master does, which needs MPI_THREAD_MULTIPLE on
+// every rank.
+std::string why_synchronous(const Config& c, const parallel::Comm& comm) {
+    if (!c.output.asynchronous) return "";
+    const int level = -static_cast<int>(comm.max(-double(parallel::Environment::thread_level())));
+    if (level >= MPI_THREAD_MULTIPLE) return "";
+    return std::string("the MPI library provides ") +
+           parallel::Environment::thread_level_name(level) +
+           ", not MPI_THREAD_MULTIPLE (Cray MPICH: export MPICH_MAX_THREAD_SAFETY=multiple; "
+           "see MINIASD_MPI_THREAD_LEVEL in docs/output.md)";
+}
+
+double slow_write_seconds() {
+    const char* v = std::getenv("MINIASD_TEST_SLOW_WRITE");
+    return v ? std::atof(v) : 0.0;
+}
+
 }  // namespace
 
 SnapshotOutput::SnapshotOutput(const Config& c, const Lattice& l, const LocalSystem& sys,
@@ -60,9 +82,20 @@ SnapshotOutput::SnapshotOutput(const Config& c, const Lattice& l, const LocalSys
       lattice_(l),
       system_(sys),
       comm_(comm),
+      io_(comm.duplicate()),
       directory_(std::move(directory)),
       next_snapshot_(series.first_snapshot),
-      coordinates_stem_(series.coordinates_stem) {
+      coordinates_stem_(series.coordinates_stem),
+      slow_write_(slow_write_seconds()),
+      synchronous_reason_(why_synchronous(c, comm)),
+      queue_(c.output.asynchronous && synchronous_reason_.empty()) {
+    slots_.resize(queue_.threaded() ? static_cast<std::size_t>(c.output.buffers) : 1);
+    if (comm_.is_root() && !synchronous_reason_.empty() &&
+        c.given.count("config:output-asynchronous"))
+        std::fprintf(stderr,
+                     "miniasd: warning: config:output-asynchronous: %s; snapshots are "
+                     "written synchronously\n",
+                     synchronous_reason_.c_str());
     for (const MaterialConfig& mat : c.materials) {
         // One word per material in the metadata (and XYZ species): blanks become '_'.
         std::string name = mat.name;
@@ -80,7 +113,7 @@ SnapshotOutput::SnapshotOutput(const Config& c, const Lattice& l, const LocalSys
         double(total_selected_) * (double(format_.record_bytes()) * double(expected_snapshots) +
                                    double(coordinate_record_bytes(format_.encoding)));
     check_directory(comm_, directory_, needed);
-    writer_ = make_writer(c.output, comm_, verbose);
+    writer_ = make_writer(c.output, io_, verbose);
     mode_ = writer_->mode();
     if (comm_.is_root() && series.io_log) {
         const std::string path = join_path(directory_, "io-log");
@@ -89,12 +122,13 @@ SnapshotOutput::SnapshotOutput(const Config& c, const Lattice& l, const LocalSys
         if (!series.append_log)
             std::fprintf(log_,
                          "# snapshot step mode bytes files write[s] snapshot[s] write[MB/s] "
-                         "snapshot[MB/s]\n");
+                         "snapshot[MB/s] held[s] waited[s]\n");
         std::fflush(log_);
     }
 }
 
 SnapshotOutput::~SnapshotOutput() {
+    queue_.stop();  // the snapshots in flight write to the log
     if (log_) std::fclose(log_);
 }
 
@@ -107,7 +141,7 @@ SnapshotMetadata SnapshotOutput::base_metadata(const char* kind, const char* rec
     m.mode = mode_;
     m.format = format_;
     m.atoms = total_selected_;
-    m.ranks = comm_.size();
+    m.ranks = io_.size();
     m.index = coordinates_stem_ + ".meta";
     for (int a = 0; a < 3; ++a)
         m.box[a] = double(lattice_.cells[a]) * (lattice_.cell_size[a] / 1e-10);
@@ -119,34 +153,43 @@ SnapshotMetadata SnapshotOutput::base_metadata(const char* kind, const char* rec
 }
 
 void SnapshotOutput::finish(SnapshotMetadata m, const WriteOutcome& w, const std::string& meta_name,
-                            std::uint64_t local_hash, double started) {
+                            std::uint64_t local_hash, double started, const Slot* slot) {
     m.ordering = w.ordering;
     m.io_groups = w.io_groups;
     m.pieces = w.pieces;
     m.extra = w.extra;
-    m.content_hash = comm_.wrapping_sum(local_hash);
+    m.content_hash = io_.wrapping_sum(local_hash);
     // Metadata last, by rank 0, after every rank has closed its files (write() is collective and
     // gathers the file table only after the data files are closed).
-    if (comm_.is_root())
+    if (io_.is_root())
         write_file_atomically(join_path(directory_, meta_name), format_metadata(m), sync_);
-    const double total = comm_.max(wall_seconds() - started);
+    std::vector<double> t = {wall_seconds() - started, slot ? slot->held : 0.0,
+                             slot ? slot->waited : 0.0};
+    io_.max_in_place(t);
+    const double total = t[0];
     if (m.kind != std::string("spins")) return;
+    const SnapshotTiming timing{w.bytes, w.write_seconds, total, queue_.threaded() ? t[1] : total,
+                                t[2]};
     summary_.snapshots += 1;
     summary_.bytes += w.bytes;
     summary_.write_seconds += w.write_seconds;
     summary_.total_seconds += total;
-    timings_.push_back({w.bytes, w.write_seconds, total});
+    summary_.held_seconds += timing.held_seconds;
+    summary_.waited_seconds += timing.waited_seconds;
+    timings_.push_back(timing);
     if (log_) {
         const double mb = double(w.bytes) / 1e6;
-        std::fprintf(log_, "%lld %lld %s %lld %zu %.6f %.6f %.2f %.2f\n", (long long)m.snapshot,
-                     (long long)m.step, mode_.c_str(), (long long)w.bytes, w.pieces.size(),
-                     w.write_seconds, total, w.write_seconds > 0 ? mb / w.write_seconds : 0.0,
-                     total > 0 ? mb / total : 0.0);
+        std::fprintf(log_, "%lld %lld %s %lld %zu %.6f %.6f %.2f %.2f %.6f %.6f\n",
+                     (long long)m.snapshot, (long long)m.step, mode_.c_str(), (long long)w.bytes,
+                     w.pieces.size(), w.write_seconds, total,
+                     w.write_seconds > 0 ? mb / w.write_seconds : 0.0, total > 0 ? mb / total : 0.0,
+                     timing.held_seconds, timing.waited_seconds);
         std::fflush(log_);
     }
 }
 
 void SnapshotOutput::write_coordinates() {
+    wait_all();  // the queue's thread must not be in a collective of io_ meanwhile
     const double started = wall_seconds();
     const std::size_t n = selection_.gid.size();
     std::vector<double> xyz(3 * n);
@@ -179,29 +222,66 @@ void SnapshotOutput::write_coordinates() {
     SnapshotMetadata m = base_metadata("coordinates", "coordinate");
     m.format.dtype = DType::float64;
     m.dt = time_step_;
-    finish(m, w, coordinates_stem_ + ".meta", hash, started);
+    finish(m, w, coordinates_stem_ + ".meta", hash, started, nullptr);
 }
 
 void SnapshotOutput::write_spins(const Spins& s, const SnapshotState& state) {
+    const double called = wall_seconds();
+    // A free buffer: wait for the oldest snapshot in flight while all are busy (asynchronous
+    // only; synchronous snapshots are finished when write_spins returns).
+    const auto buffers = static_cast<std::int64_t>(slots_.size());
+    while (queued_ - reaped_ >= buffers && queue_.threaded())
+        queue_.wait(reaped_++);
+    Slot& slot = slots_[static_cast<std::size_t>(queued_ % buffers)];
+    slot.waited = wall_seconds() - called;
+    slot.state = state;
+    slot.number = next_snapshot_;
+    const std::int64_t n = static_cast<std::int64_t>(selection_.gid.size());
+    slot.x.resize(static_cast<std::size_t>(n));
+    slot.y.resize(static_cast<std::size_t>(n));
+    slot.z.resize(static_cast<std::size_t>(n));
+    const std::int32_t* local = selection_.local.data();
+#pragma omp parallel for schedule(static) if (n > 65536)
+    for (std::int64_t k = 0; k < n; ++k) {
+        slot.x[k] = s.x[local[k]];
+        slot.y[k] = s.y[local[k]];
+        slot.z[k] = s.z[local[k]];
+    }
+    slot.held = wall_seconds() - called;
+    ++next_snapshot_;
+    ++queued_;
+    queue_.submit([this, &slot] { write_slot(slot); });
+}
+
+void SnapshotOutput::wait_all() {
+    const double called = wall_seconds();
+    while (reaped_ < queued_ && queue_.threaded())
+        queue_.wait(reaped_++);
+    reaped_ = queued_;
+    final_wait_ += wall_seconds() - called;
+}
+
+void SnapshotOutput::write_slot(Slot& slot) {
     const double started = wall_seconds();
+    if (slow_write_ > 0)  // test hook: a file system that falls behind
+        std::this_thread::sleep_for(std::chrono::duration<double>(slow_write_));
     const std::size_t n = selection_.gid.size();
-    x_.resize(n);
-    y_.resize(n);
-    z_.resize(n);
     std::uint64_t hash = 0;
     const bool single = format_.dtype == DType::float32;
     for (std::size_t k = 0; k < n; ++k) {
-        const std::int32_t i = selection_.local[k];
         // The hash covers the values as written (rounded to float for float32 files).
-        x_[k] = single ? double(float(s.x[i])) : s.x[i];
-        y_[k] = single ? double(float(s.y[i])) : s.y[i];
-        z_[k] = single ? double(float(s.z[i])) : s.z[i];
-        hash += atom_hash(selection_.gid[k], x_[k], y_[k], z_[k]);
+        if (single) {
+            slot.x[k] = double(float(slot.x[k]));
+            slot.y[k] = double(float(slot.y[k]));
+            slot.z[k] = double(float(slot.z[k]));
+        }
+        hash += atom_hash(selection_.gid[k], slot.x[k], slot.y[k], slot.z[k]);
     }
     buffer_.resize(n * format_.record_bytes());
-    encode_records(format_, static_cast<std::int64_t>(n), x_.data(), y_.data(), z_.data(),
-                   buffer_.data());
-    const std::string stem = snapshot_stem("spins", next_snapshot_);
+    encode_records(format_, static_cast<std::int64_t>(n), slot.x.data(), slot.y.data(),
+                   slot.z.data(), buffer_.data());
+    const SnapshotState& state = slot.state;
+    const std::string stem = snapshot_stem("spins", slot.number);
     LocalRecords r;
     r.count = static_cast<std::int64_t>(n);
     r.record_bytes = format_.record_bytes();
@@ -216,15 +296,14 @@ void SnapshotOutput::write_spins(const Spins& s, const SnapshotState& state) {
                     {"field-z", state.field[2]}};
     const WriteOutcome w = writer_->write(directory_, stem, r);
     SnapshotMetadata m = base_metadata("spins", "spin");
-    m.snapshot = next_snapshot_;
+    m.snapshot = slot.number;
     m.step = state.step;
     m.time = state.time;
     m.dt = state.dt;
     m.temperature = state.temperature;
     m.field = state.field;
     m.magnetisation = state.magnetisation;
-    finish(m, w, stem + ".meta", hash, started);
-    ++next_snapshot_;
+    finish(m, w, stem + ".meta", hash, started, &slot);
 }
 
 }  // namespace miniasd

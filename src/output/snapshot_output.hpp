@@ -2,6 +2,14 @@
 // writes the coordinates once, then each snapshot: encode this rank's records, write them with
 // the mode, and let rank 0 write the metadata last and atomically. Keeps an I/O log table
 // (io-log in the output directory) and a summary for the end-of-run report.
+//
+// Asynchronous output (config:output-asynchronous, the default where MPI provides
+// MPI_THREAD_MULTIPLE): write_spins() copies the selected spins into one of
+// config:output-buffers buffers and returns; a background thread per rank encodes and writes
+// them, metadata last, with its own duplicate of the communicator (its collectives run while the
+// time loop exchanges halos). When every buffer is in flight the loop waits for the oldest. A
+// failed background write is agreed by every rank's writer (WriteStatus) and thrown by the
+// time loop at its next snapshot or at wait_all(), the same snapshot on every rank.
 #pragma once
 
 #include <cstdint>
@@ -18,6 +26,7 @@
 #include "system/lattice.hpp"
 #include "system/local_system.hpp"
 #include "system/spins.hpp"
+#include "util/background_queue.hpp"
 
 namespace miniasd {
 
@@ -32,7 +41,11 @@ struct SnapshotState {
 struct SnapshotTiming {
     std::int64_t bytes = 0;
     double write_seconds = 0;  // open to close, slowest rank
-    double total_seconds = 0;  // the whole snapshot, slowest rank
+    double total_seconds = 0;  // the whole snapshot (encode, write, metadata), slowest rank
+    // The time loop held by this snapshot, slowest rank: synchronous, the whole snapshot;
+    // asynchronous, waiting for a free buffer and copying the spins into it.
+    double held_seconds = 0;
+    double waited_seconds = 0;  // of held_seconds: waiting for earlier snapshots' writes
 };
 
 struct IoSummary {
@@ -40,6 +53,8 @@ struct IoSummary {
     std::int64_t bytes = 0;    // data bytes of all snapshots
     double write_seconds = 0;  // sum over snapshots of the slowest rank's open-to-close time
     double total_seconds = 0;  // sum of whole-snapshot times (copy, encode, write, metadata)
+    double held_seconds = 0;   // sum of the times the loop was held (SnapshotTiming)
+    double waited_seconds = 0;
 };
 
 // Where a run's snapshots continue from (a continued run) and what else to write.
@@ -57,28 +72,47 @@ class SnapshotOutput {
     SnapshotOutput(const Config& c, const Lattice& l, const LocalSystem& sys,
                    const parallel::Comm& comm, std::string directory,
                    std::int64_t expected_snapshots, bool verbose, SnapshotSeries series = {});
-    ~SnapshotOutput();
+    ~SnapshotOutput();  // lets the snapshots in flight finish
 
     // Collective. Positions (angstrom), global ids and materials of the selected atoms.
     void write_coordinates();
-    // Collective. The next spin snapshot.
+    // Collective. The next spin snapshot (asynchronous: queued; throws the Error of an earlier
+    // snapshot's failed write).
     void write_spins(const Spins& s, const SnapshotState& state);
+    // Collective. Waits for every snapshot in flight (before a checkpoint, at the end of the
+    // run) and throws the Error of a failed one.
+    void wait_all();
 
+    // Valid after wait_all().
     const IoSummary& summary() const { return summary_; }
     const std::vector<SnapshotTiming>& timings() const { return timings_; }  // one per snapshot
     const std::string& mode() const { return mode_; }
+    bool asynchronous() const { return queue_.threaded(); }
+    int buffers() const { return static_cast<int>(slots_.size()); }
+    // Why snapshots are synchronous although asynchronous output was asked for ("" if not).
+    const std::string& synchronous_reason() const { return synchronous_reason_; }
+    double final_wait_seconds() const { return final_wait_; }  // this rank, in wait_all()
 
   private:
+    // A snapshot between write_spins() and its metadata: the selected spins as copied.
+    struct Slot {
+        std::vector<double> x, y, z;
+        SnapshotState state;
+        std::int64_t number = 0;
+        double held = 0, waited = 0;  // s, this rank
+    };
     SnapshotMetadata base_metadata(const char* kind, const char* record) const;
+    void write_slot(Slot& slot);  // the background part of a spin snapshot
     void finish(SnapshotMetadata m, const WriteOutcome& w, const std::string& meta_name,
-                std::uint64_t local_hash, double started);
+                std::uint64_t local_hash, double started, const Slot* slot);
 
     bool sync_;         // config:output-sync
     double time_step_;  // s
     // The lattice and local system outlive this object (both belong to the simulation).
     const Lattice& lattice_;
     const LocalSystem& system_;
-    parallel::Comm comm_;
+    parallel::Comm comm_;  // the simulation's: used by the constructor only
+    parallel::Comm io_;    // a duplicate: every collective of a write
     std::string directory_;
     Selection selection_;
     RecordFormat format_;
@@ -90,11 +124,17 @@ class SnapshotOutput {
     std::int64_t total_selected_ = 0;
     std::int64_t next_snapshot_ = 0;
     std::string coordinates_stem_;
-    std::vector<double> x_, y_, z_;  // selected components, reused
-    std::vector<char> buffer_;       // encoded records, reused
-    std::FILE* log_ = nullptr;       // rank 0's io-log
-    IoSummary summary_;
+    std::vector<char> buffer_;  // encoded records, reused (by one job at a time)
+    std::FILE* log_ = nullptr;  // rank 0's io-log
+    double slow_write_ = 0;     // s, test hook MINIASD_TEST_SLOW_WRITE
+    std::string synchronous_reason_;
+    std::vector<Slot> slots_;  // config:output-buffers (one when synchronous)
+    std::int64_t queued_ = 0;  // snapshots given to the queue (its job numbers)
+    std::int64_t reaped_ = 0;  // of them, those the loop has waited for
+    double final_wait_ = 0;
+    IoSummary summary_;  // written by the jobs
     std::vector<SnapshotTiming> timings_;
+    BackgroundQueue queue_;  // last: destroyed (joined) first, while the jobs' data lives
 };
 
 }  // namespace miniasd

@@ -98,6 +98,18 @@ double Comm::max(double v) const {
     return r;
 }
 
+void Comm::max_in_place(std::vector<double>& v) const {
+    check(MPI_Allreduce(MPI_IN_PLACE, v.data(), static_cast<int>(v.size()), MPI_DOUBLE, MPI_MAX,
+                        handle()),
+          "MPI_Allreduce");
+}
+
+Comm Comm::duplicate() const {
+    MPI_Comm c = MPI_COMM_NULL;
+    check(MPI_Comm_dup(handle(), &c), "MPI_Comm_dup");
+    return adopt(c);
+}
+
 Spread Comm::spread(double v) const {
     Spread s;
     struct {

@@ -50,6 +50,7 @@ class Comm {
     void sum_in_place(std::vector<double>& v) const;    // element-wise
     void sum_in_place(std::vector<std::int64_t>& v) const;
     double max(double v) const;
+    void max_in_place(std::vector<double>& v) const;  // element-wise
     Spread spread(double v) const;
 
     // Concatenation over ranks, in rank order, delivered to every rank.
@@ -61,6 +62,9 @@ class Comm {
 
     // Split into sub-communicators; ranks passing color < 0 get an invalid (empty) Comm.
     Comm split(int color, int key) const;
+    // A communicator of the same ranks with its own message space (MPI_Comm_dup), for a thread
+    // whose collectives run while the master thread uses this one.
+    Comm duplicate() const;
     bool valid() const { return handle_ && *handle_ != MPI_COMM_NULL; }
 
   private:

@@ -4,6 +4,9 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <string>
+
+#include "util/error.hpp"
 
 namespace miniasd::parallel {
 
@@ -16,14 +19,58 @@ Environment::Environment(int* argc, char*** argv) {
     // pointers: leave that component out, unless the user chose components themselves.
     // (Read by Open MPI at MPI_Init; other MPI libraries ignore it.)
     setenv("OMPI_MCA_sharedfp", "^sm", 0);
+    init(argc, argv);
+}
+
+int Environment::requested_thread_level() {
+    const char* v = std::getenv("MINIASD_MPI_THREAD_LEVEL");
+    if (!v || !*v) return MPI_THREAD_MULTIPLE;
+    const std::string s = v;
+    if (s == "funneled") return MPI_THREAD_FUNNELED;
+    if (s == "serialized") return MPI_THREAD_SERIALIZED;
+    if (s == "multiple") return MPI_THREAD_MULTIPLE;
+    throw Error("MINIASD_MPI_THREAD_LEVEL = '" + s +
+                "': expected funneled, serialized or multiple");
+}
+
+void Environment::init(int* argc, char*** argv) {
+    int requested = MPI_THREAD_MULTIPLE;
+    std::string bad;
+    try {
+        requested = requested_thread_level();
+    } catch (const Error& e) {
+        bad = e.what();
+    }
     int provided = 0;
-    MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &provided);
-    if (provided < MPI_THREAD_FUNNELED) {
-        std::fprintf(stderr, "error: the MPI library does not provide MPI_THREAD_FUNNELED\n");
+    MPI_Init_thread(argc, argv, requested, &provided);
+    if (!bad.empty() || provided < MPI_THREAD_FUNNELED) {
+        if (world_rank() == 0)
+            std::fprintf(stderr, "miniasd: error: %s\n",
+                         !bad.empty() ? bad.c_str()
+                                      : "the MPI library does not provide MPI_THREAD_FUNNELED");
         MPI_Abort(MPI_COMM_WORLD, 2);
     }
     // Errors are checked at each call site and turned into exceptions.
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+}
+
+int Environment::thread_level() {
+    int provided = MPI_THREAD_SINGLE;
+    MPI_Query_thread(&provided);
+    return provided;
+}
+
+const char* Environment::thread_level_name(int level) {
+    switch (level) {
+        case MPI_THREAD_SINGLE:
+            return "MPI_THREAD_SINGLE";
+        case MPI_THREAD_FUNNELED:
+            return "MPI_THREAD_FUNNELED";
+        case MPI_THREAD_SERIALIZED:
+            return "MPI_THREAD_SERIALIZED";
+        default:
+            return "MPI_THREAD_MULTIPLE";
+    }
 }
 
 Environment::~Environment() {

@@ -41,15 +41,27 @@ endif()
 # A data write that fails on one rank in any mode (a full disk on one node, injected with
 # MINIASD_TEST_FAIL_WRITE): every rank agrees, the run ends with exit status 1 and one message
 # naming the file and the reason (no abort, no hang), before any metadata claims the snapshot;
-# the earlier snapshots stay complete.
-foreach(spec "serial|0" "file-per-process|1" "mpi-io|1" "file-per-node|1" "sorted|1" "hdf5|1")
+# the earlier snapshots stay complete. Asynchronous output (the default) reports the failure at
+# the next snapshot, or at the end of the run with four buffers; synchronous output at once.
+foreach(spec "serial|0|async" "file-per-process|1|async" "mpi-io|1|async" "file-per-node|1|async"
+             "sorted|1|async" "hdf5|1|async" "file-per-process|0|sync" "sorted|1|sync"
+             "hdf5|0|sync" "file-per-node|1|buffers")
   string(REPLACE "|" ";" spec "${spec}")
   list(GET spec 0 mode)
   list(GET spec 1 rank)
-  set(dir ${WORK_DIR}/full-${mode})
+  list(GET spec 2 variant)
+  set(dir ${WORK_DIR}/full-${mode}-${variant})
+  set(mode "${mode} (${variant})")
   file(MAKE_DIRECTORY ${dir})
-  file(WRITE ${dir}/input "${base}sim:total-time-steps = 40\nsim:time-steps-increment = 10\nconfig:output-mode = ${mode}\n")
-  if(NOT mode MATCHES "serial|file-per-process|mpi-io")
+  set(extra "")
+  if(variant STREQUAL "sync")
+    set(extra "config:output-asynchronous = false\n")
+  elseif(variant STREQUAL "buffers")
+    set(extra "config:output-buffers = 4\n")
+  endif()
+  list(GET spec 0 mode_keyword)
+  file(WRITE ${dir}/input "${base}${extra}sim:total-time-steps = 40\nsim:time-steps-increment = 10\nconfig:output-mode = ${mode_keyword}\n")
+  if(NOT mode_keyword MATCHES "serial|file-per-process|mpi-io")
     file(APPEND ${dir}/input "config:output-nodes = 2\n")
   endif()
   execute_process(
@@ -72,6 +84,9 @@ foreach(spec "serial|0" "file-per-process|1" "mpi-io|1" "file-per-node|1" "sorte
   endforeach()
   if(EXISTS ${dir}/spins-00000002.meta OR EXISTS ${dir}/spins-00000002.xmf)
     message(FATAL_ERROR "${mode}: the failed snapshot has metadata: it would look complete")
+  endif()
+  if(EXISTS ${dir}/spins-00000003.meta)  # queued after the failure: never written
+    message(FATAL_ERROR "${mode}: a snapshot after the failed one was completed")
   endif()
   # The earlier snapshots still read back (checksums and content hashes checked).
   execute_process(COMMAND ${CONVERTER} ${dir} --to csv -o ${dir}/csv

@@ -6,6 +6,8 @@
 
 #include <cstdio>
 
+#include "parallel/environment.hpp"
+
 namespace {
 
 class FailurePrinter : public testing::EmptyTestEventListener {
@@ -24,8 +26,8 @@ class FailurePrinter : public testing::EmptyTestEventListener {
 }  // namespace
 
 int main(int argc, char** argv) {
-    int provided = 0;
-    MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
+    // The thread level the program requests (asynchronous output needs MPI_THREAD_MULTIPLE).
+    miniasd::parallel::Environment::init(&argc, &argv);
     testing::InitGoogleTest(&argc, argv);
     int rank = 0;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
