@@ -170,6 +170,9 @@ int main(int argc, char** argv) {
                 split_lines(text_in + "config:output-mode = " + mode + "\n", "io-bench"),
                 "io-bench");
             c.output.sync = sync;
+            // The write itself is measured, one configuration after another: synchronous
+            // (asynchronous output runs one background writer per process, not a dozen at once).
+            c.output.asynchronous = false;
             c.output.text = text;
             c.output.output_nodes = g;
             Measured m;

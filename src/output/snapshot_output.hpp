@@ -10,6 +10,8 @@
 // time loop exchanges halos). When every buffer is in flight the loop waits for the oldest. A
 // failed background write is agreed by every rank's writer (WriteStatus) and thrown by the
 // time loop at its next snapshot or at wait_all(), the same snapshot on every rank.
+// One asynchronous SnapshotOutput per process at a time (the run's): the HDF5 library is not
+// thread-safe, and concurrent writers would compete for the same cores anyway.
 #pragma once
 
 #include <cstdint>

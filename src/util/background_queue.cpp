@@ -1,6 +1,9 @@
 #include "util/background_queue.hpp"
 
 #include <omp.h>
+#include <pthread.h>
+
+#include <csignal>
 
 namespace miniasd {
 
@@ -41,6 +44,13 @@ void BackgroundQueue::wait(std::int64_t number) {
 }
 
 void BackgroundQueue::work() {
+    // Signals (SIGTERM, SIGUSR1 from the batch system) go to the main thread, whose handler
+    // stops the run at the next check; this thread's system calls are not interrupted by them.
+    sigset_t blocked;
+    sigfillset(&blocked);
+    for (int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT})
+        sigdelset(&blocked, sig);
+    pthread_sigmask(SIG_BLOCK, &blocked, nullptr);
     // The jobs' OpenMP loops (record encoding) run on this thread alone: the compute threads
     // keep their cores.
     omp_set_num_threads(1);
