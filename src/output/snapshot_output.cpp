@@ -81,7 +81,6 @@ SnapshotOutput::SnapshotOutput(const Config& c, const Lattice& l, const LocalSys
       time_step_(c.time_step),
       lattice_(l),
       system_(sys),
-      comm_(comm),
       io_(comm.duplicate()),
       directory_(std::move(directory)),
       next_snapshot_(series.first_snapshot),
@@ -90,7 +89,7 @@ SnapshotOutput::SnapshotOutput(const Config& c, const Lattice& l, const LocalSys
       synchronous_reason_(why_synchronous(c, comm)),
       queue_(c.output.asynchronous && synchronous_reason_.empty()) {
     slots_.resize(queue_.threaded() ? static_cast<std::size_t>(c.output.buffers) : 1);
-    if (comm_.is_root() && !synchronous_reason_.empty() &&
+    if (io_.is_root() && !synchronous_reason_.empty() &&
         c.given.count("config:output-asynchronous"))
         std::fprintf(stderr,
                      "miniasd: warning: config:output-asynchronous: %s; snapshots are "
@@ -108,14 +107,14 @@ SnapshotOutput::SnapshotOutput(const Config& c, const Lattice& l, const LocalSys
     format_.encoding = c.output.text ? Encoding::text : Encoding::binary;
     format_.dtype = c.output.single_precision ? DType::float32 : DType::float64;
     selection_ = select_atoms(c.output, l, sys);
-    total_selected_ = comm_.sum(static_cast<std::int64_t>(selection_.gid.size()));
+    total_selected_ = io_.sum(static_cast<std::int64_t>(selection_.gid.size()));
     const double needed =
         double(total_selected_) * (double(format_.record_bytes()) * double(expected_snapshots) +
                                    double(coordinate_record_bytes(format_.encoding)));
-    check_directory(comm_, directory_, needed);
+    check_directory(io_, directory_, needed);
     writer_ = make_writer(c.output, io_, verbose);
     mode_ = writer_->mode();
-    if (comm_.is_root() && series.io_log) {
+    if (io_.is_root() && series.io_log) {
         const std::string path = join_path(directory_, "io-log");
         log_ = std::fopen(path.c_str(), series.append_log ? "a" : "w");
         if (!log_) throw LocalError("cannot create " + path + ": " + std::strerror(errno));

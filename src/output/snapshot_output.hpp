@@ -113,8 +113,7 @@ class SnapshotOutput {
     // The lattice and local system outlive this object (both belong to the simulation).
     const Lattice& lattice_;
     const LocalSystem& system_;
-    parallel::Comm comm_;  // the simulation's: used by the constructor only
-    parallel::Comm io_;    // a duplicate: every collective of a write
+    parallel::Comm io_;  // a duplicate of the simulation's: every collective of the output
     std::string directory_;
     Selection selection_;
     RecordFormat format_;
