@@ -154,7 +154,9 @@ int run_app(int argc, char** argv) {
     options.screen = root ? stdout : nullptr;
 
     install_stop_signals();
+    const double setup_start = wall_seconds();
     Simulation sim(world, std::move(config), options);
+    sim.set_setup_seconds(wall_seconds() - setup_start);
     if (root) print_setup(sim, stdout);
     try {
         sim.run();

@@ -6,11 +6,13 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <thread>
 
 #include <omp.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "parallel/mpi_clock.hpp"
 #include "programs/program.hpp"
 #include "system/materials.hpp"
 #include "system/memory_estimate.hpp"
@@ -48,6 +50,10 @@ Simulation::Simulation(const parallel::Comm& world, Config config, RunOptions op
     // Test hook: stop with a checkpoint after this step, as a signal would (deterministically).
     if (const char* stop = std::getenv("MINIASD_TEST_STOP_AT_STEP"))
         test_stop_step_ = std::atoll(stop);
+    // Test hook: "R:S" makes rank R sleep S seconds per step, a known load imbalance.
+    if (const char* slow = std::getenv("MINIASD_TEST_SLOW_RANK"))
+        if (std::atoi(slow) == comm().rank() && std::strchr(slow, ':'))
+            test_slow_step_ = std::atof(std::strchr(slow, ':') + 1);
     state_.time_step = config_.time_step;
     state_.temperature = state_.phonon_temperature = config_.temperature;
     state_.field_strength = config_.field_strength;
@@ -186,9 +192,13 @@ void Simulation::run() {
     if (snapshots_) {  // every snapshot complete (and a failed one reported) before the end
         // Part of the loop's time: a run is not done before its output is.
         const double start = wall_seconds();
-        ScopedTimer t(timers_, t_output_);
-        snapshots_->wait_all();
-        loop_seconds_ += wall_seconds() - start;
+        const LoopCounters from = counters();
+        {
+            ScopedTimer t(timers_, t_output_);
+            const parallel::MpiClockPause io;
+            snapshots_->wait_all();
+        }
+        end_loop_stretch(start, from);
     }
     // The end checkpoint (none again when a continued run had nothing left to do).
     if (config_.save_checkpoint != Config::CheckpointSave::none && options_.write_files &&
@@ -266,7 +276,8 @@ void Simulation::load_checkpoint() {
 }
 
 std::string Simulation::write_checkpoint() {
-    if (snapshots_) {  // a checkpoint comes after the snapshots before it
+    const parallel::MpiClockPause io;  // checkpoints count as I/O, not as the loop's MPI
+    if (snapshots_) {                  // a checkpoint comes after the snapshots before it
         ScopedTimer t(timers_, t_output_);
         snapshots_->wait_all();
     }
@@ -357,6 +368,7 @@ void Simulation::write_row() {
         snap.temperature = state_.temperature;
         snap.field = state_.field();
         snap.magnetisation = sample_.m;
+        const parallel::MpiClockPause io;  // a synchronous snapshot's MPI counts as I/O
         snapshots_->write_spins(spins_, snap);
     }
     ++state_.rows;
@@ -374,6 +386,8 @@ void Simulation::sample(bool write) {
 void Simulation::advance() {
     sync_field();
     integrator_->step(spins_, state_);
+    if (test_slow_step_ > 0)
+        std::this_thread::sleep_for(std::chrono::duration<double>(test_slow_step_));
     ++state_.step;
 }
 
@@ -405,6 +419,7 @@ bool Simulation::run(const Phase& phase) {
                       comm().is_root() && options_.progress,
                       options_.screen ? options_.screen : stdout);
     const double start = wall_seconds();
+    const LoopCounters from = counters();
     try {
         // The time loop: equilibration steps first (no statistics), then the sampled steps.
         for (std::int64_t n = first; n <= equil + total; ++n) {
@@ -427,14 +442,28 @@ bool Simulation::run(const Phase& phase) {
             after_step(n + 1);
         }
     } catch (...) {
-        loop_seconds_ += wall_seconds() - start;
+        end_loop_stretch(start, from);
         throw;
     }
-    loop_seconds_ += wall_seconds() - start;
+    end_loop_stretch(start, from);
     progress.finish(equil + total);
     if (table_file_ && (std::fflush(table_file_) != 0 || std::ferror(table_file_)))
         throw LocalError("writing the statistics file '" + table_path_ + "' failed");
     return true;
+}
+
+Simulation::LoopCounters Simulation::counters() const {
+    return {parallel::mpi_seconds(), halo_.wait_seconds(), halo_.busy_seconds(),
+            timers_.seconds(t_output_) + timers_.seconds(t_checkpoint_)};
+}
+
+void Simulation::end_loop_stretch(double wall, const LoopCounters& from) {
+    loop_seconds_ += wall_seconds() - wall;
+    const LoopCounters now = counters();
+    loop_counters_.mpi += now.mpi - from.mpi;
+    loop_counters_.halo_wait += now.halo_wait - from.halo_wait;
+    loop_counters_.halo_busy += now.halo_busy - from.halo_busy;
+    loop_counters_.io += now.io - from.io;
 }
 
 Simulation::~Simulation() {

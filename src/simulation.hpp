@@ -104,6 +104,9 @@ class Simulation {
     Observables observe();
     // Collective. Prints the timing report, throughput and spin hash on rank 0's screen.
     void report() const;
+    // Wall time of building the system, neighbours and halo plan on this rank (s), measured by
+    // the caller around the constructor; the report gives it per atom.
+    void set_setup_seconds(double s) { setup_seconds_ = s; }
 
     const Config& config() const { return config_; }
     const RunOptions& options() const { return options_; }
@@ -167,6 +170,7 @@ class Simulation {
     bool continued_ = false;            // this run continues a checkpoint's run
     bool sampled_at_resume_ = false;    // the checkpoint's step already had its sample (end)
     std::int64_t test_stop_step_ = -1;  // MINIASD_TEST_STOP_AT_STEP (docs/testing.md)
+    double test_slow_step_ = 0;         // s per step, MINIASD_TEST_SLOW_RANK (docs/testing.md)
     std::int64_t phase_calls_ = 0;      // phases begun (or skipped) in this job
     std::int64_t first_step_ = 0;       // state_.step when this job started its loop
     std::map<std::string, std::int64_t> saved_outputs_;     // continued: file -> bytes
@@ -178,6 +182,16 @@ class Simulation {
     bool started_ = false;            // output files opened (on the first run())
     int t_stats_ = 0, t_output_ = 0;
     double loop_seconds_ = 0;  // wall time of the time loop on this rank
+    double setup_seconds_ = 0;
+    // Counters the report splits the time loop by (s, this rank): MPI time of this thread
+    // (I/O scopes paused), halo wait and halo work, output and checkpoint timers.
+    struct LoopCounters {
+        double mpi = 0, halo_wait = 0, halo_busy = 0, io = 0;
+    };
+    LoopCounters counters() const;
+    // Adds the loop time and counter changes since `wall` / `from` to the loop totals.
+    void end_loop_stretch(double wall, const LoopCounters& from);
+    LoopCounters loop_counters_;  // accumulated over the time loop
 };
 
 }  // namespace miniasd

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <climits>
 
+#include "parallel/mpi_clock.hpp"
 #include "util/error.hpp"
 
 namespace miniasd::parallel {
@@ -33,10 +34,12 @@ Comm Comm::adopt(MPI_Comm c) {
 }
 
 void Comm::barrier() const {
+    const MpiClock clock;
     check(MPI_Barrier(handle()), "MPI_Barrier");
 }
 
 void Comm::throw_if_any(const std::string& local_error) const {
+    const MpiClock clock;
     const std::vector<std::int64_t> failed =
         all_gather(std::vector<std::int64_t>{local_error.empty() ? 0 : 1});
     const auto first = std::find(failed.begin(), failed.end(), 1);
@@ -48,6 +51,7 @@ void Comm::throw_if_any(const std::string& local_error) const {
 }
 
 void Comm::broadcast(int& status, std::string& text, int root) const {
+    const MpiClock clock;
     // Length travels with the status so a failed read needs no second message.
     long long header[2] = {status, static_cast<long long>(text.size())};
     check(MPI_Bcast(header, 2, MPI_LONG_LONG, root, handle()), "MPI_Bcast");
@@ -62,18 +66,21 @@ void Comm::broadcast(int& status, std::string& text, int root) const {
 }
 
 double Comm::sum(double v) const {
+    const MpiClock clock;
     double r = 0;
     check(MPI_Allreduce(&v, &r, 1, MPI_DOUBLE, MPI_SUM, handle()), "MPI_Allreduce");
     return r;
 }
 
 std::int64_t Comm::sum(std::int64_t v) const {
+    const MpiClock clock;
     std::int64_t r = 0;
     check(MPI_Allreduce(&v, &r, 1, MPI_INT64_T, MPI_SUM, handle()), "MPI_Allreduce");
     return r;
 }
 
 std::uint64_t Comm::wrapping_sum(std::uint64_t v) const {
+    const MpiClock clock;
     // Unsigned addition wraps modulo 2^64 in MPI as in C++.
     std::uint64_t r = 0;
     check(MPI_Allreduce(&v, &r, 1, MPI_UINT64_T, MPI_SUM, handle()), "MPI_Allreduce");
@@ -81,24 +88,28 @@ std::uint64_t Comm::wrapping_sum(std::uint64_t v) const {
 }
 
 void Comm::sum_in_place(std::vector<double>& v) const {
+    const MpiClock clock;
     check(MPI_Allreduce(MPI_IN_PLACE, v.data(), static_cast<int>(v.size()), MPI_DOUBLE, MPI_SUM,
                         handle()),
           "MPI_Allreduce");
 }
 
 void Comm::sum_in_place(std::vector<std::int64_t>& v) const {
+    const MpiClock clock;
     check(MPI_Allreduce(MPI_IN_PLACE, v.data(), static_cast<int>(v.size()), MPI_INT64_T, MPI_SUM,
                         handle()),
           "MPI_Allreduce");
 }
 
 double Comm::max(double v) const {
+    const MpiClock clock;
     double r = 0;
     check(MPI_Allreduce(&v, &r, 1, MPI_DOUBLE, MPI_MAX, handle()), "MPI_Allreduce");
     return r;
 }
 
 void Comm::max_in_place(std::vector<double>& v) const {
+    const MpiClock clock;
     check(MPI_Allreduce(MPI_IN_PLACE, v.data(), static_cast<int>(v.size()), MPI_DOUBLE, MPI_MAX,
                         handle()),
           "MPI_Allreduce");
@@ -111,6 +122,7 @@ Comm Comm::duplicate() const {
 }
 
 Spread Comm::spread(double v) const {
+    const MpiClock clock;
     Spread s;
     struct {
         double value;
@@ -151,11 +163,28 @@ std::vector<T> all_gather_impl(const Comm& c, const std::vector<T>& local, MPI_D
 }  // namespace
 
 std::vector<std::int64_t> Comm::all_gather(const std::vector<std::int64_t>& local) const {
+    const MpiClock clock;
     return all_gather_impl(*this, local, MPI_INT64_T);
 }
 
 std::vector<double> Comm::all_gather(const std::vector<double>& local) const {
+    const MpiClock clock;
     return all_gather_impl(*this, local, MPI_DOUBLE);
+}
+
+std::vector<std::string> Comm::all_gather(const std::string& local) const {
+    const MpiClock clock;
+    const std::vector<std::int64_t> sizes =
+        all_gather(std::vector<std::int64_t>{static_cast<std::int64_t>(local.size())});
+    const std::vector<char> chars =
+        all_gather_impl(*this, std::vector<char>(local.begin(), local.end()), MPI_CHAR);
+    std::vector<std::string> out;
+    std::size_t off = 0;
+    for (std::int64_t n : sizes) {
+        out.emplace_back(chars.data() + off, static_cast<std::size_t>(n));
+        off += static_cast<std::size_t>(n);
+    }
+    return out;
 }
 
 int Comm::ranks_on_node() const {

@@ -56,6 +56,7 @@ class Comm {
     // Concatenation over ranks, in rank order, delivered to every rank.
     std::vector<std::int64_t> all_gather(const std::vector<std::int64_t>& local) const;
     std::vector<double> all_gather(const std::vector<double>& local) const;
+    std::vector<std::string> all_gather(const std::string& local) const;  // one string per rank
 
     // How many ranks of this communicator share this rank's node (shared memory).
     int ranks_on_node() const;

@@ -2,6 +2,7 @@
 
 #include <climits>
 
+#include "parallel/mpi_clock.hpp"
 #include "util/error.hpp"
 
 namespace miniasd::parallel {
@@ -22,6 +23,8 @@ HaloExchange::HaloExchange(Comm comm, std::vector<HaloPeer> peers)
 }
 
 void HaloExchange::start(const double* x, const double* y, const double* z) {
+    const MpiClock clock;
+    const double t0 = MPI_Wtime();
     const std::size_t np = peers_.size();
     for (std::size_t k = 0; k < np; ++k) {
         MPI_Irecv(recv_buf_[k].data(), static_cast<int>(recv_buf_[k].size()), MPI_DOUBLE,
@@ -38,13 +41,18 @@ void HaloExchange::start(const double* x, const double* y, const double* z) {
         MPI_Isend(buf, static_cast<int>(send_buf_[k].size()), MPI_DOUBLE, peers_[k].rank, halo_tag,
                   comm_.handle(), &requests_[np + k]);
     }
+    busy_seconds_ += MPI_Wtime() - t0;
 }
 
 void HaloExchange::finish(double* x, double* y, double* z) {
+    const MpiClock clock;
     ++exchanges_;
-    if (MPI_Waitall(static_cast<int>(requests_.size()), requests_.data(), MPI_STATUSES_IGNORE) !=
-        MPI_SUCCESS)
-        throw LocalError("halo exchange failed in MPI_Waitall");
+    const double t0 = MPI_Wtime();
+    const int rc =
+        MPI_Waitall(static_cast<int>(requests_.size()), requests_.data(), MPI_STATUSES_IGNORE);
+    const double t1 = MPI_Wtime();
+    wait_seconds_ += t1 - t0;
+    if (rc != MPI_SUCCESS) throw LocalError("halo exchange failed in MPI_Waitall");
     for (std::size_t k = 0; k < peers_.size(); ++k) {
         const double* buf = recv_buf_[k].data();
         const std::int64_t g0 = peers_[k].ghost_begin;
@@ -54,6 +62,7 @@ void HaloExchange::finish(double* x, double* y, double* z) {
             z[g0 + i] = buf[3 * i + 2];
         }
     }
+    busy_seconds_ += MPI_Wtime() - t1;
 }
 
 std::int64_t HaloExchange::bytes_per_exchange() const {

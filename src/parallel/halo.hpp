@@ -28,6 +28,10 @@ class HaloExchange {
     const std::vector<HaloPeer>& peers() const { return peers_; }
     std::int64_t bytes_per_exchange() const;               // sent by this rank
     std::int64_t exchanges() const { return exchanges_; }  // finished so far
+    // Time on this rank so far, s: in MPI_Waitall (the messages' transfer plus any wait for a
+    // peer that posted its sends late: load imbalance), and packing, posting and unpacking.
+    double wait_seconds() const { return wait_seconds_; }
+    double busy_seconds() const { return busy_seconds_; }
 
   private:
     Comm comm_;
@@ -35,6 +39,7 @@ class HaloExchange {
     std::vector<std::vector<double>> send_buf_, recv_buf_;
     std::vector<MPI_Request> requests_;
     std::int64_t exchanges_ = 0;
+    double wait_seconds_ = 0, busy_seconds_ = 0;
 };
 
 }  // namespace miniasd::parallel

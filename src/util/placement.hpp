@@ -1,0 +1,39 @@
+// Where this rank's OpenMP threads actually run: the host, the binding policy in effect and each
+// thread's CPU, read back from the OpenMP runtime and the kernel (not from what was asked for),
+// so the report can show an engineer whether OMP_PLACES / OMP_PROC_BIND / srun's binding took
+// effect. No MPI: the report gathers the encoded text over ranks.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace miniasd {
+
+struct ThreadPlacement {
+    std::string host;          // gethostname()
+    std::string proc_bind;     // omp_get_proc_bind(): false, true, primary, close, spread
+    int places = 0;            // omp_get_num_places() (0: no place list)
+    std::vector<int> cpu;      // per thread: sched_getcpu() when sampled
+    std::vector<int> allowed;  // per thread: CPUs its affinity mask allows (1 = bound)
+
+    // One line without blanks ("host|close|2|0:1,1:1") and back, to gather over ranks.
+    std::string encode() const;
+    static ThreadPlacement decode(const std::string& text);
+};
+
+// Runs one parallel region with the run's thread count; each thread reports its CPU and mask.
+ThreadPlacement local_placement();
+
+// The value of an environment variable, or "(unset)".
+std::string environment_or_unset(const char* name);
+
+// Facts about a whole job's placement, from every rank's (rank order).
+struct PlacementSummary {
+    int hosts = 0;
+    int max_ranks_per_host = 0, min_ranks_per_host = 0;
+    bool unbound = false;    // some thread may run on more than one CPU
+    std::string shared_cpu;  // "" or a description of two threads on one CPU of one host
+};
+PlacementSummary summarise(const std::vector<ThreadPlacement>& ranks);
+
+}  // namespace miniasd
