@@ -1,4 +1,5 @@
-# Makefile.archer builds a working miniasd from the same sources (here with CC=mpicxx).
+# Makefile.archer builds a working miniasd and miniasd-convert from the same sources (here with
+# CC=mpicxx).
 file(REMOVE_RECURSE ${WORK_DIR})
 execute_process(
   COMMAND ${MAKE} -f Makefile.archer archer-parallel CC=mpicxx BUILD_DIR=${WORK_DIR} -j 2
@@ -16,4 +17,9 @@ execute_process(COMMAND ${WORK_DIR}/miniasd ${SOURCE_DIR}/input/bcc-fe/input --c
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 60)
 if(NOT rc EQUAL 0 OR NOT out MATCHES "input is valid")
   message(FATAL_ERROR "the Makefile.archer binary cannot check the example: ${out} ${err}")
+endif()
+execute_process(COMMAND ${WORK_DIR}/miniasd-convert --help
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 60)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "--to")
+  message(FATAL_ERROR "the Makefile.archer converter does not run: ${out} ${err}")
 endif()
