@@ -12,6 +12,8 @@
 #include <cstdio>
 #include <string>
 
+#include <sys/resource.h>
+
 #include "input/line_parser.hpp"
 #include "input/parser.hpp"
 #include "memory_bandwidth.hpp"
@@ -40,6 +42,26 @@ Config standard_problem(int cells, double temperature) {
         "sim:temperature = " +
         std::to_string(temperature) + "\n";
     return build_config(split_lines(text, "standard-problem"), "standard-problem");
+}
+
+// Bytes one LLG-Heun step moves between memory and the core per atom, counting a store as a read
+// and a write (write-allocate) and assuming neighbours' spins hit the cache (the table is
+// ordered along the lattice). Predictor: neighbour table 4w, spins 24, material 4, thermal field
+// 24, writes of the half step q and predicted spin p (48 each); at T > 0 also the thermal field's
+// store (48) and the global id the noise is keyed by (8). Corrector: table 4w, p 24, material 4,
+// thermal field 24, q 24, the spin's store 48. The one-core triad is counted the same way (32 B
+// per element: it moves two reads, a write and the write's allocate).
+double traffic_bytes_per_atom_step(int width, bool thermal) {
+    const double predictor = 4.0 * width + 24 + 4 + 24 + 48 + 48 + (thermal ? 48 + 8 : 0);
+    const double corrector = 4.0 * width + 24 + 4 + 24 + 24 + 48;
+    return predictor + corrector;
+}
+
+// Peak resident memory of this process, bytes (Linux reports kilobytes).
+double peak_rss_bytes() {
+    struct rusage u {};
+    getrusage(RUSAGE_SELF, &u);
+    return 1024.0 * double(u.ru_maxrss);
 }
 
 double stepping_seconds(const Timers& t) {
@@ -74,6 +96,7 @@ int main(int argc, char** argv) {
     quiet.write_files = false;
     quiet.progress = false;
     quiet.screen = nullptr;
+    const double baseline = world.max(peak_rss_bytes());  // MPI, the runtime, the binary
     Simulation sim(world, standard_problem(cells, temperature), quiet);
     const double atoms = double(sim.system().n_global);
     if (steps <= 0) steps = std::max<long long>(5, static_cast<long long>(2.5e7 / atoms));
@@ -90,6 +113,9 @@ int main(int argc, char** argv) {
         const double spent = world.max(stepping_seconds(sim.timers()) - before);
         ns.push_back(1e9 * spent / (atoms * double(steps)));
     }
+    // Before the triad, whose arrays would dominate the peak.
+    const double rss = world.max(peak_rss_bytes());
+    const double local_atoms = world.max(double(sim.system().n_owned));
     const double gbs = bandwidth && world.is_root() ? bench::triad_bandwidth_gbs() : 0.0;
     if (world.is_root()) {
         std::vector<double> sorted = ns;
@@ -101,7 +127,27 @@ int main(int argc, char** argv) {
         for (double v : ns)
             std::printf(" %.2f", v);
         std::printf("\n");
-        if (bandwidth) std::printf("# memory bandwidth (one-core triad): %.1f GB/s\n", gbs);
+        std::printf(
+            "# memory: %.0f B per atom (peak resident memory of the fullest rank, %.1f MB, "
+            "over its %.0f atoms); %.0f B per atom above the %.1f MB the process had "
+            "before the system was built\n",
+            rss / local_atoms, rss / 1e6, local_atoms, (rss - baseline) / local_atoms,
+            baseline / 1e6);
+        const double bytes = traffic_bytes_per_atom_step(sim.system().width, temperature > 0);
+        std::printf("# traffic model: %.0f B per atom-step (bench/llg_throughput.cpp)\n", bytes);
+        if (bandwidth) {
+            // 24 B per triad element as STREAM reports, 32 B as moved (see the traffic model).
+            const double moved = gbs * 32.0 / 24.0;
+            const double bound = bytes / moved;  // ns per atom-step at full bandwidth
+            std::printf(
+                "# memory bandwidth (one-core triad): %.1f GB/s (STREAM convention), %.1f "
+                "GB/s moved\n",
+                gbs, moved);
+            std::printf(
+                "# bandwidth bound: %.2f ns per atom-step per core; measured median / "
+                "bound = %.2f\n",
+                bound, sorted[sorted.size() / 2] * world.size() * omp_get_max_threads() / bound);
+        }
         std::printf(
             "result atoms=%.0f T=%g ranks=%d threads=%d median_ns_per_atom_step=%.2f "
             "min=%.2f max=%.2f\n",
