@@ -65,7 +65,10 @@ struct OutputConfig {
     bool text = false;              // encoding: text, else binary
     bool single_precision = false;  // float32, else float64
     int output_nodes = 0;           // I/O groups or writers; 0 = one per shared-memory node
-    std::string mpi_io_hints;       // "key=value,key=value" passed through MPI_Info
+    // config:output-mode = auto / config:output-nodes = auto: choose by a write test at start-up
+    // (output/auto_mode.hpp); `mode` and `output_nodes` are then what the test falls back to.
+    bool auto_mode = false, auto_nodes = false;
+    std::string mpi_io_hints;                 // "key=value,key=value" passed through MPI_Info
     Vec3 box_min{0, 0, 0}, box_max{1, 1, 1};  // fractional box of atoms to write (inclusive)
     std::vector<int> materials;               // 0-based materials to write; empty: all
     std::int64_t piece_bytes = std::int64_t(64) << 20;  // largest single write, bytes

@@ -13,10 +13,13 @@ void add_config_keywords(std::vector<KeywordSpec>& t) {
         "a snapshot every this many sim:time-steps-increment intervals",
         [](Config& c, const Value& v, const Entry&) { c.output.atoms_output_rate = v.integer; }));
     t.push_back(choice(
-        "config", "output-mode", "serial|legacy|file-per-process|mpi-io|file-per-node|sorted|hdf5",
-        "file-per-node", "parallel write method (legacy = serial); see docs/output.md",
+        "config", "output-mode",
+        "serial|legacy|file-per-process|mpi-io|file-per-node|sorted|hdf5|auto", "file-per-node",
+        "parallel write method (legacy = serial; auto = the fastest in a start-up test); see "
+        "docs/output.md",
         [](Config& c, const Value& v, const Entry&) {
             const std::string& m = v.text;
+            c.output.auto_mode = m == "auto";
             c.output.mode = m == "serial" || m == "legacy" ? OutputMode::serial
                             : m == "file-per-process"      ? OutputMode::file_per_process
                             : m == "mpi-io"                ? OutputMode::mpi_io
@@ -33,10 +36,24 @@ void add_config_keywords(std::vector<KeywordSpec>& t) {
                        [](Config& c, const Value& v, const Entry&) {
                            c.output.single_precision = v.text == "float32";
                        }));
-    t.push_back(row("config", "output-nodes", K::integer, D::none, 1, 1e7, "one per node",
-                    "I/O groups (file-per-node) or writer ranks (sorted), 1 to the rank count",
-                    [](Config& c, const Value& v, const Entry&) {
-                        c.output.output_nodes = static_cast<int>(v.integer);
+    t.push_back(row("config", "output-nodes", K::text, D::none, 0, 0, "one per node",
+                    "I/O groups (file-per-node) or writer ranks (sorted, hdf5), 1 to the rank "
+                    "count; auto = the fastest count in a start-up test (file-per-node)",
+                    [](Config& c, const Value& v, const Entry& e) {
+                        if (v.text == "auto") {
+                            c.output.auto_nodes = true;
+                            return;
+                        }
+                        long long n = 0;
+                        const char* end = v.text.data() + v.text.size();
+                        const auto r = std::from_chars(v.text.data(), end, n);
+                        if (r.ec != std::errc() || r.ptr != end || n < 1 || n > 10000000)
+                            entry_error(e,
+                                        "expected a whole number from 1 to 10000000, or auto; "
+                                        "got '" +
+                                            v.text + "'");
+                        c.output.output_nodes = static_cast<int>(n);
+                        c.output.auto_nodes = false;
                     }));
     t.push_back(row("config", "mpi-io-hints", K::text, D::none, 0, 0, "none",
                     "MPI-IO hints, key=value pairs separated by commas (cb_nodes=4,...)",

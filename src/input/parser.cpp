@@ -193,6 +193,13 @@ void warn_without_effect(const std::map<std::string, Entry>& seen, Config& c) {
             warn(key, "without config:atoms (no snapshots are written)");
         return;
     }
+    if (c.output.auto_nodes && !c.output.auto_mode && m != OutputMode::file_per_node)
+        warn("config:output-nodes", mode + " (= auto tests group counts of file-per-node)");
+    if (c.output.auto_mode) {  // every mode is a candidate: each option applies to some
+        if (!c.output.asynchronous)
+            warn("config:output-buffers", "with config:output-asynchronous = false");
+        return;
+    }
     if (m == OutputMode::serial || m == OutputMode::file_per_process || m == OutputMode::mpi_io)
         warn("config:output-nodes", mode +
                                         " (it sets the I/O processes of file-per-node, sorted "
@@ -346,7 +353,7 @@ Config build_config(const std::vector<Entry>& entries, const std::string& input_
 
 void check_for_ranks(const Config& c, int ranks) {
     const auto nodes = c.given.find("config:output-nodes");
-    const bool grouped = c.output.mode == OutputMode::file_per_node ||
+    const bool grouped = c.output.auto_mode || c.output.mode == OutputMode::file_per_node ||
                          c.output.mode == OutputMode::sorted || c.output.mode == OutputMode::hdf5;
     if (c.output.atoms && grouped && nodes != c.given.end() && c.output.output_nodes > ranks)
         throw InputError(nodes->second.file, nodes->second.line, "config:output-nodes",

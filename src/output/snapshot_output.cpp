@@ -10,6 +10,7 @@
 #include <cstring>
 #include <thread>
 
+#include "output/auto_mode.hpp"
 #include "output/file_io.hpp"
 #include "parallel/environment.hpp"
 #include "util/build_info.hpp"
@@ -112,7 +113,19 @@ SnapshotOutput::SnapshotOutput(const Config& c, const Lattice& l, const LocalSys
         double(total_selected_) * (double(format_.record_bytes()) * double(expected_snapshots) +
                                    double(coordinate_record_bytes(format_.encoding)));
     check_directory(io_, directory_, needed);
-    writer_ = make_writer(c.output, io_, verbose);
+    OutputConfig out = c.output;
+    if (out.auto_mode || out.auto_nodes) {
+        AutoTestData data;
+        data.local_records = static_cast<std::int64_t>(selection_.gid.size());
+        data.record_bytes = format_.record_bytes();
+        data.gid = selection_.gid.data();
+        data.id_space = lattice_.id_space();
+        const AutoChoice a =
+            choose_output(out, io_, directory_, data, io_.is_root() ? stdout : nullptr);
+        out = a.output;
+        auto_summary_ = a.summary;
+    }
+    writer_ = make_writer(out, io_, verbose);
     mode_ = writer_->mode();
     if (io_.is_root() && series.io_log) {
         const std::string path = join_path(directory_, "io-log");
@@ -138,6 +151,7 @@ SnapshotMetadata SnapshotOutput::base_metadata(const char* kind, const char* rec
     m.writer_version =
         std::string("miniasd ") + build_info::version + " (git " + build_info::git_hash + ")";
     m.mode = mode_;
+    if (!auto_summary_.empty()) m.extra.emplace_back("output-auto", auto_summary_);
     m.format = format_;
     m.atoms = total_selected_;
     m.ranks = io_.size();
@@ -156,7 +170,7 @@ void SnapshotOutput::finish(SnapshotMetadata m, const WriteOutcome& w, const std
     m.ordering = w.ordering;
     m.io_groups = w.io_groups;
     m.pieces = w.pieces;
-    m.extra = w.extra;
+    m.extra.insert(m.extra.end(), w.extra.begin(), w.extra.end());
     m.content_hash = io_.wrapping_sum(local_hash);
     // Metadata last, by rank 0, after every rank has closed its files (write() is collective and
     // gathers the file table only after the data files are closed).

@@ -119,6 +119,7 @@ class SnapshotOutput {
     RecordFormat format_;
     std::unique_ptr<SnapshotWriter> writer_;
     std::string mode_;
+    std::string auto_summary_;  // the start-up test's choice and times (metadata output-auto)
     std::vector<std::string> material_names_;     // metadata "materials"
     std::vector<double> material_moments_;        // metadata "moments", Bohr magnetons
     std::vector<std::string> material_elements_;  // metadata "elements" (material-element)

@@ -304,3 +304,20 @@ TEST(Parser, ProgramAndIntegratorKeywords) {
     EXPECT_EQ(c.output_rate, 4);
     expect_error("material[1]:material-element = Iron\n", 1, {"chemical symbol"});
 }
+
+TEST(Parser, OutputModeAndNodesAuto) {
+    const Config a = config_from_text(
+        "config:atoms\nconfig:output-mode = auto\nconfig:output-nodes = auto\n" + material1);
+    EXPECT_TRUE(a.output.auto_mode && a.output.auto_nodes);
+    EXPECT_TRUE(a.warnings.empty());  // every option applies to some candidate
+    const Config n = config_from_text("config:atoms\nconfig:output-nodes = 4\n" + material1);
+    EXPECT_FALSE(n.output.auto_mode || n.output.auto_nodes);
+    EXPECT_EQ(n.output.output_nodes, 4);
+    const Config s = config_from_text(
+        "config:atoms\nconfig:output-mode = sorted\nconfig:output-nodes = auto\n" + material1);
+    ASSERT_EQ(s.warnings.size(), 1u);
+    EXPECT_NE(s.warnings[0].find("tests group counts of file-per-node"), std::string::npos);
+    for (const char* bad : {"0", "x", "4.5", "-2", "20000000"})
+        expect_error(std::string("config:output-nodes = ") + bad + "\n", 1,
+                     {"config:output-nodes", "1 to 10000000, or auto", bad});
+}

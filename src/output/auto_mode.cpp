@@ -1,0 +1,191 @@
+#include "output/auto_mode.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <map>
+#include <sstream>
+
+#include "output/writer.hpp"
+#include "util/error.hpp"
+#include "util/timers.hpp"
+
+namespace miniasd {
+
+namespace {
+
+const char* const scratch_name = ".miniasd-auto-output";
+
+std::map<std::string, double> fake_times() {
+    std::map<std::string, double> t;
+    const char* env = std::getenv("MINIASD_TEST_AUTO_TIMES");
+    if (!env) return t;
+    std::istringstream in(env);
+    for (std::string item; std::getline(in, item, ',');) {
+        const std::size_t eq = item.find('=');
+        if (eq != std::string::npos) t[item.substr(0, eq)] = std::atof(item.c_str() + eq + 1);
+    }
+    return t;
+}
+
+std::string seconds_text(double s) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.4gs", s);
+    return buf;
+}
+
+}  // namespace
+
+std::vector<ModeCandidate> auto_candidates(const OutputConfig& o, int ranks) {
+    std::vector<OutputMode> modes = {o.mode};
+    if (o.auto_mode)
+        modes = {OutputMode::serial,        OutputMode::file_per_process, OutputMode::mpi_io,
+                 OutputMode::file_per_node, OutputMode::sorted,           OutputMode::hdf5};
+    std::vector<ModeCandidate> out;
+    for (const OutputMode m : modes) {
+        std::vector<int> counts = {o.output_nodes};
+        if (m == OutputMode::file_per_node && o.auto_nodes) {
+            counts = {0};  // one group per node
+            for (int n = 1; n <= ranks && counts.size() < 6; n *= 2)
+                counts.push_back(n);
+            if (counts.back() != ranks && counts.size() < 6) counts.push_back(ranks);
+        }
+        for (const int n : counts) {
+            ModeCandidate c;
+            c.mode = m;
+            c.nodes = n;
+            c.label = to_string(m);
+            const bool grouped =
+                m == OutputMode::file_per_node || m == OutputMode::sorted || m == OutputMode::hdf5;
+            if (grouped && (o.auto_nodes ? m == OutputMode::file_per_node : n > 0))
+                c.label += ":" + (n > 0 ? std::to_string(n) : std::string("per-node"));
+            out.push_back(c);
+        }
+    }
+    return out;
+}
+
+int pick_fastest(const std::vector<ModeCandidate>& c) {
+    int best = -1;
+    for (std::size_t i = 0; i < c.size(); ++i)
+        if (c[i].seconds >= 0 && (best < 0 || c[i].seconds < c[std::size_t(best)].seconds))
+            best = static_cast<int>(i);
+    return best;
+}
+
+AutoChoice choose_output(const OutputConfig& o, const parallel::Comm& comm,
+                         const std::string& directory, const AutoTestData& data, std::FILE* screen,
+                         std::int64_t max_total_bytes, double budget_seconds) {
+    AutoChoice choice;
+    choice.candidates = auto_candidates(o, comm.size());
+    const std::map<std::string, double> fake = fake_times();
+
+    // Every rank writes the same fraction of its records: the test's pattern is the snapshot's.
+    const double total = double(comm.sum(data.local_records)) * double(data.record_bytes);
+    const double fraction = total > 0 ? std::min(1.0, double(max_total_bytes) / total) : 1.0;
+    const auto records = static_cast<std::int64_t>(double(data.local_records) * fraction);
+    const std::vector<char> buffer(static_cast<std::size_t>(records) * data.record_bytes, 0);
+    choice.test_bytes = comm.sum(static_cast<std::int64_t>(buffer.size()));
+
+    const std::string scratch = (std::filesystem::path(directory) / scratch_name).string();
+    std::string error;
+    if (comm.is_root()) {
+        std::error_code ec;
+        std::filesystem::remove_all(scratch, ec);  // a previous test that was killed
+        if (!std::filesystem::create_directory(scratch, ec) || ec)
+            error = "config:output-mode = auto: cannot create the test directory '" + scratch +
+                    "': " + ec.message();
+    }
+    comm.throw_if_any(error);
+
+    double spent = 0;
+    for (ModeCandidate& c : choice.candidates) {
+        if (spent > budget_seconds) {
+            c.note = "skipped: the test's time budget is used up";
+            continue;
+        }
+        OutputConfig trial = o;
+        trial.mode = c.mode;
+        trial.output_nodes = c.nodes;
+        trial.auto_mode = trial.auto_nodes = false;
+        LocalRecords r;
+        r.count = records;
+        r.record_bytes = data.record_bytes;
+        r.bytes = buffer.data();
+        r.gid = data.gid;
+        r.id_space = data.id_space;
+        r.attributes = {{"time", 0.0}};
+        // The best of up to three writes: a single small write is mostly noise. Repeats stop
+        // once one write costs more than its share of the budget.
+        double best = -1;
+        const double share = budget_seconds / (3.0 * double(choice.candidates.size()));
+        std::unique_ptr<SnapshotWriter> w;
+        try {  // once per run in real use: not timed
+            w = make_writer(trial, comm);
+        } catch (const Error& e) {  // settings this rank count cannot use: the same on every rank
+            c.note = std::string("not possible: ") + e.what();
+        }
+        const std::string stem = "test-" + std::to_string(&c - choice.candidates.data());
+        for (int rep = 0; rep < 3 && c.note.empty(); ++rep) {
+            double seconds = 0;
+            try {
+                comm.barrier();
+                const double start = wall_seconds();
+                w->write(scratch, stem + "-" + std::to_string(rep), r);
+                seconds = wall_seconds() - start;
+            } catch (const Error& e) {  // agreed by the writer: every rank is here
+                c.note = std::string("failed: ") + e.what();
+            }
+            seconds = comm.max(seconds);
+            spent += seconds;
+            if (c.note.empty()) best = best < 0 ? seconds : std::min(best, seconds);
+            if (seconds > share) break;
+        }
+        if (!c.note.empty()) continue;
+        const double seconds = best;
+        const auto f = fake.find(c.label);
+        c.seconds = f != fake.end() ? f->second : seconds;
+    }
+    if (comm.is_root()) {
+        std::error_code ec;
+        std::filesystem::remove_all(scratch, ec);
+    }
+    comm.barrier();
+
+    const int best = pick_fastest(choice.candidates);
+    choice.output = o;
+    choice.output.auto_mode = choice.output.auto_nodes = false;
+    if (best >= 0) {
+        choice.output.mode = choice.candidates[std::size_t(best)].mode;
+        choice.output.output_nodes = choice.candidates[std::size_t(best)].nodes;
+    }
+    std::ostringstream s;
+    s << (best >= 0 ? choice.candidates[std::size_t(best)].label : std::string(to_string(o.mode)))
+      << "; tested with " << choice.test_bytes << " bytes:";
+    for (const ModeCandidate& c : choice.candidates)
+        s << " " << c.label << "=" << (c.seconds >= 0 ? seconds_text(c.seconds) : "-");
+    choice.summary = s.str();
+
+    if (comm.is_root() && screen) {
+        std::fprintf(screen,
+                     "Output test (config:output-mode/-nodes = auto): %.3g MB per write, the "
+                     "best of up to 3 writes per candidate, %.2f s in all\n",
+                     double(choice.test_bytes) / 1e6, spent);
+        for (std::size_t i = 0; i < choice.candidates.size(); ++i) {
+            const ModeCandidate& c = choice.candidates[i];
+            if (c.seconds >= 0)
+                std::fprintf(screen, "  %-24s %9.4f s %9.1f MB/s%s\n", c.label.c_str(), c.seconds,
+                             c.seconds > 0 ? double(choice.test_bytes) / 1e6 / c.seconds : 0.0,
+                             int(i) == best ? "   <- chosen" : "");
+            else
+                std::fprintf(screen, "  %-24s %s\n", c.label.c_str(), c.note.c_str());
+        }
+        if (best < 0)
+            std::fprintf(screen, "  no mode could write; keeping %s\n", to_string(o.mode));
+        std::fflush(screen);
+    }
+    return choice;
+}
+
+}  // namespace miniasd
