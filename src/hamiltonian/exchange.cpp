@@ -1,5 +1,8 @@
 #include "hamiltonian/exchange.hpp"
 
+#include <algorithm>
+#include <cstdlib>
+
 #include <cmath>
 
 namespace miniasd {
@@ -9,7 +12,8 @@ Exchange::Exchange(const LocalSystem& sys, std::vector<double> j_matrix,
     : sys_(sys),
       materials_(static_cast<int>(moments.size())),
       j_(std::move(j_matrix)),
-      j_over_mu_(j_.size()) {
+      j_over_mu_(j_.size()),
+      runs_(std::getenv("MINIASD_NO_STENCIL_RUNS") ? StencilRuns{} : find_stencil_runs(sys)) {
     for (int a = 0; a < materials_; ++a)
         for (int b = 0; b < materials_; ++b)
             j_over_mu_[a * materials_ + b] = j_[a * materials_ + b] / moments[a];
@@ -62,6 +66,139 @@ void material_exchange(const SpinView& s, const std::int32_t* nbr, const std::in
     }
 }
 
+// Atoms [a, z) of a stencil run that starts at rb: neighbour k of atom i is i + d[phase * W + k],
+// phase = (i - rb) % P. h is indexed from a. The neighbours are summed in the table's order, so
+// the result is bitwise that of uniform_exchange.
+template <int W, int P>
+void run_exchange(const SpinView& s, const std::int32_t* d, std::int64_t rb, std::int64_t a,
+                  std::int64_t z, double c, FieldView h) {
+    if constexpr (P == 1) {
+        std::int32_t o[W];
+        for (int k = 0; k < W; ++k)
+            o[k] = d[k];
+        const double* __restrict sx = s.x;
+        const double* __restrict sy = s.y;
+        const double* __restrict sz = s.z;
+        double* __restrict hxo = h.x;
+        double* __restrict hyo = h.y;
+        double* __restrict hzo = h.z;
+#pragma omp simd
+        for (std::int64_t i = a; i < z; ++i) {
+            double hx = 0, hy = 0, hz = 0;
+            for (int k = 0; k < W; ++k) {
+                hx += sx[i + o[k]];
+                hy += sy[i + o[k]];
+                hz += sz[i + o[k]];
+            }
+            hxo[i - a] += c * hx;
+            hyo[i - a] += c * hy;
+            hzo[i - a] += c * hz;
+        }
+    } else {
+        // Whole cells site by site, so each site's loop over cells has constant offsets (strided
+        // loads the compiler vectorises); the partial cells at either end one atom at a time.
+        int phase = static_cast<int>((a - rb) % P);
+        auto one = [&](std::int64_t i, int ph) {
+            const std::int32_t* o = d + ph * W;
+            double hx = 0, hy = 0, hz = 0;
+            for (int k = 0; k < W; ++k) {
+                const std::int64_t j = i + o[k];
+                hx += s.x[j];
+                hy += s.y[j];
+                hz += s.z[j];
+            }
+            h.x[i - a] += c * hx;
+            h.y[i - a] += c * hy;
+            h.z[i - a] += c * hz;
+        };
+        std::int64_t i = a;
+        for (; i < z && phase != 0; ++i, phase = phase + 1 == P ? 0 : phase + 1)
+            one(i, phase);
+        const std::int64_t cells = (z - i) / P;
+        const double* __restrict sx = s.x;
+        const double* __restrict sy = s.y;
+        const double* __restrict sz = s.z;
+        double* __restrict hxo = h.x + (i - a);
+        double* __restrict hyo = h.y + (i - a);
+        double* __restrict hzo = h.z + (i - a);
+        for (int ph = 0; ph < P; ++ph) {
+            std::int32_t o[W];
+            for (int k = 0; k < W; ++k)
+                o[k] = d[ph * W + k] + ph;
+#pragma omp simd
+            for (std::int64_t m = 0; m < cells; ++m) {
+                const std::int64_t at = i + P * m;
+                double hx = 0, hy = 0, hz = 0;
+                for (int k = 0; k < W; ++k) {
+                    hx += sx[at + o[k]];
+                    hy += sy[at + o[k]];
+                    hz += sz[at + o[k]];
+                }
+                hxo[P * m + ph] += c * hx;
+                hyo[P * m + ph] += c * hy;
+                hzo[P * m + ph] += c * hz;
+            }
+        }
+        for (i += P * cells; i < z; ++i, phase = phase + 1 == P ? 0 : phase + 1)
+            one(i, phase);
+    }
+}
+
+// uniform_exchange over [begin, end): stretches inside stencil runs by run_exchange, the atoms
+// between runs from the odd-atom rows.
+template <int W, int P>
+void uniform_exchange_runs(const SpinView& s, const StencilRuns& runs, std::int64_t begin,
+                           std::int64_t end, double c, FieldView h) {
+    std::size_t r = runs.first_ending_after(begin);
+    std::size_t o = runs.first_odd_from(begin);
+    std::int64_t i = begin;
+    while (i < end) {
+        const FieldView at{h.x + (i - begin), h.y + (i - begin), h.z + (i - begin)};
+        const std::int64_t next_run = r < runs.size() ? runs.begin[r] : end;
+        if (i < next_run) {  // atoms before the next run: their rows of the odd-atom table
+            const std::int64_t z = std::min(end, next_run);
+            for (; i < z; ++i, ++o) {
+                const std::int32_t* row = runs.odd_nbr.data() + o * W;
+                double hx = 0, hy = 0, hz = 0;
+                for (int k = 0; k < W; ++k) {
+                    hx += s.x[row[k]];
+                    hy += s.y[row[k]];
+                    hz += s.z[row[k]];
+                }
+                h.x[i - begin] += c * hx;
+                h.y[i - begin] += c * hy;
+                h.z[i - begin] += c * hz;
+            }
+            continue;
+        }
+        const std::int64_t z = std::min(end, runs.end[r]);
+        run_exchange<W, P>(s, runs.delta.data() + r * P * W, runs.begin[r], i, z, c, at);
+        i = z;
+        ++r;
+    }
+}
+
+template <int W>
+bool try_runs(const SpinView& s, const StencilRuns& runs, std::int64_t begin, std::int64_t end,
+              double c, FieldView h) {
+    switch (runs.period) {
+        case 1:
+            uniform_exchange_runs<W, 1>(s, runs, begin, end, c, h);
+            return true;
+        case 2:
+            uniform_exchange_runs<W, 2>(s, runs, begin, end, c, h);
+            return true;
+        case 4:
+            uniform_exchange_runs<W, 4>(s, runs, begin, end, c, h);
+            return true;
+        case 8:
+            uniform_exchange_runs<W, 8>(s, runs, begin, end, c, h);
+            return true;
+        default:
+            return false;
+    }
+}
+
 }  // namespace
 
 void Exchange::add_field(const SpinView& s, std::int64_t begin, std::int64_t end,
@@ -72,6 +209,11 @@ void Exchange::add_field(const SpinView& s, std::int64_t begin, std::int64_t end
     if (materials_ == 1) {
         // One material: a single coupling, no per-neighbour material lookups.
         const double c = j_over_mu_[0];
+        if (runs_.period > 0 && runs_.width == w) {
+            if (w == 6 && try_runs<6>(s, runs_, begin, end, c, h)) return;
+            if (w == 8 && try_runs<8>(s, runs_, begin, end, c, h)) return;
+            if (w == 12 && try_runs<12>(s, runs_, begin, end, c, h)) return;
+        }
         switch (w) {
             case 6:
                 return uniform_exchange<6>(s, nbr, n, w, begin, end, c, h);

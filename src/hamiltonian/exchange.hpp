@@ -4,6 +4,7 @@
 
 #include <vector>
 
+#include "hamiltonian/stencil_runs.hpp"
 #include "hamiltonian/term.hpp"
 #include "system/local_system.hpp"
 
@@ -31,6 +32,9 @@ class Exchange final : public Term {
     int materials_;
     std::vector<double> j_;          // J per link (J), [a * materials + b]
     std::vector<double> j_over_mu_;  // J_ab / mu_a (T), [a * materials + b]
+    // The lattice's constant-offset stretches (one material only). MINIASD_NO_STENCIL_RUNS in
+    // the environment turns them off, to compare the two paths.
+    StencilRuns runs_;
 };
 
 }  // namespace miniasd

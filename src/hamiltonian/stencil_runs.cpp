@@ -1,0 +1,84 @@
+#include "hamiltonian/stencil_runs.hpp"
+
+#include <algorithm>
+
+namespace miniasd {
+
+namespace {
+
+StencilRuns runs_of_period(const LocalSystem& sys, int p, std::int64_t min_length) {
+    StencilRuns r;
+    r.period = p;
+    r.width = sys.width;
+    const std::int64_t n = sys.n_owned;
+    const int w = sys.width;
+    const std::int32_t* nbr = sys.nbr.data();
+    auto real = [&](std::int64_t i) {
+        for (int k = 0; k < w; ++k)
+            if (nbr[k * n + i] == sys.null_atom) return false;
+        return true;
+    };
+    // Atom j repeats atom j - p: every neighbour at the same offset.
+    auto repeats = [&](std::int64_t j) {
+        for (int k = 0; k < w; ++k)
+            if (nbr[k * n + j] - j != nbr[k * n + j - p] - (j - p)) return false;
+        return true;
+    };
+    std::int64_t i = 0;
+    while (i + p <= n) {
+        bool first_cell = true;
+        for (std::int64_t a = i; a < i + p && first_cell; ++a)
+            first_cell = real(a);
+        if (!first_cell) {
+            ++i;
+            continue;
+        }
+        std::int64_t j = i + p;
+        while (j < n && real(j) && repeats(j))
+            ++j;
+        if (j - i < min_length) {
+            ++i;
+            continue;
+        }
+        r.begin.push_back(i);
+        r.end.push_back(j);
+        for (std::int64_t a = i; a < i + p; ++a)
+            for (int k = 0; k < w; ++k)
+                r.delta.push_back(static_cast<std::int32_t>(nbr[k * n + a] - a));
+        r.covered += j - i;
+        i = j;
+    }
+    return r;
+}
+
+}  // namespace
+
+std::size_t StencilRuns::first_odd_from(std::int64_t i) const {
+    return static_cast<std::size_t>(std::lower_bound(odd.begin(), odd.end(), i) - odd.begin());
+}
+
+std::size_t StencilRuns::first_ending_after(std::int64_t i) const {
+    return static_cast<std::size_t>(std::upper_bound(end.begin(), end.end(), i) - end.begin());
+}
+
+StencilRuns find_stencil_runs(const LocalSystem& sys, std::int64_t min_length) {
+    StencilRuns best;
+    if (sys.width == 0) return best;
+    for (const int p : {1, 2, 4, 8}) {
+        StencilRuns r = runs_of_period(sys, p, std::max<std::int64_t>(min_length, 2 * p));
+        if (r.covered > best.covered) best = std::move(r);
+    }
+    const std::int64_t n = sys.n_owned;
+    std::size_t run = 0;
+    for (std::int64_t i = 0; i < n; ++i) {
+        while (run < best.size() && best.end[run] <= i)
+            ++run;
+        if (run < best.size() && best.begin[run] <= i) continue;
+        best.odd.push_back(i);
+        for (int k = 0; k < sys.width; ++k)
+            best.odd_nbr.push_back(sys.nbr[k * n + i]);
+    }
+    return best;
+}
+
+}  // namespace miniasd

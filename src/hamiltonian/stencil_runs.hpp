@@ -1,0 +1,41 @@
+// The structured-lattice fast path of the exchange field. On a crystal lattice stored in block
+// order, neighbour k of atom i is i + d_k over long stretches of atoms, with d depending only on
+// the atom's site in the unit cell (the atom's index modulo the number of sites). Such a stretch
+// is a run: the field kernel then reads spins at constant offsets, with no neighbour-table
+// loads, and for one site per cell the loop vectorises into contiguous loads. Atoms outside runs
+// (next to the core/boundary split, ghosts, open surfaces, particle cuts) use the table. The sums
+// go over the neighbours in the table's order either way, so the field is bitwise the same.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "system/local_system.hpp"
+
+namespace miniasd {
+
+struct StencilRuns {
+    int period = 0;  // atoms per repeat (sites per unit cell); 0: no runs
+    int width = 0;   // the neighbour table's width
+    // Run r covers owned atoms [begin[r], end[r]); runs ascend and do not overlap. Atom i of run
+    // r has neighbour k at i + delta[(r * period + (i - begin[r]) % period) * width + k].
+    std::vector<std::int64_t> begin, end;
+    std::vector<std::int32_t> delta;
+    std::int64_t covered = 0;  // atoms in runs
+    // The owned atoms outside runs, ascending, with their neighbours row by row (odd_nbr[o * width
+    // + k]): read in sequence, where the column-major table would cost a cache miss per column.
+    std::vector<std::int64_t> odd;
+    std::vector<std::int32_t> odd_nbr;
+
+    // Index of the first run that ends after atom i (size() if none).
+    std::size_t first_ending_after(std::int64_t i) const;
+    // Index into `odd` of the first odd atom at or after i.
+    std::size_t first_odd_from(std::int64_t i) const;
+    std::size_t size() const { return begin.size(); }
+};
+
+// Finds the runs of sys's neighbour table for the period (1, 2, 4 or 8) that covers the most
+// atoms; runs shorter than `min_length` atoms are left to the table. O(owned atoms x width).
+StencilRuns find_stencil_runs(const LocalSystem& sys, std::int64_t min_length = 16);
+
+}  // namespace miniasd

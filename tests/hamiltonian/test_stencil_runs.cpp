@@ -1,0 +1,137 @@
+// The exchange field's structured-lattice fast path: the stencil runs describe the neighbour
+// table exactly (every run atom's neighbours at its run's offsets, every other atom in the
+// odd-atom rows, together a partition of the owned atoms), they cover almost every atom of a
+// bulk lattice, and the field with runs is bitwise the field from the table, for every lattice,
+// boundary, particle cut and subdomain tried.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <random>
+
+#include "hamiltonian/exchange.hpp"
+#include "hamiltonian/stencil_runs.hpp"
+#include "parallel/process_grid.hpp"
+#include "support/test_support.hpp"
+#include "system/lattice.hpp"
+#include "system/local_system.hpp"
+
+using namespace miniasd;
+
+namespace {
+
+struct Case {
+    std::string crystal;
+    int cells;
+    bool periodic;
+    parallel::Int3 dims, coords;  // the subdomain of a process grid
+    std::string extra;            // more keywords (a particle cut)
+};
+
+Lattice lattice_of(const Case& k) {
+    std::string text = "create:crystal-structure = " + k.crystal +
+                       "\ndimensions:unit-cell-size = 3 !A\ndimensions:system-size = " +
+                       std::to_string(3 * k.cells) + " !A\nmaterial[1]:atomic-spin-moment = 1\n" +
+                       k.extra;
+    if (k.periodic)
+        text += "create:periodic-boundaries-x\ncreate:periodic-boundaries-y\n"
+                "create:periodic-boundaries-z\n";
+    return make_lattice(test::config_from_text(text));
+}
+
+LocalSystem system_of(const Case& k, const Lattice& l) {
+    parallel::ProcessGrid g;
+    g.cells = l.cells;
+    g.periodic = l.periodic;
+    g.dims = k.dims;
+    g.coords = k.coords;
+    Config c;
+    c.materials.resize(1);
+    return build_local_system(l, g, MaterialMap(c, l));
+}
+
+std::vector<Case> cases() {
+    return {{"sc", 12, true, {1, 1, 1}, {0, 0, 0}, ""},
+            {"bcc", 10, true, {1, 1, 1}, {0, 0, 0}, ""},
+            {"bcc", 10, false, {1, 1, 1}, {0, 0, 0}, ""},
+            {"bcc", 12, true, {2, 2, 1}, {1, 0, 0}, ""},
+            {"fcc", 8, true, {1, 2, 2}, {0, 1, 1}, ""},
+            {"fcc", 9, false, {3, 1, 1}, {1, 0, 0}, ""},
+            {"bcc", 12, false, {1, 1, 1}, {0, 0, 0},
+             "create:sphere\ndimensions:particle-size = 30 !A\n"}};
+}
+
+}  // namespace
+
+TEST(StencilRuns, DescribeTheTableExactlyAndPartitionTheAtoms) {
+    for (const Case& k : cases()) {
+        SCOPED_TRACE(k.crystal + " " + std::to_string(k.cells) + (k.periodic ? " periodic" : ""));
+        const Lattice l = lattice_of(k);
+        const LocalSystem sys = system_of(k, l);
+        const StencilRuns r = find_stencil_runs(sys);
+        const std::int64_t n = sys.n_owned;
+        std::vector<int> seen(static_cast<std::size_t>(n), 0);
+        for (std::size_t run = 0; run < r.size(); ++run)
+            for (std::int64_t i = r.begin[run]; i < r.end[run]; ++i) {
+                ++seen[static_cast<std::size_t>(i)];
+                const std::int64_t phase = (i - r.begin[run]) % r.period;
+                for (int q = 0; q < sys.width; ++q)
+                    ASSERT_EQ(i + r.delta[(run * r.period + phase) * sys.width + q],
+                              sys.neighbour(i, q))
+                        << "atom " << i << " neighbour " << q;
+            }
+        for (std::size_t o = 0; o < r.odd.size(); ++o) {
+            ++seen[static_cast<std::size_t>(r.odd[o])];
+            for (int q = 0; q < sys.width; ++q)
+                ASSERT_EQ(r.odd_nbr[o * sys.width + q], sys.neighbour(r.odd[o], q));
+        }
+        for (std::int64_t i = 0; i < n; ++i)
+            ASSERT_EQ(seen[static_cast<std::size_t>(i)], 1) << "atom " << i;
+        EXPECT_EQ(r.covered + static_cast<std::int64_t>(r.odd.size()), n);
+    }
+}
+
+TEST(StencilRuns, CoverABulkLattice) {
+    const Case bcc{"bcc", 20, true, {1, 1, 1}, {0, 0, 0}, ""};
+    const Lattice l = lattice_of(bcc);
+    const StencilRuns r = find_stencil_runs(system_of(bcc, l));
+    EXPECT_EQ(r.period, 2);
+    EXPECT_GT(double(r.covered), 0.9 * double(l.atoms()));
+    const Case sc{"sc", 20, true, {1, 1, 1}, {0, 0, 0}, ""};
+    EXPECT_EQ(find_stencil_runs(system_of(sc, lattice_of(sc))).period, 1);
+}
+
+TEST(StencilRuns, FieldIsBitwiseTheTableField) {
+    for (const Case& k : cases()) {
+        SCOPED_TRACE(k.crystal + " " + std::to_string(k.cells));
+        const Lattice l = lattice_of(k);
+        const LocalSystem sys = system_of(k, l);
+        std::mt19937_64 rng(7);
+        std::normal_distribution<double> g;
+        std::vector<double> x(sys.n_storage()), y(x.size()), z(x.size());
+        for (std::int64_t i = 0; i < sys.n_local; ++i) {
+            x[i] = g(rng);
+            y[i] = g(rng);
+            z[i] = g(rng);
+        }  // the null atom stays zero
+        const Exchange fast(sys, {7.05e-21}, {2e-23});
+        ::setenv("MINIASD_NO_STENCIL_RUNS", "1", 1);
+        const Exchange table(sys, {7.05e-21}, {2e-23});
+        ::unsetenv("MINIASD_NO_STENCIL_RUNS");
+        // Ranges that start and end inside cells and runs, as the integrator's chunks do.
+        for (const auto& [b, e] : std::vector<std::pair<std::int64_t, std::int64_t>>{
+                 {0, sys.n_owned}, {3, sys.n_owned / 2 + 1}, {sys.n_owned / 3, sys.n_owned}}) {
+            const std::size_t m = static_cast<std::size_t>(e - b);
+            std::vector<double> f[3] = {std::vector<double>(m), std::vector<double>(m),
+                                        std::vector<double>(m)};
+            std::vector<double> t[3] = {f[0], f[1], f[2]};
+            fast.add_field({x.data(), y.data(), z.data()}, b, e,
+                           {f[0].data(), f[1].data(), f[2].data()});
+            table.add_field({x.data(), y.data(), z.data()}, b, e,
+                            {t[0].data(), t[1].data(), t[2].data()});
+            for (int a = 0; a < 3; ++a)
+                ASSERT_EQ(std::memcmp(f[a].data(), t[a].data(), m * sizeof(double)), 0)
+                    << "component " << a << " of [" << b << ", " << e << ")";
+        }
+    }
+}
