@@ -1,5 +1,7 @@
 #include "integrate/llg_heun.hpp"
 
+#include <cstdio>
+
 #include <omp.h>
 #include <algorithm>
 
@@ -66,6 +68,16 @@ LlgHeun::LlgHeun(const Config& c, const LocalSystem& sys, Hamiltonian& h,
 void LlgHeun::step(Spins& s, RunState& state) {
     if (state.temperature != temperature_) set_temperature(state.temperature);
     advance(s, static_cast<std::uint64_t>(state.step));
+    ++steps_;
+}
+
+std::string LlgHeun::summary() const {
+    if (steps_ == 0) return "";
+    char line[160];
+    std::snprintf(line, sizeof line,
+                  "LLG-Heun: %.3g OpenMP parallel regions (thread barriers) per step on rank 0",
+                  double(regions_) / double(steps_));
+    return line;
 }
 
 void LlgHeun::set_temperature(double kelvin) {
@@ -88,6 +100,8 @@ void LlgHeun::stage(Spins& in, const Update& update) {
     const SpinView view = in.view();
     double field_s = 0, update_s = 0;
     auto sweep = [&](std::int64_t begin, std::int64_t end) {
+        if (begin >= end) return;  // no boundary atoms (one rank): no parallel region either
+        ++regions_;
 #pragma omp parallel reduction(+ : field_s, update_s)
         {
             alignas(64) double hx[chunk], hy[chunk], hz[chunk];

@@ -26,6 +26,9 @@ class LlgHeun final : public Integrator {
     const char* name() const override { return "llg-heun"; }
     // One time step at state.temperature, state.step being the random-number counter.
     void step(Spins& s, RunState& state) override;
+    // OpenMP parallel regions per step: each ends in a barrier of the rank's threads, where a
+    // thread that was descheduled holds up the others.
+    std::string summary() const override;
 
   private:
     void set_temperature(double kelvin);
@@ -33,6 +36,8 @@ class LlgHeun final : public Integrator {
     void advance(Spins& s, std::uint64_t step);
 
     static constexpr std::int64_t chunk = 512;  // atoms per field buffer (3 x 4 KiB)
+    std::int64_t regions_ = 0;  // OpenMP parallel regions entered (each ends in a barrier)
+    std::int64_t steps_ = 0;    // steps taken by this object
     template <typename Update>
     void stage(Spins& in, const Update& update);
 

@@ -75,6 +75,9 @@ for ranks in (1, 2, 4):
           f"{ranks} rank(s): steps, atoms, throughput and set-up time recorded")
     check(r["snapshots"]["count"] == len(r["snapshots"]["each"]) > 0,
           f"{ranks} rank(s): one I/O record per snapshot")
+    regions = "2" if ranks == 1 else "4"  # one rank has no boundary atoms: one sweep per stage
+    check(f"LLG-Heun: {regions} OpenMP parallel regions (thread barriers) per step" in out,
+          f"{ranks} rank(s): {regions} OpenMP regions per step reported")
     check("Where the time loop went" in out and "Report: ./report.json" in out
           and "CPU of each thread:" in out, f"{ranks} rank(s): the printed report has the new parts")
 check(len(fingerprints) == 1, "the input fingerprint does not depend on the rank count")
