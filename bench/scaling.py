@@ -62,7 +62,9 @@ def parse_args(argv):
     p.add_argument("--shapes", default="1x1,2x1,1x2,2x2,4x1", help="RANKSxTHREADS,...")
     p.add_argument("--steps", type=int, default=200)
     p.add_argument("--rounds", type=int, default=3)
-    p.add_argument("--launcher", default="mpirun --oversubscribe -np {ranks}",
+    # Open MPI binds each rank to one core by default (for up to 2 ranks), which would put all
+    # of a rank's threads on that core; without binding the kernel spreads them.
+    p.add_argument("--launcher", default="mpirun --oversubscribe --bind-to none -np {ranks}",
                    help="command before miniasd; {ranks} and {threads} are filled in")
     p.add_argument("--miniasd", default="build/miniasd")
     p.add_argument("--dir", default="build/bench/scaling")
@@ -171,11 +173,15 @@ def main(argv):
                    "loop_s": loop["seconds"]["max"], "ns_per_atom_step": r["run"]["ns_per_atom_step"],
                    "core_ns_per_atom_step": r["run"]["ns_per_atom_step_per_core"],
                    "mpi_fraction": loop["mpi_fraction"]["avg"],
-                   "setup_s": r["run"]["setup_seconds"]["max"]}
+                   "setup_s": r["run"]["setup_seconds"]["max"],
+                   "shared_cpu": r["machine"]["shared_cpu"]}
             for p in PARTS:  # fractions of the loop, averaged over ranks
                 row["frac_" + p.replace(" ", "_").replace("/", "")] = (
                     loop[p]["avg"] / loop["seconds"]["avg"] if loop["seconds"]["avg"] > 0 else 0)
             rows.append(row)
+            if row["shared_cpu"]:
+                print(f"warning: {ranks}x{threads}: {row['shared_cpu']} (see {d}/screen): "
+                      "fix the launcher's binding", flush=True)
             print(f"round {rnd} {ranks}x{threads}: {row['atoms']} atoms, {row['ns_per_atom_step']:.2f} ns/atom-step "
                   f"({row['core_ns_per_atom_step']:.2f} core-ns), MPI {100 * row['mpi_fraction']:.1f} % "
                   f"[{time.time() - t0:.1f} s]", flush=True)
