@@ -134,7 +134,7 @@ def main(argv):
                    help="ranks of one node as a block of the rank grid (AxBxC)")
     p.add_argument("--t-atom-cache", type=float, default=25e-9, help="s per atom-step, subdomain in cache")
     p.add_argument("--traffic", type=float, default=392, help="bytes per atom-step (llg_throughput)")
-    p.add_argument("--bytes-per-atom", type=float, default=145, help="resident bytes per atom")
+    p.add_argument("--bytes-per-atom", type=float, default=115, help="resident bytes per atom")
     p.add_argument("--cache-per-core", type=float, default=4 * 2**20, help="last-level cache per core, bytes")
     p.add_argument("--node-memory-bw", type=float, default=350e9, help="node memory bandwidth, B/s")
     p.add_argument("--nic-bw", type=float, default=25e9, help="node injection bandwidth, B/s")

@@ -26,7 +26,7 @@ namespace miniasd {
 Lattice checked_lattice(const Config& c, const parallel::Comm& comm) {
     Lattice l = make_lattice(c);  // throws for sizes global ids cannot number
     // Every rank reaches the same verdict: the fullest node decides.
-    check_memory(l, estimate_memory(l, comm.size()),
+    check_memory(l, estimate_memory(l, comm.size(), static_cast<int>(c.materials.size())),
                  static_cast<int>(comm.max(comm.ranks_on_node())), node_memory_bytes());
     return l;
 }
@@ -41,6 +41,7 @@ Simulation::Simulation(const parallel::Comm& world, Config config, RunOptions op
       hamiltonian_(config_, system_),
       halo_(decomposition_.comm, system_.peers) {
     check_for_ranks(config_, comm().size());  // before any file is written
+    if (!hamiltonian_.needs_neighbour_table()) system_.release_neighbour_table();
     integrator_ = make_integrator(IntegratorContext{config_, lattice_, system_, hamiltonian_, halo_,
                                                     decomposition_.comm, timers_});
     t_stats_ = timers_.add("statistics");

@@ -13,7 +13,9 @@ Exchange::Exchange(const LocalSystem& sys, std::vector<double> j_matrix,
       materials_(static_cast<int>(moments.size())),
       j_(std::move(j_matrix)),
       j_over_mu_(j_.size()),
-      runs_(std::getenv("MINIASD_NO_STENCIL_RUNS") ? StencilRuns{} : find_stencil_runs(sys)) {
+      use_runs_(materials_ == 1 && (sys.width == 6 || sys.width == 8 || sys.width == 12) &&
+                !std::getenv("MINIASD_NO_STENCIL_RUNS")),
+      runs_(use_runs_ ? find_stencil_runs(sys) : StencilRuns{}) {
     for (int a = 0; a < materials_; ++a)
         for (int b = 0; b < materials_; ++b)
             j_over_mu_[a * materials_ + b] = j_[a * materials_ + b] / moments[a];
@@ -182,6 +184,7 @@ template <int W>
 bool try_runs(const SpinView& s, const StencilRuns& runs, std::int64_t begin, std::int64_t end,
               double c, FieldView h) {
     switch (runs.period) {
+        case 0:  // no runs: every atom from its odd-atom row
         case 1:
             uniform_exchange_runs<W, 1>(s, runs, begin, end, c, h);
             return true;
@@ -209,7 +212,7 @@ void Exchange::add_field(const SpinView& s, std::int64_t begin, std::int64_t end
     if (materials_ == 1) {
         // One material: a single coupling, no per-neighbour material lookups.
         const double c = j_over_mu_[0];
-        if (runs_.period > 0 && runs_.width == w) {
+        if (use_runs_) {
             if (w == 6 && try_runs<6>(s, runs_, begin, end, c, h)) return;
             if (w == 8 && try_runs<8>(s, runs_, begin, end, c, h)) return;
             if (w == 12 && try_runs<12>(s, runs_, begin, end, c, h)) return;
@@ -254,7 +257,7 @@ void Exchange::neighbour_sum(const SpinView& s, std::int64_t i, double* h) const
     const double* row = &j_[sys_.material[i] * materials_];
     double hx = 0, hy = 0, hz = 0;
     for (int k = 0; k < sys_.width; ++k) {
-        const std::int32_t j = sys_.neighbour(i, k);
+        const std::int32_t j = use_runs_ ? runs_.neighbour(i, k) : sys_.neighbour(i, k);
         const double c = row[sys_.material[j]];
         hx += c * s.x[j];
         hy += c * s.y[j];

@@ -15,6 +15,9 @@ class Exchange final : public Term {
     // j_matrix[a * materials + b]: J between materials a and b (J); moments[a]: mu_s (J/T).
     Exchange(const LocalSystem& sys, std::vector<double> j_matrix, std::vector<double> moments);
     const char* name() const override { return "exchange"; }
+    // False when this term reads its own compact neighbour form only: the owner may then release
+    // the system's table (LocalSystem::release_neighbour_table).
+    bool needs_neighbour_table() const { return !use_runs_; }
     TermKind kind() const override { return TermKind::exchange; }
     void add_field(const SpinView& s, std::int64_t begin, std::int64_t end,
                    FieldView h) const override;
@@ -32,8 +35,10 @@ class Exchange final : public Term {
     int materials_;
     std::vector<double> j_;          // J per link (J), [a * materials + b]
     std::vector<double> j_over_mu_;  // J_ab / mu_a (T), [a * materials + b]
-    // The lattice's constant-offset stretches (one material only). MINIASD_NO_STENCIL_RUNS in
-    // the environment turns them off, to compare the two paths.
+    // The lattice's constant-offset stretches and the other atoms' rows: with one material and
+    // a table width of 6, 8 or 12, the whole neighbour table in compact form, and the only form
+    // this term reads. MINIASD_NO_STENCIL_RUNS in the environment turns them off, to compare.
+    bool use_runs_;
     StencilRuns runs_;
 };
 

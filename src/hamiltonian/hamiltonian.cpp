@@ -28,7 +28,9 @@ Hamiltonian::Hamiltonian(const Config& c, const LocalSystem& sys) {
             any_j = any_j || j[a * nm + b] != 0;
         }
     }
-    terms_.push_back(std::make_unique<Exchange>(sys, j, moments));
+    auto exchange = std::make_unique<Exchange>(sys, j, moments);
+    needs_table_ = exchange->needs_neighbour_table();
+    terms_.push_back(std::move(exchange));
     nonzero_.push_back(any_j);
     terms_.push_back(std::make_unique<UniaxialAnisotropy>(sys.material.data(), ku, axis, moments));
     nonzero_.push_back(any_ku);

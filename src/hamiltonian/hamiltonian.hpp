@@ -36,6 +36,10 @@ class Hamiltonian {
     const Vec3& applied_field() const { return zeeman_->field(); }
     void set_applied_field(const Vec3& b);
 
+    // Whether any term reads the system's neighbour table after construction (Exchange keeps its
+    // own compact form for one material): if not, the owner releases the table's memory.
+    bool needs_neighbour_table() const { return needs_table_; }
+
   private:
     void choose_active();
 
@@ -43,6 +47,7 @@ class Hamiltonian {
     std::vector<const Term*> active_;           // terms with a non-zero field, for field()
     std::vector<bool> nonzero_;                 // [term]: its constants are not all zero
     Zeeman* zeeman_ = nullptr;                  // the applied-field term (in terms_)
+    bool needs_table_ = true;
 };
 
 }  // namespace miniasd

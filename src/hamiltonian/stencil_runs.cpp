@@ -63,17 +63,28 @@ std::size_t StencilRuns::first_ending_after(std::int64_t i) const {
 
 StencilRuns find_stencil_runs(const LocalSystem& sys, std::int64_t min_length) {
     StencilRuns best;
+    best.width = sys.width;
+    best.row_of.assign(static_cast<std::size_t>(sys.n_owned), 0);
     if (sys.width == 0) return best;
     for (const int p : {1, 2, 4, 8}) {
         StencilRuns r = runs_of_period(sys, p, std::max<std::int64_t>(min_length, 2 * p));
-        if (r.covered > best.covered) best = std::move(r);
+        if (r.covered > best.covered) {
+            r.row_of = std::move(best.row_of);
+            best = std::move(r);
+        }
     }
     const std::int64_t n = sys.n_owned;
     std::size_t run = 0;
     for (std::int64_t i = 0; i < n; ++i) {
         while (run < best.size() && best.end[run] <= i)
             ++run;
-        if (run < best.size() && best.begin[run] <= i) continue;
+        if (run < best.size() && best.begin[run] <= i) {
+            const std::int64_t phase = (i - best.begin[run]) % best.period;
+            best.row_of[static_cast<std::size_t>(i)] =
+                static_cast<std::int32_t>(static_cast<std::int64_t>(run) * best.period + phase);
+            continue;
+        }
+        best.row_of[static_cast<std::size_t>(i)] = -static_cast<std::int32_t>(best.odd.size()) - 1;
         best.odd.push_back(i);
         for (int k = 0; k < sys.width; ++k)
             best.odd_nbr.push_back(sys.nbr[k * n + i]);

@@ -26,6 +26,17 @@ struct StencilRuns {
     // + k]): read in sequence, where the column-major table would cost a cache miss per column.
     std::vector<std::int64_t> odd;
     std::vector<std::int32_t> odd_nbr;
+    // Per owned atom, where its neighbours are: row >= 0 is a row of `delta` (run * period +
+    // phase), row < 0 the odd-atom row -row - 1. 4 bytes per atom instead of the table's
+    // 4 x width, for the per-atom users (energies, Monte Carlo).
+    std::vector<std::int32_t> row_of;
+
+    // Neighbour k of owned atom i (the table's entry, from the runs).
+    std::int32_t neighbour(std::int64_t i, int k) const {
+        const std::int32_t row = row_of[static_cast<std::size_t>(i)];
+        return row >= 0 ? static_cast<std::int32_t>(i + delta[std::size_t(row) * width + k])
+                        : odd_nbr[std::size_t(-row - 1) * width + k];
+    }
 
     // Index of the first run that ends after atom i (size() if none).
     std::size_t first_ending_after(std::int64_t i) const;
@@ -35,7 +46,8 @@ struct StencilRuns {
 };
 
 // Finds the runs of sys's neighbour table for the period (1, 2, 4 or 8) that covers the most
-// atoms; runs shorter than `min_length` atoms are left to the table. O(owned atoms x width).
+// atoms; atoms in runs shorter than `min_length` are odd atoms. O(owned atoms x width). The result
+// describes the whole table (the table can be released afterwards).
 StencilRuns find_stencil_runs(const LocalSystem& sys, std::int64_t min_length = 16);
 
 }  // namespace miniasd

@@ -47,7 +47,7 @@ LocalSystem build_local_system(const Lattice& lat, const parallel::ProcessGrid& 
     // a ghost by -(ghost number + 1).
     // Sites outside a particle cut (Lattice::present) hold no atom: no local index, no links.
     std::vector<std::int64_t> start(n_block + 1, 0);
-    std::vector<std::int64_t> code;
+    std::vector<std::int32_t> code;  // 32-bit: the set-up's peak memory is mostly this table
     code.reserve(n_block * lat.neighbours[0].size());
     std::vector<char> boundary(n_block, 0), here(n_block, 0);
     std::vector<Ghost> ghosts;
@@ -73,17 +73,22 @@ LocalSystem build_local_system(const Lattice& lat, const parallel::ProcessGrid& 
                             continue;
                         if (nx >= rx.begin && nx < rx.end && ny >= ry.begin && ny < ry.end &&
                             nz >= rz.begin && nz < rz.end) {
-                            code.push_back(
+                            code.push_back(static_cast<std::int32_t>(
                                 (((nz - rz.begin) * by + (ny - ry.begin)) * bx + (nx - rx.begin)) *
                                     sites +
-                                o.site);
+                                o.site));
                             continue;
                         }
                         const std::int64_t g = lat.gid(nx, ny, nz, o.site);
                         auto [it, fresh] =
                             ghost_number.emplace(g, static_cast<std::int64_t>(ghosts.size()));
-                        if (fresh) ghosts.push_back({g, grid.owner_of_cell(nx, ny, nz)});
-                        code.push_back(-(it->second + 1));
+                        if (fresh) {
+                            if (ghosts.size() >= std::size_t(INT_MAX) - 1)
+                                throw LocalError(
+                                    "too many ghost atoms on one rank for 32-bit local indices");
+                            ghosts.push_back({g, grid.owner_of_cell(nx, ny, nz)});
+                        }
+                        code.push_back(static_cast<std::int32_t>(-(it->second + 1)));
                         boundary[k] = 1;
                     }
                     start[k + 1] = static_cast<std::int64_t>(code.size());
@@ -140,7 +145,7 @@ LocalSystem build_local_system(const Lattice& lat, const parallel::ProcessGrid& 
     for (std::int64_t l = 0; l < n_owned; ++l) {
         const std::int64_t b = block_of_local[l];
         for (std::int64_t j = start[b]; j < start[b + 1]; ++j) {
-            const std::int64_t c = code[j];
+            const std::int64_t c = code[static_cast<std::size_t>(j)];
             sys.nbr[(j - start[b]) * n_owned + l] =
                 c >= 0 ? local_of_block[c] : local_of_ghost[-c - 1];
         }

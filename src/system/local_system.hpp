@@ -41,6 +41,10 @@ struct LocalSystem {
     std::vector<std::int32_t> neighbours_of(std::int64_t i) const;
 
     std::vector<parallel::HaloPeer> peers;  // the halo plan, by ascending peer rank
+
+    // Frees nbr (4 x width bytes per atom) once every reader keeps its own form of it (the
+    // exchange term's stencil runs); neighbour() and neighbours_of() must not be called after.
+    void release_neighbour_table() { std::vector<std::int32_t>().swap(nbr); }
 };
 
 // Builds this rank's part of the lattice from its place in the process grid. Pure: no MPI.

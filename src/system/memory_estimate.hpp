@@ -1,8 +1,9 @@
 // How much memory a run needs per rank, from the lattice alone, so a system that cannot fit is
 // refused before anything is allocated (and `miniasd --check` can say what a run will need).
-// The bytes per atom are a fit to peak memory measured at 1M atoms on one rank (sc 136, bcc 144,
-// fcc 190 B/atom after the ~20 MB a process needs): 64 B plus 11 B per neighbour (the neighbour
-// table and its set-up), and 60 B per ghost atom (spins, ids, materials).
+// The bytes per atom follow peak memory measured at 1M atoms on one rank (sc 115, bcc 115,
+// fcc 139 B/atom after the ~22 MB a process needs): the larger of the set-up's (42 B + 8 B per
+// neighbour) and the run's (115 B, + 4 B per neighbour with several materials), and 60 B per
+// ghost atom (spins, ids, materials).
 #pragma once
 
 #include <cstdint>
@@ -19,7 +20,9 @@ struct MemoryEstimate {
     double bytes_per_rank = 0;  // everything, with the fixed cost of a process
 };
 
-MemoryEstimate estimate_memory(const Lattice& l, int ranks);
+// `materials` > 1 keeps the neighbour table for the whole run (one material releases it once the
+// exchange term has its compact form).
+MemoryEstimate estimate_memory(const Lattice& l, int ranks, int materials = 1);
 
 // Throws Error naming the size keywords, the atom count and the memory per rank when a rank
 // would hold more atoms than its 32-bit local indices can number, or when the ranks of a node

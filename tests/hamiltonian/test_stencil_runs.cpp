@@ -34,8 +34,9 @@ Lattice lattice_of(const Case& k) {
                        std::to_string(3 * k.cells) + " !A\nmaterial[1]:atomic-spin-moment = 1\n" +
                        k.extra;
     if (k.periodic)
-        text += "create:periodic-boundaries-x\ncreate:periodic-boundaries-y\n"
-                "create:periodic-boundaries-z\n";
+        text +=
+            "create:periodic-boundaries-x\ncreate:periodic-boundaries-y\n"
+            "create:periodic-boundaries-z\n";
     return make_lattice(test::config_from_text(text));
 }
 
@@ -57,7 +58,11 @@ std::vector<Case> cases() {
             {"bcc", 12, true, {2, 2, 1}, {1, 0, 0}, ""},
             {"fcc", 8, true, {1, 2, 2}, {0, 1, 1}, ""},
             {"fcc", 9, false, {3, 1, 1}, {1, 0, 0}, ""},
-            {"bcc", 12, false, {1, 1, 1}, {0, 0, 0},
+            {"bcc",
+             12,
+             false,
+             {1, 1, 1},
+             {0, 0, 0},
              "create:sphere\ndimensions:particle-size = 30 !A\n"}};
 }
 
@@ -85,8 +90,11 @@ TEST(StencilRuns, DescribeTheTableExactlyAndPartitionTheAtoms) {
             for (int q = 0; q < sys.width; ++q)
                 ASSERT_EQ(r.odd_nbr[o * sys.width + q], sys.neighbour(r.odd[o], q));
         }
-        for (std::int64_t i = 0; i < n; ++i)
+        for (std::int64_t i = 0; i < n; ++i) {
             ASSERT_EQ(seen[static_cast<std::size_t>(i)], 1) << "atom " << i;
+            for (int q = 0; q < sys.width; ++q)  // the compact per-atom form
+                ASSERT_EQ(r.neighbour(i, q), sys.neighbour(i, q)) << "atom " << i;
+        }
         EXPECT_EQ(r.covered + static_cast<std::int64_t>(r.odd.size()), n);
     }
 }
@@ -132,6 +140,31 @@ TEST(StencilRuns, FieldIsBitwiseTheTableField) {
             for (int a = 0; a < 3; ++a)
                 ASSERT_EQ(std::memcmp(f[a].data(), t[a].data(), m * sizeof(double)), 0)
                     << "component " << a << " of [" << b << ", " << e << ")";
+            std::vector<double> ef(m), et(m);  // energies go through the per-atom form
+            fast.atom_energies({x.data(), y.data(), z.data()}, b, e, ef.data());
+            table.atom_energies({x.data(), y.data(), z.data()}, b, e, et.data());
+            ASSERT_EQ(std::memcmp(ef.data(), et.data(), m * sizeof(double)), 0);
         }
     }
+}
+
+TEST(StencilRuns, TheSimulationReleasesTheTableOnlyWhenNothingReadsIt) {
+    const parallel::Comm world = parallel::Comm::world();
+    const std::string base =
+        "create:crystal-structure = bcc\ncreate:periodic-boundaries-x\n"
+        "dimensions:unit-cell-size = 3 !A\ndimensions:system-size = 24 !A\n"
+        "material[1]:atomic-spin-moment = 2 !muB\nmaterial[1]:exchange-matrix[1] = 5e-21\n"
+        "sim:total-time-steps = 2\n";
+    const Simulation one(world, test::config_from_text(base), test::quiet_options());
+    EXPECT_TRUE(one.system().nbr.empty());  // the exchange term keeps its own compact form
+    const Simulation two(
+        world,
+        test::config_from_text(
+            base + "material[1]:maximum-height = 0.5\nmaterial[2]:minimum-height = 0.5\n"
+                   "material[2]:atomic-spin-moment = 1 !muB\n"
+                   "material[2]:exchange-matrix[2] = 3e-21\n"
+                   "material[1]:exchange-matrix[2] = 1e-21\n"),
+        test::quiet_options());
+    EXPECT_EQ(two.system().nbr.size(),
+              static_cast<std::size_t>(two.system().width * two.system().n_owned));
 }

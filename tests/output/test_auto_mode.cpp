@@ -101,7 +101,9 @@ TEST(AutoMode, FakeTimerDecidesTheSameOnEveryRankAndScratchIsRemoved) {
     for (const ModeCandidate& c : a.candidates)
         EXPECT_GE(c.seconds, 0) << c.label << ": " << c.note;
     EXPECT_FALSE(fs::exists(fs::path(dir) / ".miniasd-auto-output"));
-    if (world.is_root()) EXPECT_TRUE(fs::is_empty(dir));
+    if (world.is_root()) {
+        EXPECT_TRUE(fs::is_empty(dir));
+    }
 }
 
 TEST(AutoMode, BoundedInBytesAndTime) {
