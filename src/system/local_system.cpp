@@ -27,6 +27,8 @@ struct Ghost {
 }  // namespace
 
 std::vector<std::int32_t> LocalSystem::neighbours_of(std::int64_t i) const {
+    if (nbr.size() != static_cast<std::size_t>(width) * static_cast<std::size_t>(n_owned))
+        throw LocalError("neighbours_of: the neighbour table was released");
     std::vector<std::int32_t> out;
     for (int k = 0; k < width; ++k)
         if (neighbour(i, k) != null_atom) out.push_back(neighbour(i, k));
