@@ -29,22 +29,30 @@ namespace {
 // atoms is deliberately left scalar in the one-material case: vectorising it turns every
 // neighbour read into a gather, which measured 20% slower here (0.55 s against 0.45 s of field
 // time for 128 000 atoms x 200 steps).
+// h[at] += c * (sum over k < w of the spin of neighbour(k)), in k order: the one sum every
+// one-material path uses, so all give the same bits.
+template <typename Neighbour>
+inline void add_neighbour_sum(const SpinView& s, int w, Neighbour neighbour, double c, FieldView h,
+                              std::int64_t at) {
+    double hx = 0, hy = 0, hz = 0;
+    for (int k = 0; k < w; ++k) {
+        const std::int64_t j = neighbour(k);
+        hx += s.x[j];
+        hy += s.y[j];
+        hz += s.z[j];
+    }
+    h.x[at] += c * hx;
+    h.y[at] += c * hy;
+    h.z[at] += c * hz;
+}
+
 template <int Width>
 void uniform_exchange(const SpinView& s, const std::int32_t* nbr, std::int64_t n, int width,
                       std::int64_t begin, std::int64_t end, double c, FieldView h) {
     const int w = Width > 0 ? Width : width;
-    for (std::int64_t i = begin; i < end; ++i) {
-        double hx = 0, hy = 0, hz = 0;
-        for (int k = 0; k < w; ++k) {
-            const std::int32_t j = nbr[k * n + i];
-            hx += s.x[j];
-            hy += s.y[j];
-            hz += s.z[j];
-        }
-        h.x[i - begin] += c * hx;
-        h.y[i - begin] += c * hy;
-        h.z[i - begin] += c * hz;
-    }
+    for (std::int64_t i = begin; i < end; ++i)
+        add_neighbour_sum(
+            s, w, [&](int k) { return nbr[k * n + i]; }, c, h, i - begin);
 }
 
 template <int Width>
@@ -102,16 +110,8 @@ void run_exchange(const SpinView& s, const std::int32_t* d, std::int64_t rb, std
         int phase = static_cast<int>((a - rb) % P);
         auto one = [&](std::int64_t i, int ph) {
             const std::int32_t* o = d + ph * W;
-            double hx = 0, hy = 0, hz = 0;
-            for (int k = 0; k < W; ++k) {
-                const std::int64_t j = i + o[k];
-                hx += s.x[j];
-                hy += s.y[j];
-                hz += s.z[j];
-            }
-            h.x[i - a] += c * hx;
-            h.y[i - a] += c * hy;
-            h.z[i - a] += c * hz;
+            add_neighbour_sum(
+                s, W, [&](int k) { return i + o[k]; }, c, h, i - a);
         };
         std::int64_t i = a;
         for (; i < z && phase != 0; ++i, phase = phase + 1 == P ? 0 : phase + 1)
@@ -161,15 +161,8 @@ void uniform_exchange_runs(const SpinView& s, const StencilRuns& runs, std::int6
             const std::int64_t z = std::min(end, next_run);
             for (; i < z; ++i, ++o) {
                 const std::int32_t* row = runs.odd_nbr.data() + o * W;
-                double hx = 0, hy = 0, hz = 0;
-                for (int k = 0; k < W; ++k) {
-                    hx += s.x[row[k]];
-                    hy += s.y[row[k]];
-                    hz += s.z[row[k]];
-                }
-                h.x[i - begin] += c * hx;
-                h.y[i - begin] += c * hy;
-                h.z[i - begin] += c * hz;
+                add_neighbour_sum(
+                    s, W, [&](int k) { return row[k]; }, c, h, i - begin);
             }
             continue;
         }
