@@ -247,8 +247,8 @@ void Simulation::report() const {
         .value("hosts", where.hosts)
         .value("ranks", comm().size())
         .value("threads_per_rank", threads)
-        .value("grid", std::to_string(grid().dims[0]) + "x" + std::to_string(grid().dims[1]) +
-                           "x" + std::to_string(grid().dims[2]))
+        .value("grid", std::to_string(grid().dims[0]) + "x" + std::to_string(grid().dims[1]) + "x" +
+                           std::to_string(grid().dims[2]))
         .value("ranks_per_host_min", where.min_ranks_per_host)
         .value("ranks_per_host_max", where.max_ranks_per_host)
         .value("OMP_PLACES", environment_or_unset("OMP_PLACES"))
