@@ -52,20 +52,20 @@ void JsonWriter::item(const std::string& key) {
     }
 }
 
-JsonWriter& JsonWriter::begin_object(const std::string& key) {
+JsonWriter& JsonWriter::open(const std::string& key, char opening, char closing) {
     item(key);
-    out_ += "{";
+    out_ += opening;
     first_.push_back(true);
-    closers_.push_back('}');
+    closers_.push_back(closing);
     return *this;
 }
 
+JsonWriter& JsonWriter::begin_object(const std::string& key) {
+    return open(key, '{', '}');
+}
+
 JsonWriter& JsonWriter::begin_array(const std::string& key) {
-    item(key);
-    out_ += "[";
-    first_.push_back(true);
-    closers_.push_back(']');
-    return *this;
+    return open(key, '[', ']');
 }
 
 JsonWriter& JsonWriter::end() {

@@ -28,6 +28,7 @@ class JsonWriter {
 
   private:
     void item(const std::string& key);  // comma, indentation and "key": before an item
+    JsonWriter& open(const std::string& key, char opening, char closing);
     std::string out_;
     std::vector<bool> first_;    // per open container: no item yet
     std::vector<char> closers_;  // per open container: '}' or ']'
