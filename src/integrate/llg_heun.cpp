@@ -61,7 +61,7 @@ LlgHeun::LlgHeun(const Config& c, const LocalSystem& sys, Hamiltonian& h,
     }
     sigma_.assign(c.materials.size(), 0.0);
     predicted_.resize(sys.n_storage());
-    for (auto* v : {&tx_, &ty_, &tz_, &partial_x_, &partial_y_, &partial_z_})
+    for (auto* v : {&tx_, &ty_, &tz_})
         v->assign(sys.n_owned, 0.0);
 }
 
@@ -142,13 +142,12 @@ void LlgHeun::advance(Spins& s, std::uint64_t step) {
     const double dt = dt_, half_dt = 0.5 * dt_;
     const bool thermal = temperature_ > 0;
     double *tx = tx_.data(), *ty = ty_.data(), *tz = tz_.data();
-    double *qx = partial_x_.data(), *qy = partial_y_.data(), *qz = partial_z_.data();
     double *sx = s.x.data(), *sy = s.y.data(), *sz = s.z.data();
     double *px = predicted_.x.data(), *py = predicted_.y.data(), *pz = predicted_.z.data();
     const std::int64_t* gid = sys_.gid.data();
     const std::uint64_t seed = seed_;
 
-    // Predictor: draw the thermal field, S' = norm(S + dt f(S)), keep P = S + dt/2 f(S).
+    // Predictor: draw the thermal field, S' = norm(S + dt f(S)).
     stage(s, [&](std::int64_t b, std::int64_t e, const double* hx, const double* hy,
                  const double* hz) {
         if (thermal) {
@@ -168,9 +167,6 @@ void LlgHeun::advance(Spins& s, std::uint64_t step) {
             double dx, dy, dz;
             llg_rhs(sx[i], sy[i], sz[i], hx[i - b] + tx[i], hy[i - b] + ty[i], hz[i - b] + tz[i],
                     gamma[m], alpha[m], dx, dy, dz);
-            qx[i] = sx[i] + half_dt * dx;
-            qy[i] = sy[i] + half_dt * dy;
-            qz[i] = sz[i] + half_dt * dz;
             double x = sx[i] + dt * dx, y = sy[i] + dt * dy, z = sz[i] + dt * dz;
             normalise(x, y, z);
             px[i] = x;
@@ -178,7 +174,11 @@ void LlgHeun::advance(Spins& s, std::uint64_t step) {
             pz[i] = z;
         }
     });
-    // Corrector: S = norm(S + dt/2 [f(S) + f(S')]) = norm(P + dt/2 f(S')), same thermal field.
+    // Corrector: S = norm(S + dt/2 [f(S) + f(S')]), same thermal field. f(S) is not stored: it is
+    // perpendicular to S (both LLG terms are cross products with S), so the unnormalised
+    // predictor U = S + dt f(S) has U.S = S.S, and U = S' (S.S) / (S'.S) follows from the stored
+    // unit S'. Then S + dt/2 f(S) = (S + U) / 2, and a whole array (24 B per atom, 48 B of
+    // traffic per step) is saved.
     stage(predicted_, [&](std::int64_t b, std::int64_t e, const double* hx, const double* hy,
                           const double* hz) {
 #pragma omp simd
@@ -187,7 +187,12 @@ void LlgHeun::advance(Spins& s, std::uint64_t step) {
             double dx, dy, dz;
             llg_rhs(px[i], py[i], pz[i], hx[i - b] + tx[i], hy[i - b] + ty[i], hz[i - b] + tz[i],
                     gamma[m], alpha[m], dx, dy, dz);
-            double x = qx[i] + half_dt * dx, y = qy[i] + half_dt * dy, z = qz[i] + half_dt * dz;
+            const double ss = sx[i] * sx[i] + sy[i] * sy[i] + sz[i] * sz[i];
+            const double ps = px[i] * sx[i] + py[i] * sy[i] + pz[i] * sz[i];
+            const double u = ss / ps;  // |U|
+            double x = 0.5 * (sx[i] + u * px[i]) + half_dt * dx;
+            double y = 0.5 * (sy[i] + u * py[i]) + half_dt * dy;
+            double z = 0.5 * (sz[i] + u * pz[i]) + half_dt * dz;
             normalise(x, y, z);
             sx[i] = x;
             sy[i] = y;

@@ -52,9 +52,8 @@ class LlgHeun final : public Integrator {
     double temperature_ = -1;                                 // K; < 0: not set yet
     std::vector<double> moment_, alpha_, gamma_eff_, sigma_;  // per material
 
-    Spins predicted_;                                        // S', [n_local]
-    std::vector<double> tx_, ty_, tz_;                       // thermal field, T, [n_owned]
-    std::vector<double> partial_x_, partial_y_, partial_z_;  // P = S + dt/2 f(S), [n_owned]
+    Spins predicted_;                   // S', [n_local]
+    std::vector<double> tx_, ty_, tz_;  // thermal field, T, [n_owned]
 };
 
 }  // namespace miniasd
