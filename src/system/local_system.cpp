@@ -96,6 +96,8 @@ LocalSystem build_local_system(const Lattice& lat, const parallel::ProcessGrid& 
                     start[k + 1] = static_cast<std::int64_t>(code.size());
                 }
 
+    // The set-up's memory peaks while the table is filled below: free what is no longer needed.
+    std::unordered_map<std::int64_t, std::int64_t>().swap(ghost_number);
     const std::int64_t n_owned = std::count(here.begin(), here.end(), 1);
     LocalSystem sys;
     sys.n_owned = n_owned;
@@ -131,6 +133,7 @@ LocalSystem build_local_system(const Lattice& lat, const parallel::ProcessGrid& 
         local_of_ghost[order[i]] = l;
         sys.gid[l] = ghosts[order[i]].gid;
     }
+    std::vector<std::int64_t>().swap(block_gid);
     sys.material.resize(sys.n_local);
     for (std::int64_t l = 0; l < sys.n_local; ++l)
         sys.material[l] = materials.of(sys.gid[l]);
@@ -138,14 +141,12 @@ LocalSystem build_local_system(const Lattice& lat, const parallel::ProcessGrid& 
     // Interaction table in local order, padded to the widest atom with the null atom.
     sys.null_atom = static_cast<std::int32_t>(sys.n_local);
     sys.material.push_back(0);
-    std::vector<std::int64_t> block_of_local(n_owned);
-    for (std::int64_t b = 0; b < n_block; ++b)
-        if (here[b]) block_of_local[local_of_block[b]] = b;
     for (std::int64_t b = 0; b < n_block; ++b)
         sys.width = std::max<int>(sys.width, static_cast<int>(start[b + 1] - start[b]));
     sys.nbr.assign(static_cast<std::size_t>(sys.width) * n_owned, sys.null_atom);
-    for (std::int64_t l = 0; l < n_owned; ++l) {
-        const std::int64_t b = block_of_local[l];
+    for (std::int64_t b = 0; b < n_block; ++b) {
+        if (!here[b]) continue;
+        const std::int64_t l = local_of_block[b];
         for (std::int64_t j = start[b]; j < start[b + 1]; ++j) {
             const std::int64_t c = code[static_cast<std::size_t>(j)];
             sys.nbr[(j - start[b]) * n_owned + l] =
