@@ -49,7 +49,8 @@ BENCHMARK(thermal_normals);
 void exchange_field(benchmark::State& state) {
     Config c;
     c.crystal = CrystalStructure::bcc;
-    c.system_size = {16 * 2.87e-10, 16 * 2.87e-10, 16 * 2.87e-10};
+    const double side = double(state.range(0)) * 2.87e-10;  // cells per axis
+    c.system_size = {side, side, side};
     c.unit_cell = {2.87e-10, 2.87e-10, 2.87e-10};
     c.periodic = {true, true, true};
     c.materials.resize(1);
@@ -75,7 +76,8 @@ void exchange_field(benchmark::State& state) {
     }
     state.SetItemsProcessed(state.iterations() * sys.n_owned);  // atoms
 }
-BENCHMARK(exchange_field);
+// 16 cells: short stencil runs, in L2; 48 cells (221 184 atoms): long runs, in L3.
+BENCHMARK(exchange_field)->Arg(16)->Arg(48);
 
 }  // namespace
 

@@ -67,7 +67,11 @@ LlgHeun::LlgHeun(const Config& c, const LocalSystem& sys, Hamiltonian& h,
 
 void LlgHeun::step(Spins& s, RunState& state) {
     if (state.temperature != temperature_) set_temperature(state.temperature);
-    advance(s, static_cast<std::uint64_t>(state.step));
+    // One material: its constants are loop invariants, where per-atom lookups would be gathers.
+    if (moment_.size() == 1)
+        advance<true>(s, static_cast<std::uint64_t>(state.step));
+    else
+        advance<false>(s, static_cast<std::uint64_t>(state.step));
     ++steps_;
 }
 
@@ -134,6 +138,7 @@ void LlgHeun::stage(Spins& in, const Update& update) {
 // The update loops are written for omp simd: every operation is a single IEEE operation on the
 // atom's own data (the build disables FMA contraction), so an atom gets the same bits whether a
 // vector lane or the scalar remainder computes it, and so on any decomposition.
+template <bool OneMaterial>
 void LlgHeun::advance(Spins& s, std::uint64_t step) {
     const std::int32_t* mat = sys_.material.data();
     const double* gamma = gamma_eff_.data();
@@ -155,7 +160,7 @@ void LlgHeun::advance(Spins& s, std::uint64_t step) {
                               ty + b, tz + b);
 #pragma omp simd
             for (std::int64_t i = b; i < e; ++i) {
-                const double sd = sigma[mat[i]];  // T
+                const double sd = sigma[OneMaterial ? 0 : mat[i]];  // T
                 tx[i] *= sd;
                 ty[i] *= sd;
                 tz[i] *= sd;
@@ -163,7 +168,7 @@ void LlgHeun::advance(Spins& s, std::uint64_t step) {
         }
 #pragma omp simd
         for (std::int64_t i = b; i < e; ++i) {
-            const int m = mat[i];
+            const int m = OneMaterial ? 0 : mat[i];
             double dx, dy, dz;
             llg_rhs(sx[i], sy[i], sz[i], hx[i - b] + tx[i], hy[i - b] + ty[i], hz[i - b] + tz[i],
                     gamma[m], alpha[m], dx, dy, dz);
@@ -183,7 +188,7 @@ void LlgHeun::advance(Spins& s, std::uint64_t step) {
                           const double* hz) {
 #pragma omp simd
         for (std::int64_t i = b; i < e; ++i) {
-            const int m = mat[i];
+            const int m = OneMaterial ? 0 : mat[i];
             double dx, dy, dz;
             llg_rhs(px[i], py[i], pz[i], hx[i - b] + tx[i], hy[i - b] + ty[i], hz[i - b] + tz[i],
                     gamma[m], alpha[m], dx, dy, dz);

@@ -33,6 +33,7 @@ class LlgHeun final : public Integrator {
   private:
     void set_temperature(double kelvin);
     // Advances owned spins by one time step; `step` is the global step number (the RNG counter).
+    template <bool OneMaterial>
     void advance(Spins& s, std::uint64_t step);
 
     static constexpr std::int64_t chunk = 512;  // atoms per field buffer (3 x 4 KiB)
