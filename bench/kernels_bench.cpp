@@ -77,7 +77,7 @@ void exchange_field(benchmark::State& state) {
     state.SetItemsProcessed(state.iterations() * sys.n_owned);  // atoms
 }
 // 16 cells: short stencil runs, in L2; 48 cells (221 184 atoms): long runs, in L3.
-BENCHMARK(exchange_field)->Arg(16)->Arg(48);
+BENCHMARK(exchange_field)->Arg(16)->Arg(48)->Arg(80);
 
 }  // namespace
 

@@ -1,8 +1,9 @@
-// The structured-lattice fast path of the exchange field. On a crystal lattice stored in block
-// order, neighbour k of atom i is i + d_k over long stretches of atoms, with d depending only on
-// the atom's site in the unit cell (the atom's index modulo the number of sites). Such a stretch
-// is a run: the field kernel then reads spins at constant offsets, with no neighbour-table
-// loads, and for one site per cell the loop vectorises into contiguous loads. Atoms outside runs
+// The structured-lattice fast path of the exchange field. On a crystal lattice stored row by row
+// and site by site (build_local_system), neighbour k of atom i is i + d_k over long stretches of
+// atoms (the atoms of one site in a row of cells). Such a stretch is a run: the field kernel then
+// reads spins at constant offsets, with no neighbour-table loads, and the loop vectorises into
+// contiguous loads. Periods above 1 (d also depending on i modulo the period) serve storage
+// orders that interleave the sites. Atoms outside runs
 // (next to the core/boundary split, ghosts, open surfaces, particle cuts) use the table. The sums
 // go over the neighbours in the table's order either way, so the field is bitwise the same.
 #pragma once

@@ -106,12 +106,20 @@ LocalSystem build_local_system(const Lattice& lat, const parallel::ProcessGrid& 
     if (sys.n_local > INT_MAX)
         throw LocalError("too many atoms and ghosts on one rank for 32-bit local indices");
 
-    // Owned order: core atoms then boundary atoms, each in block (= global-id) order.
+    // Owned order: core atoms then boundary atoms, each row of cells (fixed y and z) site by site:
+    // the row's site-0 atoms along x, then its site-1 atoms, and so on. Atoms of one site then
+    // lie next to each other with every neighbour at the same offset, so the exchange reads
+    // neighbours with contiguous vector loads (stencil runs of period 1). Global ids stay those of
+    // the lattice coordinates; only the storage order differs from them.
     std::vector<std::int32_t> local_of_block(n_block, -1);
     std::int32_t next = 0;
     for (int pass = 0; pass < 2; ++pass)
-        for (std::int64_t b = 0; b < n_block; ++b)
-            if (here[b] && boundary[b] == pass) local_of_block[b] = next++;
+        for (std::int64_t row = 0; row < by * bz; ++row)
+            for (int s = 0; s < sites; ++s)
+                for (std::int64_t lx = 0; lx < bx; ++lx) {
+                    const std::int64_t b = (row * bx + lx) * sites + s;
+                    if (here[b] && boundary[b] == pass) local_of_block[b] = next++;
+                }
     sys.n_core = 0;
     for (std::int64_t b = 0; b < n_block; ++b)
         sys.n_core += here[b] && !boundary[b];

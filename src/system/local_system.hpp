@@ -4,8 +4,9 @@
 //   [n_core, n_owned)        owned atoms with at least one ghost neighbour
 //   [n_owned, n_local)       ghosts: copies of other ranks' atoms, grouped by owner rank
 //   n_local                  the null atom: padding for neighbour tables, spin always zero
-// Each group is in global-id order. Interaction lists refer to local indices. Built once; atoms
-// never move, so the halo plan is fixed for the run.
+// Owned atoms go row of cells by row, and within a row site by site (see build_local_system);
+// ghosts are in global-id order within each owner. Interaction lists refer to local indices.
+// Built once; atoms never move, so the halo plan is fixed for the run.
 #pragma once
 
 #include <cstdint>
