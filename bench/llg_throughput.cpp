@@ -45,15 +45,18 @@ Config standard_problem(int cells, double temperature) {
 }
 
 // Bytes one LLG-Heun step moves between memory and the core per atom, counting a store as a read
-// and a write (write-allocate) and assuming neighbours' spins hit the cache (the table is
-// ordered along the lattice). Predictor: neighbour table 4w, spins 24, material 4, thermal field
-// 24, writes of the half step q and predicted spin p (48 each); at T > 0 also the thermal field's
-// store (48) and the global id the noise is keyed by (8). Corrector: table 4w, p 24, material 4,
-// thermal field 24, q 24, the spin's store 48. The one-core triad is counted the same way (32 B
-// per element: it moves two reads, a write and the write's allocate).
-double traffic_bytes_per_atom_step(int width, bool thermal) {
-    const double predictor = 4.0 * width + 24 + 4 + 24 + 48 + 48 + (thermal ? 48 + 8 : 0);
-    const double corrector = 4.0 * width + 24 + 4 + 24 + 24 + 48;
+// and a write (write-allocate) and assuming neighbours' spins hit the cache (the storage follows
+// the lattice, so a neighbour's spin was loaded for an earlier atom of the same pass).
+// Predictor: spins S 24, the store of the predicted spin P 48; at T > 0 also the thermal field's
+// store (48) and the global id the noise is keyed by (8). Corrector: P 24, S 24, the store of S 48;
+// at T > 0 the thermal field 24. Only when the code reads them: the neighbour table (4 B per
+// neighbour per pass; with one material the exchange reads its stencil runs instead) and the
+// material index (4 B per pass; with one material its constants are loop invariants). The one-core
+// triad is counted the same way (32 B per element: two reads, a write and the write's allocate).
+double traffic_bytes_per_atom_step(int width, bool thermal, bool reads_table, bool reads_material) {
+    const double per_pass = (reads_table ? 4.0 * width : 0.0) + (reads_material ? 4.0 : 0.0);
+    const double predictor = per_pass + 24 + 48 + (thermal ? 48 + 8 : 0);
+    const double corrector = per_pass + 24 + 24 + 48 + (thermal ? 24 : 0);
     return predictor + corrector;
 }
 
@@ -133,7 +136,9 @@ int main(int argc, char** argv) {
             "before the system was built\n",
             rss / local_atoms, rss / 1e6, local_atoms, (rss - baseline) / local_atoms,
             baseline / 1e6);
-        const double bytes = traffic_bytes_per_atom_step(sim.system().width, temperature > 0);
+        // The standard problem has one material; the table is read only if it was kept.
+        const double bytes = traffic_bytes_per_atom_step(sim.system().width, temperature > 0,
+                                                         !sim.system().nbr.empty(), false);
         std::printf("# traffic model: %.0f B per atom-step (bench/llg_throughput.cpp)\n", bytes);
         if (bandwidth) {
             // 24 B per triad element as STREAM reports, 32 B as moved (see the traffic model).
