@@ -114,6 +114,7 @@ class Simulation {
     const parallel::ProcessGrid& grid() const { return decomposition_.grid; }
     const Lattice& lattice() const { return lattice_; }
     const LocalSystem& system() const { return system_; }
+    const Hamiltonian& hamiltonian() const { return hamiltonian_; }
     const Spins& spins() const { return spins_; }
     const SnapshotOutput* snapshots() const { return snapshots_.get(); }  // null: none written
     Spins& spins() { return spins_; }

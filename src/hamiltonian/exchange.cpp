@@ -250,7 +250,7 @@ void Exchange::neighbour_sum(const SpinView& s, std::int64_t i, double* h) const
     const double* row = &j_[sys_.material[i] * materials_];
     double hx = 0, hy = 0, hz = 0;
     for (int k = 0; k < sys_.width; ++k) {
-        const std::int32_t j = use_runs_ ? runs_.neighbour(i, k) : sys_.neighbour(i, k);
+        const std::int32_t j = neighbour(i, k);
         const double c = row[sys_.material[j]];
         hx += c * s.x[j];
         hy += c * s.y[j];

@@ -19,6 +19,11 @@ class Exchange final : public Term {
     // the system's table (LocalSystem::release_neighbour_table).
     bool needs_neighbour_table() const { return !use_runs_; }
     TermKind kind() const override { return TermKind::exchange; }
+    // Neighbour k < width of owned atom i (local index; the null atom pads short rows), from
+    // whichever form of the table this term keeps.
+    std::int32_t neighbour(std::int64_t i, int k) const {
+        return use_runs_ ? runs_.neighbour(i, k) : sys_.neighbour(i, k);
+    }
     void add_field(const SpinView& s, std::int64_t begin, std::int64_t end,
                    FieldView h) const override;
     void atom_energies(const SpinView& s, std::int64_t begin, std::int64_t end,

@@ -30,6 +30,7 @@ Hamiltonian::Hamiltonian(const Config& c, const LocalSystem& sys) {
     }
     auto exchange = std::make_unique<Exchange>(sys, j, moments);
     needs_table_ = exchange->needs_neighbour_table();
+    exchange_ = exchange.get();
     terms_.push_back(std::move(exchange));
     nonzero_.push_back(any_j);
     terms_.push_back(std::make_unique<UniaxialAnisotropy>(sys.material.data(), ku, axis, moments));

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "hamiltonian/exchange.hpp"
 #include "hamiltonian/term.hpp"
 #include "hamiltonian/zeeman.hpp"
 #include "input/config.hpp"
@@ -39,6 +40,9 @@ class Hamiltonian {
     // Whether any term reads the system's neighbour table after construction (Exchange keeps its
     // own compact form for one material): if not, the owner releases the table's memory.
     bool needs_neighbour_table() const { return needs_table_; }
+    // Neighbour k < LocalSystem::width of owned atom i (the null atom pads short rows), valid
+    // after the table's release: integrators plan their sweeps with it.
+    std::int32_t neighbour(std::int64_t i, int k) const { return exchange_->neighbour(i, k); }
 
   private:
     void choose_active();
@@ -47,6 +51,7 @@ class Hamiltonian {
     std::vector<const Term*> active_;           // terms with a non-zero field, for field()
     std::vector<bool> nonzero_;                 // [term]: its constants are not all zero
     Zeeman* zeeman_ = nullptr;                  // the applied-field term (in terms_)
+    const Exchange* exchange_ = nullptr;        // the exchange term (in terms_)
     bool needs_table_ = true;
 };
 

@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
 
 #include "util/random.hpp"
 #include "util/units.hpp"
@@ -60,6 +61,8 @@ LlgHeun::LlgHeun(const Config& c, const LocalSystem& sys, Hamiltonian& h,
         gamma_eff_.push_back(constants::gyromagnetic_ratio / (1.0 + m.damping * m.damping));
     }
     sigma_.assign(c.materials.size(), 0.0);
+    // Planned before the arrays below exist: its scratch (4 B per atom) then adds to no peak.
+    if (!std::getenv("MINIASD_NO_FUSED_HEUN")) fusion_ = plan_heun_fusion(sys, h);
     predicted_.resize(sys.n_storage());
     for (auto* v : {&tx_, &ty_, &tz_})
         v->assign(sys.n_owned, 0.0);
@@ -95,6 +98,21 @@ void LlgHeun::set_temperature(double kelvin) {
         sigma_[m] = thermal_field_sigma(alpha_[m], moment_[m], kelvin, dt_);
 }
 
+template <typename Update>
+void LlgHeun::sweep(const SpinView& view, const Update& update, std::int64_t b, std::int64_t e,
+                    double* hx, double* hy, double* hz, double& field_s, double& update_s) const {
+    for (std::int64_t cb = b; cb < e; cb += chunk) {
+        const std::int64_t ce = std::min(e, cb + chunk);
+        const auto t0 = Timers::Clock::now();
+        hamiltonian_.field(view, cb, ce, FieldView{hx, hy, hz});
+        const auto t1 = Timers::Clock::now();
+        update(cb, ce, hx, hy, hz);
+        const auto t2 = Timers::Clock::now();
+        field_s += std::chrono::duration<double>(t1 - t0).count();
+        update_s += std::chrono::duration<double>(t2 - t1).count();
+    }
+}
+
 // One Heun stage: fields of core atoms while the halo messages travel, then boundary atoms.
 // Atoms go in chunks: the chunk's field is computed into a small buffer that stays in L1 and
 // consumed at once by `update`, so no field array makes a round trip through memory. Field and
@@ -103,33 +121,98 @@ template <typename Update>
 void LlgHeun::stage(Spins& in, const Update& update) {
     const SpinView view = in.view();
     double field_s = 0, update_s = 0;
-    auto sweep = [&](std::int64_t begin, std::int64_t end) {
+    auto all = [&](std::int64_t begin, std::int64_t end) {
         if (begin >= end) return;  // no boundary atoms (one rank): no parallel region either
         ++regions_;
 #pragma omp parallel reduction(+ : field_s, update_s)
         {
             alignas(64) double hx[chunk], hy[chunk], hz[chunk];
 #pragma omp for schedule(static)
-            for (std::int64_t b = begin; b < end; b += chunk) {
-                const std::int64_t e = std::min(end, b + chunk);
-                const auto t0 = Timers::Clock::now();
-                hamiltonian_.field(view, b, e, FieldView{hx, hy, hz});
-                const auto t1 = Timers::Clock::now();
-                update(b, e, hx, hy, hz);
-                const auto t2 = Timers::Clock::now();
-                field_s += std::chrono::duration<double>(t1 - t0).count();
-                update_s += std::chrono::duration<double>(t2 - t1).count();
-            }
+            for (std::int64_t b = begin; b < end; b += chunk)
+                sweep(view, update, b, std::min(end, b + chunk), hx, hy, hz, field_s, update_s);
         }
     };
     timers_.start(t_halo_);
     halo_.start(in.x.data(), in.y.data(), in.z.data());
     timers_.stop(t_halo_);
-    sweep(0, sys_.n_core);
+    all(0, sys_.n_core);
     timers_.start(t_halo_);
     halo_.finish(in.x.data(), in.y.data(), in.z.data());
     timers_.stop(t_halo_);
-    sweep(sys_.n_core, sys_.n_owned);
+    all(sys_.n_core, sys_.n_owned);
+    const int threads = omp_get_max_threads();
+    timers_.add_seconds(t_field_, field_s / threads);
+    timers_.add_seconds(t_integrate_, update_s / threads);
+}
+
+// Each thread sweeps its block of core atoms with the predictor, the corrector trailing the
+// fusion window behind for the fusable atoms at least a window inside the block (atoms nearer
+// the block's edges have neighbours in other threads' blocks). Then, as in two stages: the
+// boundary atoms' predictor once the halo of S is in; the remaining core atoms' corrector while
+// the halo of S' travels; the boundary atoms' corrector.
+template <typename Predict, typename Correct>
+void LlgHeun::fused_stages(Spins& s, const Predict& predict, const Correct& correct) {
+    const SpinView sv = s.view(), pv = predicted_.view();
+    const std::int64_t n_core = sys_.n_core, n_owned = sys_.n_owned, w = fusion_.window;
+    double field_s = 0, update_s = 0;
+    int blocks = 1;  // the sweep's thread count, so the second core pass uses the same blocks
+    timers_.start(t_halo_);
+    halo_.start(s.x.data(), s.y.data(), s.z.data());
+    timers_.stop(t_halo_);
+    ++regions_;
+#pragma omp parallel reduction(+ : field_s, update_s)
+    {
+        alignas(64) double hx[chunk], hy[chunk], hz[chunk];
+        const int nt = omp_get_num_threads();
+#pragma omp single nowait
+        blocks = nt;
+        const auto [lo, hi] = thread_block(n_core, omp_get_thread_num(), nt);
+        std::int64_t done = lo + w;  // fusable atoms of [lo + w, done) are corrected
+        for (std::int64_t b = lo; b < hi; b += chunk) {
+            const std::int64_t e = std::min(hi, b + chunk);
+            sweep(sv, predict, b, e, hx, hy, hz, field_s, update_s);
+            const std::int64_t upto = e - w;  // every neighbour of an atom below is predicted
+            if (upto <= done) continue;
+            fusion_.fusable_in(done, upto, [&](std::int64_t fb, std::int64_t fe) {
+                sweep(pv, correct, fb, fe, hx, hy, hz, field_s, update_s);
+            });
+            done = upto;
+        }
+    }
+    auto boundary = [&](const SpinView& view, const auto& update) {
+        if (n_core >= n_owned) return;
+        ++regions_;
+#pragma omp parallel reduction(+ : field_s, update_s)
+        {
+            alignas(64) double hx[chunk], hy[chunk], hz[chunk];
+#pragma omp for schedule(static)
+            for (std::int64_t b = n_core; b < n_owned; b += chunk)
+                sweep(view, update, b, std::min(n_owned, b + chunk), hx, hy, hz, field_s, update_s);
+        }
+    };
+    timers_.start(t_halo_);
+    halo_.finish(s.x.data(), s.y.data(), s.z.data());
+    timers_.stop(t_halo_);
+    boundary(sv, predict);
+    timers_.start(t_halo_);
+    halo_.start(predicted_.x.data(), predicted_.y.data(), predicted_.z.data());
+    timers_.stop(t_halo_);
+    ++regions_;
+#pragma omp parallel reduction(+ : field_s, update_s)
+    {
+        alignas(64) double hx[chunk], hy[chunk], hz[chunk];
+#pragma omp for schedule(static)
+        for (int t = 0; t < blocks; ++t) {
+            const auto [lo, hi] = thread_block(n_core, t, blocks);
+            fusion_.others_in(lo, hi, lo + w, hi - w, [&](std::int64_t b, std::int64_t e) {
+                sweep(pv, correct, b, e, hx, hy, hz, field_s, update_s);
+            });
+        }
+    }
+    timers_.start(t_halo_);
+    halo_.finish(predicted_.x.data(), predicted_.y.data(), predicted_.z.data());
+    timers_.stop(t_halo_);
+    boundary(pv, correct);
     const int threads = omp_get_max_threads();
     timers_.add_seconds(t_field_, field_s / threads);
     timers_.add_seconds(t_integrate_, update_s / threads);
@@ -153,8 +236,8 @@ void LlgHeun::advance(Spins& s, std::uint64_t step) {
     const std::uint64_t seed = seed_;
 
     // Predictor: draw the thermal field, S' = norm(S + dt f(S)).
-    stage(s, [&](std::int64_t b, std::int64_t e, const double* hx, const double* hy,
-                 const double* hz) {
+    auto predict = [&](std::int64_t b, std::int64_t e, const double* hx, const double* hy,
+                       const double* hz) {
         if (thermal) {
             standard_normals3(seed, RandomStream::thermal_field, step, gid + b, e - b, tx + b,
                               ty + b, tz + b);
@@ -178,14 +261,14 @@ void LlgHeun::advance(Spins& s, std::uint64_t step) {
             py[i] = y;
             pz[i] = z;
         }
-    });
+    };
     // Corrector: S = norm(S + dt/2 [f(S) + f(S')]), same thermal field. f(S) is not stored: it is
     // perpendicular to S (both LLG terms are cross products with S), so the unnormalised
     // predictor U = S + dt f(S) has U.S = S.S, and U = S' (S.S) / (S'.S) follows from the stored
     // unit S'. Then S + dt/2 f(S) = (S + U) / 2, and a whole array (24 B per atom, 48 B of
     // traffic per step) is saved.
-    stage(predicted_, [&](std::int64_t b, std::int64_t e, const double* hx, const double* hy,
-                          const double* hz) {
+    auto correct = [&](std::int64_t b, std::int64_t e, const double* hx, const double* hy,
+                       const double* hz) {
 #pragma omp simd
         for (std::int64_t i = b; i < e; ++i) {
             const int m = OneMaterial ? 0 : mat[i];
@@ -203,7 +286,13 @@ void LlgHeun::advance(Spins& s, std::uint64_t step) {
             sy[i] = y;
             sz[i] = z;
         }
-    });
+    };
+    if (fusion_.window > 0) {
+        fused_stages(s, predict, correct);
+    } else {
+        stage(s, predict);
+        stage(predicted_, correct);
+    }
 }
 
 }  // namespace miniasd

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "integrate/heun_fusion.hpp"
 #include "integrate/integrator.hpp"
 
 namespace miniasd {
@@ -41,6 +42,14 @@ class LlgHeun final : public Integrator {
     std::int64_t steps_ = 0;    // steps taken by this object
     template <typename Update>
     void stage(Spins& in, const Update& update);
+    // Both stages in one sweep over the core atoms (heun_fusion.hpp), then the rest.
+    template <typename Predict, typename Correct>
+    void fused_stages(Spins& s, const Predict& predict, const Correct& correct);
+    // The field of `view` for atoms [b, e) in chunks into the buffer h, each chunk consumed by
+    // `update`; adds the seconds spent to field_s and update_s.
+    template <typename Update>
+    void sweep(const SpinView& view, const Update& update, std::int64_t b, std::int64_t e,
+               double* hx, double* hy, double* hz, double& field_s, double& update_s) const;
 
     const LocalSystem& sys_;
     Hamiltonian& hamiltonian_;
@@ -53,7 +62,8 @@ class LlgHeun final : public Integrator {
     double temperature_ = -1;                                 // K; < 0: not set yet
     std::vector<double> moment_, alpha_, gamma_eff_, sigma_;  // per material
 
-    Spins predicted_;                   // S', [n_local]
+    HeunFusion fusion_;  // empty when MINIASD_NO_FUSED_HEUN is set (to compare) or nothing fuses
+    Spins predicted_;    // S', [n_local]
     std::vector<double> tx_, ty_, tz_;  // thermal field, T, [n_owned]
 };
 
