@@ -53,14 +53,6 @@ StencilRuns runs_of_period(const LocalSystem& sys, int p, std::int64_t min_lengt
 
 }  // namespace
 
-std::size_t StencilRuns::first_odd_from(std::int64_t i) const {
-    return static_cast<std::size_t>(std::lower_bound(odd.begin(), odd.end(), i) - odd.begin());
-}
-
-std::size_t StencilRuns::first_ending_after(std::int64_t i) const {
-    return static_cast<std::size_t>(std::upper_bound(end.begin(), end.end(), i) - end.begin());
-}
-
 StencilRuns find_stencil_runs(const LocalSystem& sys, std::int64_t min_length) {
     StencilRuns best;
     best.width = sys.width;
@@ -78,6 +70,8 @@ StencilRuns find_stencil_runs(const LocalSystem& sys, std::int64_t min_length) {
     for (std::int64_t i = 0; i < n; ++i) {
         while (run < best.size() && best.end[run] <= i)
             ++run;
+        if (run < best.size() && best.begin[run] == i)
+            best.odd_before_run.push_back(static_cast<std::int64_t>(best.odd.size()));
         if (run < best.size() && best.begin[run] <= i) {
             const std::int64_t phase = (i - best.begin[run]) % best.period;
             best.row_of[static_cast<std::size_t>(i)] =
@@ -86,6 +80,7 @@ StencilRuns find_stencil_runs(const LocalSystem& sys, std::int64_t min_length) {
         }
         best.row_of[static_cast<std::size_t>(i)] = -static_cast<std::int32_t>(best.odd.size()) - 1;
         best.odd.push_back(i);
+        best.runs_before_odd.push_back(static_cast<std::int64_t>(run));
         for (int k = 0; k < sys.width; ++k)
             best.odd_nbr.push_back(sys.nbr[k * n + i]);
     }

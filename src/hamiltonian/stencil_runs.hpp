@@ -39,10 +39,24 @@ struct StencilRuns {
                         : odd_nbr[std::size_t(-row - 1) * width + k];
     }
 
-    // Index of the first run that ends after atom i (size() if none).
-    std::size_t first_ending_after(std::int64_t i) const;
-    // Index into `odd` of the first odd atom at or after i.
-    std::size_t first_odd_from(std::int64_t i) const;
+    // Per run, the odd atoms before it; per odd atom, the runs before it. With row_of they find
+    // where a range of atoms starts in O(1): the field is asked for short ranges too.
+    std::vector<std::int64_t> odd_before_run, runs_before_odd;
+
+    // Index of the first run that ends after owned atom i (size() if none).
+    std::size_t first_ending_after(std::int64_t i) const {
+        if (i >= static_cast<std::int64_t>(row_of.size())) return size();
+        const std::int32_t row = row_of[static_cast<std::size_t>(i)];
+        return static_cast<std::size_t>(row >= 0 ? row / period
+                                                 : runs_before_odd[std::size_t(-row - 1)]);
+    }
+    // Index into `odd` of the first odd atom at or after owned atom i.
+    std::size_t first_odd_from(std::int64_t i) const {
+        if (i >= static_cast<std::int64_t>(row_of.size())) return odd.size();
+        const std::int32_t row = row_of[static_cast<std::size_t>(i)];
+        return static_cast<std::size_t>(row >= 0 ? odd_before_run[std::size_t(row / period)]
+                                                 : -row - 1);
+    }
     std::size_t size() const { return begin.size(); }
 };
 

@@ -26,11 +26,14 @@ int block_owner(std::int64_t n, int parts, std::int64_t c) {
 Int3 choose_process_grid(int ranks, const Cells3& cells) {
     Int3 best{0, 0, 0};
     double best_cost = std::numeric_limits<double>::infinity();
-    for (int px = ranks; px >= 1; --px) {
-        if (ranks % px) continue;
-        for (int py = ranks / px; py >= 1; --py) {
-            if ((ranks / px) % py) continue;
-            const int pz = ranks / px / py;
+    // Of equal costs the first wins, and the loops put splits of z first, then y: atoms are
+    // stored row by row along x, so whole rows on a rank keep the stencil runs long and the core
+    // and boundary atoms in whole planes.
+    for (int pz = ranks; pz >= 1; --pz) {
+        if (ranks % pz) continue;
+        for (int py = ranks / pz; py >= 1; --py) {
+            if ((ranks / pz) % py) continue;
+            const int px = ranks / pz / py;
             const Int3 p{px, py, pz};
             bool fits = true;
             for (int a = 0; a < 3; ++a)
@@ -45,7 +48,7 @@ Int3 choose_process_grid(int ranks, const Cells3& cells) {
                 outer *= l + (p[a] > 1 ? 2.0 : 0.0);
             }
             const double cost = outer - inner;
-            if (cost < best_cost) {  // strict: the first (largest px) of equal costs wins
+            if (cost < best_cost) {
                 best_cost = cost;
                 best = p;
             }
