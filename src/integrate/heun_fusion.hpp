@@ -49,8 +49,10 @@ struct HeunFusion {
 
 // The fusable core atoms of sys: those whose neighbours (from h, which keeps the table's compact
 // form) are core atoms at most `window` away, the window being the largest such distance up to
-// twice the median. O(core atoms x width).
-HeunFusion plan_heun_fusion(const LocalSystem& sys, const Hamiltonian& h);
+// twice the median. Empty (nothing fused) when the fusable ranges average fewer than
+// `min_range` atoms. O(core atoms x width).
+HeunFusion plan_heun_fusion(const LocalSystem& sys, const Hamiltonian& h,
+                            std::int64_t min_range = 512);
 
 // Thread t's share [begin, end) of n atoms among `threads`.
 inline std::pair<std::int64_t, std::int64_t> thread_block(std::int64_t n, int t, int threads) {

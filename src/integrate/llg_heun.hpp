@@ -42,6 +42,10 @@ class LlgHeun final : public Integrator {
     std::int64_t steps_ = 0;    // steps taken by this object
     template <typename Update>
     void stage(Spins& in, const Update& update);
+    // As sweep, for the fusable atoms of [lo, hi) only (llg_heun.cpp).
+    template <typename Update>
+    void sweep_fusable(const SpinView& view, const Update& update, std::int64_t lo, std::int64_t hi,
+                       double* hx, double* hy, double* hz, double& field_s, double& update_s) const;
     // Both stages in one sweep over the core atoms (heun_fusion.hpp), then the rest.
     template <typename Predict, typename Correct>
     void fused_stages(Spins& s, const Predict& predict, const Correct& correct);

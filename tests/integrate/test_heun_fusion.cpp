@@ -15,11 +15,12 @@ using namespace miniasd;
 
 namespace {
 
-// 16 x 16 x 16 bcc cells (8192 atoms), periodic, one material, random start, 300 K.
+// 24 x 24 x 24 bcc cells (27 648 atoms), periodic, one material, random start, 300 K: large
+// enough that the fusable ranges are long and the integrator fuses, on 1, 2 and 4 ranks.
 const std::string input =
     "create:crystal-structure = bcc\ncreate:periodic-boundaries-x\n"
     "create:periodic-boundaries-y\ncreate:periodic-boundaries-z\n"
-    "dimensions:unit-cell-size = 2.87 !A\ndimensions:system-size = 4.592 !nm\n"
+    "dimensions:unit-cell-size = 2.87 !A\ndimensions:system-size = 6.888 !nm\n"
     "material[1]:atomic-spin-moment = 2.22 !muB\nmaterial[1]:exchange-matrix[1] = 7.05e-21\n"
     "material[1]:second-order-uniaxial-anisotropy-constant = 5.65e-25\n"
     "material[1]:initial-spin-direction = random\n"
@@ -65,11 +66,21 @@ TEST(HeunFusion, FusesOnlyAtomsWhoseNeighboursAreNearbyCoreAtoms) {
         }
         ASSERT_EQ(bool(fusable[static_cast<std::size_t>(i)]), near_core) << "atom " << i;
     }
-    // On one rank only the planes at the periodic wrap in z (2 of 16) are left out.
+    // On one rank only the planes at the periodic wrap in z (2 of 24) and a few rows at the wrap
+    // in y are left out.
     if (sim.comm().size() == 1) {
         EXPECT_GE(count, sys.n_core * 7 / 8);
     }
     EXPECT_GT(count, 0);
+}
+
+TEST(HeunFusion, ShortRangesAreNotFused) {
+    // Ranges shorter on average than the minimum (as where boundary atoms break every row of
+    // cells) leave the plan empty: the integrator keeps two passes.
+    const Simulation sim(parallel::Comm::world(), test::config_from_text(input),
+                         test::quiet_options());
+    EXPECT_GT(plan_heun_fusion(sim.system(), sim.hamiltonian(), 1).window, 0);
+    EXPECT_EQ(plan_heun_fusion(sim.system(), sim.hamiltonian(), sim.system().n_core + 1).window, 0);
 }
 
 TEST(HeunFusion, FusableAndOtherRangesPartitionABlock) {
@@ -102,6 +113,11 @@ TEST(HeunFusion, FusableAndOtherRangesPartitionABlock) {
 }
 
 TEST(HeunFusion, GivesTheBitsOfTwoSeparatePasses) {
+    {  // the run below does fuse (the default plan is not empty) on this rank count
+        const Simulation sim(parallel::Comm::world(), test::config_from_text(input),
+                             test::quiet_options());
+        ASSERT_GT(plan_heun_fusion(sim.system(), sim.hamiltonian()).window, 0);
+    }
     for (const int threads : {1, 2}) {
         std::uint64_t fused_hash = 0, plain_hash = 0;
         const std::vector<double> fused = run(true, threads, fused_hash);
