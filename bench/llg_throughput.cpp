@@ -10,12 +10,14 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 
 #include <sys/resource.h>
 
 #include "input/line_parser.hpp"
 #include "input/parser.hpp"
+#include "integrate/heun_fusion.hpp"
 #include "memory_bandwidth.hpp"
 #include "parallel/environment.hpp"
 #include "simulation.hpp"
@@ -47,16 +49,20 @@ Config standard_problem(int cells, double temperature) {
 // Bytes one LLG-Heun step moves between memory and the core per atom, counting a store as a read
 // and a write (write-allocate) and assuming neighbours' spins hit the cache (the storage follows
 // the lattice, so a neighbour's spin was loaded for an earlier atom of the same pass).
-// Predictor: spins S 24, the store of the predicted spin P 48; at T > 0 also the thermal field's
-// store (48) and the global id the noise is keyed by (8). Corrector: P 24, S 24, the store of S 48;
-// at T > 0 the thermal field 24. Only when the code reads them: the neighbour table (4 B per
-// neighbour per pass; with one material the exchange reads its stencil runs instead) and the
-// material index (4 B per pass; with one material its constants are loop invariants). The one-core
-// triad is counted the same way (32 B per element: two reads, a write and the write's allocate).
-double traffic_bytes_per_atom_step(int width, bool thermal, bool reads_table, bool reads_material) {
+// Two passes: the predictor reads the spins S (24) and stores the predicted spin P (48); at
+// T > 0 it also stores the thermal field (48) and reads the global id the noise is keyed by (8).
+// The corrector reads P (24) and S (24) and stores S (48); at T > 0 it reads the thermal field
+// (24). Fused (the corrector trailing the predictor in one sweep, integrate/heun_fusion.hpp):
+// the corrector finds P, S and the thermal field still in cache, and S's store only writes back
+// (24). Only when the code reads them: the neighbour table (4 B per neighbour per pass; with one
+// material the exchange reads its stencil runs instead) and the material index (4 B per pass;
+// with one material its constants are loop invariants). The one-core triad is counted the same
+// way (32 B per element: two reads, a write and the write's allocate).
+double traffic_bytes_per_atom_step(int width, bool thermal, bool reads_table, bool reads_material,
+                                   bool fused) {
     const double per_pass = (reads_table ? 4.0 * width : 0.0) + (reads_material ? 4.0 : 0.0);
     const double predictor = per_pass + 24 + 48 + (thermal ? 48 + 8 : 0);
-    const double corrector = per_pass + 24 + 24 + 48 + (thermal ? 24 : 0);
+    const double corrector = fused ? per_pass + 24 : per_pass + 24 + 24 + 48 + (thermal ? 24 : 0);
     return predictor + corrector;
 }
 
@@ -137,9 +143,12 @@ int main(int argc, char** argv) {
             rss / local_atoms, rss / 1e6, local_atoms, (rss - baseline) / local_atoms,
             baseline / 1e6);
         // The standard problem has one material; the table is read only if it was kept.
+        const bool fused = !std::getenv("MINIASD_NO_FUSED_HEUN") &&
+                           plan_heun_fusion(sim.system(), sim.hamiltonian()).window > 0;
         const double bytes = traffic_bytes_per_atom_step(sim.system().width, temperature > 0,
-                                                         !sim.system().nbr.empty(), false);
-        std::printf("# traffic model: %.0f B per atom-step (bench/llg_throughput.cpp)\n", bytes);
+                                                         !sim.system().nbr.empty(), false, fused);
+        std::printf("# traffic model: %.0f B per atom-step, %s Heun (bench/llg_throughput.cpp)\n",
+                    bytes, fused ? "fused" : "two-pass");
         if (bandwidth) {
             // 24 B per triad element as STREAM reports, 32 B as moved (see the traffic model).
             const double moved = gbs * 32.0 / 24.0;
