@@ -80,10 +80,21 @@ void LlgHeun::step(Spins& s, RunState& state) {
 
 std::string LlgHeun::summary() const {
     if (steps_ == 0) return "";
-    char line[160];
-    std::snprintf(line, sizeof line,
-                  "LLG-Heun: %.3g OpenMP parallel regions (thread barriers) per step on rank 0",
-                  double(regions_) / double(steps_));
+    std::int64_t fused = 0;
+    fusion_.fusable_in(0, sys_.n_core, [&](std::int64_t b, std::int64_t e) { fused += e - b; });
+    char line[320];
+    const int n = std::snprintf(
+        line, sizeof line,
+        "LLG-Heun: %.3g OpenMP parallel regions (thread barriers) per step on rank 0; ",
+        double(regions_) / double(steps_));
+    if (fusion_.window > 0)
+        std::snprintf(line + n, sizeof line - std::size_t(n),
+                      "stages fused for %.1f%% of its atoms (corrector %lld atoms behind the "
+                      "predictor)",
+                      100.0 * double(fused) / double(std::max<std::int64_t>(1, sys_.n_owned)),
+                      static_cast<long long>(fusion_.window));
+    else
+        std::snprintf(line + n, sizeof line - std::size_t(n), "stages in two passes");
     return line;
 }
 
