@@ -152,36 +152,56 @@ void LlgHeun::sweep_fusable(const SpinView& view, const Update& update, std::int
     }
 }
 
-// One Heun stage: fields of core atoms while the halo messages travel, then boundary atoms.
-// Atoms go in chunks: the chunk's field is computed into a small buffer that stays in L1 and
-// consumed at once by `update`, so no field array makes a round trip through memory. Field and
-// update times are measured per chunk on each thread and averaged over threads.
+// Atoms [begin, end) in chunks shared among the threads; no parallel region when empty (no
+// boundary atoms on one rank).
 template <typename Update>
-void LlgHeun::stage(Spins& in, const Update& update) {
-    const SpinView view = in.view();
-    double field_s = 0, update_s = 0;
-    auto all = [&](std::int64_t begin, std::int64_t end) {
-        if (begin >= end) return;  // no boundary atoms (one rank): no parallel region either
-        ++regions_;
-#pragma omp parallel reduction(+ : field_s, update_s)
-        {
-            alignas(64) double hx[chunk], hy[chunk], hz[chunk];
+void LlgHeun::parallel_sweep(const SpinView& view, const Update& update, std::int64_t begin,
+                             std::int64_t end, double& field_s, double& update_s) {
+    if (begin >= end) return;
+    ++regions_;
+    double f = 0, u = 0;
+#pragma omp parallel reduction(+ : f, u)
+    {
+        alignas(64) double hx[chunk], hy[chunk], hz[chunk];
 #pragma omp for schedule(static)
-            for (std::int64_t b = begin; b < end; b += chunk)
-                sweep(view, update, b, std::min(end, b + chunk), hx, hy, hz, field_s, update_s);
-        }
-    };
+        for (std::int64_t b = begin; b < end; b += chunk)
+            sweep(view, update, b, std::min(end, b + chunk), hx, hy, hz, f, u);
+    }
+    field_s += f;
+    update_s += u;
+}
+
+void LlgHeun::halo_start(const Spins& s) {
     timers_.start(t_halo_);
-    halo_.start(in.x.data(), in.y.data(), in.z.data());
+    halo_.start(s.x.data(), s.y.data(), s.z.data());
     timers_.stop(t_halo_);
-    all(0, sys_.n_core);
+}
+
+void LlgHeun::halo_finish(Spins& s) {
     timers_.start(t_halo_);
-    halo_.finish(in.x.data(), in.y.data(), in.z.data());
+    halo_.finish(s.x.data(), s.y.data(), s.z.data());
     timers_.stop(t_halo_);
-    all(sys_.n_core, sys_.n_owned);
+}
+
+// Field and update seconds summed over threads, counted as their average per thread.
+void LlgHeun::add_times(double field_s, double update_s) {
     const int threads = omp_get_max_threads();
     timers_.add_seconds(t_field_, field_s / threads);
     timers_.add_seconds(t_integrate_, update_s / threads);
+}
+
+// One Heun stage: fields of core atoms while the halo messages travel, then boundary atoms.
+// Atoms go in chunks: the chunk's field is computed into a small buffer that stays in L1 and
+// consumed at once by `update`, so no field array makes a round trip through memory. Field and
+// update times are measured per chunk on each thread.
+template <typename Update>
+void LlgHeun::stage(Spins& in, const Update& update) {
+    double field_s = 0, update_s = 0;
+    halo_start(in);
+    parallel_sweep(in.view(), update, 0, sys_.n_core, field_s, update_s);
+    halo_finish(in);
+    parallel_sweep(in.view(), update, sys_.n_core, sys_.n_owned, field_s, update_s);
+    add_times(field_s, update_s);
 }
 
 // Each thread sweeps its block of core atoms with the predictor, the corrector trailing the
@@ -195,9 +215,7 @@ void LlgHeun::fused_stages(Spins& s, const Predict& predict, const Correct& corr
     const std::int64_t n_core = sys_.n_core, n_owned = sys_.n_owned, w = fusion_.window;
     double field_s = 0, update_s = 0;
     int blocks = 1;  // the sweep's thread count, so the second core pass uses the same blocks
-    timers_.start(t_halo_);
-    halo_.start(s.x.data(), s.y.data(), s.z.data());
-    timers_.stop(t_halo_);
+    halo_start(s);
     ++regions_;
 #pragma omp parallel reduction(+ : field_s, update_s)
     {
@@ -216,24 +234,9 @@ void LlgHeun::fused_stages(Spins& s, const Predict& predict, const Correct& corr
             done = upto;
         }
     }
-    auto boundary = [&](const SpinView& view, const auto& update) {
-        if (n_core >= n_owned) return;
-        ++regions_;
-#pragma omp parallel reduction(+ : field_s, update_s)
-        {
-            alignas(64) double hx[chunk], hy[chunk], hz[chunk];
-#pragma omp for schedule(static)
-            for (std::int64_t b = n_core; b < n_owned; b += chunk)
-                sweep(view, update, b, std::min(n_owned, b + chunk), hx, hy, hz, field_s, update_s);
-        }
-    };
-    timers_.start(t_halo_);
-    halo_.finish(s.x.data(), s.y.data(), s.z.data());
-    timers_.stop(t_halo_);
-    boundary(sv, predict);
-    timers_.start(t_halo_);
-    halo_.start(predicted_.x.data(), predicted_.y.data(), predicted_.z.data());
-    timers_.stop(t_halo_);
+    halo_finish(s);
+    parallel_sweep(sv, predict, n_core, n_owned, field_s, update_s);
+    halo_start(predicted_);
     ++regions_;
 #pragma omp parallel reduction(+ : field_s, update_s)
     {
@@ -246,13 +249,9 @@ void LlgHeun::fused_stages(Spins& s, const Predict& predict, const Correct& corr
             });
         }
     }
-    timers_.start(t_halo_);
-    halo_.finish(predicted_.x.data(), predicted_.y.data(), predicted_.z.data());
-    timers_.stop(t_halo_);
-    boundary(pv, correct);
-    const int threads = omp_get_max_threads();
-    timers_.add_seconds(t_field_, field_s / threads);
-    timers_.add_seconds(t_integrate_, update_s / threads);
+    halo_finish(predicted_);
+    parallel_sweep(pv, correct, n_core, n_owned, field_s, update_s);
+    add_times(field_s, update_s);
 }
 
 // The update loops are written for omp simd: every operation is a single IEEE operation on the

@@ -42,6 +42,12 @@ class LlgHeun final : public Integrator {
     std::int64_t steps_ = 0;    // steps taken by this object
     template <typename Update>
     void stage(Spins& in, const Update& update);
+    template <typename Update>
+    void parallel_sweep(const SpinView& view, const Update& update, std::int64_t begin,
+                        std::int64_t end, double& field_s, double& update_s);
+    void halo_start(const Spins& s);  // the halo calls, timed as "halo"
+    void halo_finish(Spins& s);
+    void add_times(double field_s, double update_s);
     // As sweep, for the fusable atoms of [lo, hi) only (llg_heun.cpp).
     template <typename Update>
     void sweep_fusable(const SpinView& view, const Update& update, std::int64_t lo, std::int64_t hi,
