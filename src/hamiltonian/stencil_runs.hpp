@@ -3,9 +3,9 @@
 // atoms (the atoms of one site in a row of cells). Such a stretch is a run: the field kernel then
 // reads spins at constant offsets, with no neighbour-table loads, and the loop vectorises into
 // contiguous loads. Periods above 1 (d also depending on i modulo the period) serve storage
-// orders that interleave the sites. Atoms outside runs
-// (next to the core/boundary split, ghosts, open surfaces, particle cuts) use the table. The sums
-// go over the neighbours in the table's order either way, so the field is bitwise the same.
+// orders that interleave the sites. Atoms outside runs (next to the core/boundary split, ghosts,
+// open surfaces, particle cuts) use the table. The sums go over the neighbours in the table's
+// order either way, so the field is bitwise the same.
 #pragma once
 
 #include <cstdint>
