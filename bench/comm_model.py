@@ -132,9 +132,10 @@ def main(argv):
     p.add_argument("--cores-per-node", type=int, default=128)
     p.add_argument("--node-block", type=lambda s: tuple(int(x) for x in s.split("x")), default=(4, 4, 8),
                    help="ranks of one node as a block of the rank grid (AxBxC)")
-    p.add_argument("--t-atom-cache", type=float, default=25e-9, help="s per atom-step, subdomain in cache")
-    p.add_argument("--traffic", type=float, default=392, help="bytes per atom-step (llg_throughput)")
-    p.add_argument("--bytes-per-atom", type=float, default=115, help="resident bytes per atom")
+    p.add_argument("--t-atom-cache", type=float, default=11e-9, help="s per atom-step, subdomain in cache")
+    p.add_argument("--traffic", type=float, default=248,
+                   help="bytes per atom-step (llg_throughput, two passes: 3-D grids split x)")
+    p.add_argument("--bytes-per-atom", type=float, default=95, help="resident bytes per atom")
     p.add_argument("--cache-per-core", type=float, default=4 * 2**20, help="last-level cache per core, bytes")
     p.add_argument("--node-memory-bw", type=float, default=350e9, help="node memory bandwidth, B/s")
     p.add_argument("--nic-bw", type=float, default=25e9, help="node injection bandwidth, B/s")
