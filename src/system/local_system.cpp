@@ -45,64 +45,65 @@ LocalSystem build_local_system(const Lattice& lat, const parallel::ProcessGrid& 
         throw LocalError("too many atoms on one rank for 32-bit local indices; use more ranks");
     const int me = grid.rank_of(grid.coords);
 
-    // Pass 1: neighbours in block order. An owned neighbour is coded by its block index k >= 0,
-    // a ghost by -(ghost number + 1).
-    // Sites outside a particle cut (Lattice::present) hold no atom: no local index, no links.
-    std::vector<std::int64_t> start(n_block + 1, 0);
-    std::vector<std::int32_t> code;  // 32-bit: the set-up's peak memory is mostly this table
-    code.reserve(n_block * lat.neighbours[0].size());
+    // Calls f(k, -1, -1) for each neighbour of site s of cell (cx, cy, cz) owned here (k its block
+    // index) and f(-1, gid, owner) for one on another rank, in the lattice's neighbour order.
+    // Absent sites (outside a particle cut, Lattice::present) and open boundaries give no
+    // neighbour.
+    auto visit = [&](std::int64_t cx, std::int64_t cy, std::int64_t cz, int s, auto&& f) {
+        for (const NeighbourOffset& o : lat.neighbours[s]) {
+            std::int64_t nx = cx + o.dx, ny = cy + o.dy, nz = cz + o.dz;
+            if (!wrap(nx, lat.cells[0], lat.periodic[0]) ||
+                !wrap(ny, lat.cells[1], lat.periodic[1]) ||
+                !wrap(nz, lat.cells[2], lat.periodic[2]) || !lat.present(nx, ny, nz, o.site))
+                continue;
+            if (nx >= rx.begin && nx < rx.end && ny >= ry.begin && ny < ry.end && nz >= rz.begin &&
+                nz < rz.end)
+                f((((nz - rz.begin) * by + (ny - ry.begin)) * bx + (nx - rx.begin)) * sites +
+                      o.site,
+                  std::int64_t{-1}, -1);
+            else
+                f(std::int64_t{-1}, lat.gid(nx, ny, nz, o.site), grid.owner_of_cell(nx, ny, nz));
+        }
+    };
+    auto for_each_site = [&](auto&& f) {  // f(block index, cx, cy, cz, site) in block order
+        std::int64_t k = 0;
+        for (std::int64_t lz = 0; lz < bz; ++lz)
+            for (std::int64_t ly = 0; ly < by; ++ly)
+                for (std::int64_t lx = 0; lx < bx; ++lx)
+                    for (int s = 0; s < sites; ++s, ++k)
+                        f(k, rx.begin + lx, ry.begin + ly, rz.begin + lz, s);
+    };
+
+    // Pass 1: which sites hold atoms, which have neighbours on other ranks (boundary), the
+    // ghosts, and the widest neighbour list. The neighbours themselves are found again in pass 2,
+    // once local indices exist: storing them here would double the set-up's peak memory.
     std::vector<char> boundary(n_block, 0), here(n_block, 0);
     std::vector<Ghost> ghosts;
     std::unordered_map<std::int64_t, std::int64_t> ghost_number;
-    std::vector<std::int64_t> block_gid(n_block);
+    int width = 0;
+    for_each_site([&](std::int64_t k, std::int64_t cx, std::int64_t cy, std::int64_t cz, int s) {
+        here[k] = lat.present(cx, cy, cz, s);
+        if (!here[k]) return;
+        int count = 0;
+        visit(cx, cy, cz, s, [&](std::int64_t owned, std::int64_t g, int owner) {
+            ++count;
+            if (owned >= 0) return;
+            boundary[k] = 1;
+            auto [it, fresh] = ghost_number.emplace(g, static_cast<std::int64_t>(ghosts.size()));
+            if (!fresh) return;
+            if (ghosts.size() >= std::size_t(INT_MAX) - 1)
+                throw LocalError("too many ghost atoms on one rank for 32-bit local indices");
+            ghosts.push_back({g, owner});
+        });
+        width = std::max(width, count);
+    });
 
-    std::int64_t k = 0;
-    for (std::int64_t lz = 0; lz < bz; ++lz)
-        for (std::int64_t ly = 0; ly < by; ++ly)
-            for (std::int64_t lx = 0; lx < bx; ++lx)
-                for (int s = 0; s < sites; ++s, ++k) {
-                    const std::int64_t cx = rx.begin + lx, cy = ry.begin + ly, cz = rz.begin + lz;
-                    block_gid[k] = lat.gid(cx, cy, cz, s);
-                    here[k] = lat.present(cx, cy, cz, s);
-                    start[k + 1] = static_cast<std::int64_t>(code.size());
-                    if (!here[k]) continue;
-                    for (const NeighbourOffset& o : lat.neighbours[s]) {
-                        std::int64_t nx = cx + o.dx, ny = cy + o.dy, nz = cz + o.dz;
-                        if (!wrap(nx, lat.cells[0], lat.periodic[0]) ||
-                            !wrap(ny, lat.cells[1], lat.periodic[1]) ||
-                            !wrap(nz, lat.cells[2], lat.periodic[2]) ||
-                            !lat.present(nx, ny, nz, o.site))
-                            continue;
-                        if (nx >= rx.begin && nx < rx.end && ny >= ry.begin && ny < ry.end &&
-                            nz >= rz.begin && nz < rz.end) {
-                            code.push_back(static_cast<std::int32_t>(
-                                (((nz - rz.begin) * by + (ny - ry.begin)) * bx + (nx - rx.begin)) *
-                                    sites +
-                                o.site));
-                            continue;
-                        }
-                        const std::int64_t g = lat.gid(nx, ny, nz, o.site);
-                        auto [it, fresh] =
-                            ghost_number.emplace(g, static_cast<std::int64_t>(ghosts.size()));
-                        if (fresh) {
-                            if (ghosts.size() >= std::size_t(INT_MAX) - 1)
-                                throw LocalError(
-                                    "too many ghost atoms on one rank for 32-bit local indices");
-                            ghosts.push_back({g, grid.owner_of_cell(nx, ny, nz)});
-                        }
-                        code.push_back(static_cast<std::int32_t>(-(it->second + 1)));
-                        boundary[k] = 1;
-                    }
-                    start[k + 1] = static_cast<std::int64_t>(code.size());
-                }
-
-    // The set-up's memory peaks while the table is filled below: free what is no longer needed.
-    std::unordered_map<std::int64_t, std::int64_t>().swap(ghost_number);
     const std::int64_t n_owned = std::count(here.begin(), here.end(), 1);
     LocalSystem sys;
     sys.n_owned = n_owned;
     sys.n_global = lat.atoms();
     sys.n_local = n_owned + static_cast<std::int64_t>(ghosts.size());
+    sys.width = width;
     if (sys.n_local > INT_MAX)
         throw LocalError("too many atoms and ghosts on one rank for 32-bit local indices");
 
@@ -134,33 +135,31 @@ LocalSystem build_local_system(const Lattice& lat, const parallel::ProcessGrid& 
     });
     std::vector<std::int32_t> local_of_ghost(ghosts.size());
     sys.gid.resize(sys.n_local);
-    for (std::int64_t b = 0; b < n_block; ++b)
-        if (here[b]) sys.gid[(local_of_block[b])] = block_gid[b];
+    for_each_site([&](std::int64_t k, std::int64_t cx, std::int64_t cy, std::int64_t cz, int s) {
+        if (here[k]) sys.gid[local_of_block[k]] = lat.gid(cx, cy, cz, s);
+    });
     for (std::size_t i = 0; i < order.size(); ++i) {
         const auto l = static_cast<std::int32_t>(n_owned + static_cast<std::int64_t>(i));
         local_of_ghost[order[i]] = l;
         sys.gid[l] = ghosts[order[i]].gid;
     }
-    std::vector<std::int64_t>().swap(block_gid);
     sys.material.resize(sys.n_local);
     for (std::int64_t l = 0; l < sys.n_local; ++l)
         sys.material[l] = materials.of(sys.gid[l]);
 
-    // Interaction table in local order, padded to the widest atom with the null atom.
+    // Pass 2: the interaction table in local order, padded to the widest atom with the null atom.
     sys.null_atom = static_cast<std::int32_t>(sys.n_local);
     sys.material.push_back(0);
-    for (std::int64_t b = 0; b < n_block; ++b)
-        sys.width = std::max<int>(sys.width, static_cast<int>(start[b + 1] - start[b]));
     sys.nbr.assign(static_cast<std::size_t>(sys.width) * n_owned, sys.null_atom);
-    for (std::int64_t b = 0; b < n_block; ++b) {
-        if (!here[b]) continue;
-        const std::int64_t l = local_of_block[b];
-        for (std::int64_t j = start[b]; j < start[b + 1]; ++j) {
-            const std::int64_t c = code[static_cast<std::size_t>(j)];
-            sys.nbr[(j - start[b]) * n_owned + l] =
-                c >= 0 ? local_of_block[c] : local_of_ghost[-c - 1];
-        }
-    }
+    for_each_site([&](std::int64_t k, std::int64_t cx, std::int64_t cy, std::int64_t cz, int s) {
+        if (!here[k]) return;
+        const std::int64_t l = local_of_block[k];
+        std::int64_t j = 0;
+        visit(cx, cy, cz, s, [&](std::int64_t owned, std::int64_t g, int) {
+            sys.nbr[j++ * n_owned + l] =
+                owned >= 0 ? local_of_block[owned] : local_of_ghost[ghost_number.at(g)];
+        });
+    });
 
     // Halo plan. Send lists: every owned atom with a neighbour on rank r goes to r, once.
     std::map<int, parallel::HaloPeer> peers;

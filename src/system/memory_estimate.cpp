@@ -25,13 +25,13 @@ MemoryEstimate estimate_memory(const Lattice& l, int ranks, int materials) {
         m.ghosts_per_rank = std::min(m.atoms_per_rank, 6.0 * side * side * double(l.sites()));
     }
     // Peak of two phases (measured at 1M atoms, one rank, above the process's ~22 MB: sc 91,
-    // bcc 95, fcc 127 B/atom). Set-up: two 32-bit tables of `width` entries (the neighbour codes
-    // and the table), block indices and ids, about 31 B + 8 B per neighbour. The run: spins and
-    // predicted spins (24 B each, ghosts included), the thermal field, ids, materials and the
-    // exchange term's compact neighbours, about 91 B, plus the table (4 B per neighbour) when
-    // several materials keep it.
+    // bcc 91, fcc 105 B/atom). Set-up: the 32-bit neighbour table (4 B per neighbour) while the
+    // spins, ids, materials and the exchange term's compact form are built, about 57 B + 4 B per
+    // neighbour. The run: spins and predicted spins (24 B each, ghosts included), the thermal
+    // field, ids, materials and the exchange term's compact neighbours, about 91 B, plus the
+    // table when several materials keep it.
     const double run = 91.0 + (materials > 1 ? 4.0 * width : 0.0);
-    m.bytes_per_atom = std::max(run, 31.0 + 8.0 * width);
+    m.bytes_per_atom = std::max(run, 57.0 + 4.0 * width);
     m.bytes_per_rank =
         m.atoms_per_rank * m.bytes_per_atom + m.ghosts_per_rank * 60.0 + process_bytes;
     return m;
