@@ -64,17 +64,22 @@ LlgHeun::LlgHeun(const Config& c, const LocalSystem& sys, Hamiltonian& h,
     // Planned before the arrays below exist: its scratch (4 B per atom) then adds to no peak.
     if (!std::getenv("MINIASD_NO_FUSED_HEUN")) fusion_ = plan_heun_fusion(sys, h);
     predicted_.resize(sys.n_storage());
-    for (auto* v : {&tx_, &ty_, &tz_})
-        v->assign(sys.n_owned, 0.0);
 }
 
 void LlgHeun::step(Spins& s, RunState& state) {
     if (state.temperature != temperature_) set_temperature(state.temperature);
     // One material: its constants are loop invariants, where per-atom lookups would be gathers.
-    if (moment_.size() == 1)
-        advance<true>(s, static_cast<std::uint64_t>(state.step));
+    // T = 0: no thermal field is drawn, stored or read.
+    const auto step = static_cast<std::uint64_t>(state.step);
+    const bool one = moment_.size() == 1, thermal = temperature_ > 0;
+    if (one && thermal)
+        advance<true, true>(s, step);
+    else if (one)
+        advance<true, false>(s, step);
+    else if (thermal)
+        advance<false, true>(s, step);
     else
-        advance<false>(s, static_cast<std::uint64_t>(state.step));
+        advance<false, false>(s, step);
     ++steps_;
 }
 
@@ -100,11 +105,11 @@ std::string LlgHeun::summary() const {
 
 void LlgHeun::set_temperature(double kelvin) {
     temperature_ = kelvin;
-    // At T = 0 steps skip drawing the thermal field and use the stored one: it must be zero, not
-    // the last field drawn at a previous temperature (a frozen random field of hundreds of tesla).
-    if (kelvin <= 0)
+    // The thermal field's arrays exist from the first step above 0 K. Steps at 0 K never read
+    // them, so a field drawn at an earlier temperature cannot linger as a frozen random field.
+    if (kelvin > 0 && tx_.empty())
         for (auto* v : {&tx_, &ty_, &tz_})
-            std::fill(v->begin(), v->end(), 0.0);
+            v->assign(static_cast<std::size_t>(sys_.n_owned), 0.0);
     for (std::size_t m = 0; m < sigma_.size(); ++m)
         sigma_[m] = thermal_field_sigma(alpha_[m], moment_[m], kelvin, dt_);
 }
@@ -257,14 +262,13 @@ void LlgHeun::fused_stages(Spins& s, const Predict& predict, const Correct& corr
 // The update loops are written for omp simd: every operation is a single IEEE operation on the
 // atom's own data (the build disables FMA contraction), so an atom gets the same bits whether a
 // vector lane or the scalar remainder computes it, and so on any decomposition.
-template <bool OneMaterial>
+template <bool OneMaterial, bool Thermal>
 void LlgHeun::advance(Spins& s, std::uint64_t step) {
     const std::int32_t* mat = sys_.material.data();
     const double* gamma = gamma_eff_.data();
     const double* alpha = alpha_.data();
     const double* sigma = sigma_.data();
     const double dt = dt_, half_dt = 0.5 * dt_;
-    const bool thermal = temperature_ > 0;
     double *tx = tx_.data(), *ty = ty_.data(), *tz = tz_.data();
     double *sx = s.x.data(), *sy = s.y.data(), *sz = s.z.data();
     double *px = predicted_.x.data(), *py = predicted_.y.data(), *pz = predicted_.z.data();
@@ -274,7 +278,7 @@ void LlgHeun::advance(Spins& s, std::uint64_t step) {
     // Predictor: draw the thermal field, S' = norm(S + dt f(S)).
     auto predict = [&](std::int64_t b, std::int64_t e, const double* hx, const double* hy,
                        const double* hz) {
-        if (thermal) {
+        if (Thermal) {
             standard_normals3(seed, RandomStream::thermal_field, step, gid + b, e - b, tx + b,
                               ty + b, tz + b);
 #pragma omp simd
@@ -289,8 +293,10 @@ void LlgHeun::advance(Spins& s, std::uint64_t step) {
         for (std::int64_t i = b; i < e; ++i) {
             const int m = OneMaterial ? 0 : mat[i];
             double dx, dy, dz;
-            llg_rhs(sx[i], sy[i], sz[i], hx[i - b] + tx[i], hy[i - b] + ty[i], hz[i - b] + tz[i],
-                    gamma[m], alpha[m], dx, dy, dz);
+            const double bx = Thermal ? hx[i - b] + tx[i] : hx[i - b];
+            const double by = Thermal ? hy[i - b] + ty[i] : hy[i - b];
+            const double bz = Thermal ? hz[i - b] + tz[i] : hz[i - b];
+            llg_rhs(sx[i], sy[i], sz[i], bx, by, bz, gamma[m], alpha[m], dx, dy, dz);
             double x = sx[i] + dt * dx, y = sy[i] + dt * dy, z = sz[i] + dt * dz;
             normalise(x, y, z);
             px[i] = x;
@@ -309,8 +315,10 @@ void LlgHeun::advance(Spins& s, std::uint64_t step) {
         for (std::int64_t i = b; i < e; ++i) {
             const int m = OneMaterial ? 0 : mat[i];
             double dx, dy, dz;
-            llg_rhs(px[i], py[i], pz[i], hx[i - b] + tx[i], hy[i - b] + ty[i], hz[i - b] + tz[i],
-                    gamma[m], alpha[m], dx, dy, dz);
+            const double bx = Thermal ? hx[i - b] + tx[i] : hx[i - b];
+            const double by = Thermal ? hy[i - b] + ty[i] : hy[i - b];
+            const double bz = Thermal ? hz[i - b] + tz[i] : hz[i - b];
+            llg_rhs(px[i], py[i], pz[i], bx, by, bz, gamma[m], alpha[m], dx, dy, dz);
             const double ss = sx[i] * sx[i] + sy[i] * sy[i] + sz[i] * sz[i];
             const double ps = px[i] * sx[i] + py[i] * sy[i] + pz[i] * sz[i];
             const double u = ss / ps;  // |U|

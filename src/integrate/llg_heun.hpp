@@ -34,7 +34,7 @@ class LlgHeun final : public Integrator {
   private:
     void set_temperature(double kelvin);
     // Advances owned spins by one time step; `step` is the global step number (the RNG counter).
-    template <bool OneMaterial>
+    template <bool OneMaterial, bool Thermal>
     void advance(Spins& s, std::uint64_t step);
 
     static constexpr std::int64_t chunk = 512;  // atoms per field buffer (3 x 4 KiB)
@@ -74,7 +74,7 @@ class LlgHeun final : public Integrator {
 
     HeunFusion fusion_;  // empty when MINIASD_NO_FUSED_HEUN is set (to compare) or nothing fuses
     Spins predicted_;    // S', [n_local]
-    std::vector<double> tx_, ty_, tz_;  // thermal field, T, [n_owned]
+    std::vector<double> tx_, ty_, tz_;  // thermal field, T, [n_owned]; empty until T > 0
 };
 
 }  // namespace miniasd
