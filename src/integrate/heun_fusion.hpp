@@ -10,6 +10,7 @@
 // Every atom's arithmetic is unchanged: the bits are those of two separate passes.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <utility>
 #include <vector>
