@@ -265,7 +265,8 @@ void Simulation::report() const {
         .value("spin_hash", hex64(hash))
         .value("ns_per_atom_step", ns)
         .value("ns_per_atom_step_per_core", ns * cores)
-        .value("statistics", table_path_);
+        .value("statistics", table_path_)
+        .value("integrator", integrator_->summary());  // regions per step, fused stages
     put(j, "setup_seconds", setup);
     put(j, "setup_seconds_per_local_atom", setup_per_atom);
     j.end();

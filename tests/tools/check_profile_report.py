@@ -71,8 +71,9 @@ for ranks in (1, 2, 4):
     check(0 <= loop["mpi_fraction"]["min"] <= loop["mpi_fraction"]["max"] <= 1,
           f"{ranks} rank(s): MPI fraction within [0, 1]")
     check(r["run"]["steps"] == 100 and r["run"]["atoms"] == 2000 and r["run"]["ns_per_atom_step"] > 0
-          and r["run"]["setup_seconds"]["max"] > 0,
-          f"{ranks} rank(s): steps, atoms, throughput and set-up time recorded")
+          and r["run"]["setup_seconds"]["max"] > 0
+          and r["run"]["integrator"].startswith("LLG-Heun: ") and "stages" in r["run"]["integrator"],
+          f"{ranks} rank(s): steps, atoms, throughput, set-up time and the integrator's line recorded")
     check(r["snapshots"]["count"] == len(r["snapshots"]["each"]) > 0,
           f"{ranks} rank(s): one I/O record per snapshot")
     regions = "2" if ranks == 1 else "4"  # one rank has no boundary atoms: one sweep per stage
