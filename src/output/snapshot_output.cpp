@@ -128,13 +128,23 @@ SnapshotOutput::SnapshotOutput(const Config& c, const Lattice& l, const LocalSys
     writer_ = make_writer(out, io_, verbose);
     mode_ = writer_->mode();
     if (io_.is_root() && series.io_log) {
+        static const char header[] =
+            "# snapshot step mode bytes files write[s] snapshot[s] write[MB/s] snapshot[MB/s] "
+            "held[s] waited[s]\n";
         const std::string path = join_path(directory_, "io-log");
+        // A continued run appends under the header its rows follow: a log whose latest header
+        // has other columns (begun by another version) gets the current one again first.
+        bool has_header = false;
+        if (series.append_log)
+            if (std::FILE* old = std::fopen(path.c_str(), "r")) {
+                char line[sizeof header + 1];
+                while (std::fgets(line, sizeof line, old))
+                    if (line[0] == '#') has_header = std::strcmp(line, header) == 0;
+                std::fclose(old);
+            }
         log_ = std::fopen(path.c_str(), series.append_log ? "a" : "w");
         if (!log_) throw LocalError("cannot create " + path + ": " + std::strerror(errno));
-        if (!series.append_log)
-            std::fprintf(log_,
-                         "# snapshot step mode bytes files write[s] snapshot[s] write[MB/s] "
-                         "snapshot[MB/s] held[s] waited[s]\n");
+        if (!has_header) std::fputs(header, log_);
         std::fflush(log_);
     }
 }

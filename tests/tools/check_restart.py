@@ -149,6 +149,10 @@ for name, (text, stops) in cases.items():
     check(hashes == content_hashes(chain_dir), f"{name}: snapshot content hashes differ")
     if "config:atoms" in text:
         check(len(hashes) >= 3, f"{name}: snapshots were written ({len(hashes)})")
+        log = open(os.path.join(chain_dir, "io-log")).read().splitlines()
+        check([l for l in log if l.startswith("#")] == [log[0]] and len(log) == len(hashes) + 1,
+              f"{name}: the continued io-log has one header and a row per snapshot:\n" +
+              "\n".join(log))
     if name == "hysteresis":
         coercive = re.compile(r"Coercive field: .*")
         check(coercive.search(ref.stdout).group(0) == coercive.search(p.stdout).group(0),
@@ -180,7 +184,20 @@ ck = os.path.join(kill_dir, "checkpoints")
 check(os.path.isdir(os.path.join(ck, "checkpoint-000000000050")), "first checkpoint kept")
 check(os.path.isdir(os.path.join(ck, "checkpoint-000000000100.partial")),
       "the unfinished checkpoint is left as .partial")
+# The log begun by a version with fewer columns: the continued run writes its header again.
+log_path = os.path.join(kill_dir, "io-log")
+old_header = "# snapshot step mode bytes files write[s] snapshot[s] write[MB/s] snapshot[MB/s]"
+with open(log_path) as f:
+    old_rows = f.read().splitlines()[1:]
+with open(log_path, "w") as f:
+    f.write("\n".join([old_header] + old_rows) + "\n")
 p = run(3, kill_dir, text + continue_line)
+log = open(log_path).read().splitlines()
+headers = [k for k, l in enumerate(log) if l.startswith("#")]
+check(len(headers) == 2 and log[0] == old_header and headers[1] == len(old_rows) + 1
+      and len(log[headers[1]].split()) == len(log[-1].split()) + 1,
+      "a continued io-log under an older header gets the current header before its rows:\n" +
+      "\n".join(log))
 check("checkpoint-000000000100.partial is incomplete" in p.stdout,
       "the continued run says it passed over the unfinished checkpoint:\n" + p.stdout)
 check("Continuing from" in p.stdout and "checkpoint-000000000050" in p.stdout,
