@@ -64,7 +64,7 @@ void exchange_field(benchmark::State& state) {
     std::vector<double> sx(sys.n_storage(), 0.0), sy(sys.n_storage(), 0.0),
         sz(sys.n_storage(), 1.0);
     sz[sys.null_atom] = 0;
-    const Exchange ex(sys, {7.05e-21}, {c.materials[0].moment});
+    const Exchange ex(sys, {7.05e-21}, {c.materials[0].moment}, sys.width);
     std::vector<double> hx(512), hy(512), hz(512);
     for (auto _ : state) {
         for (std::int64_t b = 0; b < sys.n_owned; b += 512) {

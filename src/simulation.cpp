@@ -36,9 +36,11 @@ Simulation::Simulation(const parallel::Comm& world, Config config, RunOptions op
       options_(std::move(options)),
       lattice_(checked_lattice(config_, world)),
       decomposition_(parallel::decompose(world, lattice_.cells, lattice_.periodic)),
-      system_(build_local_system(lattice_, decomposition_.grid, MaterialMap(config_, lattice_))),
+      plan_(plan_hamiltonian(config_, lattice_)),
+      system_(build_local_system(lattice_, decomposition_.grid, MaterialMap(config_, lattice_),
+                                 plan_.reach.offsets())),
       spins_(initial_spins(config_, system_)),
-      hamiltonian_(config_, system_),
+      hamiltonian_(plan_, config_, lattice_, system_, decomposition_.comm),
       halo_(decomposition_.comm, system_.peers) {
     check_for_ranks(config_, comm().size());  // before any file is written
     if (!hamiltonian_.needs_neighbour_table()) system_.release_neighbour_table();
@@ -83,6 +85,7 @@ void Simulation::sync_field() {
 
 Observables Simulation::observe() {
     sync_field();
+    hamiltonian_.prepare(spins_.view());
     halo_.start(spins_.x.data(), spins_.y.data(), spins_.z.data());
     halo_.finish(spins_.x.data(), spins_.y.data(), spins_.z.data());
     std::vector<std::int64_t> sums = pack(local_sums(config_, system_, spins_, hamiltonian_));

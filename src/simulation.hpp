@@ -152,6 +152,7 @@ class Simulation {
     RunOptions options_;
     Lattice lattice_;
     parallel::Decomposition decomposition_;
+    HamiltonianPlan plan_;  // the terms and their reach, before the system that is built on it
     LocalSystem system_;
     Spins spins_;
     Timers timers_;

@@ -16,6 +16,11 @@ class UniaxialAnisotropy final : public Term {
                        const std::vector<Vec3>& axis, const std::vector<double>& moments);
     const char* name() const override { return "anisotropy"; }
     TermKind kind() const override { return TermKind::anisotropy; }
+    bool active() const override {
+        for (const double k : ku_)
+            if (k != 0) return true;
+        return false;
+    }
     void add_field(const SpinView& s, std::int64_t begin, std::int64_t end,
                    FieldView h) const override;
     void atom_energies(const SpinView& s, std::int64_t begin, std::int64_t end,

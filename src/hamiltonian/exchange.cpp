@@ -8,14 +8,15 @@
 namespace miniasd {
 
 Exchange::Exchange(const LocalSystem& sys, std::vector<double> j_matrix,
-                   std::vector<double> moments)
+                   std::vector<double> moments, int width)
     : sys_(sys),
+      width_(width),
       materials_(static_cast<int>(moments.size())),
       j_(std::move(j_matrix)),
       j_over_mu_(j_.size()),
-      use_runs_(materials_ == 1 && (sys.width == 6 || sys.width == 8 || sys.width == 12) &&
+      use_runs_(materials_ == 1 && (width == 6 || width == 8 || width == 12) &&
                 !std::getenv("MINIASD_NO_STENCIL_RUNS")),
-      runs_(use_runs_ ? find_stencil_runs(sys) : StencilRuns{}) {
+      runs_(use_runs_ ? find_stencil_runs(sys, width) : StencilRuns{}) {
     for (int a = 0; a < materials_; ++a)
         for (int b = 0; b < materials_; ++b)
             j_over_mu_[a * materials_ + b] = j_[a * materials_ + b] / moments[a];
@@ -200,7 +201,7 @@ bool try_runs(const SpinView& s, const StencilRuns& runs, std::int64_t begin, st
 void Exchange::add_field(const SpinView& s, std::int64_t begin, std::int64_t end,
                          FieldView h) const {
     const std::int64_t n = sys_.n_owned;
-    const int w = sys_.width;
+    const int w = width_;
     const std::int32_t* nbr = sys_.nbr.data();
     if (materials_ == 1) {
         // One material: a single coupling, no per-neighbour material lookups.
@@ -249,7 +250,7 @@ void Exchange::atom_energies(const SpinView& s, std::int64_t begin, std::int64_t
 void Exchange::neighbour_sum(const SpinView& s, std::int64_t i, double* h) const {
     const double* row = &j_[sys_.material[i] * materials_];
     double hx = 0, hy = 0, hz = 0;
-    for (int k = 0; k < sys_.width; ++k) {
+    for (int k = 0; k < width_; ++k) {
         const std::int32_t j = neighbour(i, k);
         const double c = row[sys_.material[j]];
         hx += c * s.x[j];

@@ -1,5 +1,7 @@
 // Isotropic nearest-neighbour exchange: E = -sum_{i<j} J_ij S_i . S_j, J_ij in joules per link
-// chosen by the materials of i and j. Field on i: (1/mu_i) sum_j J_ij S_j.
+// chosen by the materials of i and j. Field on i: (1/mu_i) sum_j J_ij S_j. Its reach is the
+// lattice's first shell; being the first neighbour term, it reads the leading `width` columns of
+// the system's neighbour table (hamiltonian/reach.hpp).
 #pragma once
 
 #include <vector>
@@ -12,13 +14,21 @@ namespace miniasd {
 
 class Exchange final : public Term {
   public:
-    // j_matrix[a * materials + b]: J between materials a and b (J); moments[a]: mu_s (J/T).
-    Exchange(const LocalSystem& sys, std::vector<double> j_matrix, std::vector<double> moments);
+    // j_matrix[a * materials + b]: J between materials a and b (J); moments[a]: mu_s (J/T);
+    // width: the neighbour-table columns [0, width) this term reads.
+    Exchange(const LocalSystem& sys, std::vector<double> j_matrix, std::vector<double> moments,
+             int width);
     const char* name() const override { return "exchange"; }
     // False when this term reads its own compact neighbour form only: the owner may then release
     // the system's table (LocalSystem::release_neighbour_table).
     bool needs_neighbour_table() const { return !use_runs_; }
     TermKind kind() const override { return TermKind::exchange; }
+    bool active() const override {
+        for (const double j : j_)
+            if (j != 0) return true;
+        return false;
+    }
+    int width() const { return width_; }
     // Neighbour k < width of owned atom i (local index; the null atom pads short rows), from
     // whichever form of the table this term keeps.
     std::int32_t neighbour(std::int64_t i, int k) const {
@@ -37,6 +47,7 @@ class Exchange final : public Term {
     void neighbour_sum(const SpinView& s, std::int64_t i, double* h) const;
 
     const LocalSystem& sys_;
+    int width_;  // table columns read
     int materials_;
     std::vector<double> j_;          // J per link (J), [a * materials + b]
     std::vector<double> j_over_mu_;  // J_ab / mu_a (T), [a * materials + b]

@@ -1,4 +1,5 @@
-// The spin Hamiltonian: the terms a configuration needs, evaluated together chunk by chunk.
+// The spin Hamiltonian: the terms an input uses (hamiltonian/term_registry.hpp), evaluated together
+// chunk by chunk, and the union of their reaches, from which the integrators plan their sweeps.
 #pragma once
 
 #include <memory>
@@ -6,7 +7,9 @@
 #include <vector>
 
 #include "hamiltonian/exchange.hpp"
+#include "hamiltonian/reach.hpp"
 #include "hamiltonian/term.hpp"
+#include "hamiltonian/term_registry.hpp"
 #include "hamiltonian/zeeman.hpp"
 #include "input/config.hpp"
 #include "system/local_system.hpp"
@@ -16,7 +19,15 @@ namespace miniasd {
 
 class Hamiltonian {
   public:
-    Hamiltonian(const Config& c, const LocalSystem& sys);
+    // Builds the plan's terms on `sys`, which was built on plan.reach.offsets(). `comm` (kept by
+    // reference) is what non-local terms' prepare stages run on.
+    Hamiltonian(const HamiltonianPlan& plan, const Config& c, const Lattice& l,
+                const LocalSystem& sys, const parallel::Comm& comm);
+
+    // Collective (every rank of the communicator): the prepare stage of each non-local term, on
+    // the current owned spins. Call once per field evaluation, before field(), the energies or
+    // site_energy_change read the spins of s; nothing when every term is local.
+    void prepare(const SpinView& s);
 
     // Writes the total deterministic field (T) of owned atoms [begin, end) into h, h.x[0] being
     // atom `begin`. Meant for chunks of a few hundred atoms, so h stays in L1 while every term
@@ -37,19 +48,32 @@ class Hamiltonian {
     const Vec3& applied_field() const { return zeeman_->field(); }
     void set_applied_field(const Vec3& b);
 
-    // Whether any term reads the system's neighbour table after construction (Exchange keeps its
-    // own compact form for one material): if not, the owner releases the table's memory.
+    // The union of the terms' reaches: the neighbour table's offsets per site, and whether a term
+    // is non-local (then no sweep may fuse stages: prepare() must run between them).
+    const ReachUnion& reach() const { return reach_; }
+    bool non_local() const { return reach_.non_local(); }
+    // The names of the terms in use, in order, for the run's summary.
+    std::vector<std::string> term_names() const;
+
+    // Whether any term reads the system's neighbour table after construction: not when the
+    // exchange is the only neighbour term, covers every column and keeps its own compact form
+    // (one material); then the owner releases the table's memory.
     bool needs_neighbour_table() const { return needs_table_; }
-    // Neighbour k < LocalSystem::width of owned atom i (the null atom pads short rows), valid
-    // after the table's release: integrators plan their sweeps with it.
-    std::int32_t neighbour(std::int64_t i, int k) const { return exchange_->neighbour(i, k); }
+    // Neighbour k < LocalSystem::width of owned atom i (the null atom where absent), valid after
+    // the table's release: integrators plan their sweeps with it.
+    std::int32_t neighbour(std::int64_t i, int k) const {
+        return needs_table_ ? sys_.neighbour(i, k) : exchange_->neighbour(i, k);
+    }
 
   private:
     void choose_active();
 
+    const LocalSystem& sys_;
+    const parallel::Comm& comm_;
+    ReachUnion reach_;
     std::vector<std::unique_ptr<Term>> terms_;  // every term, for energies
-    std::vector<const Term*> active_;           // terms with a non-zero field, for field()
-    std::vector<bool> nonzero_;                 // [term]: its constants are not all zero
+    std::vector<const Term*> active_;           // active terms, for field() and energies
+    std::vector<Term*> non_local_;              // terms with a prepare stage
     Zeeman* zeeman_ = nullptr;                  // the applied-field term (in terms_)
     const Exchange* exchange_ = nullptr;        // the exchange term (in terms_)
     bool needs_table_ = true;

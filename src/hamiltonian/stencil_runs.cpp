@@ -6,12 +6,11 @@ namespace miniasd {
 
 namespace {
 
-StencilRuns runs_of_period(const LocalSystem& sys, int p, std::int64_t min_length) {
+StencilRuns runs_of_period(const LocalSystem& sys, int w, int p, std::int64_t min_length) {
     StencilRuns r;
     r.period = p;
-    r.width = sys.width;
+    r.width = w;
     const std::int64_t n = sys.n_owned;
-    const int w = sys.width;
     const std::int32_t* nbr = sys.nbr.data();
     auto real = [&](std::int64_t i) {
         for (int k = 0; k < w; ++k)
@@ -53,13 +52,14 @@ StencilRuns runs_of_period(const LocalSystem& sys, int p, std::int64_t min_lengt
 
 }  // namespace
 
-StencilRuns find_stencil_runs(const LocalSystem& sys, std::int64_t min_length) {
+StencilRuns find_stencil_runs(const LocalSystem& sys, int width, std::int64_t min_length) {
+    const int w = width < 0 ? sys.width : std::min(width, sys.width);
     StencilRuns best;
-    best.width = sys.width;
+    best.width = w;
     best.row_of.assign(static_cast<std::size_t>(sys.n_owned), 0);
-    if (sys.width == 0) return best;
+    if (w == 0) return best;
     for (const int p : {1, 2, 4, 8}) {
-        StencilRuns r = runs_of_period(sys, p, std::max<std::int64_t>(min_length, 2 * p));
+        StencilRuns r = runs_of_period(sys, w, p, std::max<std::int64_t>(min_length, 2 * p));
         if (r.covered > best.covered) {
             r.row_of = std::move(best.row_of);
             best = std::move(r);
@@ -81,7 +81,7 @@ StencilRuns find_stencil_runs(const LocalSystem& sys, std::int64_t min_length) {
         best.row_of[static_cast<std::size_t>(i)] = -static_cast<std::int32_t>(best.odd.size()) - 1;
         best.odd.push_back(i);
         best.runs_before_odd.push_back(static_cast<std::int64_t>(run));
-        for (int k = 0; k < sys.width; ++k)
+        for (int k = 0; k < w; ++k)
             best.odd_nbr.push_back(sys.nbr[k * n + i]);
     }
     return best;

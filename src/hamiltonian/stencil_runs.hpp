@@ -60,9 +60,10 @@ struct StencilRuns {
     std::size_t size() const { return begin.size(); }
 };
 
-// Finds the runs of sys's neighbour table for the period (1, 2, 4 or 8) that covers the most
-// atoms; atoms in runs shorter than `min_length` are odd atoms. O(owned atoms x width). The result
-// describes the whole table (the table can be released afterwards).
-StencilRuns find_stencil_runs(const LocalSystem& sys, std::int64_t min_length = 16);
+// Finds the runs of the leading `width` columns of sys's neighbour table (all of them when
+// negative) for the period (1, 2, 4 or 8) that covers the most atoms; atoms in runs shorter than
+// `min_length` are odd atoms. O(owned atoms x width). The result describes those columns whole
+// (with all columns, the table can be released afterwards).
+StencilRuns find_stencil_runs(const LocalSystem& sys, int width = -1, std::int64_t min_length = 16);
 
 }  // namespace miniasd

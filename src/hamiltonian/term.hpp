@@ -1,12 +1,18 @@
 // One term of the spin Hamiltonian (docs/physics.md). Every term can add its effective field
 // H_i = -(1/mu_i) dE/dS_i (tesla) to a range of owned atoms and report its energy (joules).
 // Terms are evaluated chunk by chunk over atom ranges (hamiltonian.cpp), so all terms of a chunk
-// work on data still in cache.
+// work on data still in cache. A term declares its reach (hamiltonian/reach.hpp) through its
+// recipe (hamiltonian/term_registry.hpp) before the system is built; docs/architecture.md has
+// the recipe for adding one.
 #pragma once
 
 #include <cstdint>
 
 namespace miniasd {
+
+namespace parallel {
+class Comm;
+}
 
 // Spin components of local atoms (owned then ghosts), unit vectors.
 struct SpinView {
@@ -31,6 +37,18 @@ class Term {
     virtual ~Term() = default;
     virtual const char* name() const = 0;
     virtual TermKind kind() const = 0;
+    // False when the term's constants are all zero at present: it adds nothing to any field or
+    // energy, and the Hamiltonian leaves it out of its loops. May change between steps (the
+    // applied field); Hamiltonian::refresh() must then be called.
+    virtual bool active() const { return true; }
+    // Non-local terms only (Locality::non_local): called on every rank of `comm` once per field
+    // evaluation, before any add_field or energy call of that evaluation, with every owned spin
+    // of `s` current (ghosts may be stale). A collective stage: an FFT convolution, a macro-cell
+    // sum. Whatever it reduces must be reduced exactly, so fields stay decomposition-independent.
+    virtual void prepare(const SpinView& s, const parallel::Comm& comm) {
+        (void)s;
+        (void)comm;
+    }
     // Adds this term's field of owned atoms [begin, end) to h (h.x[i - begin] for atom i).
     // Not thread-parallel inside: callers run chunks on threads.
     virtual void add_field(const SpinView& s, std::int64_t begin, std::int64_t end,

@@ -13,6 +13,7 @@ class Zeeman final : public Term {
     Zeeman(const std::int32_t* material, std::vector<double> moments, Vec3 field);
     const char* name() const override { return "applied-field"; }
     TermKind kind() const override { return TermKind::applied_field; }
+    bool active() const override { return field_ != Vec3{0, 0, 0}; }
     const Vec3& field() const { return field_; }
     void set_field(const Vec3& b) { field_ = b; }  // T
     void add_field(const SpinView& s, std::int64_t begin, std::int64_t end,

@@ -11,13 +11,15 @@ std::size_t HeunFusion::first_ending_after(std::int64_t i) const {
 
 HeunFusion plan_heun_fusion(const LocalSystem& sys, const Hamiltonian& h, std::int64_t min_range) {
     HeunFusion f;
+    // A non-local term's prepare stage needs every predicted spin before any corrector field.
+    if (h.non_local()) return f;
     const std::int64_t n = sys.n_core;
     // reach[i]: how far atom i's furthest neighbour lies in storage; -1 when a neighbour is not a
     // core atom (a boundary atom, whose prediction waits for the halo).
     std::vector<std::int32_t> reach(static_cast<std::size_t>(n), 0);
     for (std::int64_t i = 0; i < n; ++i) {
         std::int64_t r = 0;
-        for (int k = 0; k < sys.width && r >= 0; ++k) {
+        for (int k = 0; k < sys.width && r >= 0; ++k) {  // every column: the union of the reaches
             const std::int32_t j = h.neighbour(i, k);
             if (j == sys.null_atom) continue;
             r = j >= n ? -1 : std::max<std::int64_t>(r, std::llabs(j - i));

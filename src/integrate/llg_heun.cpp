@@ -202,6 +202,11 @@ void LlgHeun::add_times(double field_s, double update_s) {
 template <typename Update>
 void LlgHeun::stage(Spins& in, const Update& update) {
     double field_s = 0, update_s = 0;
+    if (hamiltonian_.non_local()) {  // collective: the non-local terms' view of all of `in`
+        timers_.start(t_field_);
+        hamiltonian_.prepare(in.view());
+        timers_.stop(t_field_);
+    }
     halo_start(in);
     parallel_sweep(in.view(), update, 0, sys_.n_core, field_s, update_s);
     halo_finish(in);

@@ -30,7 +30,7 @@ MonteCarlo::MonteCarlo(const IntegratorContext& c)
       t_halo_(c.timers.add("halo")),
       move_(c.config.monte_carlo_move),
       seed_(c.config.seed),
-      colouring_(c.lattice) {
+      colouring_(c.lattice, c.hamiltonian.reach().offsets()) {
     boundary_.resize(static_cast<std::size_t>(colouring_.colours()));
     core_.resize(boundary_.size());
     for (std::int64_t i = 0; i < sys_.n_owned; ++i) {
@@ -124,9 +124,14 @@ void MonteCarlo::step(Spins& s, RunState& state) {
         ScopedTimer t(timers_, t_halo_);
         halo_.finish(s.x.data(), s.y.data(), s.z.data());
     };
-    // Ghosts must be current before the first colour reads them.
+    // Ghosts must be current before the first colour reads them. Non-local terms see the spins
+    // at the start of the sweep (VAMPIRE's stored-field approximation, docs/physics.md).
     halo_start();
     halo_finish();
+    if (hamiltonian_.non_local()) {
+        ScopedTimer t(timers_, t_trial_);
+        hamiltonian_.prepare(s.view());
+    }
     std::int64_t accepted = 0;
     for (std::size_t c = 0; c < boundary_.size(); ++c) {
         // Boundary atoms first, so their new spins travel while the core atoms are updated.

@@ -43,7 +43,7 @@ class MonteCarlo final : public Integrator {
                              double width, std::uint64_t sweep);
 
     const LocalSystem& sys_;
-    const Hamiltonian& hamiltonian_;
+    Hamiltonian& hamiltonian_;
     parallel::HaloExchange& halo_;
     const parallel::Comm& comm_;
     Timers& timers_;

@@ -35,20 +35,24 @@ std::vector<Vec3> basis_of(CrystalStructure c) {
     return {{0, 0, 0}};
 }
 
-// For each site, every site in the 27 surrounding cells at the shortest distance.
-std::vector<std::vector<NeighbourOffset>> nearest(const std::vector<Vec3>& basis, const Vec3& a) {
+// For each site, the sites of the first `shells` distinct distances. A box of +-(shells + 1)
+// cells holds them all: along the shortest cell edge a the points 1a .. (shells)a give `shells`
+// distinct distances, so the last shell lies within shells * a, and a basis offset adds less than
+// one cell. Candidates are visited in (dz, dy, dx, site) order, which orders each shell.
+std::vector<SiteOffsets> shells_of(const std::vector<Vec3>& basis, const Vec3& a, int shells) {
     const int n = static_cast<int>(basis.size());
+    const int range = shells + 1;
     struct Candidate {
         int site;
         NeighbourOffset offset;
         double distance;  // m
     };
     std::vector<Candidate> candidates;
-    double shortest = 1e300;
+    std::vector<double> distances;
     for (int b = 0; b < n; ++b)
-        for (int dz = -1; dz <= 1; ++dz)
-            for (int dy = -1; dy <= 1; ++dy)
-                for (int dx = -1; dx <= 1; ++dx)
+        for (int dz = -range; dz <= range; ++dz)
+            for (int dy = -range; dy <= range; ++dy)
+                for (int dx = -range; dx <= range; ++dx)
                     for (int s = 0; s < n; ++s) {
                         const double rx = (dx + basis[s][0] - basis[b][0]) * a[0];
                         const double ry = (dy + basis[s][1] - basis[b][1]) * a[1];
@@ -56,11 +60,21 @@ std::vector<std::vector<NeighbourOffset>> nearest(const std::vector<Vec3>& basis
                         const double d = std::sqrt(rx * rx + ry * ry + rz * rz);
                         if (d == 0) continue;  // the site itself
                         candidates.push_back({b, {dx, dy, dz, s}, d});
-                        shortest = std::min(shortest, d);
+                        distances.push_back(d);
                     }
-    std::vector<std::vector<NeighbourOffset>> out(n);
+    // The distinct distances, merged within the tolerance.
+    std::sort(distances.begin(), distances.end());
+    std::vector<double> shell_r;
+    for (const double d : distances) {
+        if (!shell_r.empty() && d - shell_r.back() < 1e-6 * shell_r.back()) continue;
+        shell_r.push_back(d);
+        if (static_cast<int>(shell_r.size()) == shells) break;
+    }
+    std::vector<SiteOffsets> out(static_cast<std::size_t>(shells), SiteOffsets(n));
     for (const Candidate& c : candidates)
-        if (std::abs(c.distance - shortest) < 1e-6 * shortest) out[c.site].push_back(c.offset);
+        for (std::size_t k = 0; k < shell_r.size(); ++k)
+            if (std::abs(c.distance - shell_r[k]) < 1e-6 * shell_r[k])
+                out[k][c.site].push_back(c.offset);
     return out;
 }
 
@@ -191,13 +205,14 @@ Lattice make_lattice(const Config& c) {
                     " unit cells of " + std::to_string(l.basis.size()) +
                     " sites (dimensions:system-size over dimensions:unit-cell-size) are more "
                     "than the 2^62 atoms global ids can number");
-    l.neighbours = nearest(l.basis, c.unit_cell);
+    l.neighbours = shells_of(l.basis, c.unit_cell, 1)[0];
     if (c.single_spin) {
         l.crystal = CrystalStructure::sc;
         l.cells = {1, 1, 1};
         l.periodic = {false, false, false};
         l.basis = basis_of(CrystalStructure::sc);
         l.neighbours.assign(1, {});
+        l.single_spin = true;
     }
     l.n_atoms = l.id_space();
     if (c.particle_shape != ParticleShape::none) {
@@ -207,6 +222,12 @@ Lattice make_lattice(const Config& c) {
         l.n_atoms = count_present(l);  // >= 1: the origin is an atom
     }
     return l;
+}
+
+std::vector<SiteOffsets> neighbour_shells(const Lattice& l, int shells) {
+    if (l.single_spin)
+        return std::vector<SiteOffsets>(static_cast<std::size_t>(shells), SiteOffsets(1));
+    return shells_of(l.basis, l.cell_size, shells);
 }
 
 }  // namespace miniasd

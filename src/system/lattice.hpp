@@ -21,7 +21,13 @@ int basis_size(CrystalStructure c);
 struct NeighbourOffset {
     int dx, dy, dz;
     int site;
+    bool operator==(const NeighbourOffset& o) const {
+        return dx == o.dx && dy == o.dy && dz == o.dz && site == o.site;
+    }
 };
+
+// Per basis site, a list of neighbour offsets (a shell, or what a term reads), in a fixed order.
+using SiteOffsets = std::vector<std::vector<NeighbourOffset>>;
 
 // One particle cut from the lattice (VAMPIRE's create:sphere, cube, cylinder,
 // truncated-octahedron), centred on the atom nearest the centre of the box.
@@ -40,7 +46,8 @@ struct Lattice {
     Cells3 cells{1, 1, 1};           // unit cells along x, y, z
     std::array<bool, 3> periodic{};  // periodic boundaries per axis
     std::vector<Vec3> basis;         // fractional positions of the sites in a cell
-    std::vector<std::vector<NeighbourOffset>> neighbours;  // nearest neighbours, per site
+    SiteOffsets neighbours;          // nearest neighbours, per site (the first shell)
+    bool single_spin = false;        // create:single-spin: one atom, no neighbours of any shell
     ParticleCut particle;      // shape none: every site of the box holds an atom
     std::int64_t n_atoms = 0;  // atoms present (the whole box unless a particle is cut)
 
@@ -74,5 +81,10 @@ std::int64_t cells_along(double system_size, double cell_size);
 // (sc 6, bcc 8, fcc 12 for a cubic cell); create:single-spin gives one sc cell with no
 // neighbours. A particle shape cuts one particle; its atoms are counted over its bounding box.
 Lattice make_lattice(const Config& c);
+
+// The first `shells` neighbour shells of the lattice's sites: result[k][site] lists the offsets
+// of the sites at the (k+1)-th shortest distance from `site` (relative tolerance 1e-6), ordered
+// by (dz, dy, dx, site). result[0] is Lattice::neighbours. A single spin has no shells.
+std::vector<SiteOffsets> neighbour_shells(const Lattice& l, int shells);
 
 }  // namespace miniasd

@@ -37,6 +37,15 @@ std::vector<std::int32_t> LocalSystem::neighbours_of(std::int64_t i) const {
 
 LocalSystem build_local_system(const Lattice& lat, const parallel::ProcessGrid& grid,
                                const MaterialMap& materials) {
+    return build_local_system(lat, grid, materials, lat.neighbours);
+}
+
+LocalSystem build_local_system(const Lattice& lat, const parallel::ProcessGrid& grid,
+                               const MaterialMap& materials, const SiteOffsets& offsets) {
+    if (offsets.size() != static_cast<std::size_t>(lat.sites()))
+        throw LocalError("internal error: interaction offsets for " +
+                         std::to_string(offsets.size()) + " sites on a lattice of " +
+                         std::to_string(lat.sites()));
     const parallel::CellRange rx = grid.owned(0), ry = grid.owned(1), rz = grid.owned(2);
     const std::int64_t bx = rx.size(), by = ry.size(), bz = rz.size();
     const int sites = lat.sites();
@@ -45,12 +54,14 @@ LocalSystem build_local_system(const Lattice& lat, const parallel::ProcessGrid& 
         throw LocalError("too many atoms on one rank for 32-bit local indices; use more ranks");
     const int me = grid.rank_of(grid.coords);
 
-    // Calls f(k, -1, -1) for each neighbour of site s of cell (cx, cy, cz) owned here (k its block
-    // index) and f(-1, gid, owner) for one on another rank, in the lattice's neighbour order.
-    // Absent sites (outside a particle cut, Lattice::present) and open boundaries give no
-    // neighbour.
+    // Calls f(column, k, -1, -1) for each offset of site s of cell (cx, cy, cz) whose atom is
+    // owned here (k its block index) and f(column, -1, gid, owner) for one on another rank, in the
+    // offsets' order. Absent sites (outside a particle cut, Lattice::present) and open
+    // boundaries give no neighbour: their column stays the null atom.
     auto visit = [&](std::int64_t cx, std::int64_t cy, std::int64_t cz, int s, auto&& f) {
-        for (const NeighbourOffset& o : lat.neighbours[s]) {
+        int column = 0;
+        for (const NeighbourOffset& o : offsets[s]) {
+            const int col = column++;
             std::int64_t nx = cx + o.dx, ny = cy + o.dy, nz = cz + o.dz;
             if (!wrap(nx, lat.cells[0], lat.periodic[0]) ||
                 !wrap(ny, lat.cells[1], lat.periodic[1]) ||
@@ -58,11 +69,13 @@ LocalSystem build_local_system(const Lattice& lat, const parallel::ProcessGrid& 
                 continue;
             if (nx >= rx.begin && nx < rx.end && ny >= ry.begin && ny < ry.end && nz >= rz.begin &&
                 nz < rz.end)
-                f((((nz - rz.begin) * by + (ny - ry.begin)) * bx + (nx - rx.begin)) * sites +
+                f(col,
+                  (((nz - rz.begin) * by + (ny - ry.begin)) * bx + (nx - rx.begin)) * sites +
                       o.site,
                   std::int64_t{-1}, -1);
             else
-                f(std::int64_t{-1}, lat.gid(nx, ny, nz, o.site), grid.owner_of_cell(nx, ny, nz));
+                f(col, std::int64_t{-1}, lat.gid(nx, ny, nz, o.site),
+                  grid.owner_of_cell(nx, ny, nz));
         }
     };
     auto for_each_site = [&](auto&& f) {  // f(block index, cx, cy, cz, site) in block order
@@ -75,18 +88,19 @@ LocalSystem build_local_system(const Lattice& lat, const parallel::ProcessGrid& 
     };
 
     // Pass 1: which sites hold atoms, which have neighbours on other ranks (boundary), the
-    // ghosts, and the widest neighbour list. The neighbours themselves are found again in pass 2,
-    // once local indices exist: storing them here would double the set-up's peak memory.
+    // ghosts. The neighbours themselves are found again in pass 2, once local indices exist:
+    // storing them here would double the set-up's peak memory.
     std::vector<char> boundary(n_block, 0), here(n_block, 0);
     std::vector<Ghost> ghosts;
     std::unordered_map<std::int64_t, std::int64_t> ghost_number;
-    int width = 0;
+    // One column per offset (the most of any site): a term finds its neighbours in fixed columns.
+    std::size_t width = 0;
+    for (const auto& site : offsets)
+        width = std::max(width, site.size());
     for_each_site([&](std::int64_t k, std::int64_t cx, std::int64_t cy, std::int64_t cz, int s) {
         here[k] = lat.present(cx, cy, cz, s);
         if (!here[k]) return;
-        int count = 0;
-        visit(cx, cy, cz, s, [&](std::int64_t owned, std::int64_t g, int owner) {
-            ++count;
+        visit(cx, cy, cz, s, [&](int, std::int64_t owned, std::int64_t g, int owner) {
             if (owned >= 0) return;
             boundary[k] = 1;
             auto [it, fresh] = ghost_number.emplace(g, static_cast<std::int64_t>(ghosts.size()));
@@ -95,7 +109,6 @@ LocalSystem build_local_system(const Lattice& lat, const parallel::ProcessGrid& 
                 throw LocalError("too many ghost atoms on one rank for 32-bit local indices");
             ghosts.push_back({g, owner});
         });
-        width = std::max(width, count);
     });
 
     const std::int64_t n_owned = std::count(here.begin(), here.end(), 1);
@@ -103,7 +116,7 @@ LocalSystem build_local_system(const Lattice& lat, const parallel::ProcessGrid& 
     sys.n_owned = n_owned;
     sys.n_global = lat.atoms();
     sys.n_local = n_owned + static_cast<std::int64_t>(ghosts.size());
-    sys.width = width;
+    sys.width = static_cast<int>(width);
     if (sys.n_local > INT_MAX)
         throw LocalError("too many atoms and ghosts on one rank for 32-bit local indices");
 
@@ -147,16 +160,15 @@ LocalSystem build_local_system(const Lattice& lat, const parallel::ProcessGrid& 
     for (std::int64_t l = 0; l < sys.n_local; ++l)
         sys.material[l] = materials.of(sys.gid[l]);
 
-    // Pass 2: the interaction table in local order, padded to the widest atom with the null atom.
+    // Pass 2: the interaction table in local order; absent neighbours are the null atom.
     sys.null_atom = static_cast<std::int32_t>(sys.n_local);
     sys.material.push_back(0);
     sys.nbr.assign(static_cast<std::size_t>(sys.width) * n_owned, sys.null_atom);
     for_each_site([&](std::int64_t k, std::int64_t cx, std::int64_t cy, std::int64_t cz, int s) {
         if (!here[k]) return;
         const std::int64_t l = local_of_block[k];
-        std::int64_t j = 0;
-        visit(cx, cy, cz, s, [&](std::int64_t owned, std::int64_t g, int) {
-            sys.nbr[j++ * n_owned + l] =
+        visit(cx, cy, cz, s, [&](int col, std::int64_t owned, std::int64_t g, int) {
+            sys.nbr[std::int64_t(col) * n_owned + l] =
                 owned >= 0 ? local_of_block[owned] : local_of_ghost[ghost_number.at(g)];
         });
     });

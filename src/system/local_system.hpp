@@ -28,9 +28,12 @@ struct LocalSystem {
     std::vector<std::int64_t> gid;       // [n_local] global ids
     std::vector<std::int32_t> material;  // [n_storage()] 0-based material index
 
-    // Nearest neighbours in a padded column-major table (ELLPACK): neighbour k of owned atom i
-    // is nbr[k * n_owned + i], k < width. Atoms with fewer neighbours (open surfaces) are padded
-    // with null_atom, so field kernels run one fixed-width loop and vectorise across atoms.
+    // The interaction table, column-major (ELLPACK): neighbour k of owned atom i is
+    // nbr[k * n_owned + i], k < width. Column k holds offset k of the atom's basis site in the
+    // offsets the table was built from (the union of the terms' reaches, hamiltonian/reach.hpp),
+    // so a term reads its own offsets from fixed columns. A neighbour that is absent (open
+    // surface, particle cut, a site with fewer offsets) is the null atom, whose spin is zero: field
+    // kernels run one fixed-width loop, and a zero adds nothing to a sum, bit for bit.
     int width = 0;
     std::int32_t null_atom = 0;     // == n_local
     std::vector<std::int32_t> nbr;  // [width * n_owned]
@@ -48,8 +51,12 @@ struct LocalSystem {
     void release_neighbour_table() { std::vector<std::int32_t>().swap(nbr); }
 };
 
-// Builds this rank's part of the lattice from its place in the process grid. Pure: no MPI.
-// Throws LocalError if the local arrays would not fit 32-bit local indices.
+// Builds this rank's part of the lattice from its place in the process grid, with a neighbour
+// table of the given offsets per basis site; the ghosts are every atom another rank owns at one of
+// them. Pure: no MPI. Throws LocalError if the local arrays would not fit 32-bit local indices.
+LocalSystem build_local_system(const Lattice& lattice, const parallel::ProcessGrid& grid,
+                               const MaterialMap& materials, const SiteOffsets& offsets);
+// The same with the lattice's nearest neighbours (tests and benchmarks of the first shell).
 LocalSystem build_local_system(const Lattice& lattice, const parallel::ProcessGrid& grid,
                                const MaterialMap& materials);
 

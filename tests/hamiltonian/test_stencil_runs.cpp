@@ -129,9 +129,9 @@ TEST(StencilRuns, FieldIsBitwiseTheTableField) {
             y[i] = g(rng);
             z[i] = g(rng);
         }  // the null atom stays zero
-        const Exchange fast(sys, {7.05e-21}, {2e-23});
+        const Exchange fast(sys, {7.05e-21}, {2e-23}, sys.width);
         ::setenv("MINIASD_NO_STENCIL_RUNS", "1", 1);
-        const Exchange table(sys, {7.05e-21}, {2e-23});
+        const Exchange table(sys, {7.05e-21}, {2e-23}, sys.width);
         ::unsetenv("MINIASD_NO_STENCIL_RUNS");
         // Ranges that start and end inside cells and runs, as the integrator's chunks do.
         for (const auto& [b, e] : std::vector<std::pair<std::int64_t, std::int64_t>>{

@@ -1,0 +1,103 @@
+#include "hamiltonian/term_registry.hpp"
+
+#include "hamiltonian/anisotropy.hpp"
+#include "hamiltonian/cubic_anisotropy.hpp"
+#include "hamiltonian/exchange.hpp"
+#include "hamiltonian/zeeman.hpp"
+#include "util/error.hpp"
+
+namespace miniasd {
+
+namespace {
+
+Reach on_site(const Config&, const Lattice&) { return Reach{}; }
+
+// Isotropic exchange over the first shell (docs/physics.md), always present: with every J zero it
+// is inactive, but its reach keeps the neighbour table (and so the statistics' layout) the same.
+std::optional<Reach> exchange_reach(const Config&, const Lattice& l) {
+    return Reach{Locality::neighbours, l.neighbours};
+}
+std::unique_ptr<Term> make_exchange(const TermContext& t) {
+    const std::size_t nm = t.config.materials.size();
+    std::vector<double> j(nm * nm);
+    for (std::size_t a = 0; a < nm; ++a)
+        for (std::size_t b = 0; b < nm; ++b)
+            j[a * nm + b] = t.config.materials[a].exchange[b];  // the parser checks J_ab = J_ba
+    // The exchange's kernels read the leading columns: the first neighbour term's place.
+    int width = 0;
+    for (const std::vector<int>& site : t.columns) {
+        for (std::size_t k = 0; k < site.size(); ++k)
+            if (site[k] != static_cast<int>(k))
+                throw LocalError("internal error: the exchange must be the first neighbour term");
+        width = std::max(width, static_cast<int>(site.size()));
+    }
+    return std::make_unique<Exchange>(t.system, std::move(j), t.moments, width);
+}
+
+std::optional<Reach> uniaxial_reach(const Config& c, const Lattice& l) { return on_site(c, l); }
+std::unique_ptr<Term> make_uniaxial(const TermContext& t) {
+    std::vector<double> ku;
+    std::vector<Vec3> axis;
+    for (const MaterialConfig& m : t.config.materials) {
+        ku.push_back(m.anisotropy);
+        axis.push_back(m.anisotropy_axis);
+    }
+    return std::make_unique<UniaxialAnisotropy>(t.system.material.data(), ku, axis, t.moments);
+}
+
+// Only when some material has k_c: then the energies of other inputs keep their fixed order.
+std::optional<Reach> cubic_reach(const Config& c, const Lattice& l) {
+    for (const MaterialConfig& m : c.materials)
+        if (m.cubic_anisotropy != 0) return on_site(c, l);
+    return std::nullopt;
+}
+std::unique_ptr<Term> make_cubic(const TermContext& t) {
+    std::vector<double> kc;
+    for (const MaterialConfig& m : t.config.materials)
+        kc.push_back(m.cubic_anisotropy);
+    return std::make_unique<CubicAnisotropy>(t.system.material.data(), kc, t.moments);
+}
+
+// Always present: programs change the applied field during a run.
+std::optional<Reach> zeeman_reach(const Config& c, const Lattice& l) { return on_site(c, l); }
+std::unique_ptr<Term> make_zeeman(const TermContext& t) {
+    const Config& c = t.config;
+    return std::make_unique<Zeeman>(t.system.material.data(), t.moments,
+                                    Vec3{c.field_strength * c.field_direction[0],
+                                         c.field_strength * c.field_direction[1],
+                                         c.field_strength * c.field_direction[2]});
+}
+
+std::vector<TermRecipe>& recipes() {
+    static std::vector<TermRecipe> r{
+        {"exchange", &exchange_reach, &make_exchange},
+        {"anisotropy", &uniaxial_reach, &make_uniaxial},
+        {"cubic-anisotropy", &cubic_reach, &make_cubic},
+        {"applied-field", &zeeman_reach, &make_zeeman},
+    };
+    return r;
+}
+
+}  // namespace
+
+const std::vector<TermRecipe>& term_recipes() { return recipes(); }
+
+bool register_term(const TermRecipe& recipe) {
+    recipes().push_back(recipe);
+    return true;
+}
+
+HamiltonianPlan plan_hamiltonian(const Config& c, const Lattice& l) {
+    HamiltonianPlan p;
+    p.reach = ReachUnion(l.sites());
+    for (const TermRecipe& r : term_recipes()) {
+        std::optional<Reach> reach = r.reach(c, l);
+        if (!reach) continue;
+        p.recipes.push_back(r);
+        p.columns.push_back(p.reach.add(*reach));
+        p.reaches.push_back(std::move(*reach));
+    }
+    return p;
+}
+
+}  // namespace miniasd
