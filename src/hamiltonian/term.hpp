@@ -8,6 +8,8 @@
 
 #include <cstdint>
 
+#include "hamiltonian/energy_kinds.hpp"
+
 namespace miniasd {
 
 namespace parallel {
@@ -29,14 +31,12 @@ struct FieldView {
     double* z;
 };
 
-// What a term is, for the energy columns (several anisotropy terms add to one column).
-enum class TermKind { exchange, anisotropy, applied_field };
 
 class Term {
   public:
     virtual ~Term() = default;
     virtual const char* name() const = 0;
-    virtual TermKind kind() const = 0;
+    virtual TermKind kind() const = 0;  // its energy column (hamiltonian/energy_kinds.hpp)
     // False when the term's constants are all zero at present: it adds nothing to any field or
     // energy, and the Hamiltonian leaves it out of its loops. May change between steps (the
     // applied field); Hamiltonian::refresh() must then be called.

@@ -24,11 +24,11 @@ namespace {
 using Ctx = RowContext;
 
 // Columns of one number.
-ColumnSpec one(const char* keyword, const char* doc, const char* header,
+ColumnSpec one(std::string keyword, std::string doc, std::string header,
                std::function<double(const Ctx&)> f) {
     return {keyword, doc, {header}, false, [f](const Ctx& c, int, double* out) { out[0] = f(c); }};
 }
-ColumnSpec one_per_material(const char* keyword, const char* doc, const char* header,
+ColumnSpec one_per_material(std::string keyword, std::string doc, std::string header,
                             std::function<double(const Ctx&, int)> f) {
     return {
         keyword, doc, {header}, true, [f](const Ctx& c, int m, double* out) { out[0] = f(c, m); }};
@@ -141,34 +141,26 @@ std::vector<ColumnSpec> make_columns() {
                     "C[kB/atom]", [](const Ctx& c) {
                         return specific_heat(moments(c, energy), c.atoms, c.state.temperature);
                     }));
-    const struct {
-        const char* name;
-        const char* what;
-        const char* header;
-        double Observables::*value;
-    } energies[] = {
-        {"total-energy", "total energy per atom (J)", "E_total[J/atom]", &Observables::total},
-        {"exchange-energy", "exchange energy per atom (J)", "E_exchange[J/atom]",
-         &Observables::exchange},
-        {"anisotropy-energy", "anisotropy energy per atom (J)", "E_anisotropy[J/atom]",
-         &Observables::anisotropy},
-        {"applied-field-energy", "Zeeman energy per atom (J)", "E_field[J/atom]",
-         &Observables::applied_field},
-    };
-    for (const auto& e : energies) {
-        double Observables::*v = e.value;
-        t.push_back(one(e.name, e.what, e.header, [v](const Ctx& c) { return c.obs.*v; }));
+    // Energies: the total, then one column per kind (hamiltonian/energy_kinds.hpp); the same for
+    // the means.
+    t.push_back(one("total-energy", "total energy per atom (J)", "E_total[J/atom]",
+                    [](const Ctx& c) { return c.obs.total; }));
+    for (int k = 0; k < energy_kind_count; ++k) {
+        const EnergyKind& e = energy_kinds[k];
+        t.push_back(one(std::string(e.keyword) + "-energy", std::string(e.what) + " per atom (J)",
+                        std::string(e.header) + "[" + e.unit + "]", [k](const Ctx& c) {
+                            return c.obs.energy[static_cast<std::size_t>(k)];
+                        }));
     }
     t.push_back(one("mean-total-energy", "mean total energy per atom since the last reset (J)",
                     "<E_total>[J/atom]", [](const Ctx& c) { return mean_of(c, energy); }));
-    t.push_back(one("mean-exchange-energy", "mean exchange energy per atom (J)",
-                    "<E_exchange>[J/atom]",
-                    [](const Ctx& c) { return mean_of(c, exchange_energy); }));
-    t.push_back(one("mean-anisotropy-energy", "mean anisotropy energy per atom (J)",
-                    "<E_anisotropy>[J/atom]",
-                    [](const Ctx& c) { return mean_of(c, anisotropy_energy); }));
-    t.push_back(one("mean-applied-field-energy", "mean Zeeman energy per atom (J)",
-                    "<E_field>[J/atom]", [](const Ctx& c) { return mean_of(c, field_energy); }));
+    for (int k = 0; k < energy_kind_count; ++k) {
+        const EnergyKind& e = energy_kinds[k];
+        t.push_back(one("mean-" + std::string(e.keyword) + "-energy",
+                        "mean " + std::string(e.what) + " per atom (J)",
+                        "<" + std::string(e.header) + ">[" + e.unit + "]",
+                        [k](const Ctx& c) { return mean_of(c, series::energy_of(k)); }));
+    }
     t.push_back(one("spin-temperature",
                     "spin temperature sum|mu S x B|^2 / (2 k_B sum mu S.B) (K): equals the bath "
                     "temperature in equilibrium",

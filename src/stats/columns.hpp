@@ -1,7 +1,7 @@
 // The statistics columns (output:* and screen:* keywords, VAMPIRE's names): one table row per
 // column holds its keyword, documentation, header names and how its numbers are computed, so
 // adding a statistic means adding one row here (and, for a new sampled quantity, one series in
-// observables.hpp). The keyword table and docs/input-reference.md are generated from this table.
+// observables.hpp). The energy columns are generated from hamiltonian/energy_kinds.hpp. The keyword table and docs/input-reference.md are generated from this table.
 #pragma once
 
 #include <cstdint>
@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "hamiltonian/energy_kinds.hpp"
 #include "run_state.hpp"
 #include "stats/observables.hpp"
 
@@ -24,8 +25,8 @@ struct RowContext {
 };
 
 struct ColumnSpec {
-    const char* keyword;               // "mean-magnetisation-length"
-    const char* doc;                   // one line for the reference
+    std::string keyword;               // "mean-magnetisation-length"
+    std::string doc;                   // one line for the reference
     std::vector<std::string> headers;  // one per number; per-material columns get "name:" first
     bool per_material;                 // the numbers repeat for every material
     // Writes headers.size() numbers for `material` (-1 for whole-system columns).

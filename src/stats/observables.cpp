@@ -10,7 +10,7 @@ namespace miniasd {
 namespace {
 constexpr std::int64_t chunk = 512;  // atoms per field buffer, as in the integrators
 constexpr int per_material = 6;
-constexpr int energy_columns = 3;  // exchange, anisotropy, applied field (TermKind order)
+constexpr int energy_columns = energy_kind_count;
 }  // namespace
 
 std::vector<ExactSum> local_sums(const Config& c, const LocalSystem& sys, const Spins& s,
@@ -89,10 +89,11 @@ Observables finish_observables(const std::vector<double>& sums, std::size_t mate
     o.spin_temperature = spin_t(total[4], total[5]);
     const double per_atom = 1.0 / double(atoms);
     const double* e = &sums[per_material * materials];
-    o.exchange = e[0] * per_atom;
-    o.anisotropy = e[1] * per_atom;
-    o.applied_field = e[2] * per_atom;
-    o.total = o.exchange + o.anisotropy + o.applied_field;
+    for (int k = 0; k < energy_kind_count; ++k)
+        o.energy[std::size_t(k)] = e[k] * per_atom;
+    o.total = o.energy[0];
+    for (int k = 1; k < energy_kind_count; ++k)
+        o.total += o.energy[std::size_t(k)];
     return o;
 }
 
@@ -103,9 +104,8 @@ std::vector<double> sample_series(const Observables& o, const Vec3& d) {
     x[series::my] = o.m[1];
     x[series::mz] = o.m[2];
     x[series::energy] = o.total;
-    x[series::exchange_energy] = o.exchange;
-    x[series::anisotropy_energy] = o.anisotropy;
-    x[series::field_energy] = o.applied_field;
+    for (int k = 0; k < energy_kind_count; ++k)
+        x[std::size_t(series::energy_of(k))] = o.energy[std::size_t(k)];
     x[series::alignment] = o.m[0] * d[0] + o.m[1] * d[1] + o.m[2] * d[2];
     x[series::spin_temperature] = o.spin_temperature;
     for (std::size_t k = 0; k < o.material_m.size(); ++k) {

@@ -16,8 +16,8 @@
 namespace miniasd {
 
 // Layout of the local-sum vector: per material (sum mu Sx, sum mu Sy, sum mu Sz, sum mu,
-// sum mu^2 |S x B|^2, sum mu S.B), then the energies of the Hamiltonian's terms by kind
-// (exchange, anisotropy, applied field; J). B is the deterministic effective field (T), so the
+// sum mu^2 |S x B|^2, sum mu S.B), then the energies of the Hamiltonian's terms by kind (J), in
+// the order of energy_kinds (hamiltonian/energy_kinds.hpp). B is the deterministic effective field (T), so the
 // last two sums give the spin temperature. Ghosts of `s` must be current. Exact sums, so the
 // reduced totals are the same on any decomposition.
 std::vector<ExactSum> local_sums(const Config& c, const LocalSystem& sys, const Spins& s,
@@ -30,7 +30,8 @@ struct Observables {
     Vec3 m{};                                       // normalised magnetisation, sum mu S / sum mu
     double m_length = 0;                            // |m|
     std::vector<std::array<double, 4>> material_m;  // per material: mx, my, mz, |m|
-    double exchange = 0, anisotropy = 0, applied_field = 0, total = 0;  // J per atom
+    std::vector<double> energy = std::vector<double>(energy_kind_count, 0.0);  // J/atom, by kind
+    double total = 0;            // J per atom, the kinds summed in their order
     // Spin temperature k_B T_s = sum |mu S x B|^2 / (2 sum mu S.B) (K): equals the bath
     // temperature in thermal equilibrium, whatever the Hamiltonian (a thermostat check).
     double spin_temperature = 0;
@@ -49,13 +50,14 @@ enum : int {
     my,
     mz,
     energy,  // total, J per atom
-    exchange_energy,
-    anisotropy_energy,
-    field_energy,
-    alignment,  // m . (field direction)
+    // then one per energy kind, J per atom: energy_of(kind)
+    alignment = energy + 1 + energy_kind_count,  // m . (field direction)
     spin_temperature,
     global_count
 };
+inline int energy_of(int kind) {
+    return energy + 1 + kind;
+}
 // Per material k: |m_k|, m_k x, y, z, m_k . (field direction), spin temperature of k.
 enum : int { mat_length, mat_x, mat_y, mat_z, mat_alignment, mat_spin_temperature, mat_count };
 inline int material(int k, int q) {

@@ -26,7 +26,7 @@ TEST(Observables, MagnetisationIsMomentWeightedAndEnergiesPerAtom) {
     EXPECT_DOUBLE_EQ(o.material_m[0][2], 1.0);
     EXPECT_DOUBLE_EQ(o.material_m[1][2], -1.0);
     EXPECT_DOUBLE_EQ(o.material_m[1][3], 1.0);
-    EXPECT_DOUBLE_EQ(o.exchange, -1e-21);
+    EXPECT_DOUBLE_EQ(o.energy[int(TermKind::exchange)], -1e-21);
     EXPECT_DOUBLE_EQ(o.total, (-3e-21 - 6e-22) / 3);
     EXPECT_DOUBLE_EQ(o.material_spin_temperature[0], 300.0);
     EXPECT_DOUBLE_EQ(o.material_spin_temperature[1], 0.0);  // no field: undefined, reported 0
@@ -136,4 +136,33 @@ TEST(Columns, EveryColumnHasAKeywordDocAndHeadersAndIsFoundByName) {
         EXPECT_EQ(find_column(c.keyword), &c);
     }
     EXPECT_EQ(find_column("no-such-column"), nullptr);
+}
+
+// Each row of the energy table gives its two columns, in the sample's layout: the kind's energy
+// and its running mean, read from the series energy_of(kind).
+TEST(Columns, EveryEnergyKindHasItsColumnsFromTheTable) {
+    ASSERT_EQ(series::alignment, series::energy + 1 + energy_kind_count);
+    for (int k = 0; k < energy_kind_count; ++k) {
+        const EnergyKind& e = energy_kinds[k];
+        const ColumnSpec* now = find_column(std::string(e.keyword) + "-energy");
+        const ColumnSpec* mean = find_column("mean-" + std::string(e.keyword) + "-energy");
+        ASSERT_NE(now, nullptr) << e.keyword;
+        ASSERT_NE(mean, nullptr) << e.keyword;
+        EXPECT_EQ(now->headers[0], std::string(e.header) + "[" + e.unit + "]");
+        EXPECT_EQ(mean->headers[0], "<" + std::string(e.header) + ">[" + e.unit + "]");
+        Observables o;
+        o.energy[static_cast<std::size_t>(k)] = 1.5e-21 * (k + 1);
+        const std::vector<double> x = sample_series(o, Vec3{0, 0, 1});
+        EXPECT_EQ(x[static_cast<std::size_t>(series::energy_of(k))], 1.5e-21 * (k + 1));
+        RunState state;
+        state.accumulator.reset(x.size(), 0);
+        state.accumulator.add(x);
+        const std::vector<double> moments{1.0};
+        const RowContext row{state, o, 1, 1.0, moments};
+        double v[2] = {0, 0};
+        now->values(row, -1, v);
+        mean->values(row, -1, v + 1);
+        EXPECT_EQ(v[0], 1.5e-21 * (k + 1)) << e.keyword;
+        EXPECT_EQ(v[1], 1.5e-21 * (k + 1)) << e.keyword;
+    }
 }
