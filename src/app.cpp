@@ -43,6 +43,11 @@ void print_setup(const Simulation& sim, std::FILE* out) {
                      to_string(l.particle.shape), 2e10 * l.particle.radius,
                      1e10 * l.particle.origin[0], 1e10 * l.particle.origin[1],
                      1e10 * l.particle.origin[2], (long long)l.atoms());
+    std::string terms;
+    for (const std::string& t : sim.hamiltonian().term_names())
+        terms += (terms.empty() ? "" : ", ") + t;
+    std::fprintf(out, "Hamiltonian: %s; %s\n", terms.c_str(),
+                 sim.hamiltonian().reach().describe().c_str());
     std::fprintf(out, "Parallel: %d rank(s) as a %d x %d x %d grid, %d OpenMP thread(s) per rank\n",
                  sim.comm().size(), g.dims[0], g.dims[1], g.dims[2], omp_get_max_threads());
     const Config& c = sim.config();

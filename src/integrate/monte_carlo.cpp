@@ -125,7 +125,7 @@ void MonteCarlo::step(Spins& s, RunState& state) {
         halo_.finish(s.x.data(), s.y.data(), s.z.data());
     };
     // Ghosts must be current before the first colour reads them. Non-local terms see the spins
-    // at the start of the sweep (VAMPIRE's stored-field approximation, docs/physics.md).
+    // at the start of the sweep (the stored-field approximation VAMPIRE makes for dipolar fields).
     halo_start();
     halo_finish();
     if (hamiltonian_.non_local()) {
