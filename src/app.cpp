@@ -13,6 +13,7 @@
 #include "input/read_broadcast.hpp"
 #include "input/vampire_keywords.hpp"
 #include "parallel/environment.hpp"
+#include "programs/program.hpp"
 #include "simulation.hpp"
 #include "system/memory_estimate.hpp"
 #include "util/build_info.hpp"
@@ -167,7 +168,7 @@ int run_app(int argc, char** argv) {
     sim.set_setup_seconds(wall_seconds() - setup_start);
     if (root) print_setup(sim, stdout);
     try {
-        sim.run();
+        run_program(sim);
     } catch (const RunStopped& stop) {
         // Every rank agreed to stop and the checkpoint is complete: not a failure.
         if (root)

@@ -1,25 +1,19 @@
 #include "simulation.hpp"
 
 #include <algorithm>
-#include <cerrno>
-#include <csignal>
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
-#include <filesystem>
 #include <thread>
 
 #include <omp.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "parallel/mpi_clock.hpp"
-#include "programs/program.hpp"
 #include "system/materials.hpp"
 #include "system/memory_estimate.hpp"
 #include "util/build_info.hpp"
 #include "util/error.hpp"
 #include "util/progress.hpp"
-#include "util/stop_signal.hpp"
 
 namespace miniasd {
 
@@ -41,7 +35,9 @@ Simulation::Simulation(const parallel::Comm& world, Config config, RunOptions op
                                  plan_.reach.offsets())),
       spins_(initial_spins(config_, system_)),
       hamiltonian_(plan_, config_, lattice_, system_, decomposition_.comm),
-      halo_(decomposition_.comm, system_.peers) {
+      halo_(decomposition_.comm, system_.peers),
+      files_(decomposition_.comm, options_.output_dir, options_.write_files),
+      stop_policy_(decomposition_.comm, config_.wall_time_limit, lattice_.atoms()) {
     check_for_ranks(config_, comm().size());  // before any file is written
     if (!hamiltonian_.needs_neighbour_table()) system_.release_neighbour_table();
     integrator_ = make_integrator(IntegratorContext{config_, lattice_, system_, hamiltonian_, halo_,
@@ -49,10 +45,6 @@ Simulation::Simulation(const parallel::Comm& world, Config config, RunOptions op
     t_stats_ = timers_.add("statistics");
     t_output_ = timers_.add("output");
     t_checkpoint_ = timers_.add("checkpoint");
-    job_start_ = wall_seconds();  // last_check_ counts from here too
-    // Test hook: stop with a checkpoint after this step, as a signal would (deterministically).
-    if (const char* stop = std::getenv("MINIASD_TEST_STOP_AT_STEP"))
-        test_stop_step_ = std::atoll(stop);
     // Test hook: "R:S" makes rank R sleep S seconds per step, a known load imbalance.
     if (const char* slow = std::getenv("MINIASD_TEST_SLOW_RANK"))
         if (std::atoi(slow) == comm().rank() && std::strchr(slow, ':'))
@@ -95,42 +87,7 @@ Observables Simulation::observe() {
 
 std::FILE* Simulation::open_output_file(const std::string& name, std::string& path,
                                         bool* appended) const {
-    if (!options_.write_files) return nullptr;
-    path = (std::filesystem::path(options_.output_dir) / name).string();
-    const auto saved = saved_outputs_.find(name);
-    const bool append = saved != saved_outputs_.end();
-    if (appended) *appended = append;
-    std::FILE* f = nullptr;
-    int status = 0;
-    std::string why;
-    if (comm().is_root() && !std::filesystem::is_directory(options_.output_dir)) {
-        status = ENOTDIR;
-        why = "the output directory '" + options_.output_dir + "' does not exist";
-    } else if (comm().is_root() && append) {
-        // Continue the file: cut what the stopped run wrote after its checkpoint.
-        struct stat st {};
-        if (::stat(path.c_str(), &st) != 0 || st.st_size < saved->second) {
-            status = ENOENT;
-            why = "the run being continued wrote " + std::to_string(saved->second) +
-                  " bytes to it, but it is missing or shorter now";
-        } else if (::truncate(path.c_str(), saved->second) != 0 ||
-                   !(f = std::fopen(path.c_str(), "a"))) {
-            status = errno ? errno : EIO;
-            why = std::strerror(status);
-        }
-    } else if (comm().is_root()) {
-        f = std::fopen(path.c_str(), "w");
-        if (!f) {
-            status = errno ? errno : EIO;
-            why = std::strerror(status);
-        }
-    }
-    comm().broadcast(status, why);  // every rank learns whether rank 0 could open it
-    if (status != 0)
-        throw Error("cannot " + std::string(append ? "continue" : "create") + " the output file '" +
-                    path + "': " + why);
-    outputs_[name] = path;
-    return f;
+    return files_.open(name, path, appended);
 }
 
 void Simulation::start() {
@@ -188,10 +145,12 @@ Phase time_series_phase(const Config& c) {
     return p;
 }
 
-void Simulation::run() {
+void Simulation::start_run() {
     load_checkpoint();
     first_step_ = state_.step;
-    make_program(config_)->run(*this);
+}
+
+void Simulation::finish_run() {
     state_.complete = true;
     if (snapshots_) {  // every snapshot complete (and a failed one reported) before the end
         // Part of the loop's time: a run is not done before its output is.
@@ -276,7 +235,7 @@ void Simulation::load_checkpoint() {
     sampled_at_resume_ = state_.complete;
     state_.complete = false;
     continued_ = true;
-    saved_outputs_ = l->run.outputs;
+    files_.continue_from(l->run.outputs);
 }
 
 std::string Simulation::write_checkpoint() {
@@ -298,11 +257,7 @@ std::string Simulation::write_checkpoint() {
         std::string("miniasd ") + build_info::version + " (git " + build_info::git_hash + ")";
     // The length of every output file now, so a continued run cuts what comes after.
     if (table_file_) std::fflush(table_file_);
-    if (comm().is_root())
-        for (const auto& [name, path] : outputs_) {
-            struct stat st {};
-            if (::stat(path.c_str(), &st) == 0) run.outputs[name] = st.st_size;
-        }
+    if (comm().is_root()) run.outputs = files_.lengths();
     const std::string path = checkpoints_->write(spins_, run);
     if (comm().is_root() && options_.screen && options_.progress) {
         std::fprintf(options_.screen, "Checkpoint at step %lld: %s (%.2f s)\n",
@@ -313,47 +268,13 @@ std::string Simulation::write_checkpoint() {
     return path;
 }
 
-bool Simulation::stop_requested(std::string& why) {
-    // Every rank must agree, so the signal flag and the elapsed time are reduced; the next check
-    // comes after about a second of steps (the same count on every rank: all see the same max).
-    const double now = comm().max(wall_seconds() - job_start_);
-    const int sig = static_cast<int>(comm().max(double(stop_signal())));
-    const double per_check = now - last_check_;
-    last_check_ = now;
-    const double scale = per_check > 0 ? 1.0 / per_check : 2.0;
-    stop_interval_ = std::clamp<std::int64_t>(
-        static_cast<std::int64_t>(double(stop_interval_) * std::min(scale, 2.0)), 1, 1000000);
-    next_stop_check_ = state_.step + stop_interval_;
-    if (sig != 0) {
-        why = std::string("signal ") + (sig == SIGTERM   ? "SIGTERM"
-                                        : sig == SIGUSR1 ? "SIGUSR1"
-                                                         : std::to_string(sig));
-        return true;
-    }
-    if (config_.wall_time_limit > 0) {
-        // Keep room for two more checks and a checkpoint (twice the last one's time; before the
-        // first, 60 bytes per atom at 100 MB/s).
-        const double last = checkpoints_ ? checkpoints_->last_write_seconds() : 0.0;
-        const double estimate = last > 0 ? 2 * last : double(system_.n_global) * 60.0 / 1e8;
-        if (now + 2 * per_check + estimate + 1.0 >= config_.wall_time_limit) {
-            why = "the wall-time limit (sim:wall-time-limit = " +
-                  std::to_string(static_cast<long long>(config_.wall_time_limit)) + " s) is near";
-            return true;
-        }
-    }
-    return false;
-}
-
 void Simulation::after_step(std::int64_t next) {
     state_.phase_step = next;
     const bool due = config_.save_checkpoint == Config::CheckpointSave::continuous &&
                      state_.step % config_.checkpoint_rate == 0;
     std::string why;
-    bool stop = state_.step >= next_stop_check_ && stop_requested(why);
-    if (state_.step == test_stop_step_) {
-        stop = true;
-        why = "MINIASD_TEST_STOP_AT_STEP";
-    }
+    const bool stop = stop_policy_.stop_after(
+        state_.step, checkpoints_ ? checkpoints_->last_write_seconds() : 0.0, why);
     if (!options_.write_files) return;
     if (due && !stop) write_checkpoint();
     if (stop) throw RunStopped(why, write_checkpoint());

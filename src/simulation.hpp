@@ -16,11 +16,13 @@
 #include "hamiltonian/hamiltonian.hpp"
 #include "input/config.hpp"
 #include "integrate/integrator.hpp"
+#include "output/output_files.hpp"
 #include "output/snapshot_output.hpp"
 #include "parallel/decomposition.hpp"
 #include "parallel/halo.hpp"
 #include "run_state.hpp"
 #include "stats/time_series.hpp"
+#include "stop_policy.hpp"
 #include "system/lattice.hpp"
 #include "system/local_system.hpp"
 #include "system/spins.hpp"
@@ -83,10 +85,13 @@ class Simulation {
     // skips the phases its checkpoint had finished, returning false for them (the program then
     // skips their results too), and resumes the checkpoint's phase at its step.
     bool run(const Phase& phase);
-    // Collective. The program of the input file (sim:program), after loading a checkpoint if
-    // the input asks for one, and followed by the end-of-run checkpoint if it asks for one.
-    // Throws RunStopped when a wall-time limit or a signal stopped it with a checkpoint.
-    void run();
+    // Collective. A program's run (programs/program.hpp, run_program) goes start_run(), the
+    // program's phases, finish_run(). start_run loads a checkpoint if the input asks for one;
+    // finish_run waits for the last snapshot and writes the end-of-run checkpoint if the input
+    // asks for one. The phases throw RunStopped when a wall-time limit or a signal stopped the run
+    // with a checkpoint.
+    void start_run();
+    void finish_run();
     // Collective. Writes a checkpoint of the present state; returns its directory.
     std::string write_checkpoint();
 
@@ -146,7 +151,6 @@ class Simulation {
     // After a step: `next` is the phase's next loop index. Writes a continuous checkpoint when
     // due; stops the run (RunStopped) when every rank agrees a limit or signal says so.
     void after_step(std::int64_t next);
-    bool stop_requested(std::string& why);  // collective, every few steps
 
     Config config_;
     RunOptions options_;
@@ -158,6 +162,8 @@ class Simulation {
     Timers timers_;
     Hamiltonian hamiltonian_;
     parallel::HaloExchange halo_;
+    mutable OutputFiles files_;  // the text output files (programs open theirs through us)
+    StopPolicy stop_policy_;     // signals and the wall-time limit
     std::unique_ptr<Integrator> integrator_;
     RunState state_;
     Observables sample_;       // the latest statistics sample
@@ -168,17 +174,12 @@ class Simulation {
     std::unique_ptr<TimeSeriesTable> table_, screen_;
     std::unique_ptr<SnapshotOutput> snapshots_;  // when config:atoms is set
     std::unique_ptr<Checkpoints> checkpoints_;   // when the input writes or reads checkpoints
-    bool resuming_ = false;             // continuing a checkpoint: its phase is still to come
-    bool continued_ = false;            // this run continues a checkpoint's run
-    bool sampled_at_resume_ = false;    // the checkpoint's step already had its sample (end)
-    std::int64_t test_stop_step_ = -1;  // MINIASD_TEST_STOP_AT_STEP (docs/testing.md)
-    double test_slow_step_ = 0;         // s per step, MINIASD_TEST_SLOW_RANK (docs/testing.md)
-    std::int64_t phase_calls_ = 0;      // phases begun (or skipped) in this job
-    std::int64_t first_step_ = 0;       // state_.step when this job started its loop
-    std::map<std::string, std::int64_t> saved_outputs_;     // continued: file -> bytes
-    mutable std::map<std::string, std::string> outputs_;    // name -> path of files opened
-    std::int64_t next_stop_check_ = 1, stop_interval_ = 1;  // in steps
-    double job_start_ = 0, last_check_ = 0;  // wall seconds: absolute; since job_start_
+    bool resuming_ = false;           // continuing a checkpoint: its phase is still to come
+    bool continued_ = false;          // this run continues a checkpoint's run
+    bool sampled_at_resume_ = false;  // the checkpoint's step already had its sample (end)
+    double test_slow_step_ = 0;       // s per step, MINIASD_TEST_SLOW_RANK (docs/testing.md)
+    std::int64_t phase_calls_ = 0;    // phases begun (or skipped) in this job
+    std::int64_t first_step_ = 0;     // state_.step when this job started its loop
     int t_checkpoint_ = 0;
     std::int64_t planned_rows_ = -1;  // < 0: from the time-series settings
     bool started_ = false;            // output files opened (on the first run())

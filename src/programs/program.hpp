@@ -22,4 +22,8 @@ class Program {
 // The one place that maps sim:program to a class.
 std::unique_ptr<Program> make_program(const Config& c);
 
+// Collective. Runs the input's program (sim:program) on the simulation, between
+// Simulation::start_run and finish_run.
+void run_program(Simulation& sim);
+
 }  // namespace miniasd

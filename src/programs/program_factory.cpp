@@ -1,4 +1,5 @@
 #include "programs/programs.hpp"
+#include "simulation.hpp"
 
 namespace miniasd {
 
@@ -40,6 +41,13 @@ double zero_crossing(const std::vector<double>& x, const std::vector<double>& y)
     }
     if (!y.empty() && y.back() == 0) return x.back();
     return std::nan("");
+}
+
+void run_program(Simulation& sim) {
+    const std::unique_ptr<Program> program = make_program(sim.config());
+    sim.start_run();
+    program->run(sim);
+    sim.finish_run();
 }
 
 }  // namespace miniasd

@@ -13,6 +13,7 @@
 
 #include "integrate/colouring.hpp"
 #include "integrate/heun_fusion.hpp"
+#include "programs/program.hpp"
 #include "support/test_support.hpp"
 #include "test_terms.hpp"
 #include "util/error.hpp"
@@ -59,7 +60,8 @@ void expect_field_is_direct_sum(Simulation& sim, bool second, bool with_mean) {
     for (std::int64_t b = 0; b < sys.n_owned; b += 256) {
         const std::int64_t e = std::min(sys.n_owned, b + 256), o = 3 * b;
         std::vector<double> hx(256), hy(256), hz(256);
-        sim.hamiltonian().field(sim.spins().view(), b, e, FieldView{hx.data(), hy.data(), hz.data()});
+        sim.hamiltonian().field(sim.spins().view(), b, e,
+                                FieldView{hx.data(), hy.data(), hz.data()});
         for (std::int64_t i = b; i < e; ++i) {
             h[std::size_t(o + 3 * (i - b))] = hx[std::size_t(i - b)];
             h[std::size_t(o + 3 * (i - b) + 1)] = hy[std::size_t(i - b)];
@@ -81,9 +83,9 @@ void expect_field_is_direct_sum(Simulation& sim, bool second, bool with_mean) {
                 r2sum += d * d;
             }
             const double r = std::sqrt(r2sum);
-            const double c = std::abs(r - r1) < 1e-3 * a ? j1
+            const double c = std::abs(r - r1) < 1e-3 * a             ? j1
                              : second && std::abs(r - r2) < 1e-3 * a ? test::second_shell_j2
-                                                                    : 0.0;
+                                                                     : 0.0;
             for (int k = 0; k < 3; ++k)
                 want[k] += c / mu * all[std::size_t(3 * g + k)];
         }
@@ -111,7 +113,7 @@ Result run_on(int ranks, int threads, const std::string& input) {
         omp_set_num_threads(threads);
         try {
             Simulation sim(sub, test::config_from_text(input), test::quiet_options());
-            sim.run();
+            run_program(sim);
             r.spins = test::gather_spins(sim);
             r.hash = sim.spin_hash();
         } catch (const Error& e) {
@@ -139,7 +141,8 @@ void expect_one_result_on_any_decomposition(const std::string& input) {
         }
 }
 
-const char* llg = "sim:temperature = 300\nsim:total-time-steps = 40\nsim:time-steps-increment = 20\n";
+const char* llg =
+    "sim:temperature = 300\nsim:total-time-steps = 40\nsim:time-steps-increment = 20\n";
 const char* mc =
     "sim:integrator = monte-carlo\nsim:temperature = 900\nsim:total-time-steps = 20\n"
     "sim:time-steps-increment = 10\n";
@@ -190,7 +193,7 @@ TEST(TermReach, FusedStagesCoverTheSecondShellAndGiveTheBitsOfTwoPasses) {
         if (!fused) ::setenv("MINIASD_NO_FUSED_HEUN", "1", 1);
         Simulation sim(parallel::Comm::world(), test::config_from_text(input),
                        test::quiet_options());
-        sim.run();
+        run_program(sim);
         ::unsetenv("MINIASD_NO_FUSED_HEUN");
         hash[fused] = sim.spin_hash();
         spins[fused] = test::gather_spins(sim);
@@ -211,8 +214,8 @@ TEST(TermReach, TheColouringFollowsTheSecondShell) {
         for (int k = 0; k < sys.width; ++k) {
             const std::int32_t j = sim.hamiltonian().neighbour(i, k);
             if (j == sys.null_atom) continue;
-            ASSERT_NE(c.of(sys.gid[i]), c.of(sys.gid[j])) << "atoms " << sys.gid[i] << ", "
-                                                          << sys.gid[j];
+            ASSERT_NE(c.of(sys.gid[i]), c.of(sys.gid[j]))
+                << "atoms " << sys.gid[i] << ", " << sys.gid[j];
         }
 }
 
@@ -233,7 +236,7 @@ TEST(TermReach, ANonLocalTermIsPreparedOncePerFieldEvaluationAndStopsFusion) {
     EXPECT_TRUE(sim.hamiltonian().non_local());
     EXPECT_EQ(plan_heun_fusion(sim.system(), sim.hamiltonian(), 1).window, 0);
     const std::int64_t before = test::mean_field_prepares;
-    sim.run();  // 40 steps of two field evaluations, and 3 statistics samples
+    run_program(sim);  // 40 steps of two field evaluations, and 3 statistics samples
     EXPECT_EQ(test::mean_field_prepares - before, 2 * 40 + 3);
 }
 

@@ -9,6 +9,7 @@
 
 #include "hamiltonian/hamiltonian.hpp"
 #include "integrate/heun_fusion.hpp"
+#include "programs/program.hpp"
 #include "support/test_support.hpp"
 
 using namespace miniasd;
@@ -34,7 +35,7 @@ std::vector<double> run(bool fused, int threads, std::uint64_t& hash) {
         ::setenv("MINIASD_NO_FUSED_HEUN", "1", 1);
     omp_set_num_threads(threads);
     Simulation sim(parallel::Comm::world(), test::config_from_text(input), test::quiet_options());
-    sim.run();
+    run_program(sim);
     ::unsetenv("MINIASD_NO_FUSED_HEUN");
     hash = sim.spin_hash();
     return test::gather_spins(sim);

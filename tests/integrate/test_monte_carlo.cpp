@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "integrate/monte_carlo.hpp"
+#include "programs/program.hpp"
 #include "support/test_support.hpp"
 #include "util/units.hpp"
 
@@ -24,7 +25,7 @@ TEST(MonteCarlo, AtZeroKelvinAFerromagnetFromARandomStartSaturates) {
                        "sim:integrator = monte-carlo\nsim:program = benchmark\n"
                        "sim:total-time-steps = 10000\nsim:integrator-random-seed = 3\n"),
                    test::quiet_options());
-    sim.run();
+    run_program(sim);
     EXPECT_NEAR(sim.last_sample().m_length, 1.0, 1e-9);
     EXPECT_GE(sim.state().mc_step_width, MonteCarlo::min_width);
     EXPECT_LE(sim.state().mc_step_width, MonteCarlo::max_width);

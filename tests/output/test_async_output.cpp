@@ -15,6 +15,7 @@
 
 #include "output/snapshot_output.hpp"
 #include "parallel/environment.hpp"
+#include "programs/program.hpp"
 #include "support/test_support.hpp"
 #include "util/timers.hpp"
 
@@ -69,7 +70,7 @@ bool run_into(const std::string& dir, const std::string& keywords) {
     o.write_files = true;
     o.output_dir = dir;
     Simulation sim(world, test::config_from_text(system_text + keywords), o);
-    sim.run();
+    run_program(sim);
     const bool async = sim.snapshots() && sim.snapshots()->asynchronous();
     world.barrier();
     return async;

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "output/auto_mode.hpp"
+#include "programs/program.hpp"
 #include "support/test_support.hpp"
 
 using namespace miniasd;
@@ -149,7 +150,7 @@ TEST(AutoMode, RunWritesInTheChosenModeAndRecordsTheChoice) {
                 test::config_from_text(text + (auto_mode ? "config:output-mode = auto\n"
                                                          : "config:output-mode = hdf5\n")),
                 opt);
-            sim.run();
+            run_program(sim);
         }
         ::unsetenv("MINIASD_TEST_AUTO_TIMES");
         world.barrier();

@@ -13,6 +13,7 @@
 #include <map>
 
 #include "output/reader.hpp"
+#include "programs/program.hpp"
 #include "support/test_support.hpp"
 #include "util/error.hpp"
 
@@ -54,7 +55,7 @@ CaseResult run_case(const std::string& dir, const std::string& keywords, bool su
     o.output_dir = dir;
     Simulation sim(world,
                    test::config_from_text(system_text + keywords + (subset ? subset_text : "")), o);
-    sim.run();
+    run_program(sim);
     const std::vector<double> all = test::gather_spins(sim);
     CaseResult r;
     for (std::int64_t g = 0; g < sim.lattice().atoms(); ++g) {

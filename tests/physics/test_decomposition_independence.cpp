@@ -8,6 +8,7 @@
 
 #include <cstring>
 
+#include "programs/program.hpp"
 #include "support/test_support.hpp"
 #include "util/error.hpp"
 
@@ -121,7 +122,7 @@ Result run_on(int ranks, int threads, const char* input) {
         // outside `sub` are not left waiting at the barrier.
         try {
             Simulation sim(sub, test::config_from_text(input), test::quiet_options());
-            sim.run();
+            run_program(sim);
             r.spins = test::gather_spins(sim);
             r.hash = sim.spin_hash();
             r.stats = statistics_of(sim);

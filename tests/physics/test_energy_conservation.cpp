@@ -5,6 +5,7 @@
 
 #include <cmath>
 
+#include "programs/program.hpp"
 #include "support/test_support.hpp"
 
 using namespace miniasd;
@@ -36,7 +37,7 @@ double drift(double dt_fs, int steps) {
         std::to_string(steps) + "\n";
     Simulation sim(parallel::Comm::world(), test::config_from_text(text), test::quiet_options());
     const double e0 = sim.observe().total;
-    sim.run();
+    run_program(sim);
     const double e1 = sim.observe().total;
     EXPECT_TRUE(std::isfinite(e1));
     EXPECT_LT(e0, 0.0);  // random start with a field: a definite, non-zero energy

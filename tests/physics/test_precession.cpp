@@ -7,6 +7,7 @@
 
 #include <cmath>
 
+#include "programs/program.hpp"
 #include "support/test_support.hpp"
 #include "util/units.hpp"
 
@@ -36,7 +37,7 @@ double error_at(double dt) {
                   alpha, std::sin(theta0), std::cos(theta0), b_field, dt, steps, steps);
     Simulation sim(parallel::Comm::world(), test::config_from_text(text), test::quiet_options());
     EXPECT_EQ(sim.system().n_owned, 1);
-    sim.run();
+    run_program(sim);
 
     const double g = constants::gyromagnetic_ratio / (1 + alpha * alpha);
     const double phi = g * b_field * t_end;

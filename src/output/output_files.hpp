@@ -1,0 +1,39 @@
+// The run's text output files in the output directory (the statistics table, a program's tables):
+// rank 0 opens them and every rank learns the outcome, so all fail alike. A continued run
+// reopens the files of the run it continues, cut to their length at its checkpoint (rows written
+// after it are written again, identically); checkpoints record the length of every file opened
+// here.
+#pragma once
+
+#include <cstdint>
+#include <cstdio>
+#include <map>
+#include <string>
+
+#include "parallel/comm.hpp"
+
+namespace miniasd {
+
+class OutputFiles {
+  public:
+    // write_files false: open() returns nullptr and creates nothing (tests).
+    OutputFiles(const parallel::Comm& comm, std::string directory, bool write_files);
+
+    // Collective. Opens `name` in the output directory on rank 0 (nullptr elsewhere). A file the
+    // continued run had written is reopened cut to its saved length and *appended is set: the
+    // caller writes no header then. Throws Error on every rank when rank 0 cannot open it.
+    std::FILE* open(const std::string& name, std::string& path, bool* appended = nullptr);
+    // The lengths (bytes) of the continued run's files at its checkpoint.
+    void continue_from(std::map<std::string, std::int64_t> saved) { saved_ = std::move(saved); }
+    // Rank 0: the present length of every file opened here (for a checkpoint; flush them first).
+    std::map<std::string, std::int64_t> lengths() const;
+
+  private:
+    const parallel::Comm& comm_;
+    std::string directory_;
+    bool write_files_;
+    std::map<std::string, std::int64_t> saved_;  // continued: file -> bytes
+    std::map<std::string, std::string> opened_;  // name -> path of files opened
+};
+
+}  // namespace miniasd

@@ -1,0 +1,59 @@
+#include "stop_policy.hpp"
+
+#include <algorithm>
+#include <csignal>
+#include <cstdlib>
+
+#include "util/stop_signal.hpp"
+#include "util/timers.hpp"
+
+namespace miniasd {
+
+StopPolicy::StopPolicy(const parallel::Comm& comm, double wall_time_limit, std::int64_t atoms)
+    : comm_(comm), wall_time_limit_(wall_time_limit), atoms_(atoms) {
+    job_start_ = wall_seconds();  // last_check_ counts from here too
+    if (const char* stop = std::getenv("MINIASD_TEST_STOP_AT_STEP"))
+        test_stop_step_ = std::atoll(stop);
+}
+
+bool StopPolicy::stop_after(std::int64_t step, double last_checkpoint_s, std::string& why) {
+    bool stop = step >= next_check_ && check(step, last_checkpoint_s, why);
+    if (step == test_stop_step_) {
+        stop = true;
+        why = "MINIASD_TEST_STOP_AT_STEP";
+    }
+    return stop;
+}
+
+bool StopPolicy::check(std::int64_t step, double last_checkpoint_s, std::string& why) {
+    // Every rank must agree, so the signal flag and the elapsed time are reduced; the next check
+    // comes after about a second of steps (the same count on every rank: all see the same max).
+    const double now = comm_.max(wall_seconds() - job_start_);
+    const int sig = static_cast<int>(comm_.max(double(stop_signal())));
+    const double per_check = now - last_check_;
+    last_check_ = now;
+    const double scale = per_check > 0 ? 1.0 / per_check : 2.0;
+    interval_ = std::clamp<std::int64_t>(
+        static_cast<std::int64_t>(double(interval_) * std::min(scale, 2.0)), 1, 1000000);
+    next_check_ = step + interval_;
+    if (sig != 0) {
+        why = std::string("signal ") + (sig == SIGTERM   ? "SIGTERM"
+                                        : sig == SIGUSR1 ? "SIGUSR1"
+                                                         : std::to_string(sig));
+        return true;
+    }
+    if (wall_time_limit_ > 0) {
+        // Keep room for two more checks and a checkpoint (twice the last one's time; before the
+        // first, 60 bytes per atom at 100 MB/s).
+        const double estimate =
+            last_checkpoint_s > 0 ? 2 * last_checkpoint_s : double(atoms_) * 60.0 / 1e8;
+        if (now + 2 * per_check + estimate + 1.0 >= wall_time_limit_) {
+            why = "the wall-time limit (sim:wall-time-limit = " +
+                  std::to_string(static_cast<long long>(wall_time_limit_)) + " s) is near";
+            return true;
+        }
+    }
+    return false;
+}
+
+}  // namespace miniasd
