@@ -9,28 +9,13 @@
 #include <cstdint>
 
 #include "hamiltonian/energy_kinds.hpp"
+#include "util/vec3.hpp"
 
 namespace miniasd {
 
 namespace parallel {
 class Comm;
 }
-
-// Spin components of local atoms (owned then ghosts), unit vectors.
-struct SpinView {
-    const double* x;
-    const double* y;
-    const double* z;
-};
-
-// Field components, tesla, of a range of owned atoms [begin, end): x[0] belongs to atom `begin`
-// (callers pass a small per-chunk buffer that stays in cache).
-struct FieldView {
-    double* x;
-    double* y;
-    double* z;
-};
-
 
 class Term {
   public:

@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-namespace miniasd {
+#include "util/vec3.hpp"
 
-using Vec3 = std::array<double, 3>;
+namespace miniasd {
 
 // VAMPIRE's single-particle shapes. cube and cylinder cut in x and y only (the box height sets
 // z), as VAMPIRE's do.

@@ -3,9 +3,9 @@
 
 #include <vector>
 
-#include "hamiltonian/term.hpp"
 #include "input/config.hpp"
 #include "system/local_system.hpp"
+#include "util/vec3.hpp"
 
 namespace miniasd {
 
