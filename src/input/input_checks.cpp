@@ -1,0 +1,205 @@
+#include "input/input_checks.hpp"
+
+#include <algorithm>
+#include <filesystem>
+
+#include "input/keyword_table.hpp"
+#include "system/lattice.hpp"
+#include "system/materials.hpp"
+#include "util/error.hpp"
+
+namespace miniasd::input_checks {
+
+namespace {
+[[noreturn]] void fail(const Entry& e, const std::string& what) {
+    throw InputError(e.file, e.line, e.key(), what);
+}
+}  // namespace
+
+// Every basis site at every height must belong to some material.
+void check_material_coverage(const Config& c, const std::map<std::string, Entry>& seen,
+                             const std::string& input_file) {
+    const int nbasis = basis_size(c.crystal);
+    for (std::size_t i = 0; i < c.materials.size(); ++i) {
+        const MaterialConfig& m = c.materials[i];
+        const std::string p = "material[" + std::to_string(i + 1) + "]:";
+        if (!m.moment_set)
+            throw InputError(
+                input_file, 0, p + "atomic-spin-moment",
+                "is required for every material (e.g. " + p + "atomic-spin-moment = 2.22 !muB)");
+        if (m.unit_cell_category > nbasis) {
+            const auto it = seen.find(p + "unit-cell-category");
+            fail(it->second, "site " + std::to_string(m.unit_cell_category) +
+                                 " does not exist: a " + to_string(c.crystal) + " cell has " +
+                                 std::to_string(nbasis) + " site(s)");
+        }
+        if (!(m.minimum_height < m.maximum_height)) {
+            const auto it = seen.find(p + "maximum-height");
+            const Entry& e =
+                it != seen.end() ? it->second : seen.find(p + "minimum-height")->second;
+            fail(e, "minimum-height must be below maximum-height");
+        }
+    }
+    for (int site = 1; site <= nbasis; ++site) {
+        std::vector<std::pair<double, double>> spans;
+        for (std::size_t m = 0; m < c.materials.size(); ++m) {
+            const MaterialConfig& mc = c.materials[m];
+            if ((mc.unit_cell_category == 0 || mc.unit_cell_category == site) &&
+                !alloyed_only(c, m))
+                spans.emplace_back(mc.minimum_height, mc.maximum_height);
+        }
+        std::sort(spans.begin(), spans.end());
+        double covered = 0.0;
+        for (const auto& [lo, hi] : spans) {
+            if (lo > covered) break;
+            covered = std::max(covered, hi);
+        }
+        if (covered < 1.0)
+            throw InputError(input_file, 0, "material[i]:minimum-height",
+                             "no material occupies basis site " + std::to_string(site) +
+                                 " above height fraction " + std::to_string(covered) +
+                                 "; adjust minimum-height/maximum-height or unit-cell-category so "
+                                 "every site at every height has a material");
+    }
+}
+
+// Random alloys: fractions only on hosts, of other materials that are not hosts themselves, adding
+// up to at most 1; a host without fractions would be a keyword without effect.
+void check_alloys(const Config& c, const std::map<std::string, Entry>& seen) {
+    const std::size_t n = c.materials.size();
+    for (std::size_t i = 0; i < n; ++i) {
+        const MaterialConfig& m = c.materials[i];
+        const std::string p = "material[" + std::to_string(i + 1) + "]:";
+        double sum = 0;
+        const Entry* last = nullptr;
+        for (std::size_t j = 0; j < n; ++j) {
+            const auto it = seen.find(p + "alloy-fraction[" + std::to_string(j + 1) + "]");
+            if (it == seen.end()) continue;
+            last = &it->second;
+            if (!m.alloy_host)
+                fail(it->second, "material " + std::to_string(i + 1) +
+                                     " is not an alloy host: add " + p + "host-alloy");
+            if (j == i) fail(it->second, "a host cannot be alloyed with itself");
+            if (c.materials[j].alloy_host)
+                fail(it->second, "material " + std::to_string(j + 1) +
+                                     " is itself an alloy host; alloy into plain materials only");
+            sum += m.alloy_fraction[j];
+        }
+        if (sum > 1 + 1e-12)
+            fail(*last, "the alloy fractions of material " + std::to_string(i + 1) + " add up to " +
+                            std::to_string(sum) + ", more than 1");
+        if (m.alloy_host && !last) {
+            fail(seen.at(p + "host-alloy"),
+                 "an alloy host needs at least one " + p +
+                     "alloy-fraction[j] = <fraction of its sites given to j>");
+        }
+    }
+}
+
+// Settings a program needs that have no sensible default.
+void check_programs(const Config& c, const std::map<std::string, Entry>& seen,
+                    const std::string& input_file) {
+    if (c.program == ProgramKind::field_cool && c.equilibration_temperature < 0)
+        fail(seen.at("sim:program"),
+             "field-cool cools from sim:equilibration-temperature to sim:temperature: set "
+             "sim:equilibration-temperature (e.g. above the Curie temperature)");
+    if (c.program == ProgramKind::laser_pulse && c.laser_profile == Config::LaserProfile::square &&
+        !seen.count("sim:maximum-temperature"))
+        fail(seen.at("sim:laser-pulse-temporal-profile"),
+             "a square pulse holds sim:maximum-temperature for sim:laser-pulse-time: set "
+             "sim:maximum-temperature");
+    if (c.program == ProgramKind::curie_temperature &&
+        c.maximum_temperature < c.minimum_temperature) {
+        const auto it = seen.find("sim:maximum-temperature");
+        if (it != seen.end()) fail(it->second, "is below sim:minimum-temperature");
+        throw InputError(input_file, 0, "sim:minimum-temperature",
+                         "is above sim:maximum-temperature (default 300 K)");
+    }
+}
+
+// Checkpoint keywords that would have no effect or contradict each other.
+void check_checkpoints(const std::map<std::string, Entry>& seen, const Config& c) {
+    const auto load = seen.find("sim:load-checkpoint");
+    const auto if_exists = seen.find("sim:load-checkpoint-if-exists");
+    if (load != seen.end() && if_exists != seen.end())
+        fail(if_exists->second,
+             "give sim:load-checkpoint or sim:load-checkpoint-if-exists, not "
+             "both (sim:load-checkpoint is at line " +
+                 std::to_string(load->second.line) + ")");
+    const auto rate = seen.find("sim:save-checkpoint-rate");
+    if (rate != seen.end() && c.save_checkpoint != Config::CheckpointSave::continuous)
+        fail(rate->second, "has an effect only with sim:save-checkpoint = continuous");
+}
+
+// Snapshot options the chosen mode (or no snapshots at all) ignores: a warning each, since an
+// accepted keyword should have its effect.
+void warn_without_effect(const std::map<std::string, Entry>& seen, Config& c) {
+    auto warn = [&](const char* key, const std::string& why) {
+        const auto it = seen.find(key);
+        if (it != seen.end())
+            c.warnings.push_back(it->second.file + ", line " + std::to_string(it->second.line) +
+                                 ": " + key + " has no effect " + why);
+    };
+    const OutputMode m = c.output.mode;
+    const std::string mode = "with config:output-mode = " + std::string(to_string(m));
+    if (!c.output.atoms) {
+        for (const char* key : {"config:output-mode", "config:output-nodes", "config:mpi-io-hints",
+                                "config:atoms-output-rate", "config:output-format",
+                                "config:output-asynchronous", "config:output-buffers"})
+            warn(key, "without config:atoms (no snapshots are written)");
+        return;
+    }
+    if (c.output.auto_nodes && !c.output.auto_mode && m != OutputMode::file_per_node)
+        warn("config:output-nodes", mode + " (= auto tests group counts of file-per-node)");
+    if (c.output.auto_mode) {  // every mode is a candidate: each option applies to some
+        if (!c.output.asynchronous)
+            warn("config:output-buffers", "with config:output-asynchronous = false");
+        return;
+    }
+    if (m == OutputMode::serial || m == OutputMode::file_per_process || m == OutputMode::mpi_io)
+        warn("config:output-nodes", mode +
+                                        " (it sets the I/O processes of file-per-node, sorted "
+                                        "and hdf5)");
+    if (m == OutputMode::serial || m == OutputMode::file_per_process ||
+        m == OutputMode::file_per_node)
+        warn("config:mpi-io-hints", mode + " (it writes with POSIX calls, not MPI-IO)");
+    if (!c.output.asynchronous)
+        warn("config:output-buffers", "with config:output-asynchronous = false");
+}
+
+// Settings that work but are probably not what the user meant.
+void warn_checkpoints(const std::map<std::string, Entry>& seen, Config& c) {
+    const auto save = seen.find("sim:save-checkpoint");
+    if (c.save_checkpoint == Config::CheckpointSave::continuous &&
+        !seen.count("sim:save-checkpoint-rate"))
+        c.warnings.push_back(save->second.file + ", line " + std::to_string(save->second.line) +
+                             ": sim:save-checkpoint = continuous without "
+                             "sim:save-checkpoint-rate writes a checkpoint after every step "
+                             "(VAMPIRE's default rate of 1); set the rate, e.g. 10000");
+}
+
+// The structure keywords that only make sense together.
+void check_structure(const Config& c, const std::map<std::string, Entry>& seen) {
+    const bool shaped = c.particle_shape != ParticleShape::none;
+    if (c.single_spin) {
+        for (const char* other : {"create:crystal-structure", "create:periodic-boundaries",
+                                  "create:periodic-boundaries-x", "create:periodic-boundaries-y",
+                                  "create:periodic-boundaries-z", "create:sphere", "create:cube",
+                                  "create:cylinder", "create:truncated-octahedron"})
+            if (seen.count(other))
+                fail(seen.at(other),
+                     "conflicts with create:single-spin (one atom in one sc cell "
+                     "with no neighbours)");
+    }
+    if (!shaped && seen.count("dimensions:particle-size"))
+        fail(seen.at("dimensions:particle-size"),
+             "has no effect without a particle shape: add create:sphere, create:cube, "
+             "create:cylinder or create:truncated-octahedron");
+    for (std::size_t i = 0; i < c.materials.size(); ++i)
+        if (!shaped && c.materials[i].core_shell_set)
+            fail(seen.at("material[" + std::to_string(i + 1) + "]:core-shell-size"),
+                 "has no effect without a particle shape: add create:sphere, create:cube, "
+                 "create:cylinder or create:truncated-octahedron");
+}
+
+}  // namespace miniasd::input_checks

@@ -1,0 +1,26 @@
+// The checks of a whole configuration after every keyword is read (build_config): what one
+// keyword cannot know alone, such as materials that cover the lattice, alloys that add up,
+// programs with their required keywords, checkpoint keywords that agree, and keywords that would
+// have no effect (a warning). Each throws InputError naming the file, line and keyword.
+#pragma once
+
+#include <map>
+#include <string>
+
+#include "input/config.hpp"
+#include "input/line_parser.hpp"
+
+namespace miniasd::input_checks {
+
+// `seen`: the entry of every keyword given, by lookup name.
+void check_material_coverage(const Config& c, const std::map<std::string, Entry>& seen,
+                             const std::string& input_file);
+void check_alloys(const Config& c, const std::map<std::string, Entry>& seen);
+void check_programs(const Config& c, const std::map<std::string, Entry>& seen,
+                    const std::string& input_file);
+void check_checkpoints(const std::map<std::string, Entry>& seen, const Config& c);
+void warn_without_effect(const std::map<std::string, Entry>& seen, Config& c);
+void warn_checkpoints(const std::map<std::string, Entry>& seen, Config& c);
+void check_structure(const Config& c, const std::map<std::string, Entry>& seen);
+
+}  // namespace miniasd::input_checks
