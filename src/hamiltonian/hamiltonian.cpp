@@ -10,8 +10,9 @@ Hamiltonian::Hamiltonian(const HamiltonianPlan& plan, const Config& c, const Lat
                          const LocalSystem& sys, const parallel::Comm& comm)
     : sys_(sys), comm_(comm), reach_(plan.reach) {
     if (sys.width != reach_.width())
-        throw LocalError("internal error: the system's neighbour table was not built on the "
-                         "Hamiltonian's reach");
+        throw LocalError(
+            "internal error: the system's neighbour table was not built on the "
+            "Hamiltonian's reach");
     std::vector<double> moments;
     for (const MaterialConfig& m : c.materials)
         moments.push_back(m.moment);

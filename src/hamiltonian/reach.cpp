@@ -46,8 +46,8 @@ std::array<int, 3> ReachUnion::cell_reach() const {
 std::string ReachUnion::describe() const {
     const std::array<int, 3> r = cell_reach();
     return std::to_string(width()) + " neighbour offsets per site (cell reach " +
-           std::to_string(r[0]) + " " + std::to_string(r[1]) + " " + std::to_string(r[2]) +
-           "), " + (non_local_ ? "with a non-local term" : "all terms local");
+           std::to_string(r[0]) + " " + std::to_string(r[1]) + " " + std::to_string(r[2]) + "), " +
+           (non_local_ ? "with a non-local term" : "all terms local");
 }
 
 }  // namespace miniasd

@@ -10,7 +10,9 @@ namespace miniasd {
 
 namespace {
 
-Reach on_site(const Config&, const Lattice&) { return Reach{}; }
+Reach on_site(const Config&, const Lattice&) {
+    return Reach{};
+}
 
 // Isotropic exchange over the first shell (docs/physics.md), always present: with every J zero it
 // is inactive, but its reach keeps the neighbour table (and so the statistics' layout) the same.
@@ -34,7 +36,9 @@ std::unique_ptr<Term> make_exchange(const TermContext& t) {
     return std::make_unique<Exchange>(t.system, std::move(j), t.moments, width);
 }
 
-std::optional<Reach> uniaxial_reach(const Config& c, const Lattice& l) { return on_site(c, l); }
+std::optional<Reach> uniaxial_reach(const Config& c, const Lattice& l) {
+    return on_site(c, l);
+}
 std::unique_ptr<Term> make_uniaxial(const TermContext& t) {
     std::vector<double> ku;
     std::vector<Vec3> axis;
@@ -59,13 +63,15 @@ std::unique_ptr<Term> make_cubic(const TermContext& t) {
 }
 
 // Always present: programs change the applied field during a run.
-std::optional<Reach> zeeman_reach(const Config& c, const Lattice& l) { return on_site(c, l); }
+std::optional<Reach> zeeman_reach(const Config& c, const Lattice& l) {
+    return on_site(c, l);
+}
 std::unique_ptr<Term> make_zeeman(const TermContext& t) {
     const Config& c = t.config;
-    return std::make_unique<Zeeman>(t.system.material.data(), t.moments,
-                                    Vec3{c.field_strength * c.field_direction[0],
-                                         c.field_strength * c.field_direction[1],
-                                         c.field_strength * c.field_direction[2]});
+    return std::make_unique<Zeeman>(
+        t.system.material.data(), t.moments,
+        Vec3{c.field_strength * c.field_direction[0], c.field_strength * c.field_direction[1],
+             c.field_strength * c.field_direction[2]});
 }
 
 std::vector<TermRecipe>& recipes() {
@@ -80,7 +86,9 @@ std::vector<TermRecipe>& recipes() {
 
 }  // namespace
 
-const std::vector<TermRecipe>& term_recipes() { return recipes(); }
+const std::vector<TermRecipe>& term_recipes() {
+    return recipes();
+}
 
 bool register_term(const TermRecipe& recipe) {
     recipes().push_back(recipe);

@@ -48,7 +48,7 @@ bool register_term(const TermRecipe& recipe);
 // `reach.offsets()`.
 struct HamiltonianPlan {
     std::vector<TermRecipe> recipes;                     // the terms, in order
-    std::vector<Reach> reaches;                         // [term]
+    std::vector<Reach> reaches;                          // [term]
     std::vector<std::vector<std::vector<int>>> columns;  // [term][site][offset]: table columns
     ReachUnion reach{1};
 };

@@ -141,9 +141,9 @@ int Colouring::axis_colour(int axis, std::int64_t c) const {
 }
 
 int Colouring::axis_class(int axis, std::int64_t c) const {
-    return static_cast<int>(c < main_[axis] ? c % period_[axis]
-                                            : std::min(main_[axis], period_[axis]) +
-                                                  (c - main_[axis]));
+    return static_cast<int>(c < main_[axis]
+                                ? c % period_[axis]
+                                : std::min(main_[axis], period_[axis]) + (c - main_[axis]));
 }
 
 int Colouring::vertex(std::int64_t cx, std::int64_t cy, std::int64_t cz, int site) const {

@@ -59,8 +59,8 @@ struct HeunPredict {
         const double *sx = d.sx, *sy = d.sy, *sz = d.sz;
         double *px = d.px, *py = d.py, *pz = d.pz;
         if (Thermal) {
-            standard_normals3(d.seed, RandomStream::thermal_field, d.step, d.gid + b, e - b,
-                              tx + b, ty + b, tz + b);
+            standard_normals3(d.seed, RandomStream::thermal_field, d.step, d.gid + b, e - b, tx + b,
+                              ty + b, tz + b);
 #pragma omp simd
             for (std::int64_t i = b; i < e; ++i) {
                 const double sd = d.sigma[OneMaterial ? 0 : d.mat[i]];  // T

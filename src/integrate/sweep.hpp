@@ -30,8 +30,8 @@ namespace miniasd {
 class HeunSweep {
   public:
     // fuse: plan the fused traversal (it stays empty when nothing fuses or a term is non-local).
-    HeunSweep(const LocalSystem& sys, Hamiltonian& h, parallel::HaloExchange& halo,
-              Timers& timers, bool fuse);
+    HeunSweep(const LocalSystem& sys, Hamiltonian& h, parallel::HaloExchange& halo, Timers& timers,
+              bool fuse);
 
     // One step: predict from s into predicted, then correct s from predicted.
     template <typename Predict, typename Correct>
@@ -67,7 +67,7 @@ class HeunSweep {
     void fused_stages(Spins& s, Spins& predicted, const Predict& predict, const Correct& correct);
     void halo_start(const Spins& s);  // the halo calls, timed as "halo"
     void halo_finish(Spins& s);
-    void prepare(const Spins& s);               // non-local terms' stage, timed as "field"
+    void prepare(const Spins& s);                     // non-local terms' stage, timed as "field"
     void add_times(double field_s, double update_s);  // thread sums, as per-thread averages
 
     const LocalSystem& sys_;
@@ -83,8 +83,7 @@ class HeunSweep {
 // `update`; adds the seconds spent to field_s and update_s.
 template <typename Update>
 void HeunSweep::sweep(const SpinView& view, const Update& update, std::int64_t b, std::int64_t e,
-                      double* hx, double* hy, double* hz, double& field_s,
-                      double& update_s) const {
+                      double* hx, double* hy, double* hz, double& field_s, double& update_s) const {
     for (std::int64_t cb = b; cb < e; cb += chunk) {
         const std::int64_t ce = std::min(e, cb + chunk);
         const auto t0 = Timers::Clock::now();

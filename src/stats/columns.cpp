@@ -148,9 +148,8 @@ std::vector<ColumnSpec> make_columns() {
     for (int k = 0; k < energy_kind_count; ++k) {
         const EnergyKind& e = energy_kinds[k];
         t.push_back(one(std::string(e.keyword) + "-energy", std::string(e.what) + " per atom (J)",
-                        std::string(e.header) + "[" + e.unit + "]", [k](const Ctx& c) {
-                            return c.obs.energy[static_cast<std::size_t>(k)];
-                        }));
+                        std::string(e.header) + "[" + e.unit + "]",
+                        [k](const Ctx& c) { return c.obs.energy[static_cast<std::size_t>(k)]; }));
     }
     t.push_back(one("mean-total-energy", "mean total energy per atom since the last reset (J)",
                     "<E_total>[J/atom]", [](const Ctx& c) { return mean_of(c, energy); }));

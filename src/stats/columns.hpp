@@ -1,7 +1,8 @@
 // The statistics columns (output:* and screen:* keywords, VAMPIRE's names): one table row per
 // column holds its keyword, documentation, header names and how its numbers are computed, so
 // adding a statistic means adding one row here (and, for a new sampled quantity, one series in
-// observables.hpp). The energy columns are generated from hamiltonian/energy_kinds.hpp. The keyword table and docs/input-reference.md are generated from this table.
+// observables.hpp). The energy columns are generated from hamiltonian/energy_kinds.hpp. The keyword
+// table and docs/input-reference.md are generated from this table.
 #pragma once
 
 #include <cstdint>

@@ -17,9 +17,9 @@ namespace miniasd {
 
 // Layout of the local-sum vector: per material (sum mu Sx, sum mu Sy, sum mu Sz, sum mu,
 // sum mu^2 |S x B|^2, sum mu S.B), then the energies of the Hamiltonian's terms by kind (J), in
-// the order of energy_kinds (hamiltonian/energy_kinds.hpp). B is the deterministic effective field (T), so the
-// last two sums give the spin temperature. Ghosts of `s` must be current. Exact sums, so the
-// reduced totals are the same on any decomposition.
+// the order of energy_kinds (hamiltonian/energy_kinds.hpp). B is the deterministic effective field
+// (T), so the last two sums give the spin temperature. Ghosts of `s` must be current. Exact sums,
+// so the reduced totals are the same on any decomposition.
 std::vector<ExactSum> local_sums(const Config& c, const LocalSystem& sys, const Spins& s,
                                  const Hamiltonian& h);
 // Exact sums as integers that add element-wise over ranks, and back to doubles after the sum.
@@ -31,7 +31,7 @@ struct Observables {
     double m_length = 0;                            // |m|
     std::vector<std::array<double, 4>> material_m;  // per material: mx, my, mz, |m|
     std::vector<double> energy = std::vector<double>(energy_kind_count, 0.0);  // J/atom, by kind
-    double total = 0;            // J per atom, the kinds summed in their order
+    double total = 0;  // J per atom, the kinds summed in their order
     // Spin temperature k_B T_s = sum |mu S x B|^2 / (2 sum mu S.B) (K): equals the bath
     // temperature in thermal equilibrium, whatever the Hamiltonian (a thermostat check).
     double spin_temperature = 0;

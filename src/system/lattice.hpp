@@ -48,8 +48,8 @@ struct Lattice {
     std::vector<Vec3> basis;         // fractional positions of the sites in a cell
     SiteOffsets neighbours;          // nearest neighbours, per site (the first shell)
     bool single_spin = false;        // create:single-spin: one atom, no neighbours of any shell
-    ParticleCut particle;      // shape none: every site of the box holds an atom
-    std::int64_t n_atoms = 0;  // atoms present (the whole box unless a particle is cut)
+    ParticleCut particle;            // shape none: every site of the box holds an atom
+    std::int64_t n_atoms = 0;        // atoms present (the whole box unless a particle is cut)
 
     int sites() const { return static_cast<int>(basis.size()); }
     // Every global id is below this; with a particle cut, the ids outside it are unused.

@@ -43,8 +43,8 @@ class MeanField final : public Term {
     void atom_energies(const SpinView& s, std::int64_t begin, std::int64_t end,
                        double* e) const override {
         for (std::int64_t i = begin; i < end; ++i)
-            e[i - begin] =
-                -0.5 * mean_field_lambda * (s.x[i] * mean_[0] + s.y[i] * mean_[1] + s.z[i] * mean_[2]);
+            e[i - begin] = -0.5 * mean_field_lambda *
+                           (s.x[i] * mean_[0] + s.y[i] * mean_[1] + s.z[i] * mean_[2]);
     }
     // With the stored mean (the stored-field approximation of Monte Carlo).
     double site_energy(const SpinView&, std::int64_t, const double* si) const override {
@@ -62,7 +62,9 @@ std::optional<Reach> reach(const Config&, const Lattice&) {
     if (!mean_field_on) return std::nullopt;
     return Reach{Locality::non_local, {}};
 }
-std::unique_ptr<Term> make(const TermContext& t) { return std::make_unique<MeanField>(t); }
+std::unique_ptr<Term> make(const TermContext& t) {
+    return std::make_unique<MeanField>(t);
+}
 
 const bool registered = register_term({"mean-field", &reach, &make});
 

@@ -28,8 +28,8 @@ class SecondShell final : public Term {
         for (std::int64_t i = begin; i < end; ++i) {
             double sum[3];
             neighbour_sum(s, i, sum);
-            e[i - begin] = -0.5 * second_shell_j2 *
-                           (s.x[i] * sum[0] + s.y[i] * sum[1] + s.z[i] * sum[2]);
+            e[i - begin] =
+                -0.5 * second_shell_j2 * (s.x[i] * sum[0] + s.y[i] * sum[1] + s.z[i] * sum[2]);
         }
     }
     double site_energy(const SpinView& s, std::int64_t i, const double* si) const override {
@@ -58,7 +58,9 @@ std::optional<Reach> reach(const Config&, const Lattice& l) {
     if (!second_shell_on) return std::nullopt;
     return Reach{Locality::neighbours, neighbour_shells(l, 2)[1]};
 }
-std::unique_ptr<Term> make(const TermContext& t) { return std::make_unique<SecondShell>(t); }
+std::unique_ptr<Term> make(const TermContext& t) {
+    return std::make_unique<SecondShell>(t);
+}
 
 const bool registered = register_term({"second-shell-exchange", &reach, &make});
 

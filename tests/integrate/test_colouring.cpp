@@ -91,8 +91,8 @@ TEST(Colouring, FurtherShellsGetAProperColouringFromTheirOffsets) {
             for (bool periodic : {false, true})
                 for (int n : {3, 4, 5, 7}) {
                     const Lattice l = lattice(crystal, n, n + 1, n + 2, periodic);
-                    SCOPED_TRACE(std::string(crystal) + " shells " + std::to_string(reach) +
-                                 " n " + std::to_string(n) + (periodic ? " periodic" : " open"));
+                    SCOPED_TRACE(std::string(crystal) + " shells " + std::to_string(reach) + " n " +
+                                 std::to_string(n) + (periodic ? " periodic" : " open"));
                     expect_proper(l, shells(l, reach));
                 }
     const Lattice bcc = lattice("bcc", 4, 4, 4, true);
