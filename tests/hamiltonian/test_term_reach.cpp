@@ -105,22 +105,11 @@ struct Result {
 
 // The input on the first `ranks` ranks of the world with `threads` threads.
 Result run_on(int ranks, int threads, const std::string& input) {
-    const parallel::Comm world = parallel::Comm::world();
-    const parallel::Comm sub = world.split(world.rank() < ranks ? 0 : -1, world.rank());
     Result r;
-    std::string error;
-    if (sub.valid()) {
-        omp_set_num_threads(threads);
-        try {
-            Simulation sim(sub, test::config_from_text(input), test::quiet_options());
-            run_program(sim);
-            r.spins = test::gather_spins(sim);
-            r.hash = sim.spin_hash();
-        } catch (const Error& e) {
-            error = e.what();
-        }
-    }
-    world.barrier();
+    const std::string error = test::run_on_first_ranks(ranks, threads, input, [&](Simulation& sim) {
+        r.spins = test::gather_spins(sim);
+        r.hash = sim.spin_hash();
+    });
     omp_set_num_threads(1);
     EXPECT_EQ(error, "") << ranks << " ranks";
     return r;

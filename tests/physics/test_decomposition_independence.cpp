@@ -112,25 +112,12 @@ std::vector<double> statistics_of(const Simulation& sim) {
 
 // Runs on the first `ranks` ranks of the world with `threads` threads; rank 0 gets the result.
 Result run_on(int ranks, int threads, const char* input) {
-    const parallel::Comm world = parallel::Comm::world();
-    const parallel::Comm sub = world.split(world.rank() < ranks ? 0 : -1, world.rank());
     Result r;
-    std::string error;
-    if (sub.valid()) {
-        omp_set_num_threads(threads);
-        // An input error is thrown on every rank of `sub` alike; catch it here so the ranks
-        // outside `sub` are not left waiting at the barrier.
-        try {
-            Simulation sim(sub, test::config_from_text(input), test::quiet_options());
-            run_program(sim);
-            r.spins = test::gather_spins(sim);
-            r.hash = sim.spin_hash();
-            r.stats = statistics_of(sim);
-        } catch (const Error& e) {
-            error = e.what();
-        }
-    }
-    world.barrier();
+    const std::string error = test::run_on_first_ranks(ranks, threads, input, [&](Simulation& sim) {
+        r.spins = test::gather_spins(sim);
+        r.hash = sim.spin_hash();
+        r.stats = statistics_of(sim);
+    });
     EXPECT_EQ(error, "") << ranks << " ranks";
     return r;
 }

@@ -2,6 +2,8 @@
 // spin state gathered in global-id order for bitwise comparisons.
 #pragma once
 
+#include <omp.h>
+
 #include <algorithm>
 #include <cstdint>
 #include <string>
@@ -10,7 +12,9 @@
 #include "input/config.hpp"
 #include "input/line_parser.hpp"
 #include "input/parser.hpp"
+#include "programs/program.hpp"
 #include "simulation.hpp"
+#include "util/error.hpp"
 
 namespace miniasd::test {
 
@@ -51,6 +55,29 @@ inline std::vector<double> gather_spins(const Simulation& sim) {
         for (int c = 0; c < 3; ++c)
             out.push_back(all_values[3 * k + c]);
     return out;
+}
+
+// Collective over the world. Runs the input's program on the first `ranks` ranks of the world
+// with `threads` OpenMP threads and calls f(sim) there; the other ranks wait at a barrier.
+// Returns the message of an Error thrown on those ranks ("" when none): catching it keeps the
+// waiting ranks from hanging.
+template <typename F>
+std::string run_on_first_ranks(int ranks, int threads, const std::string& input, F&& f) {
+    const parallel::Comm world = parallel::Comm::world();
+    const parallel::Comm sub = world.split(world.rank() < ranks ? 0 : -1, world.rank());
+    std::string error;
+    if (sub.valid()) {
+        omp_set_num_threads(threads);
+        try {
+            Simulation sim(sub, config_from_text(input), quiet_options());
+            run_program(sim);
+            f(sim);
+        } catch (const Error& e) {
+            error = e.what();
+        }
+    }
+    world.barrier();
+    return error;
 }
 
 }  // namespace miniasd::test
