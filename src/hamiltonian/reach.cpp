@@ -1,7 +1,6 @@
 #include "hamiltonian/reach.hpp"
 
 #include <algorithm>
-#include <cstdlib>
 
 #include "util/error.hpp"
 
@@ -25,26 +24,8 @@ std::vector<std::vector<int>> ReachUnion::add(const Reach& r) {
     return columns;
 }
 
-int ReachUnion::width() const {
-    std::size_t w = 0;
-    for (const auto& site : offsets_)
-        w = std::max(w, site.size());
-    return static_cast<int>(w);
-}
-
-std::array<int, 3> ReachUnion::cell_reach() const {
-    std::array<int, 3> r{0, 0, 0};
-    for (const auto& site : offsets_)
-        for (const NeighbourOffset& o : site) {
-            r[0] = std::max(r[0], std::abs(o.dx));
-            r[1] = std::max(r[1], std::abs(o.dy));
-            r[2] = std::max(r[2], std::abs(o.dz));
-        }
-    return r;
-}
-
 std::string ReachUnion::describe() const {
-    const std::array<int, 3> r = cell_reach();
+    const std::array<int, 3> r = cell_reach(offsets_);
     return std::to_string(width()) + " neighbour offsets per site (cell reach " +
            std::to_string(r[0]) + " " + std::to_string(r[1]) + " " + std::to_string(r[2]) + "), " +
            (non_local_ ? "with a non-local term" : "all terms local");

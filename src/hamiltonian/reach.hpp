@@ -38,10 +38,9 @@ class ReachUnion {
     const SiteOffsets& offsets() const { return offsets_; }
     bool non_local() const { return non_local_; }
     // Columns of the neighbour table: the most offsets of any site.
-    int width() const;
-    // The largest |cell displacement| along each axis over all offsets (0 with none).
-    std::array<int, 3> cell_reach() const;
-    // One line for the run's summary: "8 offsets per site (cell reach 1 1 1), local".
+    int width() const { return widest(offsets_); }
+    // One line for the run's summary:
+    // "8 neighbour offsets per site (cell reach 1 1 1), all terms local".
     std::string describe() const;
 
   private:

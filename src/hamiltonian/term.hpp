@@ -23,8 +23,8 @@ class Term {
     virtual const char* name() const = 0;
     virtual TermKind kind() const = 0;  // its energy column (hamiltonian/energy_kinds.hpp)
     // False when the term's constants are all zero at present: it adds nothing to any field or
-    // energy, and the Hamiltonian leaves it out of its loops. May change between steps (the
-    // applied field); Hamiltonian::refresh() must then be called.
+    // energy, and the Hamiltonian leaves it out of its loops. Read again when the applied field
+    // changes (Hamiltonian::set_applied_field).
     virtual bool active() const { return true; }
     // Non-local terms only (Locality::non_local): called on every rank of `comm` once per field
     // evaluation, before any add_field or energy call of that evaluation, with every owned spin

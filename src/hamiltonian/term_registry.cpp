@@ -10,7 +10,8 @@ namespace miniasd {
 
 namespace {
 
-Reach on_site(const Config&, const Lattice&) {
+// Terms every input has that read S_i only (with zero constants they are inactive).
+std::optional<Reach> always_on_site(const Config&, const Lattice&) {
     return Reach{};
 }
 
@@ -36,9 +37,6 @@ std::unique_ptr<Term> make_exchange(const TermContext& t) {
     return std::make_unique<Exchange>(t.system, std::move(j), t.moments, width);
 }
 
-std::optional<Reach> uniaxial_reach(const Config& c, const Lattice& l) {
-    return on_site(c, l);
-}
 std::unique_ptr<Term> make_uniaxial(const TermContext& t) {
     std::vector<double> ku;
     std::vector<Vec3> axis;
@@ -52,7 +50,7 @@ std::unique_ptr<Term> make_uniaxial(const TermContext& t) {
 // Only when some material has k_c: then the energies of other inputs keep their fixed order.
 std::optional<Reach> cubic_reach(const Config& c, const Lattice& l) {
     for (const MaterialConfig& m : c.materials)
-        if (m.cubic_anisotropy != 0) return on_site(c, l);
+        if (m.cubic_anisotropy != 0) return always_on_site(c, l);
     return std::nullopt;
 }
 std::unique_ptr<Term> make_cubic(const TermContext& t) {
@@ -62,10 +60,7 @@ std::unique_ptr<Term> make_cubic(const TermContext& t) {
     return std::make_unique<CubicAnisotropy>(t.system.material.data(), kc, t.moments);
 }
 
-// Always present: programs change the applied field during a run.
-std::optional<Reach> zeeman_reach(const Config& c, const Lattice& l) {
-    return on_site(c, l);
-}
+// The applied field is always present: programs change it during a run.
 std::unique_ptr<Term> make_zeeman(const TermContext& t) {
     const Config& c = t.config;
     return std::make_unique<Zeeman>(
@@ -77,9 +72,9 @@ std::unique_ptr<Term> make_zeeman(const TermContext& t) {
 std::vector<TermRecipe>& recipes() {
     static std::vector<TermRecipe> r{
         {"exchange", &exchange_reach, &make_exchange},
-        {"anisotropy", &uniaxial_reach, &make_uniaxial},
+        {"anisotropy", &always_on_site, &make_uniaxial},
         {"cubic-anisotropy", &cubic_reach, &make_cubic},
-        {"applied-field", &zeeman_reach, &make_zeeman},
+        {"applied-field", &always_on_site, &make_zeeman},
     };
     return r;
 }

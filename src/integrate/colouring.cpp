@@ -47,13 +47,8 @@ void for_each_link(const Lattice& l, const SiteOffsets& offsets,
 
 }  // namespace
 
-Colouring::Colouring(const Lattice& l, const SiteOffsets& offsets) : lattice_(&l) {
-    for (const auto& site : offsets)
-        for (const NeighbourOffset& o : site) {
-            reach_[0] = std::max(reach_[0], std::abs(o.dx));
-            reach_[1] = std::max(reach_[1], std::abs(o.dy));
-            reach_[2] = std::max(reach_[2], std::abs(o.dz));
-        }
+Colouring::Colouring(const Lattice& l, const SiteOffsets& offsets)
+    : lattice_(&l), reach_(cell_reach(offsets)) {
     bool three = false;
     for (int a = 0; a < 3; ++a) {
         odd_periodic_[a] = l.periodic[a] && l.cells[a] > 1 && l.cells[a] % 2 == 1;

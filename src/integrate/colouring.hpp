@@ -42,7 +42,7 @@ class Colouring {
     std::string conflict(const SiteOffsets& offsets) const;
 
     const Lattice* lattice_;
-    std::array<int, 3> reach_{0, 0, 0};  // the offsets' largest cell displacement per axis
+    std::array<int, 3> reach_;  // the offsets' largest cell displacement per axis
     Scheme scheme_ = Scheme::by_site;
     int colours_ = 0;
     std::array<bool, 3> odd_periodic_{};  // parity: axis needs the third colour at its last cell

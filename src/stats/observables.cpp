@@ -10,13 +10,12 @@ namespace miniasd {
 namespace {
 constexpr std::int64_t chunk = 512;  // atoms per field buffer, as in the integrators
 constexpr int per_material = 6;
-constexpr int energy_columns = energy_kind_count;
 }  // namespace
 
 std::vector<ExactSum> local_sums(const Config& c, const LocalSystem& sys, const Spins& s,
                                  const Hamiltonian& h) {
     const std::size_t nm = c.materials.size();
-    const std::size_t width = per_material * nm + energy_columns;
+    const std::size_t width = per_material * nm + energy_kind_count;
     const std::int64_t chunks = (sys.n_owned + chunk - 1) / chunk;
     // Exact sums (util/exact_sum.hpp): the totals do not depend on how atoms are split between
     // threads or ranks, so statistics rows are bitwise the same on any decomposition.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <limits>
 #include <string>
 
@@ -228,6 +229,24 @@ std::vector<SiteOffsets> neighbour_shells(const Lattice& l, int shells) {
     if (l.single_spin)
         return std::vector<SiteOffsets>(static_cast<std::size_t>(shells), SiteOffsets(1));
     return shells_of(l.basis, l.cell_size, shells);
+}
+
+int widest(const SiteOffsets& offsets) {
+    std::size_t w = 0;
+    for (const auto& site : offsets)
+        w = std::max(w, site.size());
+    return static_cast<int>(w);
+}
+
+std::array<int, 3> cell_reach(const SiteOffsets& offsets) {
+    std::array<int, 3> r{0, 0, 0};
+    for (const auto& site : offsets)
+        for (const NeighbourOffset& o : site) {
+            r[0] = std::max(r[0], std::abs(o.dx));
+            r[1] = std::max(r[1], std::abs(o.dy));
+            r[2] = std::max(r[2], std::abs(o.dz));
+        }
+    return r;
 }
 
 }  // namespace miniasd

@@ -28,6 +28,10 @@ struct NeighbourOffset {
 
 // Per basis site, a list of neighbour offsets (a shell, or what a term reads), in a fixed order.
 using SiteOffsets = std::vector<std::vector<NeighbourOffset>>;
+// The most offsets of any site (the columns of a neighbour table built on them).
+int widest(const SiteOffsets& offsets);
+// The largest |cell displacement| along each axis over all offsets (0 with none).
+std::array<int, 3> cell_reach(const SiteOffsets& offsets);
 
 // One particle cut from the lattice (VAMPIRE's create:sphere, cube, cylinder,
 // truncated-octahedron), centred on the atom nearest the centre of the box.

@@ -59,9 +59,8 @@ LocalSystem build_local_system(const Lattice& lat, const parallel::ProcessGrid& 
     // offsets' order. Absent sites (outside a particle cut, Lattice::present) and open
     // boundaries give no neighbour: their column stays the null atom.
     auto visit = [&](std::int64_t cx, std::int64_t cy, std::int64_t cz, int s, auto&& f) {
-        int column = 0;
-        for (const NeighbourOffset& o : offsets[s]) {
-            const int col = column++;
+        for (int col = 0; col < static_cast<int>(offsets[s].size()); ++col) {
+            const NeighbourOffset& o = offsets[s][static_cast<std::size_t>(col)];
             std::int64_t nx = cx + o.dx, ny = cy + o.dy, nz = cz + o.dz;
             if (!wrap(nx, lat.cells[0], lat.periodic[0]) ||
                 !wrap(ny, lat.cells[1], lat.periodic[1]) ||
@@ -94,9 +93,7 @@ LocalSystem build_local_system(const Lattice& lat, const parallel::ProcessGrid& 
     std::vector<Ghost> ghosts;
     std::unordered_map<std::int64_t, std::int64_t> ghost_number;
     // One column per offset (the most of any site): a term finds its neighbours in fixed columns.
-    std::size_t width = 0;
-    for (const auto& site : offsets)
-        width = std::max(width, site.size());
+    const int width = widest(offsets);
     for_each_site([&](std::int64_t k, std::int64_t cx, std::int64_t cy, std::int64_t cz, int s) {
         here[k] = lat.present(cx, cy, cz, s);
         if (!here[k]) return;
@@ -116,7 +113,7 @@ LocalSystem build_local_system(const Lattice& lat, const parallel::ProcessGrid& 
     sys.n_owned = n_owned;
     sys.n_global = lat.atoms();
     sys.n_local = n_owned + static_cast<std::int64_t>(ghosts.size());
-    sys.width = static_cast<int>(width);
+    sys.width = width;
     if (sys.n_local > INT_MAX)
         throw LocalError("too many atoms and ghosts on one rank for 32-bit local indices");
 
