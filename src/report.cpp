@@ -121,7 +121,7 @@ void Simulation::report() const {
         for (const SnapshotTiming& t : snapshots_->timings())
             if (t.write_seconds > 0) mbps.push_back(double(t.bytes) / 1e6 / t.write_seconds);
     const std::uint64_t fingerprint = [&] {
-        const std::string f = describe(config_, 17);
+        const std::string f = describe(config_);
         return checksum64(f.data(), f.size());
     }();
 

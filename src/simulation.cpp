@@ -6,12 +6,9 @@
 #include <cstring>
 #include <thread>
 
-#include <omp.h>
-
 #include "parallel/mpi_clock.hpp"
 #include "system/materials.hpp"
 #include "system/memory_estimate.hpp"
-#include "util/build_info.hpp"
 #include "util/error.hpp"
 #include "util/progress.hpp"
 
@@ -170,102 +167,6 @@ void Simulation::finish_run() {
     if (continued_ && state_.step == first_step_ && comm().is_root() && options_.screen)
         std::fprintf(options_.screen, "The run had finished at step %lld: nothing more to do\n",
                      static_cast<long long>(state_.step));
-}
-
-void Simulation::load_checkpoint() {
-    if (config_.load_checkpoint == Config::CheckpointLoad::none) return;
-    checkpoints_ =
-        std::make_unique<Checkpoints>(config_, lattice_, system_, comm(), options_.output_dir);
-    std::FILE* screen = comm().is_root() ? options_.screen : nullptr;
-    std::optional<Checkpoints::Loaded> l;
-    {
-        ScopedTimer t(timers_, t_checkpoint_);
-        l = checkpoints_->load(spins_);
-    }
-    if (!l) {
-        if (!config_.load_checkpoint_if_exists)
-            throw Error("sim:load-checkpoint: there is no checkpoint in '" +
-                        checkpoints_->directory() +
-                        "' (sim:load-checkpoint-if-exists starts afresh without one)");
-        if (screen)
-            std::fprintf(screen, "No checkpoint in %s: starting afresh\n",
-                         checkpoints_->directory().c_str());
-        return;
-    }
-    // The ghosts' copies of the loaded spins.
-    halo_.start(spins_.x.data(), spins_.y.data(), spins_.z.data());
-    halo_.finish(spins_.x.data(), spins_.y.data(), spins_.z.data());
-    const bool resume = config_.load_checkpoint == Config::CheckpointLoad::resume;
-    const InputChanges changes = compare_fingerprints(l->run.fingerprint, describe(config_, 17));
-    if (resume && !changes.refused.empty()) {
-        std::string what;
-        for (const std::string& c : changes.refused)
-            what += "\n  " + c;
-        throw Error(
-            "cannot continue from " + l->path +
-            ": the input differs from the run that wrote it in what the run computes:" + what +
-            "\n(a continued run may change only the number of steps, the output and "
-            "checkpoint settings; sim:load-checkpoint = restart starts a new run from "
-            "its spins)");
-    }
-    if (screen) {
-        for (const std::string& n : l->notes)
-            std::fprintf(screen, "Note: %s\n", n.c_str());
-        std::fprintf(
-            screen, "%s from %s: step %lld, written by %d rank(s) x %d thread(s)%s\n",
-            resume ? "Continuing" : "Restarting with the spins", l->path.c_str(),
-            static_cast<long long>(l->run.state.step), l->run.ranks, l->run.threads,
-            l->run.ranks != comm().size() ? " (results do not depend on the rank count)" : "");
-        for (const std::string& c : resume ? changes.allowed : changes.refused)
-            std::fprintf(screen, "  changed: %s\n", c.c_str());
-        if (!resume)
-            for (const std::string& c : changes.allowed)
-                std::fprintf(screen, "  changed: %s\n", c.c_str());
-        std::fflush(screen);
-    }
-    if (!resume) return;
-    // The whole run state; the program skips what the checkpoint had done.
-    const double dt = state_.time_step;
-    state_ = l->run.state;
-    if (state_.time_step != dt)
-        throw Error("cannot continue from " + l->path + ": sim:time-step changed");
-    // A finished run continues too: a time series given more sim:total-time-steps goes on from
-    // where it ended (its last sample is not taken twice).
-    resuming_ = true;
-    sampled_at_resume_ = state_.complete;
-    state_.complete = false;
-    continued_ = true;
-    files_.continue_from(l->run.outputs);
-}
-
-std::string Simulation::write_checkpoint() {
-    const parallel::MpiClockPause io;  // checkpoints count as I/O, not as the loop's MPI
-    if (snapshots_) {                  // a checkpoint comes after the snapshots before it
-        ScopedTimer t(timers_, t_output_);
-        snapshots_->wait_all();
-    }
-    ScopedTimer t(timers_, t_checkpoint_);
-    if (!checkpoints_)
-        checkpoints_ =
-            std::make_unique<Checkpoints>(config_, lattice_, system_, comm(), options_.output_dir);
-    SavedRun run;
-    run.state = state_;
-    run.fingerprint = describe(config_, 17);
-    run.ranks = comm().size();
-    run.threads = omp_get_max_threads();
-    run.writer =
-        std::string("miniasd ") + build_info::version + " (git " + build_info::git_hash + ")";
-    // The length of every output file now, so a continued run cuts what comes after.
-    if (table_file_) std::fflush(table_file_);
-    if (comm().is_root()) run.outputs = files_.lengths();
-    const std::string path = checkpoints_->write(spins_, run);
-    if (comm().is_root() && options_.screen && options_.progress) {
-        std::fprintf(options_.screen, "Checkpoint at step %lld: %s (%.2f s)\n",
-                     static_cast<long long>(state_.step), path.c_str(),
-                     checkpoints_->last_write_seconds());
-        std::fflush(options_.screen);
-    }
-    return path;
 }
 
 void Simulation::after_step(std::int64_t next) {

@@ -5,9 +5,14 @@
 #include <cstdlib>
 #include <sstream>
 
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
 #include "output/checksum.hpp"
 #include "util/error.hpp"
 #include "util/shortest.hpp"
+#include "util/units.hpp"
 
 namespace miniasd {
 
@@ -79,6 +84,39 @@ std::string readable(const std::string& value) {
     return out;
 }
 
+// The numbers of a fingerprint value in SI: "2.87 !A" -> {2.87e-10}, "0,0,1" -> {0, 0, 1};
+// false if a word is not a number or the unit is unknown.
+bool si_numbers(const std::string& value, std::vector<double>& out) {
+    double factor = 1.0;
+    std::string numbers = value;
+    if (const auto bang = value.find(" !"); bang != std::string::npos) {
+        const Unit* u = find_unit(value.substr(bang + 2));
+        if (!u) return false;
+        factor = u->to_si;
+        numbers = value.substr(0, bang);
+    }
+    std::istringstream in(numbers);
+    for (std::string w; std::getline(in, w, ',');) {
+        char* end = nullptr;
+        const double x = std::strtod(w.c_str(), &end);
+        if (w.empty() || *end != '\0') return false;
+        out.push_back(x * factor);
+    }
+    return !out.empty();
+}
+
+// Whether two fingerprint values are the same numbers to within `ulps` units in the last place.
+bool close_in_si(const std::string& x, const std::string& y, int ulps) {
+    std::vector<double> a, b;
+    if (!si_numbers(x, a) || !si_numbers(y, b) || a.size() != b.size()) return false;
+    for (std::size_t k = 0; k < a.size(); ++k) {
+        const double scale = std::max(std::abs(a[k]), std::abs(b[k]));
+        if (std::abs(a[k] - b[k]) > ulps * scale * std::numeric_limits<double>::epsilon())
+            return false;
+    }
+    return true;
+}
+
 }  // namespace
 
 std::string format_run_state(const SavedRun& r) {
@@ -129,10 +167,12 @@ SavedRun parse_run_state(const std::string& text, const std::string& source) {
         int version = 0;
         first >> word >> version;
         if (word != magic) throw fail(1, "not a miniASD run-state file");
-        if (version != run_state_version)
+        if (version < oldest_run_state_version || version > run_state_version)
             throw fail(1, "version " + std::to_string(version) +
-                              " of the checkpoint format; this miniasd reads version " +
+                              " of the checkpoint format; this miniasd reads versions " +
+                              std::to_string(oldest_run_state_version) + " to " +
                               std::to_string(run_state_version));
+        r.version = version;
     }
     // The version first (a file from a newer miniasd says so), then the checksum line, which
     // covers every byte before it: a truncated or altered file fails there.
@@ -225,9 +265,12 @@ SavedRun parse_run_state(const std::string& text, const std::string& source) {
     return r;
 }
 
-InputChanges compare_fingerprints(const std::string& saved, const std::string& now) {
+InputChanges compare_fingerprints(const std::string& saved, const std::string& now, int ulps) {
     const auto a = fingerprint_lines(saved), b = fingerprint_lines(now);
     InputChanges c;
+    const auto differ = [ulps](const std::string& x, const std::string& y) {
+        return x != y && (ulps == 0 || !close_in_si(x, y, ulps));
+    };
     auto note = [&](const std::string& key, const std::string& from, const std::string& to) {
         const std::string what = key + ": " + readable(from) + " -> " + readable(to);
         (may_change(key) ? c.allowed : c.refused).push_back(what);
@@ -236,7 +279,7 @@ InputChanges compare_fingerprints(const std::string& saved, const std::string& n
         const auto it = b.find(key);
         if (it == b.end())
             note(key, value, "(not set)");
-        else if (it->second != value)
+        else if (differ(value, it->second))
             note(key, value, it->second);
     }
     for (const auto& [key, value] : b)

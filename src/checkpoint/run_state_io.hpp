@@ -13,11 +13,16 @@
 
 namespace miniasd {
 
-inline constexpr int run_state_version = 1;
+// Version 2: the fingerprint is describe()'s exact form (every number reads back to the same
+// double). Version 1 files, whose fingerprints printed lengths and moments at 17 digits in Å and
+// μB (which can read back one unit in the last place off), are read too.
+inline constexpr int run_state_version = 2;
+inline constexpr int oldest_run_state_version = 1;
 
 struct SavedRun {
     RunState state;
-    std::string fingerprint;  // describe(config, 17) of the run that wrote it
+    std::string fingerprint;          // describe(config) of the run that wrote it
+    int version = run_state_version;  // of the file it was read from
     int ranks = 0, threads = 0;
     std::string writer;                           // "miniasd <version> (git <hash>)"
     std::map<std::string, std::int64_t> outputs;  // output file name -> bytes at the checkpoint
@@ -33,6 +38,8 @@ struct InputChanges {
     std::vector<std::string> refused;  // changes that make continuing wrong ("key: a -> b")
     std::vector<std::string> allowed;  // number of steps, output and checkpoint settings
 };
-InputChanges compare_fingerprints(const std::string& saved, const std::string& now);
+// Values compare as text, or with `ulps` > 0 as numbers in SI (each "x !unit" converted) equal
+// to within that many units in the last place: for fingerprints of version 1 files.
+InputChanges compare_fingerprints(const std::string& saved, const std::string& now, int ulps = 0);
 
 }  // namespace miniasd

@@ -40,7 +40,6 @@ struct MaterialConfig {
     bool random_initial_spin = false;  // random direction per atom (seeded by global id)
     Vec3 initial_spin{0, 0, 1};        // unit vector when not random
     std::vector<double> exchange;      // J_ij to material j, J per link; size = material count
-    std::vector<char> exchange_set;    // which exchange entries the input gave
     int unit_cell_category = 0;        // 1-based basis site this material occupies; 0 = any
     double minimum_height = 0.0;       // fraction of the system height (z) where it starts
     double maximum_height = 1.0;       // fraction where it ends (exclusive, 1 inclusive)
@@ -171,8 +170,16 @@ const char* to_string(IntegratorKind i);
 const char* to_string(MonteCarloMove m);
 const char* to_string(OutputMode m);  // the config:output-mode keyword
 
-// The resolved configuration as "keyword = value !unit" lines (miniasd --check). `digits`:
-// significant digits of numbers (17 round-trips every double: a checkpoint's fingerprint).
-std::string describe(const Config& c, int digits = 10);
+// The configuration as the input lines that reproduce it, one per keyword with a setting, in
+// keyword-table order (generated from the keyword table, input/describe.cpp): parse(describe(c))
+// gives c again, bit for bit (numbers are written in their shortest form that reads back exactly,
+// in the keyword's default unit where that is exact, in SI otherwise). Printed by `miniasd
+// --check`; a checkpoint's fingerprint.
+std::string describe(const Config& c);
+
+// A describe() text, possibly written by an older miniasd, parsed and described again: the form
+// in which two fingerprints compare setting by setting, whatever their layout. Returns the text
+// unchanged if it does not parse.
+std::string redescribe(const std::string& text);
 
 }  // namespace miniasd

@@ -2,6 +2,7 @@
 // section's rows. Not for use outside the keyword table.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -13,16 +14,47 @@ namespace miniasd::keyword_rows {
 using D = Dimension;
 using K = ValueKind;
 using Apply = std::function<void(Config&, const Value&, const Entry&)>;
+using Read = std::function<std::optional<Value>(const Config&)>;
+using MaterialRead = std::function<std::optional<Value>(const MaterialConfig&)>;
 inline constexpr double big = 1e15;  // "no upper limit" for counts
 
+// The values a row's reader gives back (KeywordSpec::read); `none`: no line is written.
+inline const std::optional<Value> none;
+inline std::optional<Value> number(double x) {
+    Value v;
+    v.real = x;
+    return v;
+}
+inline std::optional<Value> whole(long long n) {
+    Value v;
+    v.integer = n;
+    return v;
+}
+inline std::optional<Value> word(std::string s) {
+    Value v;
+    v.text = std::move(s);
+    return v;
+}
+inline std::optional<Value> unit_vector(const Vec3& d) {
+    Value v;
+    v.vec = d;
+    return v;
+}
+inline std::optional<Value> flag_if(bool on) {
+    return on ? std::optional<Value>(Value{}) : std::nullopt;
+}
+// For a row with no line of its own: an alias, or a keyword whose fields other rows write
+// (create:periodic-boundaries sets the three axes, each written by its own row).
+inline const Read written_elsewhere = nullptr;
+
 KeywordSpec row(std::string section, std::string name, K kind, D dim, double min, double max,
-                std::string def, std::string doc, Apply apply);
+                std::string def, std::string doc, Apply apply, Read read);
 KeywordSpec choice(std::string section, std::string name, std::string choices, std::string def,
-                   std::string doc, Apply apply);
-// A material[i]: keyword; `f` receives the material.
+                   std::string doc, Apply apply, Read read);
+// A material[i]: keyword; `f` receives the material and `read` reads it.
 KeywordSpec mat(std::string name, K kind, D dim, double min, double max, std::string def,
-                std::string doc,
-                std::function<void(MaterialConfig&, const Value&, const Entry&)> f);
+                std::string doc, std::function<void(MaterialConfig&, const Value&, const Entry&)> f,
+                MaterialRead read);
 [[noreturn]] void entry_error(const Entry& e, const std::string& what);
 
 void add_structure_keywords(std::vector<KeywordSpec>& t);   // create:, dimensions:

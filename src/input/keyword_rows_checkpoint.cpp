@@ -1,5 +1,6 @@
 // Rows of the checkpoint and restart keywords (sim:, VAMPIRE's names) and the wall-time limit.
 #include <cctype>
+#include <charconv>
 #include <cmath>
 
 #include "input/keyword_rows.hpp"
@@ -68,17 +69,29 @@ double parse_duration(const std::string& text) {
 }  // namespace
 
 void add_checkpoint_keywords(std::vector<KeywordSpec>& t) {
-    t.push_back(choice("sim", "save-checkpoint", "end|continuous", "not saved",
-                       "write checkpoints (docs/restart.md): at the end of the run, or every "
-                       "sim:save-checkpoint-rate steps and at the end",
-                       [](Config& c, const Value& v, const Entry&) {
-                           c.save_checkpoint = v.text == "end" ? Config::CheckpointSave::end
-                                                               : Config::CheckpointSave::continuous;
-                       }));
-    t.push_back(
-        row("sim", "save-checkpoint-rate", K::integer, D::none, 1, big, "1",
-            "time steps between checkpoints with sim:save-checkpoint = continuous",
-            [](Config& c, const Value& v, const Entry&) { c.checkpoint_rate = v.integer; }));
+    t.push_back(choice(
+        "sim", "save-checkpoint", "end|continuous", "not saved",
+        "write checkpoints (docs/restart.md): at the end of the run, or every "
+        "sim:save-checkpoint-rate steps and at the end",
+        [](Config& c, const Value& v, const Entry&) {
+            c.save_checkpoint =
+                v.text == "end" ? Config::CheckpointSave::end : Config::CheckpointSave::continuous;
+        },
+        [](const Config& c) {
+            using S = Config::CheckpointSave;
+            return c.save_checkpoint == S::none  ? none
+                   : c.save_checkpoint == S::end ? word("end")
+                                                 : word("continuous");
+        }));
+    t.push_back(row(
+        "sim", "save-checkpoint-rate", K::integer, D::none, 1, big, "1",
+        "time steps between checkpoints with sim:save-checkpoint = continuous",
+        [](Config& c, const Value& v, const Entry&) { c.checkpoint_rate = v.integer; },
+        [](const Config& c) {  // an error without continuous checkpoints
+            return c.save_checkpoint == Config::CheckpointSave::continuous
+                       ? whole(c.checkpoint_rate)
+                       : none;
+        }));
     const char* load_doc =
         "at start-up read the newest complete checkpoint: continue (the spins and the whole run "
         "state: the run goes on as if never stopped) or restart (the spins only: the program "
@@ -90,36 +103,59 @@ void add_checkpoint_keywords(std::vector<KeywordSpec>& t) {
             c.load_checkpoint_if_exists = if_exists;
         };
     };
+    auto loaded = [](bool if_exists) {
+        return [if_exists](const Config& c) {
+            if (c.load_checkpoint == Config::CheckpointLoad::none ||
+                c.load_checkpoint_if_exists != if_exists)
+                return none;
+            return word(c.load_checkpoint == Config::CheckpointLoad::restart ? "restart"
+                                                                             : "continue");
+        };
+    };
     t.push_back(choice("sim", "load-checkpoint", "restart|continue", "not loaded",
-                       std::string(load_doc) + "; an error when there is none", load(false)));
+                       std::string(load_doc) + "; an error when there is none", load(false),
+                       loaded(false)));
     t.push_back(choice("sim", "load-checkpoint-if-exists", "restart|continue", "not loaded",
                        "as sim:load-checkpoint, but a run without a checkpoint starts afresh "
                        "(the first job of a chain)",
-                       load(true)));
-    t.push_back(row("sim", "checkpoint-directory", K::text, D::none, 0, 0, "checkpoints",
-                    "directory of the checkpoints, relative to the output directory (-o)",
-                    [](Config& c, const Value& v, const Entry& e) {
-                        if (v.text.empty()) entry_error(e, "expected a directory name");
-                        c.checkpoint_directory = v.text;
-                    }));
-    t.push_back(row("sim", "checkpoints-kept", K::integer, D::none, 1, 1000, "1",
-                    "complete checkpoints kept on disk; older ones are deleted once a newer one "
-                    "is written and verified",
-                    [](Config& c, const Value& v, const Entry&) {
-                        c.checkpoints_kept = static_cast<int>(v.integer);
-                    }));
-    t.push_back(row("sim", "wall-time-limit", K::text, D::none, 0, 0, "none",
-                    "stop with a checkpoint and exit code 75 before this much wall time has "
-                    "passed: 11h50m, 1d2h, 90m, 3600 (seconds) or Slurm's 11:50:00",
-                    [](Config& c, const Value& v, const Entry& e) {
-                        const double s = parse_duration(v.text);
-                        if (s <= 0)
-                            entry_error(e,
-                                        "expected a duration such as 11h50m, 90m, 3600 "
-                                        "(seconds) or 11:50:00, not '" +
-                                            v.text + "'");
-                        c.wall_time_limit = s;
-                    }));
+                       load(true), loaded(true)));
+    t.push_back(row(
+        "sim", "checkpoint-directory", K::text, D::none, 0, 0, "checkpoints",
+        "directory of the checkpoints, relative to the output directory (-o)",
+        [](Config& c, const Value& v, const Entry& e) {
+            if (v.text.empty()) entry_error(e, "expected a directory name");
+            c.checkpoint_directory = v.text;
+        },
+        [](const Config& c) { return word(c.checkpoint_directory); }));
+    t.push_back(row(
+        "sim", "checkpoints-kept", K::integer, D::none, 1, 1000, "1",
+        "complete checkpoints kept on disk; older ones are deleted once a newer one "
+        "is written and verified",
+        [](Config& c, const Value& v, const Entry&) {
+            c.checkpoints_kept = static_cast<int>(v.integer);
+        },
+        [](const Config& c) { return whole(c.checkpoints_kept); }));
+    t.push_back(row(
+        "sim", "wall-time-limit", K::text, D::none, 0, 0, "none",
+        "stop with a checkpoint and exit code 75 before this much wall time has "
+        "passed: 11h50m, 1d2h, 90m, 3600 (seconds) or Slurm's 11:50:00",
+        [](Config& c, const Value& v, const Entry& e) {
+            const double s = parse_duration(v.text);
+            if (s <= 0)
+                entry_error(e,
+                            "expected a duration such as 11h50m, 90m, 3600 "
+                            "(seconds) or 11:50:00, not '" +
+                                v.text + "'");
+            c.wall_time_limit = s;
+        },
+        [](const Config& c) {
+            if (!(c.wall_time_limit > 0)) return none;
+            // Seconds in the shortest fixed-point form that reads back exactly.
+            char b[400];
+            const auto r =
+                std::to_chars(b, b + sizeof b, c.wall_time_limit, std::chars_format::fixed);
+            return word(std::string(b, r.ptr) + "s");
+        }));
 }
 
 }  // namespace miniasd::keyword_rows

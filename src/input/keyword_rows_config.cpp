@@ -5,13 +5,16 @@
 namespace miniasd::keyword_rows {
 
 void add_config_keywords(std::vector<KeywordSpec>& t) {
-    t.push_back(row("config", "atoms", K::flag, D::none, 0, 0, "off",
-                    "write spin snapshots (every config:atoms-output-rate statistics rows)",
-                    [](Config& c, const Value&, const Entry&) { c.output.atoms = true; }));
+    t.push_back(row(
+        "config", "atoms", K::flag, D::none, 0, 0, "off",
+        "write spin snapshots (every config:atoms-output-rate statistics rows)",
+        [](Config& c, const Value&, const Entry&) { c.output.atoms = true; },
+        [](const Config& c) { return flag_if(c.output.atoms); }));
     t.push_back(row(
         "config", "atoms-output-rate", K::integer, D::none, 1, big, "1",
         "a snapshot every this many sim:time-steps-increment intervals",
-        [](Config& c, const Value& v, const Entry&) { c.output.atoms_output_rate = v.integer; }));
+        [](Config& c, const Value& v, const Entry&) { c.output.atoms_output_rate = v.integer; },
+        [](const Config& c) { return whole(c.output.atoms_output_rate); }));
     t.push_back(choice(
         "config", "output-mode",
         "serial|legacy|file-per-process|mpi-io|file-per-node|sorted|hdf5|auto", "file-per-node",
@@ -26,98 +29,129 @@ void add_config_keywords(std::vector<KeywordSpec>& t) {
                             : m == "sorted"                ? OutputMode::sorted
                             : m == "hdf5"                  ? OutputMode::hdf5
                                                            : OutputMode::file_per_node;
+        },
+        [](const Config& c) {
+            return word(c.output.auto_mode ? "auto" : to_string(c.output.mode));
         }));
-    t.push_back(
-        choice("config", "output-format", "binary|text", "binary",
-               "binary (little-endian) or fixed-width text that reads back exactly",
-               [](Config& c, const Value& v, const Entry&) { c.output.text = v.text == "text"; }));
-    t.push_back(choice("config", "output-data-type", "float64|float32", "float64",
-                       "precision of the written spin components",
-                       [](Config& c, const Value& v, const Entry&) {
-                           c.output.single_precision = v.text == "float32";
-                       }));
-    t.push_back(row("config", "output-nodes", K::text, D::none, 0, 0, "one per node",
-                    "I/O groups (file-per-node) or writer ranks (sorted, hdf5), 1 to the rank "
-                    "count; auto = the fastest count in a start-up test (file-per-node)",
-                    [](Config& c, const Value& v, const Entry& e) {
-                        if (v.text == "auto") {
-                            c.output.auto_nodes = true;
-                            return;
-                        }
-                        long long n = 0;
-                        const char* end = v.text.data() + v.text.size();
-                        const auto r = std::from_chars(v.text.data(), end, n);
-                        if (r.ec != std::errc() || r.ptr != end || n < 1 || n > 10000000)
-                            entry_error(e,
-                                        "expected a whole number from 1 to 10000000, or auto; "
-                                        "got '" +
-                                            v.text + "'");
-                        c.output.output_nodes = static_cast<int>(n);
-                        c.output.auto_nodes = false;
-                    }));
-    t.push_back(row("config", "mpi-io-hints", K::text, D::none, 0, 0, "none",
-                    "MPI-IO hints, key=value pairs separated by commas (cb_nodes=4,...)",
-                    [](Config& c, const Value& v, const Entry& e) {
-                        for (std::size_t start = 0; start <= v.text.size();) {
-                            std::size_t comma = v.text.find(',', start);
-                            if (comma == std::string::npos) comma = v.text.size();
-                            const std::string pair = v.text.substr(start, comma - start);
-                            const std::size_t eq = pair.find('=');
-                            if (eq == std::string::npos || eq == 0 || eq + 1 == pair.size())
-                                entry_error(e, "hint '" + pair + "' is not key=value");
-                            start = comma + 1;
-                        }
-                        c.output.mpi_io_hints = v.text;
-                    }));
+    t.push_back(choice(
+        "config", "output-format", "binary|text", "binary",
+        "binary (little-endian) or fixed-width text that reads back exactly",
+        [](Config& c, const Value& v, const Entry&) { c.output.text = v.text == "text"; },
+        [](const Config& c) { return word(c.output.text ? "text" : "binary"); }));
+    t.push_back(choice(
+        "config", "output-data-type", "float64|float32", "float64",
+        "precision of the written spin components",
+        [](Config& c, const Value& v, const Entry&) {
+            c.output.single_precision = v.text == "float32";
+        },
+        [](const Config& c) { return word(c.output.single_precision ? "float32" : "float64"); }));
+    t.push_back(row(
+        "config", "output-nodes", K::text, D::none, 0, 0, "one per node",
+        "I/O groups (file-per-node) or writer ranks (sorted, hdf5), 1 to the rank "
+        "count; auto = the fastest count in a start-up test (file-per-node)",
+        [](Config& c, const Value& v, const Entry& e) {
+            if (v.text == "auto") {
+                c.output.auto_nodes = true;
+                return;
+            }
+            long long n = 0;
+            const char* end = v.text.data() + v.text.size();
+            const auto r = std::from_chars(v.text.data(), end, n);
+            if (r.ec != std::errc() || r.ptr != end || n < 1 || n > 10000000)
+                entry_error(e,
+                            "expected a whole number from 1 to 10000000, or auto; "
+                            "got '" +
+                                v.text + "'");
+            c.output.output_nodes = static_cast<int>(n);
+            c.output.auto_nodes = false;
+        },
+        [](const Config& c) {  // 0: unset, one per node
+            return c.output.auto_nodes         ? word("auto")
+                   : c.output.output_nodes > 0 ? word(std::to_string(c.output.output_nodes))
+                                               : none;
+        }));
+    t.push_back(row(
+        "config", "mpi-io-hints", K::text, D::none, 0, 0, "none",
+        "MPI-IO hints, key=value pairs separated by commas (cb_nodes=4,...)",
+        [](Config& c, const Value& v, const Entry& e) {
+            for (std::size_t start = 0; start <= v.text.size();) {
+                std::size_t comma = v.text.find(',', start);
+                if (comma == std::string::npos) comma = v.text.size();
+                const std::string pair = v.text.substr(start, comma - start);
+                const std::size_t eq = pair.find('=');
+                if (eq == std::string::npos || eq == 0 || eq + 1 == pair.size())
+                    entry_error(e, "hint '" + pair + "' is not key=value");
+                start = comma + 1;
+            }
+            c.output.mpi_io_hints = v.text;
+        },
+        [](const Config& c) {
+            return c.output.mpi_io_hints.empty() ? none : word(c.output.mpi_io_hints);
+        }));
     for (int a = 0; a < 3; ++a) {
         const std::string axis(1, "xyz"[a]);
-        t.push_back(
-            row("config", "atoms-minimum-" + axis, K::real, D::none, 0, 1, "0",
-                "write atoms at or above this fraction of the system size along " + axis,
-                [a](Config& c, const Value& v, const Entry&) { c.output.box_min[a] = v.real; }));
-        t.push_back(
-            row("config", "atoms-maximum-" + axis, K::real, D::none, 0, 1, "1",
-                "write atoms at or below this fraction of the system size along " + axis,
-                [a](Config& c, const Value& v, const Entry&) { c.output.box_max[a] = v.real; }));
+        t.push_back(row(
+            "config", "atoms-minimum-" + axis, K::real, D::none, 0, 1, "0",
+            "write atoms at or above this fraction of the system size along " + axis,
+            [a](Config& c, const Value& v, const Entry&) { c.output.box_min[a] = v.real; },
+            [a](const Config& c) { return number(c.output.box_min[a]); }));
+        t.push_back(row(
+            "config", "atoms-maximum-" + axis, K::real, D::none, 0, 1, "1",
+            "write atoms at or below this fraction of the system size along " + axis,
+            [a](Config& c, const Value& v, const Entry&) { c.output.box_max[a] = v.real; },
+            [a](const Config& c) { return number(c.output.box_max[a]); }));
     }
-    t.push_back(row("config", "atoms-materials", K::text, D::none, 0, 0, "all",
-                    "write only these materials: comma-separated indices (1,3)",
-                    [](Config& c, const Value& v, const Entry& e) {
-                        c.output.materials.clear();
-                        for (std::size_t start = 0; start <= v.text.size();) {
-                            std::size_t comma = v.text.find(',', start);
-                            if (comma == std::string::npos) comma = v.text.size();
-                            const std::string item = v.text.substr(start, comma - start);
-                            int m = 0;
-                            const auto res =
-                                std::from_chars(item.data(), item.data() + item.size(), m);
-                            if (res.ec != std::errc() || res.ptr != item.data() + item.size() ||
-                                m < 1 || m > static_cast<int>(c.materials.size()))
-                                entry_error(e, "'" + item + "' is not a material index from 1 to " +
-                                                   std::to_string(c.materials.size()));
-                            c.output.materials.push_back(m - 1);
-                            start = comma + 1;
-                        }
-                    }));
-    t.push_back(row("config", "output-piece-size", K::real, D::data_size, 4096, 1073741824.0,
-                    "64 MiB", "largest single write or sorted batch (at most 1 GiB)",
-                    [](Config& c, const Value& v, const Entry&) {
-                        c.output.piece_bytes = static_cast<std::int64_t>(v.real);
-                    }));
-    t.push_back(row("config", "output-sync", K::flag, D::none, 0, 0, "off",
-                    "fsync every data file before its metadata is written",
-                    [](Config& c, const Value&, const Entry&) { c.output.sync = true; }));
+    t.push_back(row(
+        "config", "atoms-materials", K::text, D::none, 0, 0, "all",
+        "write only these materials: comma-separated indices (1,3)",
+        [](Config& c, const Value& v, const Entry& e) {
+            c.output.materials.clear();
+            for (std::size_t start = 0; start <= v.text.size();) {
+                std::size_t comma = v.text.find(',', start);
+                if (comma == std::string::npos) comma = v.text.size();
+                const std::string item = v.text.substr(start, comma - start);
+                int m = 0;
+                const auto res = std::from_chars(item.data(), item.data() + item.size(), m);
+                if (res.ec != std::errc() || res.ptr != item.data() + item.size() || m < 1 ||
+                    m > static_cast<int>(c.materials.size()))
+                    entry_error(e, "'" + item + "' is not a material index from 1 to " +
+                                       std::to_string(c.materials.size()));
+                c.output.materials.push_back(m - 1);
+                start = comma + 1;
+            }
+        },
+        [](const Config& c) {
+            std::string list;
+            for (int m : c.output.materials)
+                list += (list.empty() ? "" : ",") + std::to_string(m + 1);
+            return list.empty() ? none : word(list);
+        }));
+    t.push_back(row(
+        "config", "output-piece-size", K::real, D::data_size, 4096, 1073741824.0, "64 MiB",
+        "largest single write or sorted batch (at most 1 GiB)",
+        [](Config& c, const Value& v, const Entry&) {
+            c.output.piece_bytes = static_cast<std::int64_t>(v.real);
+        },
+        [](const Config& c) { return number(double(c.output.piece_bytes)); }));
+    t.push_back(row(
+        "config", "output-sync", K::flag, D::none, 0, 0, "off",
+        "fsync every data file before its metadata is written",
+        [](Config& c, const Value&, const Entry&) { c.output.sync = true; },
+        [](const Config& c) { return flag_if(c.output.sync); }));
     t.push_back(choice(
         "config", "output-asynchronous", "true|false", "true",
         "write snapshots in a background thread while the time loop goes on "
         "(needs MPI_THREAD_MULTIPLE; synchronous, with a warning, without it)",
-        [](Config& c, const Value& v, const Entry&) { c.output.asynchronous = v.text == "true"; }));
-    t.push_back(row("config", "output-buffers", K::integer, D::none, 1, 64, "1",
-                    "asynchronous snapshots in flight at most (each holds 24 bytes per written "
-                    "atom); the loop waits for the oldest when all are busy",
-                    [](Config& c, const Value& v, const Entry&) {
-                        c.output.buffers = static_cast<int>(v.integer);
-                    }));
+        [](Config& c, const Value& v, const Entry&) { c.output.asynchronous = v.text == "true"; },
+        [](const Config& c) { return word(c.output.asynchronous ? "true" : "false"); }));
+    t.push_back(row(
+        "config", "output-buffers", K::integer, D::none, 1, 64, "1",
+        "asynchronous snapshots in flight at most (each holds 24 bytes per written "
+        "atom); the loop waits for the oldest when all are busy",
+        [](Config& c, const Value& v, const Entry&) {
+            c.output.buffers = static_cast<int>(v.integer);
+        },
+        [](const Config& c) { return whole(c.output.buffers); }));
 }
 
 }  // namespace miniasd::keyword_rows

@@ -5,60 +5,78 @@ namespace miniasd::keyword_rows {
 
 void add_material_keywords(std::vector<KeywordSpec>& t) {
     // --- material (file-level) ---
-    t.push_back(row("material", "file", K::text, D::none, 0, 0, "-",
-                    "material file to read (relative paths resolve against the input file's "
-                    "directory); it may hold only material keywords",
-                    [](Config&, const Value&, const Entry&) {}));
-    t.push_back(row("material", "num-materials", K::integer, D::none, 1, 100, "highest index used",
-                    "number of materials; indices above it are errors",
-                    [](Config&, const Value&, const Entry&) {}));
+    t.push_back(row(
+        "material", "file", K::text, D::none, 0, 0, "-",
+        "material file to read (relative paths resolve against the input file's "
+        "directory); it may hold only material keywords",
+        [](Config&, const Value&, const Entry&) {},
+        written_elsewhere));  // describe() writes the materials' lines themselves
+    t.push_back(row(
+        "material", "num-materials", K::integer, D::none, 1, 100, "highest index used",
+        "number of materials; indices above it are errors",
+        [](Config&, const Value&, const Entry&) {},  // read before the other lines
+        [](const Config& c) { return whole(static_cast<long long>(c.materials.size())); }));
 
     // --- material[i] ---
-    t.push_back(mat("material-name", K::text, D::none, 0, 0, "material<i>",
-                    "name used in output headers",
-                    [](MaterialConfig& m, const Value& v, const Entry&) { m.name = v.text; }));
-    t.push_back(mat("material-element", K::text, D::none, 0, 0, "none",
-                    "chemical symbol (at most 3 characters): the species of XYZ output and the "
-                    "colour of atoms in POV-Ray scenes (miniasd-convert), recorded in the "
-                    "snapshot metadata; without it XYZ species are the material names",
-                    [](MaterialConfig& m, const Value& v, const Entry& e) {
-                        if (v.text.empty() || v.text.size() > 3)
-                            entry_error(e, "expected a chemical symbol of 1 to 3 characters");
-                        m.element = v.text;
-                    }));
-    t.push_back(mat("atomic-spin-moment", K::real, D::moment, 1e-30, 1e-20, "required",
-                    "atomic spin moment mu_s (default unit muB)",
-                    [](MaterialConfig& m, const Value& v, const Entry&) {
-                        m.moment = v.real;
-                        m.moment_set = true;
-                    }));
-    t.push_back(mat("damping-constant", K::real, D::none, 0, 100, "1.0",
-                    "Gilbert damping alpha (dimensionless)",
-                    [](MaterialConfig& m, const Value& v, const Entry&) { m.damping = v.real; }));
+    t.push_back(mat(
+        "material-name", K::text, D::none, 0, 0, "material<i>", "name used in output headers",
+        [](MaterialConfig& m, const Value& v, const Entry&) { m.name = v.text; },
+        [](const MaterialConfig& m) { return word(m.name); }));
+    t.push_back(mat(
+        "material-element", K::text, D::none, 0, 0, "none",
+        "chemical symbol (at most 3 characters): the species of XYZ output and the "
+        "colour of atoms in POV-Ray scenes (miniasd-convert), recorded in the "
+        "snapshot metadata; without it XYZ species are the material names",
+        [](MaterialConfig& m, const Value& v, const Entry& e) {
+            if (v.text.empty() || v.text.size() > 3)
+                entry_error(e, "expected a chemical symbol of 1 to 3 characters");
+            m.element = v.text;
+        },
+        [](const MaterialConfig& m) { return m.element.empty() ? none : word(m.element); }));
+    t.push_back(mat(
+        "atomic-spin-moment", K::real, D::moment, 1e-30, 1e-20, "required",
+        "atomic spin moment mu_s (default unit muB)",
+        [](MaterialConfig& m, const Value& v, const Entry&) {
+            m.moment = v.real;
+            m.moment_set = true;
+        },
+        [](const MaterialConfig& m) { return m.moment_set ? number(m.moment) : none; }));
+    t.push_back(mat(
+        "damping-constant", K::real, D::none, 0, 100, "1.0",
+        "Gilbert damping alpha (dimensionless)",
+        [](MaterialConfig& m, const Value& v, const Entry&) { m.damping = v.real; },
+        [](const MaterialConfig& m) { return number(m.damping); }));
     for (const char* name : {"exchange-matrix", "exchange-matrix-1st-nn"}) {
         const bool alias = std::string(name) == "exchange-matrix-1st-nn";
-        KeywordSpec s =
-            mat(name, K::real, D::energy, -1e-18, 1e-18, "0 J",
-                alias ? "VAMPIRE's name of exchange-matrix for the first neighbour shell (the "
-                        "only shell miniASD has)"
-                      : "exchange J_ij to nearest neighbours of material j, joules per link "
-                        "(> 0 ferromagnetic); [i][j] and [j][i] must agree, one of them suffices",
-                [](MaterialConfig& m, const Value& v, const Entry& e) {
-                    m.exchange[e.name_index - 1] = v.real;
-                    m.exchange_set[e.name_index - 1] = 1;
-                });
+        KeywordSpec s = mat(
+            name, K::real, D::energy, -1e-18, 1e-18, "0 J",
+            alias ? "VAMPIRE's name of exchange-matrix for the first neighbour shell (the "
+                    "only shell miniASD has)"
+                  : "exchange J_ij to nearest neighbours of material j, joules per link "
+                    "(> 0 ferromagnetic); [i][j] and [j][i] must agree, one of them suffices",
+            [](MaterialConfig& m, const Value& v, const Entry& e) {
+                m.exchange[e.name_index - 1] = v.real;
+            },
+            nullptr);
         s.second_material_index = true;
-        if (alias) s.alias_of = "exchange-matrix";
+        if (alias)
+            s.alias_of = "exchange-matrix";
+        else  // the whole matrix, both triangles (they agree: the parser makes it symmetric)
+            s.read = [](const Config& c, int i, int j) {
+                return number(
+                    c.materials[static_cast<std::size_t>(i)].exchange[static_cast<std::size_t>(j)]);
+            };
         t.push_back(s);
     }
     for (const char* name :
          {"second-order-uniaxial-anisotropy-constant", "uniaxial-anisotropy-constant"}) {
         const bool alias = std::string(name) == "uniaxial-anisotropy-constant";
-        KeywordSpec s =
-            mat(name, K::real, D::energy, -1e-18, 1e-18, "0 J",
-                alias ? "older VAMPIRE name of second-order-uniaxial-anisotropy-constant"
-                      : "uniaxial anisotropy k_u, joules per atom (> 0 easy axis)",
-                [](MaterialConfig& m, const Value& v, const Entry&) { m.anisotropy = v.real; });
+        KeywordSpec s = mat(
+            name, K::real, D::energy, -1e-18, 1e-18, "0 J",
+            alias ? "older VAMPIRE name of second-order-uniaxial-anisotropy-constant"
+                  : "uniaxial anisotropy k_u, joules per atom (> 0 easy axis)",
+            [](MaterialConfig& m, const Value& v, const Entry&) { m.anisotropy = v.real; },
+            alias ? MaterialRead() : [](const MaterialConfig& m) { return number(m.anisotropy); });
         if (alias) s.alias_of = "second-order-uniaxial-anisotropy-constant";
         t.push_back(s);
     }
@@ -70,61 +88,90 @@ void add_material_keywords(std::vector<KeywordSpec>& t) {
             alias ? "older VAMPIRE name of fourth-order-cubic-anisotropy-constant"
                   : "cubic anisotropy k_c, joules per atom: E = -(k_c/2)(Sx^4 + Sy^4 "
                     "+ Sz^4), k_c > 0 makes <100> easy",
-            [](MaterialConfig& m, const Value& v, const Entry&) { m.cubic_anisotropy = v.real; });
+            [](MaterialConfig& m, const Value& v, const Entry&) { m.cubic_anisotropy = v.real; },
+            alias ? MaterialRead()
+                  : [](const MaterialConfig& m) { return number(m.cubic_anisotropy); });
         if (alias) s.alias_of = "fourth-order-cubic-anisotropy-constant";
         t.push_back(s);
     }
-    t.push_back(mat("uniaxial-anisotropy-direction", K::direction, D::none, 0, 0, "0,0,1",
-                    "easy axis (normalised)", [](MaterialConfig& m, const Value& v, const Entry&) {
-                        m.anisotropy_axis = v.vec;
-                    }));
-    t.push_back(mat("initial-spin-direction", K::direction_or_random, D::none, 0, 0, "0,0,1",
-                    "initial direction (normalised), or 'random' (drawn per atom from the seed)",
-                    [](MaterialConfig& m, const Value& v, const Entry&) {
-                        m.random_initial_spin = v.random;
-                        if (!v.random) m.initial_spin = v.vec;
-                    }));
-    t.push_back(mat("unit-cell-category", K::integer, D::none, 1, 4, "any site",
-                    "basis site (1-based) this material occupies: sc 1, bcc 1-2, fcc 1-4",
-                    [](MaterialConfig& m, const Value& v, const Entry&) {
-                        m.unit_cell_category = static_cast<int>(v.integer);
-                    }));
+    t.push_back(mat(
+        "uniaxial-anisotropy-direction", K::direction, D::none, 0, 0, "0,0,1",
+        "easy axis (normalised)",
+        [](MaterialConfig& m, const Value& v, const Entry&) { m.anisotropy_axis = v.vec; },
+        [](const MaterialConfig& m) { return unit_vector(m.anisotropy_axis); }));
+    t.push_back(mat(
+        "initial-spin-direction", K::direction_or_random, D::none, 0, 0, "0,0,1",
+        "initial direction (normalised), or 'random' (drawn per atom from the seed)",
+        [](MaterialConfig& m, const Value& v, const Entry&) {
+            m.random_initial_spin = v.random;
+            if (!v.random) m.initial_spin = v.vec;
+        },
+        [](const MaterialConfig& m) {
+            std::optional<Value> v = unit_vector(m.initial_spin);
+            v->random = m.random_initial_spin;
+            return v;
+        }));
+    t.push_back(mat(
+        "unit-cell-category", K::integer, D::none, 1, 4, "any site",
+        "basis site (1-based) this material occupies: sc 1, bcc 1-2, fcc 1-4",
+        [](MaterialConfig& m, const Value& v, const Entry&) {
+            m.unit_cell_category = static_cast<int>(v.integer);
+        },
+        [](const MaterialConfig& m) {
+            return m.unit_cell_category > 0 ? whole(m.unit_cell_category) : none;
+        }));
     for (const char* name : {"host-alloy", "alloy-host"}) {
         const bool alias = std::string(name) == "alloy-host";
-        KeywordSpec s =
-            mat(name, K::flag, D::none, 0, 0, "off",
-                alias ? "older VAMPIRE name of host-alloy"
-                      : "this material is a random-alloy host: its sites are given to the "
-                        "materials j of its alloy-fraction[j] at random",
-                [](MaterialConfig& m, const Value&, const Entry&) { m.alloy_host = true; });
+        KeywordSpec s = mat(
+            name, K::flag, D::none, 0, 0, "off",
+            alias ? "older VAMPIRE name of host-alloy"
+                  : "this material is a random-alloy host: its sites are given to the "
+                    "materials j of its alloy-fraction[j] at random",
+            [](MaterialConfig& m, const Value&, const Entry&) { m.alloy_host = true; },
+            alias ? MaterialRead() : [](const MaterialConfig& m) { return flag_if(m.alloy_host); });
         if (alias) s.alias_of = "host-alloy";
         t.push_back(s);
     }
     {
-        KeywordSpec s = mat("alloy-fraction", K::real, D::none, 0, 1, "0",
-                            "fraction of this host's sites given to material j (drawn per site "
-                            "from create:alloy-random-seed and the atom's id)",
-                            [](MaterialConfig& m, const Value& v, const Entry& e) {
-                                m.alloy_fraction[e.name_index - 1] = v.real;
-                            });
+        KeywordSpec s = mat(
+            "alloy-fraction", K::real, D::none, 0, 1, "0",
+            "fraction of this host's sites given to material j (drawn per site "
+            "from create:alloy-random-seed and the atom's id)",
+            [](MaterialConfig& m, const Value& v, const Entry& e) {
+                m.alloy_fraction[e.name_index - 1] = v.real;
+            },
+            nullptr);
         s.second_material_index = true;
+        // Every material a host may give sites to (not itself, not another host), zeros too.
+        s.read = [](const Config& c, int i, int j) {
+            const auto& m = c.materials;
+            const std::size_t a = static_cast<std::size_t>(i), b = static_cast<std::size_t>(j);
+            return m[a].alloy_host && a != b && !m[b].alloy_host ? number(m[a].alloy_fraction[b])
+                                                                 : none;
+        };
         t.push_back(s);
     }
-    t.push_back(mat("core-shell-size", K::real, D::none, 0, 1, "1",
-                    "core-shell particles: this material takes the atoms within this fraction "
-                    "of the particle radius (smallest fraction first); needs a particle shape",
-                    [](MaterialConfig& m, const Value& v, const Entry&) {
-                        m.core_shell_size = v.real;
-                        m.core_shell_set = true;
-                    }));
-    t.push_back(
-        mat("minimum-height", K::real, D::none, 0, 1, "0",
-            "lowest z, as a fraction of the system height, of atoms of this material",
-            [](MaterialConfig& m, const Value& v, const Entry&) { m.minimum_height = v.real; }));
-    t.push_back(
-        mat("maximum-height", K::real, D::none, 0, 1, "1",
-            "highest z (exclusive, 1 inclusive), as a fraction of the system height",
-            [](MaterialConfig& m, const Value& v, const Entry&) { m.maximum_height = v.real; }));
+    t.push_back(mat(
+        "core-shell-size", K::real, D::none, 0, 1, "1",
+        "core-shell particles: this material takes the atoms within this fraction "
+        "of the particle radius (smallest fraction first); needs a particle shape",
+        [](MaterialConfig& m, const Value& v, const Entry&) {
+            m.core_shell_size = v.real;
+            m.core_shell_set = true;
+        },
+        [](const MaterialConfig& m) {
+            return m.core_shell_set ? number(m.core_shell_size) : none;
+        }));
+    t.push_back(mat(
+        "minimum-height", K::real, D::none, 0, 1, "0",
+        "lowest z, as a fraction of the system height, of atoms of this material",
+        [](MaterialConfig& m, const Value& v, const Entry&) { m.minimum_height = v.real; },
+        [](const MaterialConfig& m) { return number(m.minimum_height); }));
+    t.push_back(mat(
+        "maximum-height", K::real, D::none, 0, 1, "1",
+        "highest z (exclusive, 1 inclusive), as a fraction of the system height",
+        [](MaterialConfig& m, const Value& v, const Entry&) { m.maximum_height = v.real; },
+        [](const MaterialConfig& m) { return number(m.maximum_height); }));
 }
 
 }  // namespace miniasd::keyword_rows

@@ -1,5 +1,7 @@
 // Rows of the output: and screen: keywords: one flag per statistics column (stats/columns.hpp),
 // in the order given, plus VAMPIRE's output:output-rate.
+#include <algorithm>
+
 #include "input/keyword_rows.hpp"
 #include "stats/columns.hpp"
 
@@ -12,16 +14,31 @@ void add_output_keywords(std::vector<KeywordSpec>& t) {
             const std::string name = col.keyword;
             std::string doc = (file ? "column in the output file: " : "column on the screen: ") +
                               std::string(col.doc) + (col.per_material ? " (per material)" : "");
-            t.push_back(row(section, name, K::flag, D::none, 0, 0, "-", doc,
-                            [name, file](Config& c, const Value&, const Entry&) {
-                                (file ? c.output_columns : c.screen_columns).push_back(name);
-                            }));
+            // A column's place in the list is its place in the file: describe() keeps it.
+            auto place = [name, file](const Config& c) {
+                const auto& list = file ? c.output_columns : c.screen_columns;
+                return static_cast<std::size_t>(std::find(list.begin(), list.end(), name) -
+                                                list.begin());
+            };
+            KeywordSpec s = row(
+                section, name, K::flag, D::none, 0, 0, "-", doc,
+                [name, file](Config& c, const Value&, const Entry&) {
+                    (file ? c.output_columns : c.screen_columns).push_back(name);
+                },
+                [name, file](const Config& c) {
+                    const auto& list = file ? c.output_columns : c.screen_columns;
+                    return flag_if(std::find(list.begin(), list.end(), name) != list.end());
+                });
+            s.order = place;
+            t.push_back(s);
         }
     }
-    t.push_back(row("output", "output-rate", K::integer, D::none, 1, big, "1",
-                    "write a row to the output file and the screen every this many statistics "
-                    "samples (time-series and benchmark programs)",
-                    [](Config& c, const Value& v, const Entry&) { c.output_rate = v.integer; }));
+    t.push_back(row(
+        "output", "output-rate", K::integer, D::none, 1, big, "1",
+        "write a row to the output file and the screen every this many statistics "
+        "samples (time-series and benchmark programs)",
+        [](Config& c, const Value& v, const Entry&) { c.output_rate = v.integer; },
+        [](const Config& c) { return whole(c.output_rate); }));
 }
 
 }  // namespace miniasd::keyword_rows

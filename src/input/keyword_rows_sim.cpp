@@ -7,28 +7,37 @@ namespace {
 
 // The temperature and field sweeps of the curie-temperature and hysteresis-loop programs.
 void add_sweep_keywords(std::vector<KeywordSpec>& t) {
-    t.push_back(row("sim", "loop-time-steps", K::integer, D::none, 0, big, "10000",
-                    "steps of sampling at each temperature (curie-temperature) or field "
-                    "(hysteresis-loop) point, after sim:equilibration-time-steps",
-                    [](Config& c, const Value& v, const Entry&) { c.loop_steps = v.integer; }));
-    t.push_back(
-        row("sim", "minimum-temperature", K::real, D::temperature, 0, 1e6, "0 K",
-            "first temperature of a curie-temperature sweep",
-            [](Config& c, const Value& v, const Entry&) { c.minimum_temperature = v.real; }));
-    t.push_back(
-        row("sim", "maximum-temperature", K::real, D::temperature, 0, 1e6, "300 K",
-            "last temperature of a curie-temperature sweep",
-            [](Config& c, const Value& v, const Entry&) { c.maximum_temperature = v.real; }));
-    t.push_back(
-        row("sim", "temperature-increment", K::real, D::temperature, 1e-10, 1e6, "10 K",
-            "temperature step of a curie-temperature sweep",
-            [](Config& c, const Value& v, const Entry&) { c.temperature_increment = v.real; }));
-    t.push_back(row("sim", "maximum-applied-field-strength", K::real, D::field, 0, 1e3, "1 T",
-                    "a hysteresis loop sweeps the field from this value to its negative and back",
-                    [](Config& c, const Value& v, const Entry&) { c.maximum_field = v.real; }));
-    t.push_back(row("sim", "applied-field-strength-increment", K::real, D::field, 1e-6, 1e3,
-                    "0.1 T", "field step of a hysteresis loop",
-                    [](Config& c, const Value& v, const Entry&) { c.field_increment = v.real; }));
+    t.push_back(row(
+        "sim", "loop-time-steps", K::integer, D::none, 0, big, "10000",
+        "steps of sampling at each temperature (curie-temperature) or field "
+        "(hysteresis-loop) point, after sim:equilibration-time-steps",
+        [](Config& c, const Value& v, const Entry&) { c.loop_steps = v.integer; },
+        [](const Config& c) { return whole(c.loop_steps); }));
+    t.push_back(row(
+        "sim", "minimum-temperature", K::real, D::temperature, 0, 1e6, "0 K",
+        "first temperature of a curie-temperature sweep",
+        [](Config& c, const Value& v, const Entry&) { c.minimum_temperature = v.real; },
+        [](const Config& c) { return number(c.minimum_temperature); }));
+    t.push_back(row(
+        "sim", "maximum-temperature", K::real, D::temperature, 0, 1e6, "300 K",
+        "last temperature of a curie-temperature sweep",
+        [](Config& c, const Value& v, const Entry&) { c.maximum_temperature = v.real; },
+        [](const Config& c) { return number(c.maximum_temperature); }));
+    t.push_back(row(
+        "sim", "temperature-increment", K::real, D::temperature, 1e-10, 1e6, "10 K",
+        "temperature step of a curie-temperature sweep",
+        [](Config& c, const Value& v, const Entry&) { c.temperature_increment = v.real; },
+        [](const Config& c) { return number(c.temperature_increment); }));
+    t.push_back(row(
+        "sim", "maximum-applied-field-strength", K::real, D::field, 0, 1e3, "1 T",
+        "a hysteresis loop sweeps the field from this value to its negative and back",
+        [](Config& c, const Value& v, const Entry&) { c.maximum_field = v.real; },
+        [](const Config& c) { return number(c.maximum_field); }));
+    t.push_back(row(
+        "sim", "applied-field-strength-increment", K::real, D::field, 1e-6, 1e3, "0.1 T",
+        "field step of a hysteresis loop",
+        [](Config& c, const Value& v, const Entry&) { c.field_increment = v.real; },
+        [](const Config& c) { return number(c.field_increment); }));
 }
 
 }  // namespace
@@ -49,57 +58,76 @@ void add_sim_keywords(std::vector<KeywordSpec>& t) {
                         : v.text == "field-cool"        ? ProgramKind::field_cool
                         : v.text == "laser-pulse"       ? ProgramKind::laser_pulse
                                                         : ProgramKind::time_series;
+        },
+        [](const Config& c) { return word(to_string(c.program)); }));
+    t.push_back(choice(
+        "sim", "integrator", "llg-heun|monte-carlo", "llg-heun",
+        "llg-heun: stochastic LLG with the Heun scheme; monte-carlo: Metropolis "
+        "sweeps (one per time step)",
+        [](Config& c, const Value& v, const Entry&) {
+            c.integrator =
+                v.text == "monte-carlo" ? IntegratorKind::monte_carlo : IntegratorKind::llg_heun;
+        },
+        [](const Config& c) { return word(to_string(c.integrator)); }));
+    t.push_back(choice(
+        "montecarlo", "algorithm", "adaptive|angle|spin-flip|uniform", "adaptive",
+        "Monte Carlo trial move: adaptive Gaussian (width tuned to ~50% "
+        "acceptance), angle (a small Gaussian step of fixed width, for "
+        "quasi-static loops), spin-flip (S -> -S) or uniform on the sphere",
+        [](Config& c, const Value& v, const Entry&) {
+            c.monte_carlo_move = v.text == "spin-flip" ? MonteCarloMove::spin_flip
+                                 : v.text == "uniform" ? MonteCarloMove::uniform
+                                 : v.text == "angle"   ? MonteCarloMove::angle
+                                                       : MonteCarloMove::adaptive;
+        },
+        [](const Config& c) { return word(to_string(c.monte_carlo_move)); }));
+    t.push_back(row(
+        "sim", "temperature", K::real, D::temperature, 0, 1e5, "0 K", "temperature of the run",
+        [](Config& c, const Value& v, const Entry&) { c.temperature = v.real; },
+        [](const Config& c) { return number(c.temperature); }));
+    t.push_back(row(
+        "sim", "equilibration-temperature", K::real, D::temperature, 0, 1e5, "sim:temperature",
+        "temperature during equilibration",
+        [](Config& c, const Value& v, const Entry&) { c.equilibration_temperature = v.real; },
+        [](const Config& c) {  // < 0: unset, the run's temperature
+            return c.equilibration_temperature < 0 ? none : number(c.equilibration_temperature);
         }));
-    t.push_back(choice("sim", "integrator", "llg-heun|monte-carlo", "llg-heun",
-                       "llg-heun: stochastic LLG with the Heun scheme; monte-carlo: Metropolis "
-                       "sweeps (one per time step)",
-                       [](Config& c, const Value& v, const Entry&) {
-                           c.integrator = v.text == "monte-carlo" ? IntegratorKind::monte_carlo
-                                                                  : IntegratorKind::llg_heun;
-                       }));
-    t.push_back(choice("montecarlo", "algorithm", "adaptive|angle|spin-flip|uniform", "adaptive",
-                       "Monte Carlo trial move: adaptive Gaussian (width tuned to ~50% "
-                       "acceptance), angle (a small Gaussian step of fixed width, for "
-                       "quasi-static loops), spin-flip (S -> -S) or uniform on the sphere",
-                       [](Config& c, const Value& v, const Entry&) {
-                           c.monte_carlo_move = v.text == "spin-flip" ? MonteCarloMove::spin_flip
-                                                : v.text == "uniform" ? MonteCarloMove::uniform
-                                                : v.text == "angle"   ? MonteCarloMove::angle
-                                                                      : MonteCarloMove::adaptive;
-                       }));
-    t.push_back(row("sim", "temperature", K::real, D::temperature, 0, 1e5, "0 K",
-                    "temperature of the run",
-                    [](Config& c, const Value& v, const Entry&) { c.temperature = v.real; }));
-    t.push_back(
-        row("sim", "equilibration-temperature", K::real, D::temperature, 0, 1e5, "sim:temperature",
-            "temperature during equilibration",
-            [](Config& c, const Value& v, const Entry&) { c.equilibration_temperature = v.real; }));
-    t.push_back(row("sim", "time-step", K::real, D::time, 1e-20, 1e-12, "1e-15 s",
-                    "integration time step",
-                    [](Config& c, const Value& v, const Entry&) { c.time_step = v.real; }));
-    t.push_back(row("sim", "total-time-steps", K::integer, D::none, 0, big, "0",
-                    "time steps after equilibration",
-                    [](Config& c, const Value& v, const Entry&) { c.total_steps = v.integer; }));
-    t.push_back(
-        row("sim", "equilibration-time-steps", K::integer, D::none, 0, big, "0",
-            "time steps before statistics start",
-            [](Config& c, const Value& v, const Entry&) { c.equilibration_steps = v.integer; }));
-    t.push_back(
-        row("sim", "time-steps-increment", K::integer, D::none, 1, big, "1",
-            "statistics are computed and written every this many steps",
-            [](Config& c, const Value& v, const Entry&) { c.steps_increment = v.integer; }));
-    t.push_back(row("sim", "applied-field-strength", K::real, D::field, -1e4, 1e4, "0 T",
-                    "applied field B (tesla by default)",
-                    [](Config& c, const Value& v, const Entry&) { c.field_strength = v.real; }));
-    t.push_back(row("sim", "applied-field-unit-vector", K::direction, D::none, 0, 0, "0,0,1",
-                    "applied field direction (normalised)",
-                    [](Config& c, const Value& v, const Entry&) { c.field_direction = v.vec; }));
-    t.push_back(row("sim", "integrator-random-seed", K::integer, D::none, 0, 9.007199254740992e15,
-                    "12345",
-                    "seed of the counter-based generator (thermal noise, random initial spins)",
-                    [](Config& c, const Value& v, const Entry&) {
-                        c.seed = static_cast<std::uint64_t>(v.integer);
-                    }));
+    t.push_back(row(
+        "sim", "time-step", K::real, D::time, 1e-20, 1e-12, "1e-15 s", "integration time step",
+        [](Config& c, const Value& v, const Entry&) { c.time_step = v.real; },
+        [](const Config& c) { return number(c.time_step); }));
+    t.push_back(row(
+        "sim", "total-time-steps", K::integer, D::none, 0, big, "0",
+        "time steps after equilibration",
+        [](Config& c, const Value& v, const Entry&) { c.total_steps = v.integer; },
+        [](const Config& c) { return whole(c.total_steps); }));
+    t.push_back(row(
+        "sim", "equilibration-time-steps", K::integer, D::none, 0, big, "0",
+        "time steps before statistics start",
+        [](Config& c, const Value& v, const Entry&) { c.equilibration_steps = v.integer; },
+        [](const Config& c) { return whole(c.equilibration_steps); }));
+    t.push_back(row(
+        "sim", "time-steps-increment", K::integer, D::none, 1, big, "1",
+        "statistics are computed and written every this many steps",
+        [](Config& c, const Value& v, const Entry&) { c.steps_increment = v.integer; },
+        [](const Config& c) { return whole(c.steps_increment); }));
+    t.push_back(row(
+        "sim", "applied-field-strength", K::real, D::field, -1e4, 1e4, "0 T",
+        "applied field B (tesla by default)",
+        [](Config& c, const Value& v, const Entry&) { c.field_strength = v.real; },
+        [](const Config& c) { return number(c.field_strength); }));
+    t.push_back(row(
+        "sim", "applied-field-unit-vector", K::direction, D::none, 0, 0, "0,0,1",
+        "applied field direction (normalised)",
+        [](Config& c, const Value& v, const Entry&) { c.field_direction = v.vec; },
+        [](const Config& c) { return unit_vector(c.field_direction); }));
+    t.push_back(row(
+        "sim", "integrator-random-seed", K::integer, D::none, 0, 9.007199254740992e15, "12345",
+        "seed of the counter-based generator (thermal noise, random initial spins)",
+        [](Config& c, const Value& v, const Entry&) {
+            c.seed = static_cast<std::uint64_t>(v.integer);
+        },
+        [](const Config& c) { return whole(static_cast<long long>(c.seed)); }));
     add_sweep_keywords(t);
 }
 

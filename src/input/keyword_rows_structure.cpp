@@ -4,29 +4,38 @@
 namespace miniasd::keyword_rows {
 
 void add_structure_keywords(std::vector<KeywordSpec>& t) {
-    t.push_back(row("create", "alloy-random-seed", K::integer, D::none, 0, 2e9, "2014",
-                    "seed of the random alloy structure (independent of the thermal noise's "
-                    "sim:integrator-random-seed)",
-                    [](Config& c, const Value& v, const Entry&) {
-                        c.alloy_seed = static_cast<std::uint64_t>(v.integer);
-                    }));
+    t.push_back(row(
+        "create", "alloy-random-seed", K::integer, D::none, 0, 2e9, "2014",
+        "seed of the random alloy structure (independent of the thermal noise's "
+        "sim:integrator-random-seed)",
+        [](Config& c, const Value& v, const Entry&) {
+            c.alloy_seed = static_cast<std::uint64_t>(v.integer);
+        },
+        [](const Config& c) { return whole(static_cast<long long>(c.alloy_seed)); }));
     // --- create ---
-    t.push_back(choice("create", "crystal-structure", "sc|bcc|fcc", "sc",
-                       "crystal structure of the cubic unit cell",
-                       [](Config& c, const Value& v, const Entry&) {
-                           c.crystal = v.text == "bcc"   ? CrystalStructure::bcc
-                                       : v.text == "fcc" ? CrystalStructure::fcc
-                                                         : CrystalStructure::sc;
-                       }));
-    t.push_back(row("create", "periodic-boundaries", K::flag, D::none, 0, 0, "off",
-                    "periodic boundary conditions along x, y and z",
-                    [](Config& c, const Value&, const Entry&) {
-                        c.periodic = {true, true, true};
-                    }));
-    t.push_back(row("create", "single-spin", K::flag, D::none, 0, 0, "off",
-                    "a system of one atom (one sc cell, no neighbours; the system size is not "
-                    "used): a single macrospin for tests and teaching",
-                    [](Config& c, const Value&, const Entry&) { c.single_spin = true; }));
+    t.push_back(choice(
+        "create", "crystal-structure", "sc|bcc|fcc", "sc",
+        "crystal structure of the cubic unit cell",
+        [](Config& c, const Value& v, const Entry&) {
+            c.crystal = v.text == "bcc"   ? CrystalStructure::bcc
+                        : v.text == "fcc" ? CrystalStructure::fcc
+                                          : CrystalStructure::sc;
+        },
+        // A single spin is one sc cell; the keyword would conflict with it.
+        [](const Config& c) { return c.single_spin ? none : word(to_string(c.crystal)); }));
+    t.push_back(row(
+        "create", "periodic-boundaries", K::flag, D::none, 0, 0, "off",
+        "periodic boundary conditions along x, y and z",
+        [](Config& c, const Value&, const Entry&) {
+            c.periodic = {true, true, true};
+        },
+        written_elsewhere));
+    t.push_back(row(
+        "create", "single-spin", K::flag, D::none, 0, 0, "off",
+        "a system of one atom (one sc cell, no neighbours; the system size is not "
+        "used): a single macrospin for tests and teaching",
+        [](Config& c, const Value&, const Entry&) { c.single_spin = true; },
+        [](const Config& c) { return flag_if(c.single_spin); }));
     const std::pair<const char*, ParticleShape> shapes[] = {
         {"sphere", ParticleShape::sphere},
         {"cube", ParticleShape::cube},
@@ -41,46 +50,61 @@ void add_structure_keywords(std::vector<KeywordSpec>& t) {
         "dimensions:particle-size"};
     for (int i = 0; i < 4; ++i) {
         const ParticleShape shape = shapes[i].second;
-        t.push_back(row("create", shapes[i].first, K::flag, D::none, 0, 0, "off", shape_doc[i],
-                        [shape](Config& c, const Value&, const Entry& e) {
-                            if (c.particle_shape != ParticleShape::none)
-                                entry_error(e, std::string("a second particle shape: create:") +
-                                                   to_string(c.particle_shape) +
-                                                   " is already given; one particle is cut");
-                            c.particle_shape = shape;
-                        }));
+        t.push_back(row(
+            "create", shapes[i].first, K::flag, D::none, 0, 0, "off", shape_doc[i],
+            [shape](Config& c, const Value&, const Entry& e) {
+                if (c.particle_shape != ParticleShape::none)
+                    entry_error(e, std::string("a second particle shape: create:") +
+                                       to_string(c.particle_shape) +
+                                       " is already given; one particle is cut");
+                c.particle_shape = shape;
+            },
+            [shape](const Config& c) { return flag_if(c.particle_shape == shape); }));
     }
     for (int a = 0; a < 3; ++a) {
         const std::string axis(1, "xyz"[a]);
-        t.push_back(row("create", "periodic-boundaries-" + axis, K::flag, D::none, 0, 0, "off",
-                        "periodic boundary conditions along " + axis,
-                        [a](Config& c, const Value&, const Entry&) { c.periodic[a] = true; }));
+        t.push_back(row(
+            "create", "periodic-boundaries-" + axis, K::flag, D::none, 0, 0, "off",
+            "periodic boundary conditions along " + axis,
+            [a](Config& c, const Value&, const Entry&) { c.periodic[a] = true; },
+            [a](const Config& c) { return flag_if(c.periodic[a]); }));
     }
 
     // --- dimensions ---
-    t.push_back(row("dimensions", "unit-cell-size", K::real, D::length, 1e-11, 1e-8, "3.54 A",
-                    "edge of the cubic unit cell (sets x, y and z)",
-                    [](Config& c, const Value& v, const Entry&) {
-                        c.unit_cell = {v.real, v.real, v.real};
-                    }));
-    t.push_back(row("dimensions", "system-size", K::real, D::length, 1e-11, 1e-3, "2 nm",
-                    "edge of the simulated box (sets x, y and z); cells = ceil(size / cell)",
-                    [](Config& c, const Value& v, const Entry&) {
-                        c.system_size = {v.real, v.real, v.real};
-                    }));
-    t.push_back(row("dimensions", "particle-size", K::real, D::length, 1e-11, 1e-3, "50 A",
-                    "diameter (edge for cube) of the particle that create:sphere, cube, cylinder "
-                    "or truncated-octahedron cuts; centred on the atom nearest the box centre",
-                    [](Config& c, const Value& v, const Entry&) { c.particle_size = v.real; }));
+    t.push_back(row(
+        "dimensions", "unit-cell-size", K::real, D::length, 1e-11, 1e-8, "3.54 A",
+        "edge of the cubic unit cell (sets x, y and z)",
+        [](Config& c, const Value& v, const Entry&) {
+            c.unit_cell = {v.real, v.real, v.real};
+        },
+        written_elsewhere));
+    t.push_back(row(
+        "dimensions", "system-size", K::real, D::length, 1e-11, 1e-3, "2 nm",
+        "edge of the simulated box (sets x, y and z); cells = ceil(size / cell)",
+        [](Config& c, const Value& v, const Entry&) {
+            c.system_size = {v.real, v.real, v.real};
+        },
+        written_elsewhere));
+    t.push_back(row(
+        "dimensions", "particle-size", K::real, D::length, 1e-11, 1e-3, "50 A",
+        "diameter (edge for cube) of the particle that create:sphere, cube, cylinder "
+        "or truncated-octahedron cuts; centred on the atom nearest the box centre",
+        [](Config& c, const Value& v, const Entry&) { c.particle_size = v.real; },
+        [](const Config& c) {
+            return c.particle_shape == ParticleShape::none ? none : number(c.particle_size);
+        }));
     for (int a = 0; a < 3; ++a) {
         const std::string axis(1, "xyz"[a]);
-        t.push_back(row("dimensions", "unit-cell-size-" + axis, K::real, D::length, 1e-11, 1e-8,
-                        "3.54 A", "unit cell edge along " + axis,
-                        [a](Config& c, const Value& v, const Entry&) { c.unit_cell[a] = v.real; }));
-        t.push_back(
-            row("dimensions", "system-size-" + axis, K::real, D::length, 1e-11, 1e-3, "2 nm",
-                "size of the simulated box along " + axis,
-                [a](Config& c, const Value& v, const Entry&) { c.system_size[a] = v.real; }));
+        t.push_back(row(
+            "dimensions", "unit-cell-size-" + axis, K::real, D::length, 1e-11, 1e-8, "3.54 A",
+            "unit cell edge along " + axis,
+            [a](Config& c, const Value& v, const Entry&) { c.unit_cell[a] = v.real; },
+            [a](const Config& c) { return number(c.unit_cell[a]); }));
+        t.push_back(row(
+            "dimensions", "system-size-" + axis, K::real, D::length, 1e-11, 1e-3, "2 nm",
+            "size of the simulated box along " + axis,
+            [a](Config& c, const Value& v, const Entry&) { c.system_size[a] = v.real; },
+            [a](const Config& c) { return number(c.system_size[a]); }));
     }
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -47,6 +48,15 @@ struct KeywordSpec {
     // Another name of this keyword ("" if none): both names count as one keyword, so giving
     // both is "set twice".
     std::string alias_of;
+    // The inverse of `apply`, for describe(): the value that, given to this keyword, reproduces
+    // the configuration's setting; nullopt where the line is not written (a flag that is off, a
+    // setting that is unset, an alias, a keyword whose fields other rows write). `i` and `j` are
+    // the 0-based material indices of an indexed keyword, -1 otherwise. Every row that can change
+    // a Config has one: tests/input/test_describe.cpp proves it keyword by keyword.
+    std::function<std::optional<Value>(const Config&, int i, int j)> read;
+    // Where the line goes among its section's lines in describe() (0 unless set): the statistics
+    // columns print in the order they were given, as that order is the file's column order.
+    std::function<std::size_t(const Config&)> order;
 
     // "material[i]:exchange-matrix[j]", "sim:temperature".
     std::string pattern() const;

@@ -67,18 +67,23 @@ void check_indices(const KeywordSpec& spec, const Entry& e, int materials) {
 // must agree (an asymmetric exchange has no energy function, so the dynamics would be unphysical).
 void make_exchange_symmetric(Config& c, const std::map<std::string, Entry>& seen) {
     const std::size_t n = c.materials.size();
+    auto given = [&](std::size_t i, std::size_t j) {
+        return seen.count("material[" + std::to_string(i + 1) + "]:exchange-matrix[" +
+                          std::to_string(j + 1) + "]") > 0;
+    };
     for (std::size_t a = 0; a < n; ++a)
         for (std::size_t b = a + 1; b < n; ++b) {
             MaterialConfig &ma = c.materials[a], &mb = c.materials[b];
-            if (ma.exchange_set[b] && mb.exchange_set[a] && ma.exchange[b] != mb.exchange[a]) {
+            const bool ab = given(a, b), ba = given(b, a);
+            if (ab && ba && ma.exchange[b] != mb.exchange[a]) {
                 const std::string key = "material[" + std::to_string(b + 1) + "]:exchange-matrix[" +
                                         std::to_string(a + 1) + "]";
                 fail(seen.at(key), "differs from material[" + std::to_string(a + 1) +
                                        "]:exchange-matrix[" + std::to_string(b + 1) +
                                        "]: the exchange between two materials must be symmetric");
             }
-            if (ma.exchange_set[b] && !mb.exchange_set[a]) mb.exchange[a] = ma.exchange[b];
-            if (mb.exchange_set[a] && !ma.exchange_set[b]) ma.exchange[b] = mb.exchange[a];
+            if (ab && !ba) mb.exchange[a] = ma.exchange[b];
+            if (ba && !ab) ma.exchange[b] = mb.exchange[a];
         }
 }
 
@@ -112,7 +117,6 @@ Config build_config(const std::vector<Entry>& entries, const std::string& input_
     for (std::size_t i = 0; i < c.materials.size(); ++i) {
         c.materials[i].name = "material" + std::to_string(i + 1);
         c.materials[i].exchange.assign(c.materials.size(), 0.0);
-        c.materials[i].exchange_set.assign(c.materials.size(), 0);
         c.materials[i].alloy_fraction.assign(c.materials.size(), 0.0);
     }
 

@@ -3,6 +3,7 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <limits>
 #include <sstream>
 
 #include "input/keyword_table.hpp"
@@ -107,8 +108,12 @@ Vec3 parse_direction(const Entry& e) {
     }
     const double n = std::sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
     if (!(n > 0)) fail(e, "direction must not be the zero vector");
-    for (double& c : v)
-        c /= n;
+    // A vector that is a unit vector to rounding (its length within 4 ulps of 1, as for any
+    // normalised vector written out exactly) is kept as written: dividing by that length would
+    // move its last bits, and a direction that describe() wrote would not read back the same.
+    if (std::abs(n - 1) > 4 * std::numeric_limits<double>::epsilon())
+        for (double& c : v)
+            c /= n;
     return v;
 }
 

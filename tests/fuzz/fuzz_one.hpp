@@ -2,7 +2,8 @@
 // deterministic mutation test (test_fuzz.cpp): the text is the main input file and also every
 // material file it names. The parser must either build a configuration or throw Error (with
 // InputError and InputErrors); anything else is a finding: another exception, a crash, a
-// sanitizer report, or a message with control bytes or a line too long to read.
+// sanitizer report, a message with control bytes or a line too long to read, or a configuration
+// whose description (describe()) does not parse back to the same description.
 #pragma once
 
 #include <cstdlib>
@@ -36,12 +37,28 @@ inline void fuzz_one(const std::string& text) {
         r.text = text;
         return r;
     };
+    std::string described;
     try {
-        const Config c = read_config("fuzz.in", load);
-        (void)describe(c, 17);
+        described = describe(read_config("fuzz.in", load));
     } catch (const Error& e) {
         check_message(e.what());
+        return;
     }
+    // The round trip: what describe() wrote must be a valid input with the same settings.
+    const TextLoader again = [&described](const std::string&) {
+        return LoadResult{true, described, ""};
+    };
+    std::string twice;
+    try {
+        twice = describe(read_config("described.in", again));
+    } catch (const Error& e) {
+        throw std::logic_error("describe() wrote an input that does not parse: " +
+                               printable(e.what(), 300) + "\n" + printable(described, 2000));
+    }
+    if (twice != described)
+        throw std::logic_error("describe() does not read back the same:\n" +
+                               printable(described, 2000) + "\nreads back as\n" +
+                               printable(twice, 2000));
 }
 
 }  // namespace miniasd::fuzz

@@ -258,8 +258,8 @@ def edit_state(old, new):
 
 damaged("corrupt", flip_byte, "content hash")
 damaged("truncated", truncate, "truncated")
-damaged("version", edit_state("miniasd-run-state 1", "miniasd-run-state 2"),
-        "version 2 of the checkpoint format")
+damaged("version", edit_state("miniasd-run-state 2", "miniasd-run-state 3"),
+        "version 3 of the checkpoint format")
 damaged("run-state", edit_state("temperature = 300", "temperature = 301"), "checksum mismatch")
 
 # The same input with a changed exchange constant and seed, given in full.
