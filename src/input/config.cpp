@@ -1,5 +1,7 @@
 #include "input/config.hpp"
 
+#include "input/write_modes.hpp"
+
 namespace miniasd {
 
 const char* to_string(CrystalStructure c) {
@@ -53,21 +55,7 @@ const char* to_string(IntegratorKind i) {
 }
 
 const char* to_string(OutputMode m) {
-    switch (m) {
-        case OutputMode::serial:
-            return "serial";
-        case OutputMode::file_per_process:
-            return "file-per-process";
-        case OutputMode::mpi_io:
-            return "mpi-io";
-        case OutputMode::file_per_node:
-            return "file-per-node";
-        case OutputMode::sorted:
-            return "sorted";
-        case OutputMode::hdf5:
-            return "hdf5";
-    }
-    return "?";
+    return write_mode(m).name;
 }
 
 const char* to_string(MonteCarloMove m) {

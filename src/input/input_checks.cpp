@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "input/keyword_table.hpp"
+#include "input/write_modes.hpp"
 #include "system/lattice.hpp"
 #include "system/materials.hpp"
 #include "util/error.hpp"
@@ -156,12 +157,11 @@ void warn_without_effect(const std::map<std::string, Entry>& seen, Config& c) {
             warn("config:output-buffers", "with config:output-asynchronous = false");
         return;
     }
-    if (m == OutputMode::serial || m == OutputMode::file_per_process || m == OutputMode::mpi_io)
+    if (!write_mode(m).io_groups)
         warn("config:output-nodes", mode +
                                         " (it sets the I/O processes of file-per-node, sorted "
                                         "and hdf5)");
-    if (m == OutputMode::serial || m == OutputMode::file_per_process ||
-        m == OutputMode::file_per_node)
+    if (!write_mode(m).mpi_io)
         warn("config:mpi-io-hints", mode + " (it writes with POSIX calls, not MPI-IO)");
     if (!c.output.asynchronous)
         warn("config:output-buffers", "with config:output-asynchronous = false");

@@ -1,6 +1,7 @@
 // Rows of the config: keywords: spin snapshots (docs/output.md).
 #include <charconv>
 #include "input/keyword_rows.hpp"
+#include "input/write_modes.hpp"
 
 namespace miniasd::keyword_rows {
 
@@ -15,20 +16,19 @@ void add_config_keywords(std::vector<KeywordSpec>& t) {
         "a snapshot every this many sim:time-steps-increment intervals",
         [](Config& c, const Value& v, const Entry&) { c.output.atoms_output_rate = v.integer; },
         [](const Config& c) { return whole(c.output.atoms_output_rate); }));
+    std::string modes;  // the write-mode table's names, VAMPIRE's "legacy" and "auto"
+    for (const WriteMode& m : write_modes())
+        modes += std::string(m.name) + (m.mode == OutputMode::serial ? "|legacy|" : "|");
     t.push_back(choice(
-        "config", "output-mode",
-        "serial|legacy|file-per-process|mpi-io|file-per-node|sorted|hdf5|auto", "file-per-node",
+        "config", "output-mode", modes + "auto", "file-per-node",
         "parallel write method (legacy = serial; auto = the fastest in a start-up test); see "
         "docs/output.md",
         [](Config& c, const Value& v, const Entry&) {
-            const std::string& m = v.text;
-            c.output.auto_mode = m == "auto";
-            c.output.mode = m == "serial" || m == "legacy" ? OutputMode::serial
-                            : m == "file-per-process"      ? OutputMode::file_per_process
-                            : m == "mpi-io"                ? OutputMode::mpi_io
-                            : m == "sorted"                ? OutputMode::sorted
-                            : m == "hdf5"                  ? OutputMode::hdf5
-                                                           : OutputMode::file_per_node;
+            c.output.auto_mode = v.text == "auto";
+            c.output.mode = OutputMode::file_per_node;  // auto's fallback
+            for (const WriteMode& m : write_modes())
+                if (v.text == m.name || (v.text == "legacy" && m.mode == OutputMode::serial))
+                    c.output.mode = m.mode;
         },
         [](const Config& c) {
             return word(c.output.auto_mode ? "auto" : to_string(c.output.mode));

@@ -8,6 +8,7 @@
 #include "input/keyword_table.hpp"
 #include "input/mistakes.hpp"
 #include "input/vampire_keywords.hpp"
+#include "input/write_modes.hpp"
 #include "system/lattice.hpp"
 #include "system/materials.hpp"
 #include "util/error.hpp"
@@ -174,8 +175,7 @@ Config build_config(const std::vector<Entry>& entries, const std::string& input_
 
 void check_for_ranks(const Config& c, int ranks) {
     const auto nodes = c.given.find("config:output-nodes");
-    const bool grouped = c.output.auto_mode || c.output.mode == OutputMode::file_per_node ||
-                         c.output.mode == OutputMode::sorted || c.output.mode == OutputMode::hdf5;
+    const bool grouped = c.output.auto_mode || write_mode(c.output.mode).io_groups;
     if (c.output.atoms && grouped && nodes != c.given.end() && c.output.output_nodes > ranks)
         throw InputError(nodes->second.file, nodes->second.line, "config:output-nodes",
                          std::to_string(c.output.output_nodes) +

@@ -7,6 +7,7 @@
 #include <map>
 #include <sstream>
 
+#include "input/write_modes.hpp"
 #include "output/writer.hpp"
 #include "util/error.hpp"
 #include "util/timers.hpp"
@@ -39,9 +40,11 @@ std::string seconds_text(double s) {
 
 std::vector<ModeCandidate> auto_candidates(const OutputConfig& o, int ranks) {
     std::vector<OutputMode> modes = {o.mode};
-    if (o.auto_mode)
-        modes = {OutputMode::serial,        OutputMode::file_per_process, OutputMode::mpi_io,
-                 OutputMode::file_per_node, OutputMode::sorted,           OutputMode::hdf5};
+    if (o.auto_mode) {  // every mode of the table
+        modes.clear();
+        for (const WriteMode& m : write_modes())
+            modes.push_back(m.mode);
+    }
     std::vector<ModeCandidate> out;
     for (const OutputMode m : modes) {
         std::vector<int> counts = {o.output_nodes};
@@ -56,9 +59,7 @@ std::vector<ModeCandidate> auto_candidates(const OutputConfig& o, int ranks) {
             c.mode = m;
             c.nodes = n;
             c.label = to_string(m);
-            const bool grouped =
-                m == OutputMode::file_per_node || m == OutputMode::sorted || m == OutputMode::hdf5;
-            if (grouped && (o.auto_nodes ? m == OutputMode::file_per_node : n > 0))
+            if (write_mode(m).io_groups && (o.auto_nodes ? m == OutputMode::file_per_node : n > 0))
                 c.label += ":" + (n > 0 ? std::to_string(n) : std::string("per-node"));
             out.push_back(c);
         }

@@ -16,7 +16,7 @@ namespace miniasd {
 using namespace output_detail;
 
 FilePerNodeWriter::FilePerNodeWriter(parallel::Comm c, const OutputConfig& o)
-    : comm_(std::move(c)), piece_bytes_(o.piece_bytes), sync_(o.sync) {
+    : WriterBase(OutputMode::file_per_node, std::move(c), o) {
     const int p = comm_.size();
     if (o.output_nodes > 0) {
         // N groups of contiguous ranks, sizes differing by at most one (N need not divide P).

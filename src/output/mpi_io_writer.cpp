@@ -13,13 +13,6 @@ namespace miniasd {
 
 using namespace output_detail;
 
-MpiIoWriter::MpiIoWriter(parallel::Comm c, const OutputConfig& o, bool verbose)
-    : comm_(std::move(c)),
-      piece_bytes_(o.piece_bytes),
-      sync_(o.sync),
-      hints_(o.mpi_io_hints),
-      verbose_(verbose) {}
-
 WriteOutcome MpiIoWriter::write(const std::string& directory, const std::string& stem,
                                 const LocalRecords& r) {
     const parallel::Comm& c = comm_;
@@ -49,8 +42,7 @@ WriteOutcome MpiIoWriter::write(const std::string& directory, const std::string&
     if (opened == MPI_SUCCESS) {
         // No stale tail from a larger file.
         st.check_mpi(MPI_File_set_size(fh, 0), "truncating " + path);
-        if (verbose_ && !hints_reported_ && c.is_root()) print_hints(fh, path);
-        hints_reported_ = true;
+        report_hints(fh, path, true);
         // After a failure this rank still joins every collective write (the others wait for
         // it); the verdict is agreed below.
         for (std::int64_t k = 0; k < rounds; ++k) {

@@ -12,11 +12,8 @@ namespace miniasd {
 using namespace output_detail;
 
 SortedWriter::SortedWriter(parallel::Comm c, const OutputConfig& o, bool verbose)
-    : comm_(c),
-      order_(std::move(c), o.output_nodes, o.piece_bytes),
-      sync_(o.sync),
-      hints_(o.mpi_io_hints),
-      verbose_(verbose) {}
+    : WriterBase(OutputMode::sorted, c, o, verbose),
+      order_(std::move(c), o.output_nodes, o.piece_bytes) {}
 
 WriteOutcome SortedWriter::write(const std::string& directory, const std::string& stem,
                                  const LocalRecords& r) {
@@ -36,8 +33,7 @@ WriteOutcome SortedWriter::write(const std::string& directory, const std::string
         st.check_mpi(rc, "opening " + path);
         opened = rc == MPI_SUCCESS;  // collective: the same on every writer
         if (opened) st.check_mpi(MPI_File_set_size(fh, 0), "truncating " + path);
-        if (opened && verbose_ && !hints_reported_ && comm_.is_root()) print_hints(fh, path);
-        hints_reported_ = true;
+        report_hints(fh, path, opened);
     }
     Checksum64 sum;
     std::int64_t first_gid = -1;

@@ -1,7 +1,8 @@
 // The write modes behind one interface. Every mode receives this rank's records
 // (fixed-size, in ascending global-id order, already encoded) and writes them to one or more data
 // files; it returns the file table, which rank 0 puts in the metadata. make_writer is the only
-// place that names the modes.
+// place that constructs the modes; their names and properties are the write-mode table
+// (input/write_modes.hpp), and what they share is WriterBase (writers.hpp).
 //
 // Every write() is collective over the simulation's ranks, including ranks with no records.
 #pragma once
