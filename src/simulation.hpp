@@ -20,6 +20,7 @@
 #include "output/snapshot_output.hpp"
 #include "parallel/decomposition.hpp"
 #include "parallel/halo.hpp"
+#include "report/run_report.hpp"
 #include "run_state.hpp"
 #include "stats/time_series.hpp"
 #include "stop_policy.hpp"
@@ -107,8 +108,11 @@ class Simulation {
     // Collective. Observables of the current state (refreshes the ghosts first: energies of
     // links across ranks need the neighbours' current spins).
     Observables observe();
-    // Collective. Prints the timing report, throughput and spin hash on rank 0's screen.
+    // Collective. Prints the run report (report/run_report.hpp) on rank 0's screen and writes
+    // it to report.json.
     void report() const;
+    // Collective. The run report, complete on rank 0 (nullopt elsewhere).
+    std::optional<RunReport> gather_report() const;
     // Wall time of building the system, neighbours and halo plan on this rank (s), measured by
     // the caller around the constructor; the report gives it per atom.
     void set_setup_seconds(double s) { setup_seconds_ = s; }

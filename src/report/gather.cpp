@@ -1,0 +1,111 @@
+// Simulation::report(): gathers the run report (collective) and hands it to the screen and JSON
+// printers on rank 0; report.json is written then renamed, so a reader never sees half of it.
+#include <omp.h>
+
+#include <cinttypes>
+#include <cstdio>
+#include <filesystem>
+
+#include "output/checksum.hpp"
+#include "report/run_report.hpp"
+#include "simulation.hpp"
+#include "util/error.hpp"
+
+namespace miniasd {
+
+namespace {
+
+void write_text_file(const std::string& path, const std::string& text) {
+    const std::string tmp = path + ".tmp";
+    std::FILE* f = std::fopen(tmp.c_str(), "w");
+    bool ok = f && std::fwrite(text.data(), 1, text.size(), f) == text.size();
+    if (f) ok = std::fclose(f) == 0 && ok;
+    std::error_code ec;
+    if (ok) std::filesystem::rename(tmp, path, ec);
+    if (!ok || ec) throw LocalError("cannot write the run report '" + path + "'");
+}
+
+}  // namespace
+
+std::optional<RunReport> Simulation::gather_report() const {
+    // Every rank takes part in every reduction, whoever prints.
+    RunReport r;
+    for (int id = 0; id < timers_.size(); ++id)
+        r.timers.push_back({timers_.name(id), comm().spread(timers_.seconds(id))});
+    r.loop = comm().spread(loop_seconds_);
+    // The time loop split so that the parts add up to it on every rank. The slowest rank waits
+    // least at the halo exchange: its wait is the messages' transfer, and what any rank waits
+    // beyond the shortest wait is time spent waiting for slower ranks (load imbalance).
+    const LoopCounters& c = loop_counters_;
+    const double least_wait = -comm().max(-c.halo_wait);
+    const double other_mpi = std::max(0.0, c.mpi - c.halo_wait - c.halo_busy);
+    r.parts = {
+        {"compute", "physics, statistics sums, loop overhead",
+         comm().spread(loop_seconds_ - c.mpi - c.io)},
+        {"halo", "packing, posting, unpacking, and the transfer (the least wait of any rank)",
+         comm().spread(c.halo_busy + least_wait)},
+        {"imbalance", "waiting at the halo exchange for slower ranks",
+         comm().spread(c.halo_wait - least_wait)},
+        {"other MPI", "reductions for statistics, stop checks", comm().spread(other_mpi)},
+        {"I/O", "output and checkpoints the loop waited for", comm().spread(c.io)},
+    };
+    r.mpi_fraction = comm().spread(loop_seconds_ > 0 ? c.mpi / loop_seconds_ : 0.0);
+    r.halo_kib = comm().spread(halo_.bytes_per_exchange() / 1024.0);
+    r.peers = comm().spread(double(halo_.peers().size()));
+    r.setup = comm().spread(setup_seconds_);
+    r.setup_per_atom =
+        comm().spread(system_.n_owned > 0 ? setup_seconds_ / double(system_.n_owned) : 0.0);
+    r.halo_wait_seconds = comm().all_gather(std::vector<double>{c.halo_wait});
+    r.loop_seconds = comm().all_gather(std::vector<double>{loop_seconds_});
+    const std::vector<std::string> encoded = comm().all_gather(local_placement().encode());
+    r.spin_hash = spin_hash();
+    const double final_wait = snapshots_ ? comm().max(snapshots_->final_wait_seconds()) : 0.0;
+    if (!comm().is_root()) return std::nullopt;
+
+    for (const std::string& e : encoded)
+        r.placement.push_back(ThreadPlacement::decode(e));
+    r.where = summarise(r.placement);
+    r.omp_places = environment_or_unset("OMP_PLACES");
+    r.omp_proc_bind = environment_or_unset("OMP_PROC_BIND");
+    r.ranks = comm().size();
+    r.threads = omp_get_max_threads();
+    r.grid = std::to_string(grid().dims[0]) + "x" + std::to_string(grid().dims[1]) + "x" +
+             std::to_string(grid().dims[2]);
+    r.atoms = system_.n_global;
+    r.steps = state_.step - first_step_;
+    r.first_step = first_step_;
+    r.halo_exchanges = halo_.exchanges();
+    r.integrator_summary = integrator_->summary();
+    r.statistics_path = table_path_;
+    r.output_dir = options_.output_dir;
+    r.input_file = config_.input_file;
+    r.program = to_string(config_.program);
+    r.integrator = to_string(config_.integrator);
+    const std::string described = describe(config_);
+    char hex[20];
+    std::snprintf(hex, sizeof hex, "%016" PRIx64, checksum64(described.data(), described.size()));
+    r.fingerprint = hex;
+    if (snapshots_)
+        r.snapshots = RunReport::Snapshots{snapshots_->mode(),
+                                           snapshots_->asynchronous(),
+                                           snapshots_->buffers(),
+                                           snapshots_->synchronous_reason(),
+                                           snapshots_->summary(),
+                                           snapshots_->timings(),
+                                           final_wait};
+    return r;
+}
+
+void Simulation::report() const {
+    const std::optional<RunReport> r = gather_report();
+    if (!r) return;
+    std::FILE* screen = options_.screen;
+    if (screen) print_report(screen, *r);
+    if (!options_.write_files) return;
+    const std::string path = (std::filesystem::path(options_.output_dir) / "report.json").string();
+    write_text_file(path, report_json(*r) + "\n");
+    if (screen) std::fprintf(screen, "Report: %s\n", path.c_str());
+    if (screen) std::fflush(screen);
+}
+
+}  // namespace miniasd

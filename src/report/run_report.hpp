@@ -1,0 +1,80 @@
+// The end-of-run report as data: where the time loop went on each rank (compute, halo, load
+// imbalance, other MPI, I/O as min/avg/max with the slowest rank), per-phase timers, throughput,
+// set-up cost, the threads and binding in effect, I/O per snapshot and the spin-state hash.
+// Simulation::gather_report() fills it (collective); two printers read it: the screen summary
+// and report.json, so both always show the same figures.
+#pragma once
+
+#include <cstdint>
+#include <cstdio>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "output/snapshot_output.hpp"
+#include "parallel/comm.hpp"
+#include "util/placement.hpp"
+
+namespace miniasd {
+
+struct RunReport {
+    struct Part {  // one share of the time loop; the shares add up to it on every rank
+        const char* name;
+        const char* meaning;
+        parallel::Spread seconds;
+    };
+    struct Timer {
+        std::string name;
+        parallel::Spread seconds;
+    };
+    struct Snapshots {
+        std::string mode;
+        bool asynchronous = false;
+        int buffers = 0;
+        std::string synchronous_reason;  // why not asynchronous ("" if it is)
+        IoSummary io;
+        std::vector<SnapshotTiming> each;
+        double final_wait_seconds = 0;  // the loop's end waiting for the last writes, slowest rank
+    };
+
+    // The run
+    std::string input_file, program, integrator, fingerprint;  // fingerprint: hex of describe()
+    int ranks = 1, threads = 1;
+    std::string grid;                                   // "2x1x1"
+    std::int64_t atoms = 0, steps = 0, first_step = 0;  // steps: this job's (a continued run's)
+    std::uint64_t spin_hash = 0;
+    std::string integrator_summary;  // OpenMP regions per step, fused stages
+    std::string statistics_path;     // "" when not written
+    std::string output_dir;          // -o
+
+    // Time
+    parallel::Spread loop, mpi_fraction, setup, setup_per_atom;  // seconds; fraction; s per atom
+    std::vector<Timer> timers;
+    std::vector<Part> parts;
+    std::vector<double> loop_seconds, halo_wait_seconds;  // per rank
+
+    // Halo
+    std::int64_t halo_exchanges = 0;
+    parallel::Spread halo_kib, peers;  // KiB sent per exchange; neighbour ranks
+
+    // Where the threads ran
+    std::vector<ThreadPlacement> placement;  // per rank
+    PlacementSummary where;
+    std::string omp_places, omp_proc_bind;  // the environment, or "(unset)"
+
+    std::optional<Snapshots> snapshots;
+
+    double ns_per_atom_step() const {
+        const double atom_steps = double(atoms) * double(steps);
+        return atom_steps > 0 ? 1e9 * loop.max / atom_steps : 0.0;
+    }
+    int cores() const { return ranks * threads; }
+};
+
+// The human summary, on rank 0's screen.
+void print_report(std::FILE* out, const RunReport& r);
+
+// report.json: the same figures, with the build and every rank's placement.
+std::string report_json(const RunReport& r);
+
+}  // namespace miniasd
