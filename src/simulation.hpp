@@ -21,7 +21,7 @@
 #include "parallel/decomposition.hpp"
 #include "parallel/halo.hpp"
 #include "report/run_report.hpp"
-#include "run_state.hpp"
+#include "stats/run_state.hpp"
 #include "stats/time_series.hpp"
 #include "stop_policy.hpp"
 #include "system/lattice.hpp"

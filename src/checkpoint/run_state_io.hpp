@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "run_state.hpp"
+#include "stats/run_state.hpp"
 
 namespace miniasd {
 

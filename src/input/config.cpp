@@ -4,6 +4,28 @@
 
 namespace miniasd {
 
+int basis_size(CrystalStructure c) {
+    switch (c) {
+        case CrystalStructure::sc:
+            return 1;
+        case CrystalStructure::bcc:
+            return 2;
+        case CrystalStructure::fcc:
+            return 4;
+    }
+    return 1;
+}
+
+bool alloyed_only(const Config& c, std::size_t m) {
+    const MaterialConfig& mc = c.materials[m];
+    if (mc.unit_cell_category != 0 || mc.minimum_height != 0 || mc.maximum_height != 1)
+        return false;  // placed where its category and heights say, and alloyed too
+    for (const MaterialConfig& host : c.materials)
+        if (host.alloy_host && m < host.alloy_fraction.size() && host.alloy_fraction[m] > 0)
+            return true;
+    return false;
+}
+
 const char* to_string(CrystalStructure c) {
     switch (c) {
         case CrystalStructure::sc:

@@ -162,6 +162,13 @@ struct Config {
 // keyword's file and line).
 void check_for_ranks(const Config& c, int ranks);
 
+// Basis sites per cell: sc 1, bcc 2, fcc 4 (the range of material[i]:unit-cell-category).
+int basis_size(CrystalStructure c);
+
+// Whether material m is placed only by alloying: the target of some host's alloy-fraction, with
+// no unit-cell-category or height range of its own.
+bool alloyed_only(const Config& c, std::size_t m);
+
 // Helpers for printing.
 const char* to_string(CrystalStructure c);
 const char* to_string(ParticleShape s);

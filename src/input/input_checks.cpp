@@ -5,8 +5,6 @@
 
 #include "input/keyword_table.hpp"
 #include "input/write_modes.hpp"
-#include "system/lattice.hpp"
-#include "system/materials.hpp"
 #include "util/error.hpp"
 
 namespace miniasd::input_checks {

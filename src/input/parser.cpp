@@ -9,8 +9,6 @@
 #include "input/mistakes.hpp"
 #include "input/vampire_keywords.hpp"
 #include "input/write_modes.hpp"
-#include "system/lattice.hpp"
-#include "system/materials.hpp"
 #include "util/error.hpp"
 
 namespace miniasd {

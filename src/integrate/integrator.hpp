@@ -11,7 +11,7 @@
 #include "input/config.hpp"
 #include "parallel/comm.hpp"
 #include "parallel/halo.hpp"
-#include "run_state.hpp"
+#include "stats/run_state.hpp"
 #include "system/lattice.hpp"
 #include "system/local_system.hpp"
 #include "system/spins.hpp"

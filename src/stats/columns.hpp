@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "hamiltonian/energy_kinds.hpp"
-#include "run_state.hpp"
 #include "stats/observables.hpp"
+#include "stats/run_state.hpp"
 
 namespace miniasd {
 

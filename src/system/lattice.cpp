@@ -10,18 +10,6 @@
 
 namespace miniasd {
 
-int basis_size(CrystalStructure c) {
-    switch (c) {
-        case CrystalStructure::sc:
-            return 1;
-        case CrystalStructure::bcc:
-            return 2;
-        case CrystalStructure::fcc:
-            return 4;
-    }
-    return 1;
-}
-
 namespace {
 
 std::vector<Vec3> basis_of(CrystalStructure c) {

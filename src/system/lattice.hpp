@@ -14,9 +14,6 @@ namespace miniasd {
 
 using Cells3 = std::array<std::int64_t, 3>;
 
-// Basis sites per cell: sc 1, bcc 2, fcc 4.
-int basis_size(CrystalStructure c);
-
 // A neighbour of a site: the site `site` in the cell displaced by (dx, dy, dz).
 struct NeighbourOffset {
     int dx, dy, dz;

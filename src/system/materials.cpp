@@ -6,16 +6,6 @@
 
 namespace miniasd {
 
-bool alloyed_only(const Config& c, std::size_t m) {
-    const MaterialConfig& mc = c.materials[m];
-    if (mc.unit_cell_category != 0 || mc.minimum_height != 0 || mc.maximum_height != 1)
-        return false;  // placed where its category and heights say, and alloyed too
-    for (const MaterialConfig& host : c.materials)
-        if (host.alloy_host && m < host.alloy_fraction.size() && host.alloy_fraction[m] > 0)
-            return true;
-    return false;
-}
-
 MaterialMap::MaterialMap(const Config& c, const Lattice& l)
     : lattice_(&l), alloy_seed_(c.alloy_seed) {
     const int sites = l.sites();

@@ -40,8 +40,4 @@ class MaterialMap {
     std::vector<std::vector<std::pair<double, std::int32_t>>> alloy_;
 };
 
-// Whether material m is placed only by alloying: the target of some host's alloy-fraction, with
-// no unit-cell-category or height range of its own.
-bool alloyed_only(const Config& c, std::size_t m);
-
 }  // namespace miniasd

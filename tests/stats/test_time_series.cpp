@@ -6,9 +6,9 @@
 #include <random>
 #include <sstream>
 
-#include "run_state.hpp"
 #include "stats/columns.hpp"
 #include "stats/observables.hpp"
+#include "stats/run_state.hpp"
 #include "stats/time_series.hpp"
 #include "util/units.hpp"
 

@@ -1,0 +1,52 @@
+#!/usr/bin/env python3
+"""The modules of src/ in layers, each including only its own and lower layers' headers
+(docs/architecture.md, "Layers"). Fails naming every include that runs back up, except the
+documented exceptions below."""
+import os
+import re
+import sys
+
+LAYERS = [
+    ["util"], ["parallel"], ["input"], ["system"], ["hamiltonian"], ["stats"], ["integrate"],
+    ["output"], ["checkpoint"], ["report"],
+    ["simulation", "stop_policy"],  # the files at the top of src/ that hold the loop
+    ["programs"], ["app", "main"],
+]
+# An include that runs up on purpose, with the reason (docs/architecture.md).
+EXCEPTIONS = {
+    ("input/keyword_rows_output.cpp", "stats/columns.hpp"):
+        "the statistics columns' keywords are rows of the keyword table",
+}
+
+
+def layer(path):
+    first = path.split("/")[0]
+    name = os.path.splitext(first)[0]
+    for k, names in enumerate(LAYERS):
+        if first in names or name in names or any(name.startswith(n + "_") for n in names):
+            return k
+    raise SystemExit(f"check_layers: {path} is in no layer: add it to LAYERS")
+
+
+def main(root):
+    src = os.path.join(root, "src")
+    bad = []
+    for d, _, files in os.walk(src):
+        for f in sorted(files):
+            if not f.endswith((".cpp", ".hpp", ".in")):
+                continue
+            rel = os.path.relpath(os.path.join(d, f), src)
+            for inc in re.findall(r'#include "([^"]+)"', open(os.path.join(d, f)).read()):
+                if not os.path.exists(os.path.join(src, inc)):
+                    continue  # generated (build_info) or a test header
+                if layer(inc) > layer(rel) and (rel, inc) not in EXCEPTIONS:
+                    bad.append(f"  {rel} includes {inc}")
+    if bad:
+        print("includes that run back up the layers (docs/architecture.md, Layers):")
+        print("\n".join(bad))
+        return 1
+    print("layers: no include runs back up (%d documented exception)" % len(EXCEPTIONS))
+    return 0
+
+
+sys.exit(main(sys.argv[1] if len(sys.argv) > 1 else "."))
