@@ -144,13 +144,10 @@ int run_app(int argc, char** argv) {
     if (check) {
         const Lattice lattice = checked_lattice(config, world);
         if (root)
-            std::printf("%s: input is valid\n%s# %lld atoms; memory: about %s on %d rank(s)\n",
-                        input.c_str(), describe(config).c_str(),
-                        static_cast<long long>(lattice.atoms()),
-                        describe(estimate_memory(lattice, world.size(),
-                                                 static_cast<int>(config.materials.size())))
-                            .c_str(),
-                        world.size());
+            std::printf(
+                "%s: input is valid\n%s# %lld atoms; memory: about %s on %d rank(s)\n",
+                input.c_str(), describe(config).c_str(), static_cast<long long>(lattice.atoms()),
+                describe(estimate_run_memory(config, lattice, world.size())).c_str(), world.size());
         return 0;
     }
     // Without OMP_NUM_THREADS, share the node's cores among its ranks instead of letting every

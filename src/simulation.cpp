@@ -14,10 +14,17 @@
 
 namespace miniasd {
 
+MemoryEstimate estimate_run_memory(const Config& c, const Lattice& lattice, int ranks) {
+    const ReachUnion reach = plan_hamiltonian(c, lattice).reach;
+    const std::array<int, 3> cells = cell_reach(reach.offsets());
+    return estimate_memory(lattice, ranks, static_cast<int>(c.materials.size()), reach.width(),
+                           *std::max_element(cells.begin(), cells.end()));
+}
+
 Lattice checked_lattice(const Config& c, const parallel::Comm& comm) {
     Lattice l = make_lattice(c);  // throws for sizes global ids cannot number
     // Every rank reaches the same verdict: the fullest node decides.
-    check_memory(l, estimate_memory(l, comm.size(), static_cast<int>(c.materials.size())),
+    check_memory(l, estimate_run_memory(c, l, comm.size()),
                  static_cast<int>(comm.max(comm.ranks_on_node())), node_memory_bytes());
     return l;
 }

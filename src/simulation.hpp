@@ -26,6 +26,7 @@
 #include "stop_policy.hpp"
 #include "system/lattice.hpp"
 #include "system/local_system.hpp"
+#include "system/memory_estimate.hpp"
 #include "system/spins.hpp"
 #include "util/timers.hpp"
 
@@ -73,6 +74,10 @@ class RunStopped : public std::runtime_error {
 // Collective. The lattice of `c`, checked to fit: global ids, 32-bit local indices, and the
 // memory of the fullest node (Error on every rank, before anything is allocated).
 Lattice checked_lattice(const Config& c, const parallel::Comm& comm);
+
+// The memory a run of `c` on `lattice` needs per rank, with the neighbour table as wide and the
+// halo as deep as the Hamiltonian's reach.
+MemoryEstimate estimate_run_memory(const Config& c, const Lattice& lattice, int ranks);
 
 class Simulation {
   public:

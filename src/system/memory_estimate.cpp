@@ -15,14 +15,18 @@ namespace {
 constexpr double process_bytes = 20e6;  // libraries, MPI, buffers: measured ~19 MB here
 }
 
-MemoryEstimate estimate_memory(const Lattice& l, int ranks, int materials) {
+MemoryEstimate estimate_memory(const Lattice& l, int ranks, int materials, int columns,
+                               int ghost_depth) {
     MemoryEstimate m;
-    const double width = l.neighbours.empty() ? 0.0 : double(l.neighbours[0].size());
+    const double first_shell = l.neighbours.empty() ? 0.0 : double(l.neighbours[0].size());
+    const double width = columns < 0 ? first_shell : double(columns);
     m.atoms_per_rank = double(l.atoms()) / double(ranks > 0 ? ranks : 1);
-    // A cubic block of side L cells has about 6 L^2 cells of ghosts; L from the atoms per rank.
+    // A cubic block of side L cells has about 6 d L^2 cells of ghosts, d cells deep; L from the
+    // atoms per rank.
     if (ranks > 1) {
         const double side = std::cbrt(m.atoms_per_rank / double(l.sites()));
-        m.ghosts_per_rank = std::min(m.atoms_per_rank, 6.0 * side * side * double(l.sites()));
+        m.ghosts_per_rank = std::min(
+            m.atoms_per_rank, 6.0 * std::max(1, ghost_depth) * side * side * double(l.sites()));
     }
     // Peak of two phases (measured at 1M atoms, one rank, above the process's ~22 MB: sc 91,
     // bcc 91, fcc 105 B/atom). Set-up: the 32-bit neighbour table (4 B per neighbour) while the
@@ -30,7 +34,7 @@ MemoryEstimate estimate_memory(const Lattice& l, int ranks, int materials) {
     // neighbour. The run: spins and predicted spins (24 B each, ghosts included), the thermal
     // field, ids, materials and the exchange term's compact neighbours, about 91 B, plus the
     // table when several materials keep it.
-    const double run = 91.0 + (materials > 1 ? 4.0 * width : 0.0);
+    const double run = 91.0 + (materials > 1 || width > first_shell ? 4.0 * width : 0.0);
     m.bytes_per_atom = std::max(run, 57.0 + 4.0 * width);
     m.bytes_per_rank =
         m.atoms_per_rank * m.bytes_per_atom + m.ghosts_per_rank * 60.0 + process_bytes;

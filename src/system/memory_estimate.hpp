@@ -21,8 +21,12 @@ struct MemoryEstimate {
 };
 
 // `materials` > 1 keeps the neighbour table for the whole run (one material releases it once the
-// exchange term has its compact form).
-MemoryEstimate estimate_memory(const Lattice& l, int ranks, int materials = 1);
+// exchange term has its compact form). `width`: neighbour columns of the table, the widest
+// site's offsets in the union of the terms' reaches (-1: the lattice's first shell); a table
+// wider than the first shell is kept for the run too. `ghost_depth`: cells of ghosts on each
+// face, the reach in cells (1 for nearest neighbours).
+MemoryEstimate estimate_memory(const Lattice& l, int ranks, int materials = 1, int width = -1,
+                               int ghost_depth = 1);
 
 // Throws Error naming the size keywords, the atom count and the memory per rank when a rank
 // would hold more atoms than its 32-bit local indices can number, or when the ranks of a node

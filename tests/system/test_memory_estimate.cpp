@@ -50,6 +50,17 @@ TEST(MemoryEstimate, BytesPerAtomFollowTheNeighbourCount) {
     EXPECT_LT(four.ghosts_per_rank, four.atoms_per_rank);
 }
 
+TEST(MemoryEstimate, AWiderReachSizesTheTableAndTheHaloFromTheUnion) {
+    // bcc with the second shell: 8 + 6 = 14 columns, ghosts two cells deep.
+    const Lattice l = make_lattice(box("bcc", "20 !nm"));
+    const MemoryEstimate first = estimate_memory(l, 4);
+    EXPECT_EQ(estimate_memory(l, 4, 1, 8, 1).bytes_per_atom, first.bytes_per_atom);
+    const MemoryEstimate wide = estimate_memory(l, 4, 1, 14, 2);
+    // The 14-wide table is kept for the run: 91 B + 4 B per column.
+    EXPECT_DOUBLE_EQ(wide.bytes_per_atom, 91.0 + 4.0 * 14);
+    EXPECT_NEAR(wide.ghosts_per_rank, 2 * first.ghosts_per_rank, 1e-9 * first.ghosts_per_rank);
+}
+
 TEST(MemoryEstimate, SizesGlobalIdsCannotNumberAreRefusedBeforeAnyArithmetic) {
     // 1 mm of sc at 3.54 A: 2.8e6 cells per axis, 2.3e19 sites > 2^62.
     const std::string e = error_of([] { make_lattice(box("sc", "1e-3 !m")); });
