@@ -14,7 +14,8 @@ void add_output_keywords(std::vector<KeywordSpec>& t) {
             const std::string name = col.keyword;
             std::string doc = (file ? "column in the output file: " : "column on the screen: ") +
                               std::string(col.doc) + (col.per_material ? " (per material)" : "");
-            // A column's place in the list is its place in the file: describe() keeps it.
+            // A column's place in the list is its place in the file: describe() keeps it. The
+            // list's size: not given.
             auto place = [name, file](const Config& c) {
                 const auto& list = file ? c.output_columns : c.screen_columns;
                 return static_cast<std::size_t>(std::find(list.begin(), list.end(), name) -
@@ -25,9 +26,8 @@ void add_output_keywords(std::vector<KeywordSpec>& t) {
                 [name, file](Config& c, const Value&, const Entry&) {
                     (file ? c.output_columns : c.screen_columns).push_back(name);
                 },
-                [name, file](const Config& c) {
-                    const auto& list = file ? c.output_columns : c.screen_columns;
-                    return flag_if(std::find(list.begin(), list.end(), name) != list.end());
+                [place, file](const Config& c) {
+                    return flag_if(place(c) < (file ? c.output_columns : c.screen_columns).size());
                 });
             s.order = place;
             t.push_back(s);
