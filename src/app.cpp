@@ -15,6 +15,7 @@
 #include "parallel/environment.hpp"
 #include "programs/program.hpp"
 #include "simulation.hpp"
+#include "system/exchange_summary.hpp"
 #include "system/memory_estimate.hpp"
 #include "util/build_info.hpp"
 #include "util/error.hpp"
@@ -36,9 +37,12 @@ void print_setup(const Simulation& sim, std::FILE* out) {
     const parallel::ProcessGrid& g = sim.grid();
     std::fprintf(out, "%s", version_text().c_str());
     std::fprintf(out, "Input: %s\n", sim.config().input_file.c_str());
+    const std::string cell = l.from_file ? "the cell of " + sim.config().unit_cell_file.path +
+                                               " (" + std::to_string(l.sites()) + " atoms)"
+                                         : to_string(l.crystal);
     std::fprintf(out, "System: %s, %lld x %lld x %lld cells, %lld atoms, %zu material(s)\n",
-                 to_string(l.crystal), (long long)l.cells[0], (long long)l.cells[1],
-                 (long long)l.cells[2], (long long)l.atoms(), sim.config().materials.size());
+                 cell.c_str(), (long long)l.cells[0], (long long)l.cells[1], (long long)l.cells[2],
+                 (long long)l.atoms(), sim.config().materials.size());
     if (l.particle.shape != ParticleShape::none)
         std::fprintf(out, "Particle: %s of size %g A centred at (%g, %g, %g) A, %lld atoms\n",
                      to_string(l.particle.shape), 2e10 * l.particle.radius,
@@ -49,6 +53,7 @@ void print_setup(const Simulation& sim, std::FILE* out) {
         terms += (terms.empty() ? "" : ", ") + t;
     std::fprintf(out, "Hamiltonian: %s; %s\n", terms.c_str(),
                  sim.hamiltonian().reach().describe().c_str());
+    std::fprintf(out, "%s", describe(summarise_exchange(sim.config(), l)).c_str());
     std::fprintf(out, "Parallel: %d rank(s) as a %d x %d x %d grid, %d OpenMP thread(s) per rank\n",
                  sim.comm().size(), g.dims[0], g.dims[1], g.dims[2], omp_get_max_threads());
     const Config& c = sim.config();

@@ -25,9 +25,9 @@ Hamiltonian::Hamiltonian(const HamiltonianPlan& plan, const Config& c, const Lat
         if (plan.reaches[t].locality == Locality::non_local) non_local_.push_back(term);
         neighbour_terms += plan.reaches[t].locality == Locality::neighbours;
     }
-    if (!zeeman_ || !exchange_)
-        throw LocalError("internal error: the Hamiltonian needs its exchange and applied field");
-    needs_table_ = exchange_->needs_neighbour_table() || neighbour_terms > 1 ||
+    if (!zeeman_) throw LocalError("internal error: the Hamiltonian needs its applied field");
+    // The general exchange (tensor_exchange.hpp) reads the table itself.
+    needs_table_ = !exchange_ || exchange_->needs_neighbour_table() || neighbour_terms > 1 ||
                    exchange_->width() != sys.width;
     choose_active();
 }

@@ -75,7 +75,7 @@ class Hamiltonian {
     std::vector<const Term*> active_;           // active terms, for field() and energies
     std::vector<Term*> non_local_;              // terms with a prepare stage
     Zeeman* zeeman_ = nullptr;                  // the applied-field term (in terms_)
-    const Exchange* exchange_ = nullptr;        // the exchange term (in terms_)
+    const Exchange* exchange_ = nullptr;  // the nearest-neighbour exchange, if that is the path
     bool needs_table_ = true;
 };
 

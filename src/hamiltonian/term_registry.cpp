@@ -3,6 +3,7 @@
 #include "hamiltonian/anisotropy.hpp"
 #include "hamiltonian/cubic_anisotropy.hpp"
 #include "hamiltonian/exchange.hpp"
+#include "hamiltonian/tensor_exchange.hpp"
 #include "hamiltonian/zeeman.hpp"
 #include "util/error.hpp"
 
@@ -15,17 +16,29 @@ std::optional<Reach> always_on_site(const Config&, const Lattice&) {
     return Reach{};
 }
 
-// Isotropic exchange over the first shell (docs/physics.md), always present: with every J zero it
-// is inactive, but its reach keeps the neighbour table (and so the statistics' layout) the same.
+// Exchange over the lattice's bonds (system/interactions.hpp, docs/physics.md), always present:
+// with every J zero it is inactive, but its reach keeps the neighbour table (and so the
+// statistics' layout) the same.
 std::optional<Reach> exchange_reach(const Config&, const Lattice& l) {
-    return Reach{Locality::neighbours, l.neighbours};
+    return Reach{Locality::neighbours, l.exchange.offsets()};
 }
 std::unique_ptr<Term> make_exchange(const TermContext& t) {
     const std::size_t nm = t.config.materials.size();
-    std::vector<double> j(nm * nm);
+    std::vector<double> material_j(nm * nm);
     for (std::size_t a = 0; a < nm; ++a)
-        for (std::size_t b = 0; b < nm; ++b)
-            j[a * nm + b] = t.config.materials[a].exchange[b];  // the parser checks J_ab = J_ba
+        for (std::size_t b = 0; b < nm; ++b)  // the parser checks J_ab = J_ba
+            material_j[a * nm + b] = t.config.materials[a].exchange[b];
+    const InteractionList& list = t.lattice.exchange;
+    double w = 0;
+    if (!list.uniform(w))  // several shells, anisotropic or unequal bonds: the general path
+        return std::make_unique<TensorExchange>(t.system, t.lattice.sites(), list, t.columns,
+                                                std::vector<std::vector<double>>{material_j},
+                                                t.moments);
+    // One isotropic coupling on every bond: the stencil path, J_ab = w x exchange-matrix (w = 1
+    // for the built-in crystals, so their numbers are the matrix's own) or w joules.
+    std::vector<double> j(nm * nm);
+    for (std::size_t k = 0; k < j.size(); ++k)
+        j[k] = list.normalised ? w * material_j[k] : w;
     // The exchange's kernels read the leading columns: the first neighbour term's place.
     int width = 0;
     for (const std::vector<int>& site : t.columns) {

@@ -4,8 +4,9 @@
 
 namespace miniasd {
 
-int basis_size(CrystalStructure c) {
-    switch (c) {
+int site_categories(const Config& c) {
+    if (c.unit_cell_file.given()) return c.unit_cell_file.categories();
+    switch (c.crystal) {
         case CrystalStructure::sc:
             return 1;
         case CrystalStructure::bcc:

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "input/unit_cell_file.hpp"
 #include "util/vec3.hpp"
 
 namespace miniasd {
@@ -86,7 +87,10 @@ struct Config {
     std::array<bool, 3> periodic{false, false, false};
     bool single_spin = false;  // create:single-spin: one atom, no neighbours
     ParticleShape particle_shape = ParticleShape::none;  // cut one particle at the box centre
-    double particle_size = 50e-10;                       // m, dimensions:particle-size (diameter)
+    // material:unit-cell-file: the cell, its atoms and exchange bonds replace the crystal
+    // structure and unit-cell size (unit_cell is set to the file's cell).
+    UnitCellFile unit_cell_file;
+    double particle_size = 50e-10;  // m, dimensions:particle-size (diameter)
 
     // sim
     ProgramKind program = ProgramKind::time_series;
@@ -162,8 +166,9 @@ struct Config {
 // keyword's file and line).
 void check_for_ranks(const Config& c, int ranks);
 
-// Basis sites per cell: sc 1, bcc 2, fcc 4 (the range of material[i]:unit-cell-category).
-int basis_size(CrystalStructure c);
+// The range of material[i]:unit-cell-category: the basis sites of the crystal (sc 1, bcc 2, fcc
+// 4), or the material column's highest value + 1 of a unit-cell file.
+int site_categories(const Config& c);
 
 // Whether material m is placed only by alloying: the target of some host's alloy-fraction, with
 // no unit-cell-category or height range of its own.

@@ -18,7 +18,7 @@ namespace {
 // Every basis site at every height must belong to some material.
 void check_material_coverage(const Config& c, const std::map<std::string, Entry>& seen,
                              const std::string& input_file) {
-    const int nbasis = basis_size(c.crystal);
+    const int nbasis = site_categories(c);
     for (std::size_t i = 0; i < c.materials.size(); ++i) {
         const MaterialConfig& m = c.materials[i];
         const std::string p = "material[" + std::to_string(i + 1) + "]:";
@@ -28,9 +28,14 @@ void check_material_coverage(const Config& c, const std::map<std::string, Entry>
                 "is required for every material (e.g. " + p + "atomic-spin-moment = 2.22 !muB)");
         if (m.unit_cell_category > nbasis) {
             const auto it = seen.find(p + "unit-cell-category");
-            fail(it->second, "site " + std::to_string(m.unit_cell_category) +
-                                 " does not exist: a " + to_string(c.crystal) + " cell has " +
-                                 std::to_string(nbasis) + " site(s)");
+            fail(it->second, c.unit_cell_file.given()
+                                 ? "category " + std::to_string(m.unit_cell_category) +
+                                       " does not exist: the atoms of " + c.unit_cell_file.path +
+                                       " have material columns 0 to " + std::to_string(nbasis - 1) +
+                                       " (categories 1 to " + std::to_string(nbasis) + ")"
+                                 : "site " + std::to_string(m.unit_cell_category) +
+                                       " does not exist: a " + to_string(c.crystal) + " cell has " +
+                                       std::to_string(nbasis) + " site(s)");
         }
         if (!(m.minimum_height < m.maximum_height)) {
             const auto it = seen.find(p + "maximum-height");
@@ -198,6 +203,25 @@ void check_structure(const Config& c, const std::map<std::string, Entry>& seen) 
             fail(seen.at("material[" + std::to_string(i + 1) + "]:core-shell-size"),
                  "has no effect without a particle shape: add create:sphere, create:cube, "
                  "create:cylinder or create:truncated-octahedron");
+}
+
+void check_unit_cell_file(Config& c, const std::map<std::string, Entry>& seen) {
+    const Entry& file = seen.at("material:unit-cell-file");
+    for (const char* other :
+         {"create:crystal-structure", "dimensions:unit-cell-size", "dimensions:unit-cell-size-x",
+          "dimensions:unit-cell-size-y", "dimensions:unit-cell-size-z", "create:single-spin"})
+        if (seen.count(other))
+            fail(seen.at(other), "conflicts with material:unit-cell-file (" + file.file + " line " +
+                                     std::to_string(file.line) +
+                                     "), whose cell, atoms and bonds replace it: remove one");
+    c.unit_cell = c.unit_cell_file.size;
+    const int categories = c.unit_cell_file.categories();
+    if (categories > static_cast<int>(c.materials.size()))
+        fail(file, c.unit_cell_file.path + " places atoms of material column " +
+                       std::to_string(categories - 1) + " (0-based), but only " +
+                       std::to_string(c.materials.size()) +
+                       " material(s) are defined: the column must be below "
+                       "material:num-materials");
 }
 
 }  // namespace miniasd::input_checks

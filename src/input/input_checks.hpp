@@ -22,5 +22,8 @@ void check_checkpoints(const std::map<std::string, Entry>& seen, const Config& c
 void warn_without_effect(const std::map<std::string, Entry>& seen, Config& c);
 void warn_checkpoints(const std::map<std::string, Entry>& seen, Config& c);
 void check_structure(const Config& c, const std::map<std::string, Entry>& seen);
+// With material:unit-cell-file: no keyword the file replaces, a material for every category of
+// its atoms; sets the unit cell to the file's.
+void check_unit_cell_file(Config& c, const std::map<std::string, Entry>& seen);
 
 }  // namespace miniasd::input_checks

@@ -12,6 +12,15 @@ void add_material_keywords(std::vector<KeywordSpec>& t) {
         [](Config&, const Value&, const Entry&) {},
         written_elsewhere));  // describe() writes the materials' lines themselves
     t.push_back(row(
+        "material", "unit-cell-file", K::text, D::none, 0, 0, "none",
+        "VAMPIRE unit-cell file (.ucf; relative paths resolve against the directory of the file "
+        "naming it): its cell, atoms and exchange bonds replace create:crystal-structure and "
+        "dimensions:unit-cell-size (docs/unit-cell-files.md)",
+        [](Config&, const Value&, const Entry&) {},  // read_config reads and parses the file
+        [](const Config& c) {
+            return c.unit_cell_file.given() ? word(c.unit_cell_file.path) : none;
+        }));
+    t.push_back(row(
         "material", "num-materials", K::integer, D::none, 1, 100, "highest index used",
         "number of materials; indices above it are errors",
         [](Config&, const Value&, const Entry&) {},  // read before the other lines
@@ -112,8 +121,9 @@ void add_material_keywords(std::vector<KeywordSpec>& t) {
             return v;
         }));
     t.push_back(mat(
-        "unit-cell-category", K::integer, D::none, 1, 4, "any site",
-        "basis site (1-based) this material occupies: sc 1, bcc 1-2, fcc 1-4",
+        "unit-cell-category", K::integer, D::none, 1, 1001, "any site",
+        "basis site (1-based) this material occupies: sc 1, bcc 1-2, fcc 1-4; with a unit-cell "
+        "file, the atoms whose material column is this value - 1",
         [](MaterialConfig& m, const Value& v, const Entry&) {
             m.unit_cell_category = static_cast<int>(v.integer);
         },

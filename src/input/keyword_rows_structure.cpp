@@ -22,7 +22,10 @@ void add_structure_keywords(std::vector<KeywordSpec>& t) {
                                           : CrystalStructure::sc;
         },
         // A single spin is one sc cell; the keyword would conflict with it.
-        [](const Config& c) { return c.single_spin ? none : word(to_string(c.crystal)); }));
+        // A unit-cell file replaces it.
+        [](const Config& c) {
+            return c.single_spin || c.unit_cell_file.given() ? none : word(to_string(c.crystal));
+        }));
     t.push_back(row(
         "create", "periodic-boundaries", K::flag, D::none, 0, 0, "off",
         "periodic boundary conditions along x, y and z",
@@ -99,7 +102,9 @@ void add_structure_keywords(std::vector<KeywordSpec>& t) {
             "dimensions", "unit-cell-size-" + axis, K::real, D::length, 1e-11, 1e-8, "3.54 A",
             "unit cell edge along " + axis,
             [a](Config& c, const Value& v, const Entry&) { c.unit_cell[a] = v.real; },
-            [a](const Config& c) { return number(c.unit_cell[a]); }));
+            [a](const Config& c) {
+                return c.unit_cell_file.given() ? none : number(c.unit_cell[a]);
+            }));
         t.push_back(row(
             "dimensions", "system-size-" + axis, K::real, D::length, 1e-11, 1e-3, "2 nm",
             "size of the simulated box along " + axis,

@@ -89,7 +89,7 @@ void make_exchange_symmetric(Config& c, const std::map<std::string, Entry>& seen
 }  // namespace
 
 Config build_config(const std::vector<Entry>& entries, const std::string& input_file,
-                    const std::vector<InputError>& earlier) {
+                    const std::vector<InputError>& earlier, const UnitCellFile* cell) {
     Config c;
     c.input_file = input_file;
     Mistakes mistakes;
@@ -135,6 +135,13 @@ Config build_config(const std::vector<Entry>& entries, const std::string& input_
                             std::to_string(it->second.line));
             spec->apply(c, convert_value(*spec, e), e);
         });
+
+    const auto ucf = seen.find("material:unit-cell-file");
+    if (ucf != seen.end() && cell) c.unit_cell_file = *cell;
+    if (ucf != seen.end() && cell) mistakes.check([&] { check_unit_cell_file(c, seen); });
+    if (ucf != seen.end() && !cell && mistakes.empty())  // build_config called without the file
+        mistakes.add(InputError(ucf->second.file, ucf->second.line, ucf->second.key(),
+                                "the unit-cell file was not read (read_config reads it)"));
 
     // Checks across keywords. Each reports its first finding; one about a keyword whose own line
     // failed above is a consequence and is dropped (Mistakes).
@@ -219,7 +226,32 @@ Config read_config(const std::string& input_path, const TextLoader& load) {
             all.push_back(std::move(m));
         }
     }
-    Config c = build_config(all, input_path, mistakes);
+    // The unit-cell file, read like a material file: relative to the file that names it.
+    UnitCellFile cell;
+    bool cell_read = false;
+    for (const Entry& e : all) {
+        if (e.section != "material" || e.name != "unit-cell-file" || e.section_index >= 0 ||
+            !e.has_value || cell_read)
+            continue;
+        std::filesystem::path p(e.value);
+        if (p.is_relative()) p = std::filesystem::path(e.file).parent_path() / p;
+        LoadResult text = load(p.string());
+        if (!text.ok) {
+            mistakes.emplace_back(e.file, e.line, e.key(),
+                                  "cannot read unit-cell file '" + p.string() + "': " + text.error);
+            continue;
+        }
+        files.push_back(p.string());
+        try {
+            cell = parse_unit_cell_file(text.text, p.string());
+            cell_read = true;
+        } catch (const InputErrors& errors) {
+            mistakes.insert(mistakes.end(), errors.errors().begin(), errors.errors().end());
+        } catch (const InputError& error) {
+            mistakes.push_back(error);
+        }
+    }
+    Config c = build_config(all, input_path, mistakes, cell_read ? &cell : nullptr);
     c.files_read = files;
     return c;
 }

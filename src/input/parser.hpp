@@ -28,7 +28,10 @@ Config read_config(const std::string& input_path, const TextLoader& load);
 // Builds a configuration from already-split entries (all files). `input_file` names the main file
 // for messages about missing keywords; `earlier` holds mistakes already found (malformed lines),
 // reported together with the ones found here.
+// `cell` is the unit-cell file that material:unit-cell-file names, already read and parsed
+// (read_config does both); an entry naming one without it is an error.
 Config build_config(const std::vector<Entry>& entries, const std::string& input_file,
-                    const std::vector<InputError>& earlier = {});
+                    const std::vector<InputError>& earlier = {},
+                    const UnitCellFile* cell = nullptr);
 
 }  // namespace miniasd

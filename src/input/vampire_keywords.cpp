@@ -120,8 +120,6 @@ const Group groups[] = {
      "spin-orbit-torque-asymmetry voltage-controlled-magnetic-anisotropy-coefficient "
      "vcma-coefficient resistivity spin-resistivity spin-transport-relaxation-torque "
      "spin-transport-precession-torque"},
-    {"material", VC::not_supported, "unit-cell files are not implemented (sc, bcc and fcc are)",
-     "unit-cell-file"},
     {"material", VC::not_supported,
      "every material uses the free-electron gyromagnetic ratio", "relative-gamma"},
     {"material", VC::not_supported,

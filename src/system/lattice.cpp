@@ -165,6 +165,30 @@ std::int64_t count_present(const Lattice& l) {
     return n;
 }
 
+// A bond from a site to itself in a cell (dx, dy, dz) away is the atom itself when every nonzero
+// displacement is a whole number of periodic box lengths: the atom would feel its own spin.
+void check_self_bonds(const Lattice& l) {
+    for (std::size_t s = 0; s < l.exchange.sites.size(); ++s)
+        for (const Bond& b : l.exchange.sites[s]) {
+            if (b.to.site != static_cast<int>(s)) continue;
+            const int d[3] = {b.to.dx, b.to.dy, b.to.dz};
+            bool self = true;
+            int axis = 0;
+            for (int a = 0; a < 3; ++a) {
+                if (d[a] == 0) continue;
+                if (!l.periodic[a] || d[a] % l.cells[a] != 0) self = false;
+                axis = a;
+            }
+            if (self)
+                throw Error("the periodic box is too small for the exchange bonds: along " +
+                            std::string(1, "xyz"[axis]) + " it has " +
+                            std::to_string(l.cells[axis]) + " cell(s), and a bond of site " +
+                            std::to_string(s) + " reaches " + std::to_string(std::abs(d[axis])) +
+                            " cells, so an atom would interact with itself; make "
+                            "dimensions:system-size larger");
+        }
+}
+
 }  // namespace
 
 Lattice make_lattice(const Config& c) {
@@ -174,6 +198,17 @@ Lattice make_lattice(const Config& c) {
     l.cell_size = c.unit_cell;
     l.periodic = c.periodic;
     l.basis = basis_of(c.crystal);
+    if (c.unit_cell_file.given()) {  // the parser set c.unit_cell to the file's cell
+        l.from_file = true;
+        l.basis.clear();
+        for (const UnitCellFile::Atom& a : c.unit_cell_file.atoms) {
+            l.basis.push_back(a.position);
+            l.category.push_back(a.category + 1);
+        }
+    } else {
+        for (int s = 0; s < l.sites(); ++s)
+            l.category.push_back(s + 1);
+    }
     // Sizes from the input are checked before any arithmetic on them can overflow: global ids
     // are 64-bit, and every site of the box gets one.
     const char* xyz = "xyz";
@@ -200,9 +235,19 @@ Lattice make_lattice(const Config& c) {
         l.cells = {1, 1, 1};
         l.periodic = {false, false, false};
         l.basis = basis_of(CrystalStructure::sc);
+        l.category = {1};
         l.neighbours.assign(1, {});
         l.single_spin = true;
     }
+    if (l.from_file) {
+        l.exchange = interactions_from_file(c.unit_cell_file);
+    } else {
+        l.exchange.sites.resize(l.neighbours.size());
+        for (std::size_t s = 0; s < l.neighbours.size(); ++s)
+            for (const NeighbourOffset& o : l.neighbours[s])
+                l.exchange.sites[s].push_back({o, 0, isotropic(1.0)});
+    }
+    check_self_bonds(l);
     l.n_atoms = l.id_space();
     if (c.particle_shape != ParticleShape::none) {
         l.particle.shape = c.particle_shape;

@@ -1,5 +1,6 @@
 // The global crystal: a grid of cubic (or rectangular) unit cells, each holding the basis sites of
-// sc, bcc or fcc. A global atom id is a function of (cell x, y, z, site) alone:
+// sc, bcc or fcc, or the atoms of a unit-cell file. A global atom id is a function of (cell x, y,
+// z, site) alone:
 //     gid = ((cz * ny + cy) * nx + cx) * sites + site
 // so ids are unique, contiguous from 0, and independent of how cells are shared among ranks.
 #pragma once
@@ -9,22 +10,12 @@
 #include <vector>
 
 #include "input/config.hpp"
+#include "system/interactions.hpp"
 
 namespace miniasd {
 
 using Cells3 = std::array<std::int64_t, 3>;
 
-// A neighbour of a site: the site `site` in the cell displaced by (dx, dy, dz).
-struct NeighbourOffset {
-    int dx, dy, dz;
-    int site;
-    bool operator==(const NeighbourOffset& o) const {
-        return dx == o.dx && dy == o.dy && dz == o.dz && site == o.site;
-    }
-};
-
-// Per basis site, a list of neighbour offsets (a shell, or what a term reads), in a fixed order.
-using SiteOffsets = std::vector<std::vector<NeighbourOffset>>;
 // The most offsets of any site (the columns of a neighbour table built on them).
 int widest(const SiteOffsets& offsets);
 // The largest |cell displacement| along each axis over all offsets (0 with none).
@@ -47,7 +38,10 @@ struct Lattice {
     Cells3 cells{1, 1, 1};           // unit cells along x, y, z
     std::array<bool, 3> periodic{};  // periodic boundaries per axis
     std::vector<Vec3> basis;         // fractional positions of the sites in a cell
+    std::vector<int> category;       // [site] 1-based unit-cell category (material placement)
     SiteOffsets neighbours;          // nearest neighbours, per site (the first shell)
+    InteractionList exchange;        // the exchange bonds (system/interactions.hpp)
+    bool from_file = false;          // the cell is a unit-cell file's
     bool single_spin = false;        // create:single-spin: one atom, no neighbours of any shell
     ParticleCut particle;            // shape none: every site of the box holds an atom
     std::int64_t n_atoms = 0;        // atoms present (the whole box unless a particle is cut)
@@ -81,6 +75,9 @@ std::int64_t cells_along(double system_size, double cell_size);
 // Builds the lattice of a configuration, with nearest-neighbour offsets found geometrically
 // (sc 6, bcc 8, fcc 12 for a cubic cell); create:single-spin gives one sc cell with no
 // neighbours. A particle shape cuts one particle; its atoms are counted over its bounding box.
+// The exchange bonds are the first shell's with weight 1 (times exchange-matrix), or a unit-cell
+// file's. Throws Error when a bond would join an atom to itself across a periodic box too small
+// for its reach.
 Lattice make_lattice(const Config& c);
 
 // The first `shells` neighbour shells of the lattice's sites: result[k][site] lists the offsets

@@ -21,7 +21,8 @@ MaterialMap::MaterialMap(const Config& c, const Lattice& l)
             bool placed = false;
             for (std::size_t m = 0; m < n; ++m) {
                 const MaterialConfig& mc = c.materials[m];
-                const bool site_ok = mc.unit_cell_category == 0 || mc.unit_cell_category == s + 1;
+                const bool site_ok =
+                    mc.unit_cell_category == 0 || mc.unit_cell_category == l.category[s];
                 const bool height_ok =
                     h >= mc.minimum_height && (h < mc.maximum_height || mc.maximum_height >= 1.0);
                 const bool ok = site_ok && height_ok && !alloyed_only(c, m);

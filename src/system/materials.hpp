@@ -1,5 +1,6 @@
 // Which material sits at each lattice site. First the site's own material: the first material,
-// in index order, whose unit-cell-category and height range contain the site (heights are
+// in index order, whose unit-cell-category (the site's category: its basis site, or a unit-cell
+// file's material column + 1) and height range contain the site (heights are
 // fractions of the system height z; a range is [minimum, maximum), and maximum = 1 includes the
 // top). A material alloyed into a host (the j of some host's alloy-fraction[j]) is not placed
 // this way unless it has a unit-cell-category or height range of its own. Then random alloys: a

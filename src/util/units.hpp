@@ -13,6 +13,7 @@ namespace constants {
 inline constexpr double bohr_magneton = 9.2740100783e-24;  // J/T
 inline constexpr double boltzmann = 1.380649e-23;          // J/K
 inline constexpr double electron_volt = 1.602176634e-19;   // J
+inline constexpr double hbar = 1.054571817e-34;            // J s (CODATA 2018, exact h / 2 pi)
 inline constexpr double gyromagnetic_ratio = 1.760859e11;  // rad s^-1 T^-1 (docs/physics.md)
 }  // namespace constants
 

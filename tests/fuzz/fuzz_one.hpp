@@ -1,9 +1,10 @@
 // One fuzz case for the input parser, shared by the libFuzzer harness (fuzz_input.cpp) and the
 // deterministic mutation test (test_fuzz.cpp): the text is the main input file and also every
-// material file it names. The parser must either build a configuration or throw Error (with
-// InputError and InputErrors); anything else is a finding: another exception, a crash, a
-// sanitizer report, a message with control bytes or a line too long to read, or a configuration
-// whose description (describe()) does not parse back to the same description.
+// material and unit-cell file it names, and it is parsed as a unit-cell file on its own too. The
+// parser must either build a configuration or throw Error (with InputError and InputErrors);
+// anything else is a finding: another exception, a crash, a sanitizer report, a message with
+// control bytes or a line too long to read, or a configuration whose description (describe()) does
+// not parse back to the same description.
 #pragma once
 
 #include <cstdlib>
@@ -11,6 +12,7 @@
 #include <string>
 
 #include "input/parser.hpp"
+#include "input/unit_cell_file.hpp"
 #include "util/error.hpp"
 
 namespace miniasd::fuzz {
@@ -31,6 +33,12 @@ inline void check_message(const std::string& m) {
 }
 
 inline void fuzz_one(const std::string& text) {
+    // The same text as a unit-cell file: it parses or says why.
+    try {
+        parse_unit_cell_file(text, "fuzz.ucf");
+    } catch (const Error& e) {
+        check_message(e.what());
+    }
     const TextLoader load = [&text](const std::string&) {
         LoadResult r;
         r.ok = true;

@@ -7,6 +7,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 #include "checkpoint/run_state_io.hpp"
@@ -40,7 +41,7 @@ bool same(const std::vector<double>& a, const std::vector<double>& b) {
 // Every setting of the three structs. The sizes below fail to compile when a field is added, so
 // that it is added here too (the layout checked is libstdc++'s on x86-64, this project's CI).
 #if defined(__GLIBCXX__) && defined(__x86_64__)
-static_assert(sizeof(Config) == 728, "a Config field was added or removed: update same()");
+static_assert(sizeof(Config) == 840, "a Config field was added or removed: update same()");
 static_assert(sizeof(MaterialConfig) == 248, "a MaterialConfig field changed: update same()");
 static_assert(sizeof(OutputConfig) == 152, "an OutputConfig field changed: update same()");
 #endif
@@ -83,6 +84,7 @@ bool same(const Config& a, const Config& b, std::string* why = nullptr) {
                    F(single_spin),
                    F(particle_shape),
                    F(particle_size),
+                   F(unit_cell_file),
                    F(program),
                    F(integrator),
                    F(monte_carlo_move),
@@ -140,8 +142,12 @@ bool same(const Config& a, const Config& b, std::string* why = nullptr) {
 }
 #undef F
 
-Config parse_text(const std::string& text) {
-    return read_config("described", [&](const std::string&) { return LoadResult{true, text, ""}; });
+// `files`: other files the text names (a unit-cell file), by path; any other path reads `text`.
+Config parse_text(const std::string& text, const std::map<std::string, std::string>& files = {}) {
+    return read_config("described", [&](const std::string& path) {
+        const auto it = files.find(path);
+        return LoadResult{true, it != files.end() ? it->second : text, ""};
+    });
 }
 
 LoadResult load_file(const std::string& path) {
@@ -198,6 +204,30 @@ TEST(Describe, EveryValidFuzzCorpusFileReadsBackBitForBit) {
     }
     EXPECT_GE(files, 10);
     EXPECT_GE(valid, 5) << "too few corpus files parse to test the round trip";
+}
+
+// A unit-cell file's cell, atoms and bonds are part of the configuration and read back whole; the
+// crystal structure and cell size it replaces are not described.
+TEST(Describe, AUnitCellFileReadsBack) {
+    const std::map<std::string, std::string> files{
+        {"cell.ucf",
+         "2.5 2.5 3\n1 0 0\n0 1 0\n0 0 1\n2\n0 0 0 0 0\n1 0.5 0.5 0.5 1\n"
+         "4 vectorial\n0 0 1 0 0 0 1e-21 1e-21 2e-21\n1 1 0 0 0 0 1e-21 1e-21 2e-21\n"
+         "2 0 0 1 0 0 3e-22 3e-22 3e-22\n3 0 0 -1 0 0 3e-22 3e-22 3e-22\n"}};
+    const std::string input =
+        "material:unit-cell-file = cell.ucf\nmaterial:num-materials = 2\n"
+        "material[1]:atomic-spin-moment = 2 !muB\nmaterial[1]:unit-cell-category = 1\n"
+        "material[2]:atomic-spin-moment = 1 !muB\nmaterial[2]:unit-cell-category = 2\n";
+    const Config c = parse_text(input, files);
+    ASSERT_EQ(c.unit_cell_file.bonds.size(), 4u);
+    EXPECT_EQ(c.unit_cell[2], 3e-10);
+    const std::string d = describe(c);
+    EXPECT_NE(d.find("material:unit-cell-file = cell.ucf"), std::string::npos) << d;
+    EXPECT_EQ(d.find("crystal-structure"), std::string::npos) << d;
+    EXPECT_EQ(d.find("unit-cell-size"), std::string::npos) << d;
+    const Config back = parse_text(d, files);
+    std::string why;
+    EXPECT_TRUE(same(c, back, &why)) << why;
 }
 
 // Every setting is alive in this input: a particle shape (particle-size, core-shell), an alloy

@@ -23,6 +23,19 @@ inline Config config_from_text(const std::string& text, const std::string& file 
     return build_config(split_lines(text, file), file);
 }
 
+// A configuration from an input text and the files it names (a unit-cell file), by path, read
+// from memory as read_config reads files.
+inline Config config_from_files(const std::string& text,
+                                const std::vector<std::pair<std::string, std::string>>& files,
+                                const std::string& file = "test-input") {
+    return read_config(file, [&](const std::string& path) {
+        if (path == file) return LoadResult{true, text, ""};
+        for (const auto& [name, contents] : files)
+            if (path == name) return LoadResult{true, contents, ""};
+        return LoadResult{false, "", "No such file or directory"};
+    });
+}
+
 // No files, no screen output, no progress lines.
 inline RunOptions quiet_options() {
     RunOptions o;
@@ -62,14 +75,14 @@ inline std::vector<double> gather_spins(const Simulation& sim) {
 // Returns the message of an Error thrown on those ranks ("" when none): catching it keeps the
 // waiting ranks from hanging.
 template <typename F>
-std::string run_on_first_ranks(int ranks, int threads, const std::string& input, F&& f) {
+std::string run_on_first_ranks(int ranks, int threads, const Config& config, F&& f) {
     const parallel::Comm world = parallel::Comm::world();
     const parallel::Comm sub = world.split(world.rank() < ranks ? 0 : -1, world.rank());
     std::string error;
     if (sub.valid()) {
         omp_set_num_threads(threads);
         try {
-            Simulation sim(sub, config_from_text(input), quiet_options());
+            Simulation sim(sub, config, quiet_options());
             run_program(sim);
             f(sim);
         } catch (const Error& e) {
@@ -78,6 +91,10 @@ std::string run_on_first_ranks(int ranks, int threads, const std::string& input,
     }
     world.barrier();
     return error;
+}
+template <typename F>
+std::string run_on_first_ranks(int ranks, int threads, const std::string& input, F&& f) {
+    return run_on_first_ranks(ranks, threads, config_from_text(input), std::forward<F>(f));
 }
 
 }  // namespace miniasd::test

@@ -1,0 +1,127 @@
+#include "hamiltonian/tensor_exchange.hpp"
+
+#include <algorithm>
+#include <type_traits>
+
+namespace miniasd {
+
+TensorExchange::TensorExchange(const LocalSystem& sys, int sites, const InteractionList& list,
+                               const std::vector<std::vector<int>>& columns,
+                               const std::vector<std::vector<double>>& shell_j,
+                               std::vector<double> moments)
+    : sys_(sys), form_(list.form), materials_(static_cast<int>(moments.size())) {
+    int shells = 1;
+    bonds_.resize(list.sites.size());
+    for (std::size_t s = 0; s < list.sites.size(); ++s)
+        for (std::size_t k = 0; k < list.sites[s].size(); ++k) {
+            const Bond& b = list.sites[s][k];
+            bonds_[s].push_back({columns[s][k], b.shell, b.j});
+            shells = std::max(shells, b.shell + 1);
+        }
+    const int nm = materials_;
+    energy_scale_.assign(shells, std::vector<double>(nm * nm, 1.0));
+    field_scale_.assign(shells, std::vector<double>(nm * nm, 0.0));
+    for (int sh = 0; sh < shells; ++sh)
+        for (int a = 0; a < nm; ++a)
+            for (int b = 0; b < nm; ++b) {
+                double& e = energy_scale_[sh][a * nm + b];
+                if (list.normalised)
+                    e = sh < static_cast<int>(shell_j.size()) ? shell_j[sh][a * nm + b] : 0.0;
+                field_scale_[sh][a * nm + b] = e / moments[a];
+            }
+    site_.resize(sys.n_owned);
+    for (std::int64_t i = 0; i < sys.n_owned; ++i)
+        site_[i] = static_cast<std::int32_t>(sys.gid[i] % sites);
+    // Active when some bond has some nonzero coupling between materials that can meet.
+    for (const auto& site : bonds_)
+        for (const LocalBond& b : site)
+            for (const double v : b.j)
+                for (const double e : energy_scale_[b.shell])
+                    if (v != 0 && e != 0) active_ = true;
+}
+
+namespace {
+
+// h += c J S_j for one bond, in the form's few multiplications (the same bits for every form of
+// the same numbers would not hold, so each list uses one form throughout).
+template <CouplingForm F>
+inline void add_bond(const std::array<double, 9>& J, double c, double sx, double sy, double sz,
+                     double* h) {
+    if constexpr (F == CouplingForm::isotropic) {
+        const double w = c * J[0];
+        h[0] += w * sx;
+        h[1] += w * sy;
+        h[2] += w * sz;
+    } else if constexpr (F == CouplingForm::diagonal) {
+        h[0] += c * (J[0] * sx);
+        h[1] += c * (J[4] * sy);
+        h[2] += c * (J[8] * sz);
+    } else {
+        h[0] += c * (J[0] * sx + J[1] * sy + J[2] * sz);
+        h[1] += c * (J[3] * sx + J[4] * sy + J[5] * sz);
+        h[2] += c * (J[6] * sx + J[7] * sy + J[8] * sz);
+    }
+}
+
+}  // namespace
+
+// Bonds are summed in the list's order for every atom, so a field does not depend on how atoms
+// are split among ranks, threads or chunks.
+void TensorExchange::bond_sum(const SpinView& s, std::int64_t i, const Scales& table,
+                              double* h) const {
+    h[0] = h[1] = h[2] = 0;
+    const std::int64_t n = sys_.n_owned;
+    const std::int32_t* mat = sys_.material.data();
+    const int row = mat[i] * materials_;
+    auto sum = [&](auto form) {
+        for (const LocalBond& b : bonds_[site_[i]]) {
+            const std::int32_t j = sys_.nbr[static_cast<std::int64_t>(b.column) * n + i];
+            add_bond<decltype(form)::value>(b.j, table[b.shell][row + mat[j]], s.x[j], s.y[j],
+                                            s.z[j], h);
+        }
+    };
+    switch (form_) {
+        case CouplingForm::isotropic:
+            return sum(std::integral_constant<CouplingForm, CouplingForm::isotropic>{});
+        case CouplingForm::diagonal:
+            return sum(std::integral_constant<CouplingForm, CouplingForm::diagonal>{});
+        case CouplingForm::tensor:
+            return sum(std::integral_constant<CouplingForm, CouplingForm::tensor>{});
+    }
+}
+
+void TensorExchange::add_field(const SpinView& s, std::int64_t begin, std::int64_t end,
+                               FieldView h) const {
+    for (std::int64_t i = begin; i < end; ++i) {
+        double f[3];
+        bond_sum(s, i, field_scale_, f);
+        h.x[i - begin] += f[0];
+        h.y[i - begin] += f[1];
+        h.z[i - begin] += f[2];
+    }
+}
+
+void TensorExchange::atom_energies(const SpinView& s, std::int64_t begin, std::int64_t end,
+                                   double* e) const {
+    for (std::int64_t i = begin; i < end; ++i) {
+        double f[3];
+        bond_sum(s, i, energy_scale_, f);
+        e[i - begin] = -0.5 * (s.x[i] * f[0] + s.y[i] * f[1] + s.z[i] * f[2]);
+    }
+}
+
+double TensorExchange::site_energy(const SpinView& s, std::int64_t i, const double* si) const {
+    double f[3];
+    bond_sum(s, i, energy_scale_, f);
+    return -(si[0] * f[0] + si[1] * f[1] + si[2] * f[2]);
+}
+
+// Linear in S_i (no bond joins an atom to itself, system/lattice.cpp): one bond sum serves both.
+double TensorExchange::site_energy_change(const SpinView& s, std::int64_t i, const double* from,
+                                          const double* to) const {
+    double f[3];
+    bond_sum(s, i, energy_scale_, f);
+    return -((to[0] - from[0]) * f[0] + (to[1] - from[1]) * f[1] + (to[2] - from[2]) * f[2]);
+}
+
+}  // namespace miniasd

@@ -1,0 +1,59 @@
+// Exchange over any list of bonds (system/interactions.hpp): several shells, a unit-cell file's
+// bonds, diagonal (vectorial) or full 3x3 tensor couplings, DMI written as a tensor's
+// antisymmetric part. E = -sum over bonds {i, j} of S_i . J_ij . S_j (each bond listed from both
+// atoms, so an atom's energy is half its bonds); field on i: (1/mu_i) sum_j J_ij S_j (tesla).
+// The nearest-neighbour Exchange (exchange.hpp) computes the lists whose bonds are one isotropic
+// weight faster; this is the path for every other list.
+#pragma once
+
+#include <array>
+#include <vector>
+
+#include "hamiltonian/term.hpp"
+#include "system/interactions.hpp"
+#include "system/local_system.hpp"
+
+namespace miniasd {
+
+class TensorExchange final : public Term {
+  public:
+    // columns[site][k]: the neighbour-table column of bond k of the site (TermContext::columns).
+    // shell_j[shell][a * materials + b]: the exchange-matrix value a normalised weight of that
+    // shell multiplies (J); ignored when the list holds joules. moments[a]: mu_s (J/T).
+    TensorExchange(const LocalSystem& sys, int sites, const InteractionList& list,
+                   const std::vector<std::vector<int>>& columns,
+                   const std::vector<std::vector<double>>& shell_j, std::vector<double> moments);
+    const char* name() const override { return "exchange"; }
+    TermKind kind() const override { return TermKind::exchange; }
+    bool active() const override { return active_; }
+    void add_field(const SpinView& s, std::int64_t begin, std::int64_t end,
+                   FieldView h) const override;
+    void atom_energies(const SpinView& s, std::int64_t begin, std::int64_t end,
+                       double* e) const override;
+    double site_energy(const SpinView& s, std::int64_t i, const double* si) const override;
+    double site_energy_change(const SpinView& s, std::int64_t i, const double* from,
+                              const double* to) const override;
+
+  private:
+    using Scales = std::vector<std::vector<double>>;  // [shell][a * materials + b]
+    // sum_j c_ab J_ij S_j over the bonds of owned atom i, each coupling scaled by `table`
+    // (energy_scale_ or field_scale_).
+    void bond_sum(const SpinView& s, std::int64_t i, const Scales& table, double* h) const;
+
+    struct LocalBond {
+        int column;
+        int shell;
+        std::array<double, 9> j;
+    };
+    const LocalSystem& sys_;
+    CouplingForm form_;
+    int materials_;
+    std::vector<std::vector<LocalBond>> bonds_;  // [site]
+    std::vector<std::int32_t> site_;             // [owned atom] basis site
+    // [shell][a * materials + b]: the factor of a bond's coupling in the energy (J per unit
+    // weight, or 1) and in the field (that over mu_a, 1/T units).
+    Scales energy_scale_, field_scale_;
+    bool active_ = false;
+};
+
+}  // namespace miniasd

@@ -1,0 +1,107 @@
+#include "system/exchange_summary.hpp"
+
+#include <Eigen/Eigenvalues>
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "system/materials.hpp"
+#include "util/units.hpp"
+
+namespace miniasd {
+
+namespace {
+
+struct BondFigures {
+    double r;      // m
+    double j_iso;  // J
+    double j_aniso;
+};
+
+}  // namespace
+
+ExchangeSummary summarise_exchange(const Config& c, const Lattice& l) {
+    ExchangeSummary out;
+    const int sites = l.sites();
+    if (l.single_spin || sites == 0) return out;
+    const MaterialMap materials(c, l);
+    const std::size_t nm = c.materials.size();
+    std::vector<int> mat(sites);
+    double moments = 0;
+    for (int s = 0; s < sites; ++s) {
+        mat[s] = materials.of(l.gid(0, 0, 0, s));
+        moments += c.materials[mat[s]].moment;
+    }
+    std::vector<BondFigures> bonds;
+    Eigen::MatrixXd m = Eigen::MatrixXd::Zero(sites, sites);
+    double sum_jr2 = 0;
+    for (int s = 0; s < sites; ++s)
+        for (const Bond& b : l.exchange.sites[s]) {
+            const int t = b.to.site;
+            const double scale =
+                l.exchange.normalised ? c.materials[mat[s]].exchange[mat[t] % nm] : 1.0;
+            const double j_iso = scale * (b.j[0] + b.j[4] + b.j[8]) / 3;
+            double aniso = 0;
+            for (int a = 0; a < 3; ++a)
+                for (int k = 0; k < 3; ++k)
+                    aniso =
+                        std::max(aniso, std::abs(scale * b.j[3 * a + k] - (a == k ? j_iso : 0)));
+            const int d[3] = {b.to.dx, b.to.dy, b.to.dz};
+            double r2 = 0;
+            for (int a = 0; a < 3; ++a) {
+                const double x = (d[a] + l.basis[t][a] - l.basis[s][a]) * l.cell_size[a];
+                r2 += x * x;
+            }
+            bonds.push_back({std::sqrt(r2), j_iso, aniso});
+            m(s, t) += j_iso;
+            sum_jr2 += j_iso * r2;
+        }
+    std::sort(bonds.begin(), bonds.end(),
+              [](const BondFigures& a, const BondFigures& b) { return a.r < b.r; });
+    for (const BondFigures& b : bonds) {
+        if (out.shells.empty() || b.r > out.shells.back().radius * (1 + 1e-6)) {
+            out.shells.push_back({b.r, 0, b.j_iso, b.j_iso, 0});
+        }
+        ExchangeShell& s = out.shells.back();
+        s.per_atom += 1.0 / sites;
+        s.j_min = std::min(s.j_min, b.j_iso);
+        s.j_max = std::max(s.j_max, b.j_iso);
+        s.j_anisotropy = std::max(s.j_anisotropy, b.j_aniso);
+    }
+    // M is symmetric when every bond has its reverse with the same coupling (the unit-cell file
+    // is checked for that; the built-in shells are symmetric by construction).
+    const Eigen::MatrixXd sym = 0.5 * (m + m.transpose());
+    const double lambda =
+        Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(sym).eigenvalues().maxCoeff();
+    out.curie_temperature = std::max(0.0, lambda / (3 * constants::boltzmann));
+    out.stiffness = constants::hbar * constants::gyromagnetic_ratio * sum_jr2 / (6 * moments);
+    return out;
+}
+
+std::string describe(const ExchangeSummary& s) {
+    if (s.shells.empty()) return "Exchange: no bonds\n";
+    std::string out = "Exchange shells:  radius (A)  bonds/atom  J per link (J, isotropic part)\n";
+    char line[256];
+    const std::size_t shown = std::min<std::size_t>(s.shells.size(), 12);
+    for (std::size_t k = 0; k < shown; ++k) {
+        const ExchangeShell& e = s.shells[k];
+        int n = std::snprintf(line, sizeof line, "  %4zu %12.4f %11.4g  %.4g", k + 1,
+                              e.radius * 1e10, e.per_atom, e.j_min);
+        if (e.j_max != e.j_min) n += std::snprintf(line + n, sizeof line - n, " to %.4g", e.j_max);
+        if (e.j_anisotropy > 1e-9 * std::max(std::abs(e.j_min), std::abs(e.j_max)))
+            n += std::snprintf(line + n, sizeof line - n, "; anisotropic/DMI parts up to %.3g",
+                               e.j_anisotropy);
+        out += std::string(line) + "\n";
+    }
+    if (shown < s.shells.size())
+        out += "  ... " + std::to_string(s.shells.size() - shown) + " more shell(s)\n";
+    std::snprintf(
+        line, sizeof line,
+        "Mean-field Curie temperature %.4g K (the true T_c of sc, bcc and fcc ferromagnets "
+        "is 0.72-0.79 of it); "
+        "spin-wave stiffness of the ferromagnetic state %.4g meV A^2\n",
+        s.curie_temperature, s.stiffness / (1e-3 * constants::electron_volt) * 1e20);
+    return out + line;
+}
+
+}  // namespace miniasd

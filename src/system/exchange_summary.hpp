@@ -1,0 +1,42 @@
+// What the exchange bonds of a run amount to, printed at start-up so that a wrong unit, a sign or
+// the factor 2 of double counting (the commonest mistakes in exchange files) shows before a run:
+// the shells (radius, bonds per atom, J per link), the mean-field Curie temperature and the
+// spin-wave stiffness of the ferromagnetic state.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "input/config.hpp"
+#include "system/lattice.hpp"
+
+namespace miniasd {
+
+struct ExchangeShell {
+    double radius = 0;        // m
+    double per_atom = 0;      // bonds per atom, averaged over the cell's sites
+    double j_min = 0;         // J per link: the isotropic part (trace / 3), least and most over
+    double j_max = 0;         //   the shell's bonds
+    double j_anisotropy = 0;  // J: the largest |J_ab - J_iso delta_ab| over the shell's bonds
+};
+
+struct ExchangeSummary {
+    std::vector<ExchangeShell> shells;
+    // Mean-field ordering temperature (K): the largest eigenvalue of the cell's matrix
+    // M_ab = sum over the bonds from site a to site b of J_iso, over 3 k_B (classical spins;
+    // k_B T_c = z J / 3 for one site). Mean-field theory overestimates T_c: for sc, bcc and fcc
+    // ferromagnets the true T_c is 0.72 to 0.79 of it.
+    double curie_temperature = 0;
+    // hbar omega = D q^2 of the ferromagnetic state's acoustic mode: D = hbar gamma
+    // sum_cell sum_j J_iso r_ij^2 / (6 sum_cell mu_i) for a cubic average (J m^2).
+    double stiffness = 0;
+};
+
+// The bonds' couplings are those of the first cell's atoms (their materials by unit-cell category
+// and the bottom layer: alloys and layers are not averaged).
+ExchangeSummary summarise_exchange(const Config& c, const Lattice& l);
+
+// Lines for the start-up summary: a table of shells and one line of T_c and D (meV A^2).
+std::string describe(const ExchangeSummary& s);
+
+}  // namespace miniasd

@@ -1,0 +1,59 @@
+// The exchange bonds of the crystal as data: for each basis site, its bonds as (partner site, cell
+// offset, shell, coupling). A coupling is a 3x3 tensor J (row: component of S_i, column: of S_j)
+// in joules per link with VAMPIRE's sign, E = -sum over bonds {i, j} of S_i . J . S_j, so each
+// physical bond is listed from both of its atoms (the row of j the transpose of the row of i).
+// The field on i is (1/mu_i) sum_j J_ij S_j. When `normalised`, J is a dimensionless weight that
+// multiplies material[a]:exchange-matrix[b] of the two atoms' materials (the built-in crystals,
+// and the normalised-* types of a unit-cell file).
+//
+// Everything about exchange follows from the list: the exchange term's reach (and so the halo
+// depth, the Monte Carlo colouring and the fused Heun plan, hamiltonian/reach.hpp) and which
+// kernel runs (the nearest-neighbour stencil path when every bond is one isotropic weight,
+// a general tensor path otherwise).
+#pragma once
+
+#include <array>
+#include <vector>
+
+#include "input/config.hpp"
+
+namespace miniasd {
+
+// A neighbour of a site: the site `site` in the cell displaced by (dx, dy, dz).
+struct NeighbourOffset {
+    int dx, dy, dz;
+    int site;
+    bool operator==(const NeighbourOffset& o) const {
+        return dx == o.dx && dy == o.dy && dz == o.dz && site == o.site;
+    }
+};
+
+// Per basis site, a list of neighbour offsets (a shell, or what a term reads), in a fixed order.
+using SiteOffsets = std::vector<std::vector<NeighbourOffset>>;
+
+struct Bond {
+    NeighbourOffset to;
+    int shell = 0;              // 0: the first (nearest) shell
+    std::array<double, 9> j{};  // J (J per link), or a weight when the list is normalised
+};
+
+struct InteractionList {
+    CouplingForm form = CouplingForm::isotropic;  // the most general form of any bond
+    bool normalised = true;
+    std::vector<std::vector<Bond>> sites;  // [basis site] bonds in (dz, dy, dx, site) order
+
+    SiteOffsets offsets() const;
+    // The single coupling value every bond has when all are isotropic, of the first shell and
+    // equal (the case the stencil fast path computes; 1 with no bonds); false otherwise.
+    bool uniform(double& value) const;
+    std::size_t bonds() const;
+};
+
+// The isotropic identity tensor times v.
+std::array<double, 9> isotropic(double v);
+
+// The list of a unit-cell file: its bonds, each site's sorted into (dz, dy, dx, site) order (the
+// order of the sums, so the same bonds give the same bits whatever order the file lists them).
+InteractionList interactions_from_file(const UnitCellFile& u);
+
+}  // namespace miniasd

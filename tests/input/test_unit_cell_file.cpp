@@ -1,0 +1,139 @@
+// VAMPIRE's unit-cell files: what is read from each line, and every mistake named with the file,
+// the line and what was expected.
+#include <gtest/gtest.h>
+
+#include "input/unit_cell_file.hpp"
+#include "support/test_support.hpp"
+
+using namespace miniasd;
+
+namespace {
+
+// Two sites, one +x bond each way (a chain), isotropic joules; comments and blank lines anywhere.
+const std::string head =
+    "# a chain\n"
+    "2.5 3 4   # cell, Angstrom\n"
+    "1 0 0\n0 1 0\n0 0 1\n"
+    "2\n"
+    "0 0 0 0 0\n"
+    "\n"
+    "1 0.5 0 0 1 2 3\n";
+const std::string bonds =
+    "4 isotropic\n"
+    "0 0 1 0 0 0 1e-21\n"
+    "1 1 0 0 0 0 1e-21\n"
+    "2 1 0 1 0 0 2e-21\n"
+    "3 0 1 -1 0 0 2e-21\n";
+
+// The message of the mistake(s) parsing `text` gives; "" when it parses.
+std::string mistake(const std::string& text) {
+    try {
+        parse_unit_cell_file(text, "x.ucf");
+    } catch (const Error& e) {
+        return e.what();
+    }
+    return "";
+}
+
+TEST(UnitCellFile, ReadsCellAtomsAndBonds) {
+    const UnitCellFile u = parse_unit_cell_file(head + bonds, "x.ucf");
+    EXPECT_EQ(u.size, (Vec3{2.5e-10, 3e-10, 4e-10}));
+    ASSERT_EQ(u.atoms.size(), 2u);
+    EXPECT_EQ(u.atoms[1].position, (Vec3{0.5, 0, 0}));
+    EXPECT_EQ(u.atoms[1].category, 1);
+    EXPECT_EQ(u.atoms[1].lattice_category, 2);
+    EXPECT_EQ(u.atoms[1].height_category, 3);
+    EXPECT_EQ(u.categories(), 2);
+    EXPECT_EQ(u.form, CouplingForm::isotropic);
+    EXPECT_FALSE(u.normalised);
+    ASSERT_EQ(u.bonds.size(), 4u);
+    EXPECT_EQ(u.bonds[2].dx, 1);
+    EXPECT_EQ(u.bonds[2].line, 13);
+    // An isotropic value fills the diagonal.
+    EXPECT_EQ(u.bonds[2].value, (std::array<double, 9>{2e-21, 0, 0, 0, 2e-21, 0, 0, 0, 2e-21}));
+}
+
+TEST(UnitCellFile, ReadsEveryExchangeType) {
+    const std::string v = "2 normalised-vectorial\n0 0 0 1 0 0 1 2 3\n1 0 0 -1 0 0 1 2 3\n";
+    const std::string one = "2.5 2.5 2.5\n1 0 0\n0 1 0\n0 0 1\n1\n0 0 0 0\n";
+    const UnitCellFile a = parse_unit_cell_file(one + v, "x.ucf");
+    EXPECT_EQ(a.form, CouplingForm::diagonal);
+    EXPECT_TRUE(a.normalised);
+    EXPECT_EQ(a.bonds[0].value, (std::array<double, 9>{1, 0, 0, 0, 2, 0, 0, 0, 3}));
+    // A tensor's reverse holds its transpose.
+    const std::string t =
+        "2 normalized-tensorial\n0 0 0 1 0 0 1 2 3 4 5 6 7 8 9\n"
+        "1 0 0 -1 0 0 1 4 7 2 5 8 3 6 9\n";
+    const UnitCellFile b = parse_unit_cell_file(one + t, "x.ucf");
+    EXPECT_EQ(b.form, CouplingForm::tensor);
+    EXPECT_EQ(b.bonds[0].value[1], 2);
+    EXPECT_EQ(b.bonds[1].value[1], 4);
+}
+
+TEST(UnitCellFile, NamesTheLineAndWhatWasExpected) {
+    struct Case {
+        std::string text, expected;
+    } cases[] = {
+        {"2.5 x 4\n", "x.ucf, line 1: 'x' is not a number: expected the cell size"},
+        {"2.5 3 4\n1 0 0\n0 1 0.5\n0 0 1\n", "line 3: only orthogonal cells are supported"},
+        {head.substr(0, head.size() - 16) + "1 1.0 0 0 1\n" + bonds,
+         "line 9: atom outside the cell: fractional coordinates must lie in [0, 1)"},
+        {head + "4 isotropic\n0 0 2 0 0 0 1e-21\n",
+         "line 11: site j = 2 is not an atom of the cell: expected 0 to 1"},
+        {head + "1 scalar\n", "line 10: expected an exchange type after the bond count"},
+        {head + "1 0\n", "(the numeric types of old files are not read)"},
+        {head + "4 isotropic\n0 0 1 0 0 0 1e-21\n", "line 11: the file ends where bond row 1 of 4"},
+        {head + "2 isotropic\n0 0 1 0 0 0 1e-21\n1 1 0 0 0 0 3e-21\n",
+         "line 12: the reverse bond (line 11) holds a different coupling"},
+        {head + "1 isotropic\n0 0 1 1 0 0 1e-21\n",
+         "line 11: the bond has no reverse: add the row 'i j dx dy dz' = 1 0 -1 0 0"},
+        {head + "1 isotropic\n0 0 0 0 0 0 1e-21\n", "line 11: a bond of an atom to itself"},
+        {head + "1 isotropic\n0 0 1 0 0 0\n", "line 11: the line has 6 value(s): expected 1 "},
+        {head + "1 isotropic\n0 0 1 0 0 0 1 2\n", "line 11: more values than the 1 of a"},
+        {head + bonds + "2 isotropic\n",
+         "line 15: biquadratic exchange (a second bond block) is not supported"},
+        {head + "3 isotropic\n0 0 1 0 0 0 1e-21\n1 1 0 0 0 0 1e-21\n2 0 1 0 0 0 1e-21\n",
+         "line 13: bond listed twice: line 11 has the same i, j and offset"},
+        {"2.5 3 4\n1 0 0\n0 1 0\n0 0 1\n2\n0 0 0 0\n1 0 0 0\n", "line 7: two atoms at one place"},
+    };
+    for (const Case& c : cases) {
+        const std::string m = mistake(c.text);
+        EXPECT_NE(m.find(c.expected), std::string::npos) << "got: " << m << "\nfor:\n" << c.text;
+        EXPECT_NE(m.find("x.ucf"), std::string::npos) << m;
+    }
+}
+
+// Through the input: the file is read relative to the input's directory, its categories must be
+// materials, and the keywords it replaces are refused.
+TEST(UnitCellFile, TheInputChecksTheFileAgainstItsMaterials) {
+    const std::string ucf = head + bonds;
+    const std::string mat = "material[1]:atomic-spin-moment = 2 !muB\n";
+    auto error = [&](const std::string& input) -> std::string {
+        try {
+            test::config_from_files(input, {{"dir/c.ucf", ucf}}, "dir/input");
+        } catch (const Error& e) {
+            return e.what();
+        }
+        return "";
+    };
+    EXPECT_EQ(error("material:unit-cell-file = c.ucf\nmaterial:num-materials = 2\n" + mat +
+                    "material[2]:atomic-spin-moment = 1 !muB\n"),
+              "");
+    EXPECT_NE(error("material:unit-cell-file = c.ucf\n" + mat)
+                  .find("places atoms of material column 1 (0-based), but only 1 material(s)"),
+              std::string::npos);
+    EXPECT_NE(error("material:unit-cell-file = c.ucf\ncreate:crystal-structure = bcc\n" + mat)
+                  .find("keyword 'create:crystal-structure': conflicts with "
+                        "material:unit-cell-file (dir/input line 1)"),
+              std::string::npos);
+    EXPECT_NE(error("material:unit-cell-file = other.ucf\n" + mat)
+                  .find("cannot read unit-cell file 'dir/other.ucf'"),
+              std::string::npos);
+    EXPECT_NE(error("material:unit-cell-file = c.ucf\nmaterial:num-materials = 2\n" + mat +
+                    "material[2]:atomic-spin-moment = 1 !muB\nmaterial[2]:unit-cell-category = 3\n")
+                  .find("category 3 does not exist: the atoms of dir/c.ucf have material columns 0 "
+                        "to 1"),
+              std::string::npos);
+}
+
+}  // namespace

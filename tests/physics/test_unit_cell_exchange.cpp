@@ -1,0 +1,171 @@
+// Exchange from unit-cell files (material:unit-cell-file), run on 1 to P ranks x 1 and 2 threads:
+//  - a file describing bcc nearest-neighbour exchange gives the built-in bcc's spins, bit for bit,
+//    whatever order its rows are in (the nearest-neighbour stencil path runs for both);
+//  - the general path (several shells, a full tensor with an antisymmetric DMI part, two
+//    materials) gives the same bits on any decomposition, with LLG and with Monte Carlo;
+//  - in a uniform ferromagnet the general path's exchange energy is -z J / 2 per atom, the
+//    check VAMPIRE's own tests encode (-N z J / 2 for the system).
+#include <gtest/gtest.h>
+#include <omp.h>
+
+#include <cstring>
+
+#include "physics/ucf_files.hpp"
+#include "programs/program.hpp"
+#include "stats/observables.hpp"
+#include "support/test_support.hpp"
+
+using namespace miniasd;
+
+namespace {
+
+constexpr double j_fe = 7.05e-21;  // J per link
+
+const char* run_settings =
+    "dimensions:system-size-x = 2.3 !nm\ndimensions:system-size-y = 1.5 !nm\n"
+    "dimensions:system-size-z = 1.8 !nm\n"
+    "create:periodic-boundaries-x\ncreate:periodic-boundaries-z\n"
+    "material[1]:atomic-spin-moment = 2.22 !muB\nmaterial[1]:damping-constant = 0.1\n"
+    "material[1]:initial-spin-direction = random\n"
+    "sim:temperature = 400\nsim:time-step = 0.1 !fs\n"
+    "sim:applied-field-strength = 1 !T\nsim:applied-field-unit-vector = 1,0,1\n"
+    "sim:total-time-steps = 120\nsim:time-steps-increment = 40\nsim:integrator-random-seed = 11\n";
+
+std::string bcc_ucf(bool reversed) {
+    return test::make_ucf(
+        {2.87, 2.87, 2.87}, {{{0, 0, 0}}, {{0.5, 0.5, 0.5}}}, "isotropic",
+        [](int, const std::array<double, 3>& r) {
+            return std::abs(test::length(r) - 2.87 * std::sqrt(3.0) / 2) < 1e-6
+                       ? std::vector<double>{j_fe}
+                       : std::vector<double>{};
+        },
+        1, reversed);
+}
+
+struct Result {
+    std::vector<double> spins;
+    std::uint64_t hash = 0;
+    std::vector<double> stats;
+};
+
+Result run_on(int ranks, int threads, const Config& c) {
+    Result r;
+    const std::string error = test::run_on_first_ranks(ranks, threads, c, [&](Simulation& sim) {
+        r.spins = test::gather_spins(sim);
+        r.hash = sim.spin_hash();
+        r.stats = sample_series(sim.last_sample(), sim.state().field_direction);
+    });
+    EXPECT_EQ(error, "") << ranks << " ranks";
+    return r;
+}
+
+void expect_bitwise(const Result& a, const Result& b, const std::string& what) {
+    if (!parallel::Comm::world().is_root()) return;
+    ASSERT_EQ(a.spins.size(), b.spins.size()) << what;
+    EXPECT_EQ(std::memcmp(a.spins.data(), b.spins.data(), a.spins.size() * sizeof(double)), 0)
+        << what;
+    EXPECT_EQ(a.hash, b.hash) << what;
+    ASSERT_EQ(a.stats.size(), b.stats.size()) << what;
+    EXPECT_EQ(std::memcmp(a.stats.data(), b.stats.data(), a.stats.size() * sizeof(double)), 0)
+        << what << ": statistics";
+}
+
+// Every decomposition of the world's ranks and 1-2 threads against `ref`.
+void expect_any_decomposition(const Config& c, const Result& ref, const std::string& what) {
+    const int world = parallel::Comm::world().size();
+    for (int threads : {1, 2})
+        for (int ranks = 1; ranks <= world; ++ranks)
+            expect_bitwise(run_on(ranks, threads, c), ref,
+                           what + " on " + std::to_string(ranks) + " ranks x " +
+                               std::to_string(threads) + " threads");
+    omp_set_num_threads(1);
+}
+
+TEST(UnitCellExchange, BccFileGivesTheBuiltInBccBitForBit) {
+    for (const char* integrator : {"llg-heun", "monte-carlo"}) {
+        const std::string settings =
+            std::string(run_settings) + "sim:integrator = " + integrator + "\n";
+        const Config builtin = test::config_from_text(
+            "create:crystal-structure = bcc\ndimensions:unit-cell-size = 2.87 !A\n"
+            "material[1]:exchange-matrix[1] = 7.05e-21\n" +
+            settings);
+        const Result ref = run_on(1, 1, builtin);
+        for (const bool reversed : {false, true}) {
+            const Config from_file = test::config_from_files(
+                "material:unit-cell-file = bcc.ucf\n" + settings, {{"bcc.ucf", bcc_ucf(reversed)}});
+            expect_any_decomposition(from_file, ref,
+                                     std::string(integrator) + (reversed ? ", rows reversed" : ""));
+        }
+    }
+}
+
+// Two sites of different materials on a tetragonal cell; three shells; on the first shell a
+// symmetric anisotropic part and a DMI vector D_ij = D (r_ij x z) written as the tensor's
+// antisymmetric part, so the reverse bond holds the transpose.
+std::string tensor_ucf() {
+    return test::make_ucf(
+        {2.8, 2.8, 3.1}, {{{0, 0, 0}, 0}, {{0.5, 0.5, 0.5}, 1}}, "tensorial",
+        [](int, const std::array<double, 3>& r) {
+            const double d = test::length(r);
+            const double shells[3] = {2.52, 2.8, 3.1};  // Angstrom: 8 at 2.514, 4 at 2.8, 2 at 3.1
+            const double j[3] = {6e-21, 1.5e-21, -0.8e-21};
+            for (int s = 0; s < 3; ++s) {
+                if (d > shells[s] + 0.01 || (s > 0 && d <= shells[s - 1] + 0.01)) continue;
+                const double jd = j[s];
+                std::vector<double> t{jd, 0, 0, 0, jd, 0, 0, 0, jd};
+                if (s == 0) {
+                    t[0] += 0.4e-21;
+                    t[8] -= 0.3e-21;
+                    // E = D.(S_i x S_j) = -S_i.J.S_j: J_ab = -eps_abc D_c, D = 1e-21 r^ x z
+                    const double D[3] = {1e-21 * r[1] / d, -1e-21 * r[0] / d, 0};
+                    t[1] += -D[2];
+                    t[2] += D[1];
+                    t[3] += D[2];
+                    t[5] += -D[0];
+                    t[6] += -D[1];
+                    t[7] += D[0];
+                }
+                return t;
+            }
+            return std::vector<double>{};
+        },
+        2);
+}
+
+TEST(UnitCellExchange, TensorExchangeIsBitwiseIdenticalOnAnyDecomposition) {
+    const std::string two_materials =
+        "material:num-materials = 2\nmaterial[1]:unit-cell-category = 1\n"
+        "material[2]:unit-cell-category = 2\nmaterial[2]:atomic-spin-moment = 1.5 !muB\n"
+        "material[2]:damping-constant = 0.2\n";
+    for (const char* integrator : {"llg-heun", "monte-carlo"}) {
+        const Config c =
+            test::config_from_files("material:unit-cell-file = t.ucf\n" + two_materials +
+                                        run_settings + "sim:integrator = " + integrator + "\n",
+                                    {{"t.ucf", tensor_ucf()}});
+        ASSERT_EQ(c.unit_cell_file.form, CouplingForm::tensor);
+        const Result ref = run_on(1, 1, c);
+        expect_any_decomposition(c, ref, integrator);
+    }
+}
+
+TEST(UnitCellExchange, UniformFerromagnetHasMinusZJOverTwoPerAtom) {
+    // The general path (vectorial), second-shell sc bonds only: z = 12.
+    const std::string ucf = test::make_ucf(
+        {3, 3, 3}, {{{0, 0, 0}}}, "vectorial",
+        [](int, const std::array<double, 3>& r) {
+            return std::abs(test::length(r) - 3 * std::sqrt(2.0)) < 1e-6
+                       ? std::vector<double>{1e-21, 2e-21, 3e-21}
+                       : std::vector<double>{};
+        },
+        1);
+    const Config c = test::config_from_files(
+        "material:unit-cell-file = sc.ucf\ncreate:periodic-boundaries\n"
+        "dimensions:system-size = 1.2 !nm\nmaterial[1]:atomic-spin-moment = 2 !muB\n"
+        "sim:total-time-steps = 0\n",
+        {{"sc.ucf", ucf}});
+    Simulation sim(parallel::Comm::world(), c, test::quiet_options());
+    const Observables o = sim.observe();
+    EXPECT_DOUBLE_EQ(o.energy[static_cast<int>(TermKind::exchange)], -12 * 3e-21 / 2);
+}
+
+}  // namespace
