@@ -29,6 +29,13 @@ TensorExchange::TensorExchange(const LocalSystem& sys, int sites, const Interact
                     e = sh < static_cast<int>(shell_j.size()) ? shell_j[sh][a * nm + b] : 0.0;
                 field_scale_[sh][a * nm + b] = e / moments[a];
             }
+    if (nm == 1) {
+        folded_ = bonds_;
+        for (auto& site : folded_)
+            for (LocalBond& b : site)
+                for (double& v : b.j)
+                    v *= field_scale_[b.shell][0];
+    }
     site_.resize(sys.n_owned);
     for (std::int64_t i = 0; i < sys.n_owned; ++i)
         site_[i] = static_cast<std::int32_t>(sys.gid[i] % sites);
@@ -90,8 +97,35 @@ void TensorExchange::bond_sum(const SpinView& s, std::int64_t i, const Scales& t
     }
 }
 
+template <CouplingForm F>
+void TensorExchange::one_material_field(const SpinView& s, std::int64_t begin, std::int64_t end,
+                                        FieldView h) const {
+    const std::int64_t n = sys_.n_owned;
+    const std::int32_t* nbr = sys_.nbr.data();
+    for (std::int64_t i = begin; i < end; ++i) {
+        double f[3] = {0, 0, 0};
+        for (const LocalBond& b : folded_[site_[i]]) {
+            const std::int32_t j = nbr[static_cast<std::int64_t>(b.column) * n + i];
+            add_bond<F>(b.j, 1.0, s.x[j], s.y[j], s.z[j], f);
+        }
+        h.x[i - begin] += f[0];
+        h.y[i - begin] += f[1];
+        h.z[i - begin] += f[2];
+    }
+}
+
 void TensorExchange::add_field(const SpinView& s, std::int64_t begin, std::int64_t end,
                                FieldView h) const {
+    if (!folded_.empty()) {
+        switch (form_) {
+            case CouplingForm::isotropic:
+                return one_material_field<CouplingForm::isotropic>(s, begin, end, h);
+            case CouplingForm::diagonal:
+                return one_material_field<CouplingForm::diagonal>(s, begin, end, h);
+            case CouplingForm::tensor:
+                return one_material_field<CouplingForm::tensor>(s, begin, end, h);
+        }
+    }
     for (std::int64_t i = begin; i < end; ++i) {
         double f[3];
         bond_sum(s, i, field_scale_, f);

@@ -49,7 +49,13 @@ class TensorExchange final : public Term {
     CouplingForm form_;
     int materials_;
     std::vector<std::vector<LocalBond>> bonds_;  // [site]
-    std::vector<std::int32_t> site_;             // [owned atom] basis site
+    // One material: each bond's coupling times its field scale (J / mu, tesla), so the field
+    // loop has no material lookups (bonds_[site][k].j scaled; empty with several materials).
+    std::vector<std::vector<LocalBond>> folded_;
+    template <CouplingForm F>
+    void one_material_field(const SpinView& s, std::int64_t begin, std::int64_t end,
+                            FieldView h) const;
+    std::vector<std::int32_t> site_;  // [owned atom] basis site
     // [shell][a * materials + b]: the factor of a bond's coupling in the energy (J per unit
     // weight, or 1) and in the field (that over mu_a, 1/T units).
     Scales energy_scale_, field_scale_;
