@@ -33,8 +33,8 @@ TensorExchange::TensorExchange(const LocalSystem& sys, int sites, const Interact
         folded_ = bonds_;
         for (auto& site : folded_)
             for (LocalBond& b : site)
-                for (double& v : b.j)
-                    v *= field_scale_[b.shell][0];
+                for (double& v : b.j)  // (w J) / mu: a weight of 1 gives J / mu exactly
+                    v = v * energy_scale_[b.shell][0] / moments[0];
     }
     site_.resize(sys.n_owned);
     for (std::int64_t i = 0; i < sys.n_owned; ++i)

@@ -17,6 +17,26 @@ int site_categories(const Config& c) {
     return 1;
 }
 
+std::string further_exchange_keyword(int k) {
+    static const char* const names[further_exchange_shells] = {"2nd", "3rd", "4th", "5th", "6th",
+                                                               "7th", "8th", "9th", "10th"};
+    return std::string("exchange-matrix-") + names[k] + "-nn";
+}
+
+const char* to_string(Config::ExchangeFunction f) {
+    switch (f) {
+        case Config::ExchangeFunction::nearest_neighbour:
+            return "nearest-neighbour";
+        case Config::ExchangeFunction::shell:
+            return "shell";
+        case Config::ExchangeFunction::exponential:
+            return "exponential";
+        case Config::ExchangeFunction::rkky:
+            return "RKKY";
+    }
+    return "";
+}
+
 bool alloyed_only(const Config& c, std::size_t m) {
     const MaterialConfig& mc = c.materials[m];
     if (mc.unit_cell_category != 0 || mc.minimum_height != 0 || mc.maximum_height != 1)

@@ -41,9 +41,11 @@ struct MaterialConfig {
     bool random_initial_spin = false;  // random direction per atom (seeded by global id)
     Vec3 initial_spin{0, 0, 1};        // unit vector when not random
     std::vector<double> exchange;      // J_ij to material j, J per link; size = material count
-    int unit_cell_category = 0;        // 1-based basis site this material occupies; 0 = any
-    double minimum_height = 0.0;       // fraction of the system height (z) where it starts
-    double maximum_height = 1.0;       // fraction where it ends (exclusive, 1 inclusive)
+    // exchange-matrix-2nd-nn ... -10th-nn: [shell - 1][material j], J per link (function shell)
+    std::vector<std::vector<double>> further_exchange;
+    int unit_cell_category = 0;   // 1-based basis site this material occupies; 0 = any
+    double minimum_height = 0.0;  // fraction of the system height (z) where it starts
+    double maximum_height = 1.0;  // fraction where it ends (exclusive, 1 inclusive)
     bool moment_set = false;
     // Random alloys (VAMPIRE's host-alloy / alloy-fraction): a host's sites are given to
     // material j with probability alloy_fraction[j], drawn from (seed, global id).
@@ -90,6 +92,22 @@ struct Config {
     // material:unit-cell-file: the cell, its atoms and exchange bonds replace the crystal
     // structure and unit-cell size (unit_cell is set to the file's cell).
     UnitCellFile unit_cell_file;
+
+    // exchange: the bonds of the built-in crystals (VAMPIRE's keywords; system/interactions.hpp).
+    // Every pair closer than interaction_range x the nearest-neighbour distance is bonded, with
+    // weight f(r) times material[a]:exchange-matrix[b] (nearest-neighbour, exponential, RKKY), or
+    // shell by shell with exchange-matrix-<k>-nn (shell).
+    double interaction_range = 1.0;  // multiple of the nearest-neighbour distance
+    enum class ExchangeFunction {
+        nearest_neighbour,
+        shell,
+        exponential,
+        rkky
+    } exchange_function = ExchangeFunction::nearest_neighbour;
+    // exponential: w = A exp(-r / B) + C; RKKY: w = (sin 2kr - 2kr cos 2kr) / (kr)^4. r, B and 1/k
+    // in units of the cell edge a_x, as VAMPIRE applies them. Weights are then scaled so that
+    // they add up to the number of nearest neighbours (exchange-matrix keeps its meaning).
+    double decay_length = 0.4, decay_multiplier = 1.0, decay_shift = 0.0, rkky_kf = 1.0;
     double particle_size = 50e-10;  // m, dimensions:particle-size (diameter)
 
     // sim
@@ -166,6 +184,11 @@ struct Config {
 // keyword's file and line).
 void check_for_ranks(const Config& c, int ranks);
 
+// material[i]:exchange-matrix-2nd-nn ... -10th-nn: MaterialConfig::further_exchange[k] is shell
+// k + 2, keyword further_exchange_keyword(k).
+inline constexpr int further_exchange_shells = 9;
+std::string further_exchange_keyword(int k);
+
 // The range of material[i]:unit-cell-category: the basis sites of the crystal (sc 1, bcc 2, fcc
 // 4), or the material column's highest value + 1 of a unit-cell file.
 int site_categories(const Config& c);
@@ -180,7 +203,8 @@ const char* to_string(ParticleShape s);
 const char* to_string(ProgramKind p);
 const char* to_string(IntegratorKind i);
 const char* to_string(MonteCarloMove m);
-const char* to_string(OutputMode m);  // the config:output-mode keyword
+const char* to_string(Config::ExchangeFunction f);  // the exchange:function keyword
+const char* to_string(OutputMode m);                // the config:output-mode keyword
 
 // The configuration as the input lines that reproduce it, one per keyword with a setting, in
 // keyword-table order (generated from the keyword table, input/describe.cpp): parse(describe(c))

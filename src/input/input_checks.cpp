@@ -205,6 +205,31 @@ void check_structure(const Config& c, const std::map<std::string, Entry>& seen) 
                  "create:cylinder or create:truncated-octahedron");
 }
 
+void check_exchange_shells(const Config& c, const std::map<std::string, Entry>& seen) {
+    using F = Config::ExchangeFunction;
+    const bool ucf = c.unit_cell_file.given();
+    for (const auto& [key, e] : seen) {
+        const bool global = key.rfind("exchange:", 0) == 0;
+        const bool shell = key.find(":exchange-matrix-") != std::string::npos &&
+                           key.find("-1st-nn") == std::string::npos;
+        if (ucf && (global || shell))
+            fail(e,
+                 "has no effect with material:unit-cell-file, whose bonds are given "
+                 "in the file: remove it");
+        if (shell && c.exchange_function != F::shell)
+            fail(e, "has an effect only with exchange:function = shell");
+        const std::string name = global ? key.substr(9) : "";
+        if (name.rfind("decay-", 0) == 0 && c.exchange_function != F::exponential)
+            fail(e, "has an effect only with exchange:function = exponential");
+        if (name == "rkkykf" && c.exchange_function != F::rkky)
+            fail(e, "has an effect only with exchange:function = RKKY");
+    }
+    for (const char* key : {"exchange:interaction-range", "exchange:function"})
+        if (c.single_spin && seen.count(key))
+            fail(seen.at(key),
+                 "has no effect with create:single-spin (one atom with no neighbours)");
+}
+
 void check_unit_cell_file(Config& c, const std::map<std::string, Entry>& seen) {
     const Entry& file = seen.at("material:unit-cell-file");
     for (const char* other :

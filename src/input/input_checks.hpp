@@ -25,5 +25,7 @@ void check_structure(const Config& c, const std::map<std::string, Entry>& seen);
 // With material:unit-cell-file: no keyword the file replaces, a material for every category of
 // its atoms; sets the unit cell to the file's.
 void check_unit_cell_file(Config& c, const std::map<std::string, Entry>& seen);
+// The exchange: keywords and exchange-matrix-<k>-nn only where they have an effect.
+void check_exchange_shells(const Config& c, const std::map<std::string, Entry>& seen);
 
 }  // namespace miniasd::input_checks

@@ -59,6 +59,7 @@ KeywordSpec mat(std::string name, K kind, D dim, double min, double max, std::st
 
 void add_structure_keywords(std::vector<KeywordSpec>& t);   // create:, dimensions:
 void add_material_keywords(std::vector<KeywordSpec>& t);    // material:, material[i]:
+void add_exchange_keywords(std::vector<KeywordSpec>& t);    // exchange:, exchange-matrix-<k>-nn
 void add_sim_keywords(std::vector<KeywordSpec>& t);         // sim:, montecarlo:
 void add_pulse_keywords(std::vector<KeywordSpec>& t);       // sim: field-cool and laser-pulse
 void add_checkpoint_keywords(std::vector<KeywordSpec>& t);  // sim: checkpoints, wall time

@@ -18,6 +18,7 @@ std::vector<KeywordSpec> make_table() {
     std::vector<KeywordSpec> t;
     add_structure_keywords(t);
     add_material_keywords(t);
+    add_exchange_keywords(t);
     add_sim_keywords(t);
     add_pulse_keywords(t);
     add_checkpoint_keywords(t);

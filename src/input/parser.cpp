@@ -64,25 +64,30 @@ void check_indices(const KeywordSpec& spec, const Entry& e, int materials) {
 
 // J_ab and J_ba describe the same links: when one is given it sets both; when both are given they
 // must agree (an asymmetric exchange has no energy function, so the dynamics would be unphysical).
-void make_exchange_symmetric(Config& c, const std::map<std::string, Entry>& seen) {
+// `name` is the keyword (exchange-matrix, exchange-matrix-2nd-nn, ...), `of` its row of a
+// material.
+void make_exchange_symmetric(Config& c, const std::map<std::string, Entry>& seen,
+                             const std::string& name,
+                             std::vector<double>& (*of)(MaterialConfig&, int), int shell) {
     const std::size_t n = c.materials.size();
     auto given = [&](std::size_t i, std::size_t j) {
-        return seen.count("material[" + std::to_string(i + 1) + "]:exchange-matrix[" +
+        return seen.count("material[" + std::to_string(i + 1) + "]:" + name + "[" +
                           std::to_string(j + 1) + "]") > 0;
     };
     for (std::size_t a = 0; a < n; ++a)
         for (std::size_t b = a + 1; b < n; ++b) {
-            MaterialConfig &ma = c.materials[a], &mb = c.materials[b];
+            std::vector<double>& ja = of(c.materials[a], shell);
+            std::vector<double>& jb = of(c.materials[b], shell);
             const bool ab = given(a, b), ba = given(b, a);
-            if (ab && ba && ma.exchange[b] != mb.exchange[a]) {
-                const std::string key = "material[" + std::to_string(b + 1) + "]:exchange-matrix[" +
+            if (ab && ba && ja[b] != jb[a]) {
+                const std::string key = "material[" + std::to_string(b + 1) + "]:" + name + "[" +
                                         std::to_string(a + 1) + "]";
-                fail(seen.at(key), "differs from material[" + std::to_string(a + 1) +
-                                       "]:exchange-matrix[" + std::to_string(b + 1) +
+                fail(seen.at(key), "differs from material[" + std::to_string(a + 1) + "]:" + name +
+                                       "[" + std::to_string(b + 1) +
                                        "]: the exchange between two materials must be symmetric");
             }
-            if (ab && !ba) mb.exchange[a] = ma.exchange[b];
-            if (ba && !ab) ma.exchange[b] = mb.exchange[a];
+            if (ab && !ba) jb[a] = ja[b];
+            if (ba && !ab) ja[b] = jb[a];
         }
 }
 
@@ -116,6 +121,8 @@ Config build_config(const std::vector<Entry>& entries, const std::string& input_
     for (std::size_t i = 0; i < c.materials.size(); ++i) {
         c.materials[i].name = "material" + std::to_string(i + 1);
         c.materials[i].exchange.assign(c.materials.size(), 0.0);
+        c.materials[i].further_exchange.assign(further_exchange_shells,
+                                               std::vector<double>(c.materials.size(), 0.0));
         c.materials[i].alloy_fraction.assign(c.materials.size(), 0.0);
     }
 
@@ -154,7 +161,21 @@ Config build_config(const std::vector<Entry>& entries, const std::string& input_
     // would be a consequence.
     if (highest > 0 && alloys_ok)
         mistakes.check([&] { check_material_coverage(c, seen, input_file); });
-    mistakes.check([&] { make_exchange_symmetric(c, seen); });
+    mistakes.check([&] {
+        make_exchange_symmetric(
+            c, seen, "exchange-matrix",
+            [](MaterialConfig& m, int) -> std::vector<double>& { return m.exchange; }, 0);
+    });
+    for (int k = 0; k < further_exchange_shells; ++k)
+        mistakes.check([&] {
+            make_exchange_symmetric(
+                c, seen, further_exchange_keyword(k),
+                [](MaterialConfig& m, int s) -> std::vector<double>& {
+                    return m.further_exchange[s];
+                },
+                k);
+        });
+    mistakes.check([&] { check_exchange_shells(c, seen); });
     mistakes.check([&] {
         if (c.output.mode == OutputMode::hdf5 && c.output.text)
             fail(seen.at("config:output-format"),

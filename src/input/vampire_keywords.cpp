@@ -97,10 +97,6 @@ const Group groups[] = {
      "alloy-variance"},
     {"material", VC::not_supported, "granular structures and geometry files are not implemented",
      "fill-substructure-space geometry-file voronoi-grain-substructure-nucleation-height"},
-    {"material", VC::not_supported, "only nearest-neighbour exchange is implemented",
-     "exchange-matrix-2nd-nn exchange-matrix-3rd-nn exchange-matrix-4th-nn exchange-matrix-5th-nn "
-     "exchange-matrix-6th-nn exchange-matrix-7th-nn exchange-matrix-8th-nn exchange-matrix-9th-nn "
-     "exchange-matrix-10th-nn"},
     {"material", VC::not_supported, "only bilinear isotropic exchange is implemented",
      "biquadratic-exchange-matrix biquadratic-exchange-matrix-1st-nn "
      "biquadratic-exchange-matrix-2nd-nn biquadratic-exchange-matrix-3rd-nn "
@@ -251,8 +247,8 @@ const Group groups[] = {
     {"cells", VC::not_supported, "macro-cells are not implemented", "*"},
     {"environment", VC::not_supported, "the micromagnetic environment is not implemented", "*"},
     {"exchange", VC::not_supported,
-     "global exchange settings are not implemented (nearest-neighbour "
-     "material[i]:exchange-matrix[j] is)", "*"},
+     "this exchange setting is not implemented (interaction-range, function = "
+     "nearest-neighbour|shell|exponential|RKKY and its parameters are)", "*"},
     {"hamr", VC::not_supported, "HAMR simulations are not implemented", "*"},
     {"local-temperature-pulse", VC::not_supported, "local temperature pulses are not implemented",
      "*"},
@@ -279,6 +275,8 @@ const ValueGroup value_groups[] = {
      "diagnostic-boltzmann-micromagnetic-llg"},
     {"sim:integrator", "only llg-heun and monte-carlo are implemented",
      "llg-midpoint constrained-monte-carlo hybrid-constrained-monte-carlo llg-quantum"},
+    {"exchange:function", "per-category exponential parameters are not implemented",
+     "material-exponential"},
     {"create:crystal-structure", "only the cubic sc, bcc and fcc lattices are implemented",
      "bcc-110 fcc-111 hcp heusler honeycomb alpha-honeycomb beta-honeycomb kagome mn2au rocksalt "
      "spinel spinel-layered ndfeb smfen"},

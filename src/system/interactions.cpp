@@ -1,7 +1,12 @@
 #include "system/interactions.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
+#include <string>
+
 #include <tuple>
+#include "util/error.hpp"
 
 namespace miniasd {
 
@@ -35,6 +40,129 @@ std::size_t InteractionList::bonds() const {
     for (const auto& site : sites)
         n += site.size();
     return n;
+}
+
+InteractionList nearest_neighbour_bonds(const SiteOffsets& first_shell) {
+    InteractionList l;
+    l.sites.resize(first_shell.size());
+    for (std::size_t s = 0; s < first_shell.size(); ++s)
+        for (const NeighbourOffset& o : first_shell[s])
+            l.sites[s].push_back({o, 0, isotropic(1.0)});
+    return l;
+}
+
+namespace {
+
+struct Candidate {
+    int site;
+    Bond bond;
+    double r;  // m
+};
+
+// The weight of a bond at r (units of a_x) under exchange:function.
+double weight(const Config& c, double r) {
+    using F = Config::ExchangeFunction;
+    switch (c.exchange_function) {
+        case F::exponential:
+            return c.decay_multiplier * std::exp(-r / c.decay_length) + c.decay_shift;
+        case F::rkky: {
+            const double x = 2 * c.rkky_kf * r;  // 2 k r
+            const double kr = c.rkky_kf * r;
+            return (std::sin(x) - x * std::cos(x)) / (kr * kr * kr * kr);
+        }
+        case F::nearest_neighbour:
+        case F::shell:
+            break;
+    }
+    return 1.0;
+}
+
+// The largest nonzero exchange-matrix-<k>-nn shell index any material sets (0: none).
+int highest_shell_set(const Config& c) {
+    int highest = 0;
+    for (const MaterialConfig& m : c.materials)
+        for (std::size_t k = 0; k < m.further_exchange.size(); ++k)
+            for (const double j : m.further_exchange[k])
+                if (j != 0) highest = std::max(highest, static_cast<int>(k) + 1);
+    return highest;
+}
+
+}  // namespace
+
+InteractionList bonds_within_range(const Config& c, const std::vector<Vec3>& basis, const Vec3& a) {
+    const int n = static_cast<int>(basis.size());
+    // The nearest-neighbour distance, then every pair within range of it: a box of cells wide
+    // enough that the cutoff along the shortest edge stays inside.
+    auto distance = [&](int s, int t, int dx, int dy, int dz) {
+        const double x = (dx + basis[t][0] - basis[s][0]) * a[0];
+        const double y = (dy + basis[t][1] - basis[s][1]) * a[1];
+        const double z = (dz + basis[t][2] - basis[s][2]) * a[2];
+        return std::sqrt(x * x + y * y + z * z);
+    };
+    double r_nn = std::numeric_limits<double>::infinity();
+    for (int s = 0; s < n; ++s)
+        for (int d = -1; d <= 1; ++d)
+            for (int e = -1; e <= 1; ++e)
+                for (int f = -1; f <= 1; ++f)
+                    for (int t = 0; t < n; ++t) {
+                        const double r = distance(s, t, d, e, f);
+                        if (r > 0) r_nn = std::min(r_nn, r);
+                    }
+    const double cut = 1.000001 * r_nn * c.interaction_range;
+    const double shortest = std::min({a[0], a[1], a[2]});
+    const int range = static_cast<int>(std::ceil(cut / shortest)) + 1;
+    std::vector<Candidate> found;
+    std::vector<double> radii;
+    for (int s = 0; s < n; ++s)
+        for (int dz = -range; dz <= range; ++dz)
+            for (int dy = -range; dy <= range; ++dy)
+                for (int dx = -range; dx <= range; ++dx)
+                    for (int t = 0; t < n; ++t) {
+                        const double r = distance(s, t, dx, dy, dz);
+                        if (r == 0 || r > cut) continue;
+                        found.push_back({s, {{dx, dy, dz, t}, 0, isotropic(1.0)}, r});
+                        radii.push_back(r);
+                    }
+    // Shells: distinct distances within a relative 1e-6.
+    std::sort(radii.begin(), radii.end());
+    std::vector<double> shells;
+    for (const double r : radii)
+        if (shells.empty() || r - shells.back() > 1e-6 * shells.back()) shells.push_back(r);
+    const int set = highest_shell_set(c);
+    if (set >= static_cast<int>(shells.size()))
+        throw Error("material[i]:" + further_exchange_keyword(set - 1) + " is set, but " +
+                    "exchange:interaction-range = " + std::to_string(c.interaction_range) +
+                    " reaches " + std::to_string(shells.size()) +
+                    " shell(s) of this crystal: raise exchange:interaction-range");
+    InteractionList l;
+    l.sites.resize(n);
+    const bool by_shell = c.exchange_function == Config::ExchangeFunction::shell;
+    double sum = 0, nearest = 0;
+    for (Candidate& f : found) {
+        const std::size_t k = static_cast<std::size_t>(
+            std::lower_bound(shells.begin(), shells.end(), f.r * (1 - 1e-6)) - shells.begin());
+        if (by_shell) f.bond.shell = static_cast<int>(k);
+        const double w = weight(c, f.r / a[0]);
+        f.bond.j = isotropic(w);
+        sum += w;
+        nearest += k == 0;
+        l.sites[f.site].push_back(f.bond);
+    }
+    // Exponential and RKKY: scale so the weights add up to the nearest-neighbour count, and
+    // exchange-matrix keeps its meaning of the nearest-neighbour-equivalent J (VAMPIRE's rule).
+    const bool scaled = c.exchange_function == Config::ExchangeFunction::exponential ||
+                        c.exchange_function == Config::ExchangeFunction::rkky;
+    if (scaled) {
+        if (!(sum != 0) || !std::isfinite(sum))
+            throw Error("exchange:function = " + std::string(to_string(c.exchange_function)) +
+                        " gives weights that add up to " + std::to_string(sum) +
+                        " within exchange:interaction-range: they cannot be scaled to the "
+                        "nearest-neighbour count");
+        for (auto& site : l.sites)
+            for (Bond& b : site)
+                b.j = isotropic(b.j[0] * (nearest / sum));
+    }
+    return l;
 }
 
 InteractionList interactions_from_file(const UnitCellFile& u) {

@@ -52,6 +52,17 @@ struct InteractionList {
 // The isotropic identity tensor times v.
 std::array<double, 9> isotropic(double v);
 
+// The first shell, each bond of weight 1 (times exchange-matrix).
+InteractionList nearest_neighbour_bonds(const SiteOffsets& first_shell);
+
+// The bonds of a built-in crystal (fractional `basis`, cell edges `a` in m) within
+// exchange:interaction-range times the nearest-neighbour distance, each site's in
+// (dz, dy, dx, site) order, weighted by exchange:function (VAMPIRE's meaning: nearest-neighbour 1;
+// shell: 1 with the shell's index, so exchange-matrix-<k>-nn applies; exponential and RKKY:
+// f(r) with r in units of a_x, scaled so the weights add up to the nearest-neighbour count).
+// Throws Error when a shell's exchange-matrix-<k>-nn is set beyond the range.
+InteractionList bonds_within_range(const Config& c, const std::vector<Vec3>& basis, const Vec3& a);
+
 // The list of a unit-cell file: its bonds, each site's sorted into (dz, dy, dx, site) order (the
 // order of the sums, so the same bonds give the same bits whatever order the file lists them).
 InteractionList interactions_from_file(const UnitCellFile& u);

@@ -239,14 +239,12 @@ Lattice make_lattice(const Config& c) {
         l.neighbours.assign(1, {});
         l.single_spin = true;
     }
-    if (l.from_file) {
+    if (l.from_file)
         l.exchange = interactions_from_file(c.unit_cell_file);
-    } else {
-        l.exchange.sites.resize(l.neighbours.size());
-        for (std::size_t s = 0; s < l.neighbours.size(); ++s)
-            for (const NeighbourOffset& o : l.neighbours[s])
-                l.exchange.sites[s].push_back({o, 0, isotropic(1.0)});
-    }
+    else if (c.interaction_range == 1.0 || l.single_spin)
+        l.exchange = nearest_neighbour_bonds(l.neighbours);
+    else
+        l.exchange = bonds_within_range(c, l.basis, l.cell_size);
     check_self_bonds(l);
     l.n_atoms = l.id_space();
     if (c.particle_shape != ParticleShape::none) {

@@ -41,8 +41,8 @@ bool same(const std::vector<double>& a, const std::vector<double>& b) {
 // Every setting of the three structs. The sizes below fail to compile when a field is added, so
 // that it is added here too (the layout checked is libstdc++'s on x86-64, this project's CI).
 #if defined(__GLIBCXX__) && defined(__x86_64__)
-static_assert(sizeof(Config) == 840, "a Config field was added or removed: update same()");
-static_assert(sizeof(MaterialConfig) == 248, "a MaterialConfig field changed: update same()");
+static_assert(sizeof(Config) == 888, "a Config field was added or removed: update same()");
+static_assert(sizeof(MaterialConfig) == 272, "a MaterialConfig field changed: update same()");
 static_assert(sizeof(OutputConfig) == 152, "an OutputConfig field changed: update same()");
 #endif
 
@@ -60,11 +60,12 @@ bool all_same(Fields fields, std::string* why) {
     { #f, same(a.f, b.f) }
 
 bool same(const MaterialConfig& a, const MaterialConfig& b, std::string* why) {
-    return all_same({F(name), F(moment), F(damping), F(anisotropy), F(cubic_anisotropy), F(element),
-                     F(anisotropy_axis), F(random_initial_spin), F(initial_spin), F(exchange),
-                     F(unit_cell_category), F(minimum_height), F(maximum_height), F(moment_set),
-                     F(alloy_host), F(alloy_fraction), F(core_shell_size), F(core_shell_set)},
-                    why);
+    return all_same(
+        {F(name), F(moment), F(damping), F(anisotropy), F(cubic_anisotropy), F(element),
+         F(anisotropy_axis), F(random_initial_spin), F(initial_spin), F(exchange),
+         F(further_exchange), F(unit_cell_category), F(minimum_height), F(maximum_height),
+         F(moment_set), F(alloy_host), F(alloy_fraction), F(core_shell_size), F(core_shell_set)},
+        why);
 }
 
 bool same(const OutputConfig& a, const OutputConfig& b, std::string* why) {
@@ -85,6 +86,12 @@ bool same(const Config& a, const Config& b, std::string* why = nullptr) {
                    F(particle_shape),
                    F(particle_size),
                    F(unit_cell_file),
+                   F(interaction_range),
+                   F(exchange_function),
+                   F(decay_length),
+                   F(decay_multiplier),
+                   F(decay_shift),
+                   F(rkky_kf),
                    F(program),
                    F(integrator),
                    F(monte_carlo_move),
@@ -230,7 +237,8 @@ TEST(Describe, AUnitCellFileReadsBack) {
     EXPECT_TRUE(same(c, back, &why)) << why;
 }
 
-// Every setting is alive in this input: a particle shape (particle-size, core-shell), an alloy
+// Every setting is alive in this input: exponential exchange (its decay parameters), a particle
+// shape (particle-size, core-shell), an alloy
 // host, continuous checkpoints (their rate), snapshots, two materials (exchange[i][j]).
 const char* live_input = R"(
 create:crystal-structure = bcc
@@ -247,6 +255,8 @@ material[2]:core-shell-size = 0.5
 sim:save-checkpoint = continuous
 sim:save-checkpoint-rate = 100
 config:atoms
+exchange:interaction-range = 1.5
+exchange:function = exponential
 )";
 
 // Values to try on a keyword: its range's ends and middle, every choice, several directions and
@@ -308,7 +318,10 @@ std::vector<Value> candidates(const KeywordSpec& s) {
 const char* plain_input = "material[1]:atomic-spin-moment = 2 !muB\n";
 
 TEST(Describe, EveryKeywordThatChangesASettingChangesTheDescription) {
-    const Config bases[] = {parse_text(live_input), parse_text(plain_input)};
+    // The third base has RKKY exchange: its parameter is alive there.
+    const Config bases[] = {parse_text(live_input), parse_text(plain_input),
+                            parse_text(std::string(plain_input) + "exchange:function = rkky\n" +
+                                       "exchange:interaction-range = 2\n")};
     int rows = 0, round_trips = 0;
     for (const KeywordSpec& s : keyword_table()) {
         // material:file reads files and material:num-materials is read before the other lines:
@@ -324,7 +337,10 @@ TEST(Describe, EveryKeywordThatChangesASettingChangesTheDescription) {
         bool changed_any = false;
         for (const Config& base : bases)
             for (const Value& v : candidates(s)) {
-                if (&base != &bases[0] && s.kind != ValueKind::flag) continue;
+                if (&base == &bases[1] && s.kind != ValueKind::flag) continue;
+                // The RKKY parameter lives on the third base only; every other row not there.
+                const bool rkky = s.section == "exchange" && s.name == "rkkykf";
+                if ((&base == &bases[2]) != rkky) continue;
                 Config c = base;
                 try {
                     s.apply(c, v, e);

@@ -27,16 +27,20 @@ constexpr double eps = 1e-3;                           // amplitude of the wave
 constexpr int cells_x = 24;                            // the wave runs along x
 
 // Measured angular frequency (rad/s) of the wave of wave number n (q = 2 pi n / L along x).
-double measured_omega(const std::string& ucf, double a, int n, double dt) {
+// `structure`: the lines that give the crystal and its bonds; `ucf`: the unit-cell file they may
+// name as w.ucf.
+double measured_omega(const std::string& structure, const std::string& ucf, double a, int n,
+                      double dt) {
     char text[512];
     std::snprintf(text, sizeof text,
-                  "material:unit-cell-file = w.ucf\ncreate:periodic-boundaries\n"
+                  "create:periodic-boundaries\n"
                   "dimensions:system-size-x = %.17g !A\ndimensions:system-size-y = %.17g !A\n"
                   "dimensions:system-size-z = %.17g !A\n"
                   "material[1]:atomic-spin-moment = 2 !muB\nmaterial[1]:damping-constant = 0\n"
                   "sim:time-step = %.17g !s\n",
                   cells_x * a, 3 * a, 3 * a, dt);
-    Simulation sim(parallel::Comm::world(), test::config_from_files(text, {{"w.ucf", ucf}}),
+    Simulation sim(parallel::Comm::world(),
+                   test::config_from_files(structure + text, {{"w.ucf", ucf}}),
                    test::quiet_options());
     const double q = 2 * M_PI * n / (cells_x * a * 1e-10);  // 1/m
     const LocalSystem& sys = sim.system();
@@ -130,15 +134,19 @@ double fastest_mode(const test::Coupling& j, double a, int range) {
     return constants::gyromagnetic_ratio / mu_s * 2 * sum;
 }
 
-void check(const char* what, const char* type, const test::Coupling& j, double a, int range) {
+// The bonds of `j` from a unit-cell file (type: its exchange type), or, with `structure`, from the
+// input lines given (a built-in crystal with exchange: keywords).
+void check(const char* what, const char* type, const test::Coupling& j, double a, int range,
+           const std::string& built_in = "") {
     const std::string ucf = test::make_ucf({a, a, a}, {{{0, 0, 0}}}, type, j, range);
+    const std::string structure = built_in.empty() ? "material:unit-cell-file = w.ucf\n" : built_in;
     // Heun amplifies a mode of frequency w by (w dt)^4 / 4 per step: every mode, not only the
     // wave, must have w dt small, or round-off in the others grows. The wave's own phase error
     // is then (w_q dt)^2 / 6, far below the tolerance.
     const double dt = 0.05 / fastest_mode(j, a, range);
     for (int n : {2, 3, -3}) {
         const double expected = std::abs(expected_omega(j, a, n, range));
-        const double omega = measured_omega(ucf, a, n, dt);
+        const double omega = measured_omega(structure, ucf, a, n, dt);
         EXPECT_NEAR(omega / expected, 1.0, 1e-4) << what << ", n = " << n;  // measured: 1e-5
     }
 }
@@ -169,6 +177,19 @@ TEST(SpinWaves, FourShellsReachingTwoCells) {
                   {a * std::sqrt(3.0), {0.5e-21}},
                   {2 * a, {-0.4e-21}}}),
           a, 2);
+}
+
+// The same shells from the built-in sc crystal, exchange:function = shell.
+TEST(SpinWaves, ShellsOfTheBuiltInCrystal) {
+    const double a = 3;
+    check("built-in sc, exchange-matrix 1st-3rd nn", "isotropic",
+          shells({{a, {5e-21}}, {a * std::sqrt(2.0), {1.2e-21}}, {a * std::sqrt(3.0), {-0.6e-21}}}),
+          a, 1,
+          "create:crystal-structure = sc\ndimensions:unit-cell-size = 3 !A\n"
+          "exchange:function = shell\nexchange:interaction-range = 1.8\n"
+          "material[1]:exchange-matrix[1] = 5e-21\n"
+          "material[1]:exchange-matrix-2nd-nn[1] = 1.2e-21\n"
+          "material[1]:exchange-matrix-3rd-nn[1] = -0.6e-21\n");
 }
 
 TEST(SpinWaves, AnisotropicDiagonalExchange) {

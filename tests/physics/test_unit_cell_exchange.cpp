@@ -99,6 +99,60 @@ TEST(UnitCellExchange, BccFileGivesTheBuiltInBccBitForBit) {
     }
 }
 
+// The built-in crystals' further shells (exchange:interaction-range, exchange:function) against a
+// unit-cell file listing the same bonds in joules: the same bits on any decomposition, for the
+// general path (shell: each shell its own J) and the nearest-neighbour path (every bond in range
+// one J, 18 per atom on sc).
+TEST(UnitCellExchange, BuiltInShellsGiveTheFileOfTheirBondsBitForBit) {
+    const double a = 3;
+    const double js[3] = {5e-21, 1.2e-21, -0.6e-21};
+    for (const bool by_shell : {true, false}) {
+        const std::string ucf = test::make_ucf(
+            {a, a, a}, {{{0, 0, 0}}}, "isotropic",
+            [&](int, const std::array<double, 3>& r) {
+                const double d = test::length(r);
+                for (int k = 0; k < (by_shell ? 3 : 2); ++k)
+                    if (std::abs(d - a * std::sqrt(k + 1.0)) < 1e-6)
+                        return std::vector<double>{by_shell ? js[k] : js[0]};
+                return std::vector<double>{};
+            },
+            1);
+        const std::string shells =
+            by_shell ? "exchange:function = shell\nexchange:interaction-range = 1.8\n"
+                       "material[1]:exchange-matrix-2nd-nn[1] = 1.2e-21\n"
+                       "material[1]:exchange-matrix-3rd-nn[1] = -0.6e-21\n"
+                     : "exchange:interaction-range = 1.5\n";
+        for (const char* integrator : {"llg-heun", "monte-carlo"}) {
+            const std::string settings =
+                std::string(run_settings) + "sim:integrator = " + integrator + "\n";
+            const Config built_in = test::config_from_text(
+                "create:crystal-structure = sc\ndimensions:unit-cell-size = 3 !A\n"
+                "material[1]:exchange-matrix[1] = 5e-21\n" +
+                shells + settings);
+            const Config from_file = test::config_from_files(
+                "material:unit-cell-file = s.ucf\n" + settings, {{"s.ucf", ucf}});
+            const Result ref = run_on(1, 1, from_file);
+            expect_any_decomposition(built_in, ref,
+                                     std::string(integrator) + (by_shell ? ", shells" : ", range"));
+        }
+    }
+}
+
+// Exponential weights are scaled to add up to the nearest-neighbour count (VAMPIRE's rule), so a
+// uniform ferromagnet has the nearest-neighbour energy -zJ/2 per atom whatever the range.
+TEST(UnitCellExchange, ExponentialWeightsKeepTheNearestNeighbourEnergy) {
+    const Config c = test::config_from_text(
+        "create:crystal-structure = bcc\ndimensions:unit-cell-size = 2.87 !A\n"
+        "create:periodic-boundaries\ndimensions:system-size = 2.87 !nm\n"
+        "exchange:function = exponential\nexchange:interaction-range = 2.1\n"
+        "exchange:decay-length = 0.3\nmaterial[1]:atomic-spin-moment = 2.22 !muB\n"
+        "material[1]:exchange-matrix[1] = 7.05e-21\n");
+    Simulation sim(parallel::Comm::world(), c, test::quiet_options());
+    EXPECT_GT(sim.lattice().exchange.bonds(), 2u * 8);  // more than the first shell
+    const Observables o = sim.observe();
+    EXPECT_NEAR(o.energy[static_cast<int>(TermKind::exchange)] / (-8 * 7.05e-21 / 2), 1.0, 1e-12);
+}
+
 // Two sites of different materials on a tetragonal cell; three shells; on the first shell a
 // symmetric anisotropic part and a DMI vector D_ij = D (r_ij x z) written as the tensor's
 // antisymmetric part, so the reverse bond holds the transpose.

@@ -1,0 +1,76 @@
+// The exchange: keywords and exchange-matrix-<k>-nn have an effect or are refused, by name: a
+// shell's constant without exchange:function = shell, a decay parameter without the exponential,
+// any of them with a unit-cell file, a shell beyond exchange:interaction-range.
+#include <gtest/gtest.h>
+
+#include "support/test_support.hpp"
+#include "system/lattice.hpp"
+
+using namespace miniasd;
+
+namespace {
+
+const std::string sc = "create:crystal-structure = sc\nmaterial[1]:atomic-spin-moment = 2 !muB\n";
+
+std::string error_of(const std::string& text) {
+    try {
+        make_lattice(test::config_from_files(text, {{"c.ucf",
+                                                     "3 3 3\n1 0 0\n0 1 0\n0 0 1\n1\n"
+                                                     "0 0 0 0\n0 isotropic\n"}}));
+    } catch (const Error& e) {
+        return e.what();
+    }
+    return "";
+}
+
+TEST(ExchangeKeywords, AreRefusedWhereTheyHaveNoEffect) {
+    struct Case {
+        std::string text, expected;
+    } cases[] = {
+        {sc + "material[1]:exchange-matrix-2nd-nn[1] = 1e-21\n",
+         "keyword 'material[1]:exchange-matrix-2nd-nn[1]': has an effect only with "
+         "exchange:function = shell"},
+        {sc + "exchange:decay-length = 0.5\n",
+         "keyword 'exchange:decay-length': has an effect only with exchange:function = "
+         "exponential"},
+        {sc + "exchange:function = exponential\nexchange:rkkykf = 2\n",
+         "keyword 'exchange:rkkykf': has an effect only with exchange:function = RKKY"},
+        {"material:unit-cell-file = c.ucf\nmaterial[1]:atomic-spin-moment = 2 !muB\n"
+         "exchange:interaction-range = 2\n",
+         "keyword 'exchange:interaction-range': has no effect with material:unit-cell-file"},
+        {sc + "exchange:function = material-exponential\n",
+         "per-category exponential parameters are not implemented"},
+        {sc + "exchange:dmi-cutoff-range = 3\n",
+         "VAMPIRE keyword 'exchange:dmi-cutoff-range' is "
+         "not supported by miniASD"},
+        {sc + "exchange:function = shell\nexchange:interaction-range = 1.2\n"
+              "material[1]:exchange-matrix-2nd-nn[1] = 1e-21\n",
+         "material[i]:exchange-matrix-2nd-nn is set, but exchange:interaction-range = 1.200000 "
+         "reaches 1 shell(s) of this crystal"},
+        {sc + "exchange:function = shell\nexchange:interaction-range = 1.5\n"
+              "material[1]:exchange-matrix-2nd-nn[1] = 1e-21\n",
+         ""},
+    };
+    for (const Case& c : cases) {
+        const std::string m = error_of(c.text);
+        if (c.expected.empty())
+            EXPECT_EQ(m, "") << c.text;
+        else
+            EXPECT_NE(m.find(c.expected), std::string::npos) << "got: " << m << "\nfor:\n"
+                                                             << c.text;
+    }
+}
+
+// VAMPIRE's -8th-nn keyword fills the 7th shell's slot; here it is the 8th shell's.
+TEST(ExchangeKeywords, EveryShellKeywordSetsItsOwnShell) {
+    std::string text = sc + "exchange:function = shell\n";
+    for (int k = 0; k < further_exchange_shells; ++k)
+        text += "material[1]:" + further_exchange_keyword(k) + "[1] = " + std::to_string(k + 1) +
+                "e-22\n";
+    const Config c = test::config_from_text(text);
+    for (int k = 0; k < further_exchange_shells; ++k)
+        EXPECT_DOUBLE_EQ(c.materials[0].further_exchange[k][0], (k + 1) * 1e-22) << k;
+    EXPECT_EQ(further_exchange_keyword(6), "exchange-matrix-8th-nn");
+}
+
+}  // namespace
