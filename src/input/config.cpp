@@ -1,20 +1,18 @@
 #include "input/config.hpp"
 
+#include <algorithm>
+
+#include "input/crystals.hpp"
 #include "input/write_modes.hpp"
 
 namespace miniasd {
 
 int site_categories(const Config& c) {
     if (c.unit_cell_file.given()) return c.unit_cell_file.categories();
-    switch (c.crystal) {
-        case CrystalStructure::sc:
-            return 1;
-        case CrystalStructure::bcc:
-            return 2;
-        case CrystalStructure::fcc:
-            return 4;
-    }
-    return 1;
+    int n = 0;
+    for (const int k : crystal_cell(c.crystal).category)
+        n = std::max(n, k);
+    return n;
 }
 
 std::string further_exchange_keyword(int k) {
@@ -48,15 +46,7 @@ bool alloyed_only(const Config& c, std::size_t m) {
 }
 
 const char* to_string(CrystalStructure c) {
-    switch (c) {
-        case CrystalStructure::sc:
-            return "sc";
-        case CrystalStructure::bcc:
-            return "bcc";
-        case CrystalStructure::fcc:
-            return "fcc";
-    }
-    return "?";
+    return crystal_cell(c).name;
 }
 
 const char* to_string(ParticleShape s) {

@@ -17,7 +17,19 @@ namespace miniasd {
 // z), as VAMPIRE's do.
 enum class ParticleShape { none, sphere, cube, cylinder, truncated_octahedron };
 
-enum class CrystalStructure { sc, bcc, fcc };
+// create:crystal-structure (input/crystals.hpp has each cell).
+enum class CrystalStructure {
+    sc,
+    bcc,
+    fcc,
+    hcp,
+    bcc_110,
+    heusler,
+    honeycomb,
+    kagome,
+    rocksalt,
+    mn2au
+};
 // sim:program: what the run does (src/programs/).
 enum class ProgramKind {
     time_series,

@@ -60,8 +60,9 @@ void check_material_coverage(const Config& c, const std::map<std::string, Entry>
         }
         if (covered < 1.0)
             throw InputError(input_file, 0, "material[i]:minimum-height",
-                             "no material occupies basis site " + std::to_string(site) +
-                                 " above height fraction " + std::to_string(covered) +
+                             "no material occupies the sites of unit-cell category " +
+                                 std::to_string(site) + " above height fraction " +
+                                 std::to_string(covered) +
                                  "; adjust minimum-height/maximum-height or unit-cell-category so "
                                  "every site at every height has a material");
     }

@@ -122,8 +122,10 @@ void add_material_keywords(std::vector<KeywordSpec>& t) {
         }));
     t.push_back(mat(
         "unit-cell-category", K::integer, D::none, 1, 1001, "any site",
-        "basis site (1-based) this material occupies: sc 1, bcc 1-2, fcc 1-4; with a unit-cell "
-        "file, the atoms whose material column is this value - 1",
+        "unit-cell category (1-based) this material occupies: the basis site for sc 1, bcc 1-2, "
+        "fcc 1-4 and most crystals, the sublattice for heusler, rocksalt and mn2au "
+        "(docs/physics.md); with a unit-cell file, the atoms whose material column is this "
+        "value - 1",
         [](MaterialConfig& m, const Value& v, const Entry&) {
             m.unit_cell_category = static_cast<int>(v.integer);
         },

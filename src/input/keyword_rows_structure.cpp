@@ -1,4 +1,5 @@
 // Rows of the create: and dimensions: keywords.
+#include "input/crystals.hpp"
 #include "input/keyword_rows.hpp"
 
 namespace miniasd::keyword_rows {
@@ -14,12 +15,14 @@ void add_structure_keywords(std::vector<KeywordSpec>& t) {
         [](const Config& c) { return whole(static_cast<long long>(c.alloy_seed)); }));
     // --- create ---
     t.push_back(choice(
-        "create", "crystal-structure", "sc|bcc|fcc", "sc",
-        "crystal structure of the cubic unit cell",
+        "create", "crystal-structure",
+        "sc|bcc|fcc|hcp|bcc-110|heusler|honeycomb|kagome|rocksalt|mn2au", "sc",
+        "crystal structure: VAMPIRE's orthogonal cells, docs/physics.md lists each (its cell, "
+        "atoms, categories and neighbours)",
         [](Config& c, const Value& v, const Entry&) {
-            c.crystal = v.text == "bcc"   ? CrystalStructure::bcc
-                        : v.text == "fcc" ? CrystalStructure::fcc
-                                          : CrystalStructure::sc;
+            const auto& cells = crystal_cells();
+            for (std::size_t k = 0; k < cells.size(); ++k)
+                if (v.text == cells[k].name) c.crystal = static_cast<CrystalStructure>(k);
         },
         // A single spin is one sc cell; the keyword would conflict with it.
         // A unit-cell file replaces it.
@@ -76,7 +79,8 @@ void add_structure_keywords(std::vector<KeywordSpec>& t) {
     // --- dimensions ---
     t.push_back(row(
         "dimensions", "unit-cell-size", K::real, D::length, 1e-11, 1e-8, "3.54 A",
-        "edge of the cubic unit cell (sets x, y and z)",
+        "unit cell size (sets x, y and z): the edge of the cubic crystals; the other crystals' "
+        "cells are their normalised dimensions times it",
         [](Config& c, const Value& v, const Entry&) {
             c.unit_cell = {v.real, v.real, v.real};
         },
@@ -100,7 +104,7 @@ void add_structure_keywords(std::vector<KeywordSpec>& t) {
         const std::string axis(1, "xyz"[a]);
         t.push_back(row(
             "dimensions", "unit-cell-size-" + axis, K::real, D::length, 1e-11, 1e-8, "3.54 A",
-            "unit cell edge along " + axis,
+            "unit cell size along " + axis + " (times the crystal's normalised dimension)",
             [a](Config& c, const Value& v, const Entry&) { c.unit_cell[a] = v.real; },
             [a](const Config& c) {
                 return c.unit_cell_file.given() ? none : number(c.unit_cell[a]);

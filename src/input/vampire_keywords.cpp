@@ -277,9 +277,9 @@ const ValueGroup value_groups[] = {
      "llg-midpoint constrained-monte-carlo hybrid-constrained-monte-carlo llg-quantum"},
     {"exchange:function", "per-category exponential parameters are not implemented",
      "material-exponential"},
-    {"create:crystal-structure", "only the cubic sc, bcc and fcc lattices are implemented",
-     "bcc-110 fcc-111 hcp heusler honeycomb alpha-honeycomb beta-honeycomb kagome mn2au rocksalt "
-     "spinel spinel-layered ndfeb smfen"},
+    {"create:crystal-structure",
+     "this crystal is not implemented yet (spinel needs non-magnetic oxygen sites)",
+     "fcc-111 alpha-honeycomb beta-honeycomb spinel spinel-layered ndfeb smfen"},
     {"montecarlo:algorithm", "the Hinzke-Nowak mixed move is not implemented", "hinzke-nowak"},
     {"sim:laser-pulse-temporal-profile", "double laser pulses are not implemented",
      "double-pulse-two-temperature double-pulse-square"},

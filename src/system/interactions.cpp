@@ -77,46 +77,28 @@ double weight(const Config& c, double r) {
     return 1.0;
 }
 
-// The largest nonzero exchange-matrix-<k>-nn shell index any material sets (0: none).
-int highest_shell_set(const Config& c) {
-    int highest = 0;
-    for (const MaterialConfig& m : c.materials)
-        for (std::size_t k = 0; k < m.further_exchange.size(); ++k)
-            for (const double j : m.further_exchange[k])
-                if (j != 0) highest = std::max(highest, static_cast<int>(k) + 1);
-    return highest;
-}
-
 }  // namespace
 
-InteractionList bonds_within_range(const Config& c, const std::vector<Vec3>& basis, const Vec3& a) {
+InteractionList bonds_within_range(const Config& c, const std::vector<Vec3>& basis,
+                                   const Vec3& dims, double r_nn, double range) {
     const int n = static_cast<int>(basis.size());
-    // The nearest-neighbour distance, then every pair within range of it: a box of cells wide
-    // enough that the cutoff along the shortest edge stays inside.
     auto distance = [&](int s, int t, int dx, int dy, int dz) {
-        const double x = (dx + basis[t][0] - basis[s][0]) * a[0];
-        const double y = (dy + basis[t][1] - basis[s][1]) * a[1];
-        const double z = (dz + basis[t][2] - basis[s][2]) * a[2];
+        const double x = (dx + basis[t][0] - basis[s][0]) * dims[0];
+        const double y = (dy + basis[t][1] - basis[s][1]) * dims[1];
+        const double z = (dz + basis[t][2] - basis[s][2]) * dims[2];
         return std::sqrt(x * x + y * y + z * z);
     };
-    double r_nn = std::numeric_limits<double>::infinity();
-    for (int s = 0; s < n; ++s)
-        for (int d = -1; d <= 1; ++d)
-            for (int e = -1; e <= 1; ++e)
-                for (int f = -1; f <= 1; ++f)
-                    for (int t = 0; t < n; ++t) {
-                        const double r = distance(s, t, d, e, f);
-                        if (r > 0) r_nn = std::min(r_nn, r);
-                    }
-    const double cut = 1.000001 * r_nn * c.interaction_range;
-    const double shortest = std::min({a[0], a[1], a[2]});
-    const int range = static_cast<int>(std::ceil(cut / shortest)) + 1;
+    const double nn_cut = 1.000001 * r_nn;
+    const double cut = nn_cut * range;
+    // A box of cells wide enough that the cutoff along the shortest edge stays inside.
+    const double shortest = std::min({dims[0], dims[1], dims[2]});
+    const int reach = static_cast<int>(std::ceil(cut / shortest)) + 1;
     std::vector<Candidate> found;
     std::vector<double> radii;
     for (int s = 0; s < n; ++s)
-        for (int dz = -range; dz <= range; ++dz)
-            for (int dy = -range; dy <= range; ++dy)
-                for (int dx = -range; dx <= range; ++dx)
+        for (int dz = -reach; dz <= reach; ++dz)
+            for (int dy = -reach; dy <= reach; ++dy)
+                for (int dx = -reach; dx <= reach; ++dx)
                     for (int t = 0; t < n; ++t) {
                         const double r = distance(s, t, dx, dy, dz);
                         if (r == 0 || r > cut) continue;
@@ -128,24 +110,19 @@ InteractionList bonds_within_range(const Config& c, const std::vector<Vec3>& bas
     std::vector<double> shells;
     for (const double r : radii)
         if (shells.empty() || r - shells.back() > 1e-6 * shells.back()) shells.push_back(r);
-    const int set = highest_shell_set(c);
-    if (set >= static_cast<int>(shells.size()))
-        throw Error("material[i]:" + further_exchange_keyword(set - 1) + " is set, but " +
-                    "exchange:interaction-range = " + std::to_string(c.interaction_range) +
-                    " reaches " + std::to_string(shells.size()) +
-                    " shell(s) of this crystal: raise exchange:interaction-range");
     InteractionList l;
     l.sites.resize(n);
+    l.shells = static_cast<int>(shells.size());
     const bool by_shell = c.exchange_function == Config::ExchangeFunction::shell;
     double sum = 0, nearest = 0;
     for (Candidate& f : found) {
         const std::size_t k = static_cast<std::size_t>(
             std::lower_bound(shells.begin(), shells.end(), f.r * (1 - 1e-6)) - shells.begin());
         if (by_shell) f.bond.shell = static_cast<int>(k);
-        const double w = weight(c, f.r / a[0]);
+        const double w = weight(c, f.r);  // r is in units of a_x already
         f.bond.j = isotropic(w);
         sum += w;
-        nearest += k == 0;
+        nearest += f.r <= nn_cut;
         l.sites[f.site].push_back(f.bond);
     }
     // Exponential and RKKY: scale so the weights add up to the nearest-neighbour count, and
@@ -163,6 +140,19 @@ InteractionList bonds_within_range(const Config& c, const std::vector<Vec3>& bas
                 b.j = isotropic(b.j[0] * (nearest / sum));
     }
     return l;
+}
+
+void check_shells_in_range(const Config& c, const InteractionList& l) {
+    int highest = 0;  // the largest exchange-matrix-<k>-nn index set (0: none)
+    for (const MaterialConfig& m : c.materials)
+        for (std::size_t k = 0; k < m.further_exchange.size(); ++k)
+            for (const double j : m.further_exchange[k])
+                if (j != 0) highest = std::max(highest, static_cast<int>(k) + 1);
+    if (highest >= l.shells)
+        throw Error("material[i]:" + further_exchange_keyword(highest - 1) + " is set, but " +
+                    "exchange:interaction-range = " + std::to_string(c.interaction_range) +
+                    " reaches " + std::to_string(l.shells) +
+                    " shell(s) of this crystal: raise exchange:interaction-range");
 }
 
 InteractionList interactions_from_file(const UnitCellFile& u) {

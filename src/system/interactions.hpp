@@ -41,6 +41,7 @@ struct InteractionList {
     CouplingForm form = CouplingForm::isotropic;  // the most general form of any bond
     bool normalised = true;
     std::vector<std::vector<Bond>> sites;  // [basis site] bonds in (dz, dy, dx, site) order
+    int shells = 1;                        // distinct bond lengths (built-in crystals)
 
     SiteOffsets offsets() const;
     // The single coupling value every bond has when all are isotropic, of the first shell and
@@ -55,13 +56,18 @@ std::array<double, 9> isotropic(double v);
 // The first shell, each bond of weight 1 (times exchange-matrix).
 InteractionList nearest_neighbour_bonds(const SiteOffsets& first_shell);
 
-// The bonds of a built-in crystal (fractional `basis`, cell edges `a` in m) within
-// exchange:interaction-range times the nearest-neighbour distance, each site's in
-// (dz, dy, dx, site) order, weighted by exchange:function (VAMPIRE's meaning: nearest-neighbour 1;
-// shell: 1 with the shell's index, so exchange-matrix-<k>-nn applies; exponential and RKKY:
-// f(r) with r in units of a_x, scaled so the weights add up to the nearest-neighbour count).
-// Throws Error when a shell's exchange-matrix-<k>-nn is set beyond the range.
-InteractionList bonds_within_range(const Config& c, const std::vector<Vec3>& basis, const Vec3& a);
+// The bonds of a built-in crystal, found as VAMPIRE finds them on the ideal cell (fractional
+// `basis`, normalised cell edges `dims` with a_x = 1): every pair with r <= 1.000001 r_nn x
+// `range` (r_nn in units of a_x), each site's in (dz, dy, dx, site) order, weighted by
+// exchange:function (nearest-neighbour 1; shell: 1 with the shell's index, so
+// exchange-matrix-<k>-nn applies; exponential and RKKY: f(r), r in units of a_x, scaled so the
+// weights add up to the count within r_nn). Throws Error when a shell's exchange-matrix-<k>-nn is
+// set beyond the range (check_shells_in_range).
+InteractionList bonds_within_range(const Config& c, const std::vector<Vec3>& basis,
+                                   const Vec3& dims, double r_nn, double range);
+
+// Throws Error when some material's exchange-matrix-<k>-nn names a shell the list does not reach.
+void check_shells_in_range(const Config& c, const InteractionList& l);
 
 // The list of a unit-cell file: its bonds, each site's sorted into (dz, dy, dx, site) order (the
 // order of the sums, so the same bonds give the same bits whatever order the file lists them).

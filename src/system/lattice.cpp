@@ -6,6 +6,7 @@
 #include <limits>
 #include <string>
 
+#include "input/crystals.hpp"
 #include "util/error.hpp"
 
 namespace miniasd {
@@ -13,15 +14,13 @@ namespace miniasd {
 namespace {
 
 std::vector<Vec3> basis_of(CrystalStructure c) {
-    switch (c) {
-        case CrystalStructure::bcc:
-            return {{0, 0, 0}, {0.5, 0.5, 0.5}};
-        case CrystalStructure::fcc:
-            return {{0, 0, 0}, {0.5, 0.5, 0}, {0.5, 0, 0.5}, {0, 0.5, 0.5}};
-        case CrystalStructure::sc:
-            break;
-    }
-    return {{0, 0, 0}};
+    return crystal_cell(c).basis;
+}
+
+// Whether the crystal's first shell is found on the cell as given (sc, bcc and fcc, as before the
+// other crystals came) rather than from VAMPIRE's cutoff on the ideal cell.
+bool geometric_first_shell(CrystalStructure c) {
+    return c == CrystalStructure::sc || c == CrystalStructure::bcc || c == CrystalStructure::fcc;
 }
 
 // For each site, the sites of the first `shells` distinct distances. A box of +-(shells + 1)
@@ -195,7 +194,10 @@ Lattice make_lattice(const Config& c) {
     constexpr std::int64_t max_id_space = std::int64_t(1) << 62;
     Lattice l;
     l.crystal = c.crystal;
-    l.cell_size = c.unit_cell;
+    const CrystalCell& cell = crystal_cell(c.crystal);
+    for (int a = 0; a < 3; ++a)  // the real cell: normalised dimensions x unit-cell-size
+        l.cell_size[a] =
+            c.unit_cell_file.given() ? c.unit_cell[a] : cell.dimensions[a] * c.unit_cell[a];
     l.periodic = c.periodic;
     l.basis = basis_of(c.crystal);
     if (c.unit_cell_file.given()) {  // the parser set c.unit_cell to the file's cell
@@ -206,21 +208,20 @@ Lattice make_lattice(const Config& c) {
             l.category.push_back(a.category + 1);
         }
     } else {
-        for (int s = 0; s < l.sites(); ++s)
-            l.category.push_back(s + 1);
+        l.category = cell.category;
     }
     // Sizes from the input are checked before any arithmetic on them can overflow: global ids
     // are 64-bit, and every site of the box gets one.
     const char* xyz = "xyz";
     std::int64_t ids = static_cast<std::int64_t>(l.basis.size());
     for (int a = 0; a < 3; ++a) {
-        const double ratio = c.system_size[a] / c.unit_cell[a];
+        const double ratio = c.system_size[a] / l.cell_size[a];
         const std::string keys = std::string("dimensions:system-size-") + xyz[a] +
                                  " / dimensions:unit-cell-size-" + xyz[a];
         if (!(ratio < 1e12))
             throw Error("the system is too large: " + keys + " gives " + std::to_string(ratio) +
                         " unit cells along " + xyz[a] + " (at most 1e12)");
-        l.cells[a] = cells_along(c.system_size[a], c.unit_cell[a]);
+        l.cells[a] = cells_along(c.system_size[a], l.cell_size[a]);
         if (!c.single_spin && __builtin_mul_overflow(ids, l.cells[a], &ids)) ids = INT64_MAX;
     }
     if (!c.single_spin && ids > max_id_space)
@@ -229,7 +230,14 @@ Lattice make_lattice(const Config& c) {
                     " unit cells of " + std::to_string(l.basis.size()) +
                     " sites (dimensions:system-size over dimensions:unit-cell-size) are more "
                     "than the 2^62 atoms global ids can number");
-    l.neighbours = shells_of(l.basis, c.unit_cell, 1)[0];
+    // The first shell: geometric on the cell as given (sc, bcc, fcc, a unit-cell file), or
+    // VAMPIRE's cutoff on the ideal cell (the other crystals: the topology does not change when
+    // unit-cell-size-x/y/z strain the cell).
+    const bool geometric = l.from_file || geometric_first_shell(c.crystal);
+    if (geometric)
+        l.neighbours = shells_of(l.basis, l.cell_size, 1)[0];
+    else
+        l.neighbours = bonds_within_range(c, l.basis, cell.dimensions, cell.r_nn, 1.0).offsets();
     if (c.single_spin) {
         l.crystal = CrystalStructure::sc;
         l.cells = {1, 1, 1};
@@ -241,10 +249,12 @@ Lattice make_lattice(const Config& c) {
     }
     if (l.from_file)
         l.exchange = interactions_from_file(c.unit_cell_file);
-    else if (c.interaction_range == 1.0 || l.single_spin)
+    else if ((c.interaction_range == 1.0 && geometric) || l.single_spin)
         l.exchange = nearest_neighbour_bonds(l.neighbours);
     else
-        l.exchange = bonds_within_range(c, l.basis, l.cell_size);
+        l.exchange =
+            bonds_within_range(c, l.basis, cell.dimensions, cell.r_nn, c.interaction_range);
+    if (!l.from_file) check_shells_in_range(c, l.exchange);
     check_self_bonds(l);
     l.n_atoms = l.id_space();
     if (c.particle_shape != ParticleShape::none) {

@@ -146,7 +146,7 @@ TEST(Parser, ValueOutOfRange) {
     expect_error("sim:temperature = -5\n", 1, {"out of range", "0 <= value"});
     expect_error("sim:time-step = 1 !ns\n", 1, {"out of range"});
     expect_error("sim:time-steps-increment = 0\n", 1, {"out of range"});
-    expect_error("create:crystal-structure = hcp\n", 1, {"hcp", "sc|bcc|fcc"});
+    expect_error("create:crystal-structure = hcc\n", 1, {"hcc", "sc|bcc|fcc|hcp"});
 }
 
 TEST(Parser, MaterialIndexOutOfRange) {
@@ -170,8 +170,9 @@ TEST(Parser, InconsistentMaterials) {
                          "case.in");
         ADD_FAILURE();
     } catch (const InputError& e) {
-        EXPECT_NE(std::string(e.what()).find("no material occupies basis site 1"),
-                  std::string::npos)
+        EXPECT_NE(
+            std::string(e.what()).find("no material occupies the sites of unit-cell category 1"),
+            std::string::npos)
             << e.what();
     }
     // A basis site the crystal does not have.

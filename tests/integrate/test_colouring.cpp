@@ -1,11 +1,12 @@
 // The Monte Carlo colouring: no atom shares its colour with any atom it interacts with, on every
-// lattice, for even and odd cell counts, open and periodic, for the first shell and for reaches of
-// several shells (the colouring follows the interaction offsets, not the crystal); a lattice
-// where an atom is its own neighbour is refused.
+// built-in crystal, for even and odd cell counts, open and periodic, for the first shell and for
+// reaches of several shells (the colouring follows the interaction offsets, not the crystal); a
+// lattice where an atom is its own neighbour is refused.
 #include <gtest/gtest.h>
 
 #include <set>
 
+#include "input/crystals.hpp"
 #include "integrate/colouring.hpp"
 #include "support/test_support.hpp"
 #include "util/error.hpp"
@@ -66,11 +67,12 @@ void expect_proper(const Lattice& l, const SiteOffsets& offsets) {
 }  // namespace
 
 TEST(Colouring, NoNeighboursShareAColourOnAnyLattice) {
-    for (const char* crystal : {"sc", "bcc", "fcc"})
+    for (const CrystalCell& cell : crystal_cells())
         for (bool periodic : {false, true})
             for (int n : {2, 3, 4, 5}) {
-                const Lattice l = lattice(crystal, n, n + 1, 2 * n - 1, periodic);
+                const Lattice l = lattice(cell.name, n, n + 1, 2 * n - 1, periodic);
                 expect_proper(l, l.neighbours);
+                expect_proper(l, l.exchange.offsets());
             }
 }
 

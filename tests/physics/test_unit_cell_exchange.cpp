@@ -3,6 +3,7 @@
 //    whatever order its rows are in (the nearest-neighbour stencil path runs for both);
 //  - the general path (several shells, a full tensor with an antisymmetric DMI part, two
 //    materials) gives the same bits on any decomposition, with LLG and with Monte Carlo;
+//  - hcp and a rocksalt antiferromagnet give the same bits on any decomposition;
 //  - in a uniform ferromagnet the general path's exchange energy is -z J / 2 per atom, the
 //    check VAMPIRE's own tests encode (-N z J / 2 for the system).
 #include <gtest/gtest.h>
@@ -220,6 +221,28 @@ TEST(UnitCellExchange, UniformFerromagnetHasMinusZJOverTwoPerAtom) {
     Simulation sim(parallel::Comm::world(), c, test::quiet_options());
     const Observables o = sim.observe();
     EXPECT_DOUBLE_EQ(o.energy[static_cast<int>(TermKind::exchange)], -12 * 3e-21 / 2);
+}
+
+// VAMPIRE's other crystals on any decomposition: hcp (a strained cell, periodic in x and z) and
+// a rocksalt antiferromagnet of two materials, with LLG and Monte Carlo (whose colouring follows
+// the crystal's bonds).
+TEST(UnitCellExchange, OtherCrystalsAreBitwiseIdenticalOnAnyDecomposition) {
+    const std::string rocksalt =
+        "create:crystal-structure = rocksalt\ndimensions:unit-cell-size = 4.2 !A\n"
+        "material:num-materials = 2\nmaterial[1]:unit-cell-category = 1\n"
+        "material[2]:unit-cell-category = 2\nmaterial[2]:atomic-spin-moment = 2.22 !muB\n"
+        "material[1]:exchange-matrix[2] = -3e-21\n";
+    const std::string hcp =
+        "create:crystal-structure = hcp\ndimensions:unit-cell-size-x = 4.33 !A\n"
+        "dimensions:unit-cell-size-y = 4.33 !A\ndimensions:unit-cell-size-z = 4.2 !A\n"
+        "material[1]:exchange-matrix[1] = 6e-21\n";
+    for (const std::string& structure : {hcp, rocksalt})
+        for (const char* integrator : {"llg-heun", "monte-carlo"}) {
+            const Config c = test::config_from_text(structure + run_settings +
+                                                    "sim:integrator = " + integrator + "\n");
+            const Result ref = run_on(1, 1, c);
+            expect_any_decomposition(c, ref, std::string(to_string(c.crystal)) + ", " + integrator);
+        }
 }
 
 }  // namespace

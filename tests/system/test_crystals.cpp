@@ -1,0 +1,92 @@
+// VAMPIRE's built-in crystals: each cell's nearest neighbours as VAMPIRE's builders give them
+// (count and distance in units of a_x, recomputed independently here from the published table),
+// the same topology when unit-cell-size-x/y/z strain the cell, and categories for materials.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "input/crystals.hpp"
+#include "support/test_support.hpp"
+#include "system/exchange_summary.hpp"
+
+using namespace miniasd;
+
+namespace {
+
+Config crystal(const std::string& name, const std::string& extra = "") {
+    return test::config_from_text("create:crystal-structure = " + name +
+                                  "\ndimensions:unit-cell-size = 1 !A\n"
+                                  "material[1]:atomic-spin-moment = 2 !muB\n"
+                                  "material[1]:exchange-matrix[1] = 1e-21\n" +
+                                  extra);
+}
+
+TEST(Crystals, NeighboursAsVampiresBuilders) {
+    struct Shell {
+        double r;  // units of a_x
+        double count;
+    };
+    const struct {
+        const char* name;
+        std::vector<Shell> shells;
+    } expected[] = {
+        {"sc", {{1, 6}}},
+        {"bcc", {{std::sqrt(3.0) / 2, 8}}},
+        {"fcc", {{std::sqrt(0.5), 12}}},
+        {"hcp", {{1 / std::sqrt(3.0), 12}}},
+        {"bcc-110", {{std::sqrt(3.0) / 2, 8}}},
+        {"heusler", {{std::sqrt(3.0) / 4, 8}, {0.5, 6}, {std::sqrt(0.5), 12}}},
+        {"honeycomb", {{1.0 / 3, 3}}},
+        {"kagome", {{0.5, 4}}},
+        {"rocksalt", {{0.5, 6}}},
+        {"mn2au", {{std::sqrt(3.0) / 2, 4}}},
+    };
+    EXPECT_EQ(std::size(expected), crystal_cells().size());
+    for (const auto& e : expected) {
+        const Config c = crystal(e.name);
+        const ExchangeSummary s = summarise_exchange(c, make_lattice(c));
+        ASSERT_EQ(s.shells.size(), e.shells.size()) << e.name;
+        for (std::size_t k = 0; k < e.shells.size(); ++k) {
+            EXPECT_NEAR(s.shells[k].radius * 1e10, e.shells[k].r, 1e-6) << e.name << " " << k;
+            EXPECT_DOUBLE_EQ(s.shells[k].per_atom, e.shells[k].count) << e.name << " " << k;
+        }
+    }
+}
+
+// The bonds come from the ideal cell (VAMPIRE's rule): stretching hcp's c axis keeps 12
+// neighbours, 6 of them now further away.
+TEST(Crystals, StrainKeepsTheTopology) {
+    const Config c = crystal("hcp", "dimensions:unit-cell-size-z = 1.2 !A\n");
+    const ExchangeSummary s = summarise_exchange(c, make_lattice(c));
+    ASSERT_EQ(s.shells.size(), 2u);
+    EXPECT_DOUBLE_EQ(s.shells[0].per_atom, 6);
+    EXPECT_DOUBLE_EQ(s.shells[1].per_atom, 6);
+}
+
+// A rocksalt antiferromagnet: its two categories take two materials, and with J < 0 between them
+// the mean-field ordering temperature is 6 |J| / 3 k_B.
+TEST(Crystals, RocksaltCategoriesHoldTwoMaterials) {
+    const Config c = test::config_from_text(
+        "create:crystal-structure = rocksalt\nmaterial:num-materials = 2\n"
+        "material[1]:atomic-spin-moment = 4 !muB\nmaterial[1]:unit-cell-category = 1\n"
+        "material[2]:atomic-spin-moment = 4 !muB\nmaterial[2]:unit-cell-category = 2\n"
+        "material[1]:exchange-matrix[2] = -2e-21\n");
+    const Lattice l = make_lattice(c);
+    EXPECT_EQ(l.category, (std::vector<int>{1, 1, 1, 1, 2, 2, 2, 2}));
+    const ExchangeSummary s = summarise_exchange(c, l);
+    EXPECT_NEAR(s.curie_temperature, 6 * 2e-21 / (3 * 1.380649e-23), 1e-9);
+    // A category no material takes is refused, by its number.
+    try {
+        test::config_from_text(
+            "create:crystal-structure = rocksalt\nmaterial[1]:atomic-spin-moment = 4 !muB\n"
+            "material[1]:unit-cell-category = 2\n");
+        ADD_FAILURE() << "a rocksalt with category 1 empty was accepted";
+    } catch (const Error& e) {
+        EXPECT_NE(
+            std::string(e.what()).find("no material occupies the sites of unit-cell category 1"),
+            std::string::npos)
+            << e.what();
+    }
+}
+
+}  // namespace
