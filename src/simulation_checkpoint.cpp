@@ -36,8 +36,15 @@ void Simulation::load_checkpoint() {
     const bool resume = config_.load_checkpoint == Config::CheckpointLoad::resume;
     // Setting by setting, whatever layout wrote the saved fingerprint (redescribe); version 1
     // files printed some numbers one unit in the last place off.
-    const InputChanges changes = compare_fingerprints(
-        redescribe(l->run.fingerprint), describe(config_), l->run.version < 2 ? 4 : 0);
+    InputChanges changes = compare_fingerprints(redescribe(l->run.fingerprint), describe(config_),
+                                                l->run.version < 2 ? 4 : 0);
+    // A unit-cell file's contents, which the keyword's line (its path) does not show.
+    const std::string saved_digest = fingerprint_digest(l->run.fingerprint);
+    const std::string digest_now = fingerprint_digest(fingerprint(config_));
+    if (saved_digest != digest_now)
+        changes.refused.push_back("unit-cell file contents: " +
+                                  (saved_digest.empty() ? "(none)" : saved_digest.substr(2)) +
+                                  " -> " + (digest_now.empty() ? "(none)" : digest_now.substr(2)));
     if (resume && !changes.refused.empty()) {
         std::string what;
         for (const std::string& c : changes.refused)
@@ -91,7 +98,7 @@ std::string Simulation::write_checkpoint() {
             std::make_unique<Checkpoints>(config_, lattice_, system_, comm(), options_.output_dir);
     SavedRun run;
     run.state = state_;
-    run.fingerprint = describe(config_);
+    run.fingerprint = fingerprint(config_);
     run.ranks = comm().size();
     run.threads = omp_get_max_threads();
     run.writer =

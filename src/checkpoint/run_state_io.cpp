@@ -44,7 +44,7 @@ std::map<std::string, std::string> fingerprint_lines(const std::string& text) {
     std::istringstream in(text);
     for (std::string line; std::getline(in, line);) {
         const auto eq = line.find(" = ");
-        if (trim(line).empty()) continue;
+        if (trim(line).empty() || trim(line)[0] == '#') continue;  // comments (a file's digest)
         if (eq == std::string::npos)
             m[trim(line)] = "(set)";
         else

@@ -225,6 +225,13 @@ const char* to_string(OutputMode m);                // the config:output-mode ke
 // --check`; a checkpoint's fingerprint.
 std::string describe(const Config& c);
 
+// A checkpoint's fingerprint: describe(c), and with a unit-cell file a comment line holding the
+// digest of its contents ("# unit-cell file <path>: digest <hex>"), which describe() cannot
+// carry (its line names the file, not what is in it).
+std::string fingerprint(const Config& c);
+// The digest line of a fingerprint ("" when it has none).
+std::string fingerprint_digest(const std::string& fingerprint);
+
 // A describe() text, possibly written by an older miniasd, parsed and described again: the form
 // in which two fingerprints compare setting by setting, whatever their layout. Returns the text
 // unchanged if it does not parse.

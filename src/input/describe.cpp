@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
+#include <sstream>
 
 #include "input/config.hpp"
 #include "input/keyword_table.hpp"
@@ -117,9 +119,36 @@ std::string describe(const Config& c) {
     return out;
 }
 
+std::string fingerprint(const Config& c) {
+    std::string out = describe(c);
+    if (c.unit_cell_file.given()) {
+        char hex[32];
+        std::snprintf(hex, sizeof hex, "%016llx",
+                      static_cast<unsigned long long>(digest(c.unit_cell_file)));
+        out += "# unit-cell file " + c.unit_cell_file.path + ": digest " + hex + "\n";
+    }
+    return out;
+}
+
+std::string fingerprint_digest(const std::string& fingerprint) {
+    const std::string tag = "# unit-cell file ";
+    const std::size_t at = fingerprint.find(tag);
+    if (at == std::string::npos) return "";
+    const std::size_t end = fingerprint.find('\n', at);
+    return fingerprint.substr(at, end == std::string::npos ? std::string::npos : end - at);
+}
+
 std::string redescribe(const std::string& text) {
     try {
-        const TextLoader load = [&](const std::string&) { return LoadResult{true, text, ""}; };
+        // The text is the main file; a file it names (a unit-cell file) is read from disk: its
+        // contents are compared by the fingerprint's digest line, not here.
+        const TextLoader load = [&](const std::string& path) {
+            if (path == "fingerprint") return LoadResult{true, text, ""};
+            std::ifstream in(path, std::ios::binary);
+            std::ostringstream s;
+            s << in.rdbuf();
+            return in ? LoadResult{true, s.str(), ""} : LoadResult{false, "", "cannot open"};
+        };
         return describe(read_config("fingerprint", load));
     } catch (const std::exception&) {
         return text;

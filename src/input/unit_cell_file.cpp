@@ -10,6 +10,7 @@
 
 #include "input/mistakes.hpp"
 #include "util/error.hpp"
+#include "util/hash.hpp"
 
 namespace miniasd {
 
@@ -264,6 +265,29 @@ void check_reverse_bonds(const UnitCellFile& u, const std::string& path, Mistake
 }
 
 }  // namespace
+
+std::uint64_t digest(const UnitCellFile& u) {
+    std::uint64_t h = 0x6d696e6961736421ULL;
+    auto add = [&h](std::uint64_t v) { h = mix64(h ^ v); };
+    for (const double a : u.size)
+        add(bits_of(a));
+    add(u.atoms.size());
+    for (const UnitCellFile::Atom& a : u.atoms) {
+        for (const double x : a.position)
+            add(bits_of(x));
+        add(static_cast<std::uint64_t>(a.category));
+    }
+    add(static_cast<std::uint64_t>(u.form));
+    add(u.normalised);
+    add(u.bonds.size());
+    for (const UnitCellFile::Bond& b : u.bonds) {
+        for (const int v : {b.i, b.j, b.dx, b.dy, b.dz})
+            add(static_cast<std::uint64_t>(static_cast<std::int64_t>(v)));
+        for (const double v : b.value)
+            add(bits_of(v));
+    }
+    return h;
+}
 
 int UnitCellFile::categories() const {
     int n = 0;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -60,6 +61,10 @@ struct UnitCellFile {
 // without its reverse (j, i, -d) holding the same coupling (for a tensor, its transpose), a bond
 // listed twice, a bond of an atom to itself.
 UnitCellFile parse_unit_cell_file(const std::string& text, const std::string& path);
+
+// A digest of what the file defines (cell, atoms, exchange type, bonds; not the path or the line
+// numbers): a checkpoint records it, so a continued run refuses a file whose bonds have changed.
+std::uint64_t digest(const UnitCellFile& u);
 
 // The exchange-type strings of the bond header (VAMPIRE's, with the American spellings of the
 // normalised forms accepted too).

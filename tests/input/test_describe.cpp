@@ -149,20 +149,27 @@ bool same(const Config& a, const Config& b, std::string* why = nullptr) {
 }
 #undef F
 
-// `files`: other files the text names (a unit-cell file), by path; any other path reads `text`.
-Config parse_text(const std::string& text, const std::map<std::string, std::string>& files = {}) {
-    return read_config("described", [&](const std::string& path) {
-        const auto it = files.find(path);
-        return LoadResult{true, it != files.end() ? it->second : text, ""};
-    });
-}
-
 LoadResult load_file(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
     if (!in) return {false, "", "cannot open"};
     std::ostringstream s;
     s << in.rdbuf();
     return {true, s.str(), ""};
+}
+
+// `files`: other files the text names (a unit-cell file), by path; any other path is read from
+// disk when it exists there (an example's unit-cell file), and is `text` otherwise (as the fuzz
+// harness reads every material file it names).
+Config parse_text(const std::string& text, const std::map<std::string, std::string>& files = {}) {
+    return read_config("described", [&](const std::string& path) {
+        const auto it = files.find(path);
+        if (it != files.end()) return LoadResult{true, it->second, ""};
+        if (path != "described") {
+            LoadResult disk = load_file(path);
+            if (disk.ok) return disk;
+        }
+        return LoadResult{true, text, ""};
+    });
 }
 
 // parse(describe(c)) == c, and describing it again gives the same text.
