@@ -167,6 +167,22 @@ TEST(ConvertFrame, MacroCellsAverageTheirAtoms) {
     EXPECT_EQ(d.vector[0], 0.6);
 }
 
+// OVF 2.0: the macro-cell grid, x fastest, every node written (0 0 0 where no atom is), lengths
+// in m; a frame of atoms is refused (OVF holds a grid).
+TEST(ConvertFormats, OvfWritesEveryNodeOfTheMacroCellGrid) {
+    const Sample s;
+    Filter f;
+    f.macro_cell = parse_macro_cell("2,2,1");   // 2 x 1 x 1 cells
+    f.where.push_back(parse_criterion("x<2"));  // only the first cell keeps atoms
+    const std::string ovf = to_ovf(make_frame(s.coords, &s.spins, f));
+    for (const char* key :
+         {"# OOMMF OVF 2.0\n", "# meshtype: rectangular\n", "# xnodes: 2\n", "# ynodes: 1\n",
+          "# znodes: 1\n", "# xstepsize: 2e-10\n", "# xbase: 1e-10\n", "# xmax: 4e-10\n",
+          "# valuedim: 3\n", "# Begin: Data Text\n0.3 0 0.0999", "\n0 0 0\n# End: Data Text\n"})
+        EXPECT_NE(ovf.find(key), std::string::npos) << key << "\n" << ovf;
+    EXPECT_THROW(to_ovf(make_frame(s.coords, &s.spins, Filter{})), Error);
+}
+
 TEST(ConvertFormats, CanonicalCsvXyz) {
     const Sample s;
     const Frame f = make_frame(s.coords, &s.spins, Filter{});

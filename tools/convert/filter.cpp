@@ -240,6 +240,8 @@ Frame make_frame(const SnapshotData& coords, const SnapshotData* spins, const Fi
         }
     }
     out.spacing = std::min({f.macro_cell[0], f.macro_cell[1], f.macro_cell[2]});
+    out.grid = cells;
+    out.cell = f.macro_cell;
     return out;
 }
 

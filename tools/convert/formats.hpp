@@ -27,6 +27,12 @@ std::string to_xyz(const Frame& f);
 // material and id, TimeValue (ps) in field data; binary appended data with UInt64 headers.
 std::string to_vtu(const Frame& f);
 
+// OVF 2.0 (OOMMF, mumax3, Ubermag): a rectangular mesh of the frame's macro-cells, x fastest,
+// meshunit m, the value m = sum(mu s) / sum(mu) of each cell (0 0 0 for a cell without atoms) as
+// text. Throws Error for a frame of atoms: OVF holds a grid, so the atoms must be averaged into
+// macro-cells first (--macro-cell).
+std::string to_ovf(const Frame& f);
+
 // A ParaView collection: one DataSet per snapshot, timestep in picoseconds.
 struct PvdEntry {
     double time_ps;

@@ -3,6 +3,7 @@
 // mean spin) and the snapshot's context (time, box, material names).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -20,6 +21,10 @@ struct Frame {
     SnapshotMetadata meta;  // of the spins (or coordinates alone); meta.box (angstrom) falls
                             // back to the atoms' extent for 1.0 snapshots
     double spacing = 1;     // typical distance between points, angstrom
+    // Macro-cells: the grid they lie on (cells per axis, cell size in angstrom); cell index
+    // (cz * grid[1] + cy) * grid[0] + cx is the id, so x runs fastest.
+    std::array<std::int64_t, 3> grid{0, 0, 0};
+    Vec3 cell{0, 0, 0};
 
     std::size_t size() const { return id.size(); }
     bool has_vectors() const { return !vector.empty(); }

@@ -37,6 +37,7 @@ const char* extension(const std::string& format) {
     if (format == "canonical") return ".bin";
     if (format == "povray") return ".pov";
     if (format == "xdmf") return ".raw.xmf";
+    if (format == "ovf") return ".ovf";
     return format == "csv" ? ".csv" : format == "xyz" ? ".xyz" : ".vtu";
 }
 
@@ -87,10 +88,11 @@ int main(int argc, char** argv) {
         ->required();
     app.add_option("--to", formats,
                    "canonical (float64 [N][3], global-id order), csv, xyz (extended XYZ), vtu "
-                   "(VTK, plus a .pvd for a directory), xdmf (reads the data in place), povray; "
-                   "several with commas")
+                   "(VTK, plus a .pvd for a directory), xdmf (reads the data in place), povray, "
+                   "ovf (OVF 2.0 for micromagnetic tools; needs --macro-cell); several with "
+                   "commas")
         ->delimiter(',')
-        ->check(CLI::IsMember({"canonical", "csv", "xyz", "vtu", "xdmf", "povray"}));
+        ->check(CLI::IsMember({"canonical", "csv", "xyz", "vtu", "xdmf", "povray", "ovf"}));
     app.add_option("-o,--output", output,
                    "output directory (default: the input's directory); a file name when one "
                    "snapshot goes to one format");
@@ -136,6 +138,10 @@ int main(int argc, char** argv) {
             return std::find(formats.begin(), formats.end(), f) != formats.end();
         };
         if (render && !wants("povray")) throw Error("--render needs --to povray");
+        if (wants("ovf") && macro.empty())
+            throw Error(
+                "--to ovf writes a rectangular grid of cells (what micromagnetic tools read): "
+                "give the cell size with --macro-cell SIZE (angstrom; e.g. --macro-cell 5)");
         const bool selecting = !box.empty() || !fraction.empty() || !slabs.empty() ||
                                !materials.empty() || !where.empty() || !macro.empty();
         const bool xdmf = wants("xdmf");
@@ -220,6 +226,7 @@ int main(int argc, char** argv) {
                     if (f == "csv") save(file, to_csv(frame));
                     if (f == "xyz") save(file, to_xyz(frame));
                     if (f == "vtu") save(file, to_vtu(frame));
+                    if (f == "ovf") save(file, to_ovf(frame));
                     if (f == "povray") {
                         save(file, to_povray(frame, pov));
                         if (render)
