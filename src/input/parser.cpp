@@ -210,6 +210,27 @@ void check_for_ranks(const Config& c, int ranks) {
                              std::to_string(ranks) + " rank(s) of this run");
 }
 
+namespace {
+
+// The file an entry names (relative paths resolve against the directory of the file holding the
+// entry), loaded; a failure is recorded as a mistake of the entry. `path` is the resolved path.
+LoadResult load_named(const Entry& e, const char* what, const TextLoader& load,
+                      std::vector<std::string>& files, std::vector<InputError>& mistakes,
+                      std::string& path) {
+    std::filesystem::path p(e.value);
+    if (p.is_relative()) p = std::filesystem::path(e.file).parent_path() / p;
+    path = p.string();
+    LoadResult r = load(path);
+    if (r.ok)
+        files.push_back(path);
+    else
+        mistakes.emplace_back(e.file, e.line, e.key(),
+                              std::string("cannot read ") + what + " '" + path + "': " + r.error);
+    return r;
+}
+
+}  // namespace
+
 Config read_config(const std::string& input_path, const TextLoader& load) {
     LoadResult main = load(input_path);
     if (!main.ok)
@@ -220,7 +241,6 @@ Config read_config(const std::string& input_path, const TextLoader& load) {
     std::vector<Entry> entries = split_lines(main.text, input_path, &mistakes);
     std::vector<std::string> files{input_path};
 
-    const std::filesystem::path base = std::filesystem::path(input_path).parent_path();
     std::vector<Entry> all;
     for (const Entry& e : entries) {
         if (e.section != "material" || e.name != "file" || e.section_index >= 0) {
@@ -229,16 +249,10 @@ Config read_config(const std::string& input_path, const TextLoader& load) {
         }
         all.push_back(e);
         if (!e.has_value) continue;  // build_config reports the missing value
-        std::filesystem::path p(e.value);
-        if (p.is_relative()) p = base / p;
-        LoadResult mat = load(p.string());
-        if (!mat.ok) {
-            mistakes.emplace_back(e.file, e.line, e.key(),
-                                  "cannot read material file '" + p.string() + "': " + mat.error);
-            continue;
-        }
-        files.push_back(p.string());
-        for (Entry& m : split_lines(mat.text, p.string(), &mistakes)) {
+        std::string path;
+        const LoadResult mat = load_named(e, "material file", load, files, mistakes, path);
+        if (!mat.ok) continue;
+        for (Entry& m : split_lines(mat.text, path, &mistakes)) {
             if (m.section != "material" || (m.name == "file" && m.section_index < 0)) {
                 mistakes.emplace_back(m.file, m.line, m.key(),
                                       "only material keywords are allowed in a material file");
@@ -254,17 +268,11 @@ Config read_config(const std::string& input_path, const TextLoader& load) {
         if (e.section != "material" || e.name != "unit-cell-file" || e.section_index >= 0 ||
             !e.has_value || cell_read)
             continue;
-        std::filesystem::path p(e.value);
-        if (p.is_relative()) p = std::filesystem::path(e.file).parent_path() / p;
-        LoadResult text = load(p.string());
-        if (!text.ok) {
-            mistakes.emplace_back(e.file, e.line, e.key(),
-                                  "cannot read unit-cell file '" + p.string() + "': " + text.error);
-            continue;
-        }
-        files.push_back(p.string());
+        std::string path;
+        const LoadResult text = load_named(e, "unit-cell file", load, files, mistakes, path);
+        if (!text.ok) continue;
         try {
-            cell = parse_unit_cell_file(text.text, p.string());
+            cell = parse_unit_cell_file(text.text, path);
             cell_read = true;
         } catch (const InputErrors& errors) {
             mistakes.insert(mistakes.end(), errors.errors().begin(), errors.errors().end());
