@@ -42,15 +42,6 @@ std::size_t InteractionList::bonds() const {
     return n;
 }
 
-InteractionList nearest_neighbour_bonds(const SiteOffsets& first_shell) {
-    InteractionList l;
-    l.sites.resize(first_shell.size());
-    for (std::size_t s = 0; s < first_shell.size(); ++s)
-        for (const NeighbourOffset& o : first_shell[s])
-            l.sites[s].push_back({o, 0, isotropic(1.0)});
-    return l;
-}
-
 namespace {
 
 struct Candidate {

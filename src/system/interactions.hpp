@@ -53,9 +53,6 @@ struct InteractionList {
 // The isotropic identity tensor times v.
 std::array<double, 9> isotropic(double v);
 
-// The first shell, each bond of weight 1 (times exchange-matrix).
-InteractionList nearest_neighbour_bonds(const SiteOffsets& first_shell);
-
 // The bonds of a built-in crystal, found as VAMPIRE finds them on the ideal cell (fractional
 // `basis`, normalised cell edges `dims` with a_x = 1): every pair with r <= 1.000001 r_nn x
 // `range` (r_nn in units of a_x), each site's in (dz, dy, dx, site) order, weighted by

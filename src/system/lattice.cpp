@@ -17,12 +17,6 @@ std::vector<Vec3> basis_of(CrystalStructure c) {
     return crystal_cell(c).basis;
 }
 
-// Whether the crystal's first shell is found on the cell as given (sc, bcc and fcc, as before the
-// other crystals came) rather than from VAMPIRE's cutoff on the ideal cell.
-bool geometric_first_shell(CrystalStructure c) {
-    return c == CrystalStructure::sc || c == CrystalStructure::bcc || c == CrystalStructure::fcc;
-}
-
 // For each site, the sites of the first `shells` distinct distances. A box of +-(shells + 1)
 // cells holds them all: along the shortest cell edge a the points 1a .. (shells)a give `shells`
 // distinct distances, so the last shell lies within shells * a, and a basis offset adds less than
@@ -230,11 +224,10 @@ Lattice make_lattice(const Config& c) {
                     " unit cells of " + std::to_string(l.basis.size()) +
                     " sites (dimensions:system-size over dimensions:unit-cell-size) are more "
                     "than the 2^62 atoms global ids can number");
-    // The first shell: geometric on the cell as given (sc, bcc, fcc, a unit-cell file), or
-    // VAMPIRE's cutoff on the ideal cell (the other crystals: the topology does not change when
-    // unit-cell-size-x/y/z strain the cell).
-    const bool geometric = l.from_file || geometric_first_shell(c.crystal);
-    if (geometric)
+    // The first shell: a built-in crystal's by VAMPIRE's cutoff on the ideal cell (so the
+    // topology does not change when unit-cell-size-x/y/z strain the cell), a unit-cell file's
+    // geometrically on its cell (only for sizes and tests: its bonds are the file's).
+    if (l.from_file)
         l.neighbours = shells_of(l.basis, l.cell_size, 1)[0];
     else
         l.neighbours = bonds_within_range(c, l.basis, cell.dimensions, cell.r_nn, 1.0).offsets();
@@ -249,8 +242,8 @@ Lattice make_lattice(const Config& c) {
     }
     if (l.from_file)
         l.exchange = interactions_from_file(c.unit_cell_file);
-    else if ((c.interaction_range == 1.0 && geometric) || l.single_spin)
-        l.exchange = nearest_neighbour_bonds(l.neighbours);
+    else if (l.single_spin)
+        l.exchange.sites.resize(1);  // one atom, no bonds
     else
         l.exchange =
             bonds_within_range(c, l.basis, cell.dimensions, cell.r_nn, c.interaction_range);

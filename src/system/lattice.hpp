@@ -72,11 +72,11 @@ struct Lattice {
 // rounding.
 std::int64_t cells_along(double system_size, double cell_size);
 
-// Builds the lattice of a configuration, with nearest-neighbour offsets found geometrically
-// (sc 6, bcc 8, fcc 12 for a cubic cell); create:single-spin gives one sc cell with no
-// neighbours. A particle shape cuts one particle; its atoms are counted over its bounding box.
-// The exchange bonds are the first shell's with weight 1 (times exchange-matrix), or a unit-cell
-// file's. Throws Error when a bond would join an atom to itself across a periodic box too small
+// Builds the lattice of a configuration: a built-in crystal's cell (input/crystals.hpp) with its
+// bonds found as VAMPIRE finds them on the ideal cell (the first shell: sc 6, bcc 8, fcc 12; more
+// with exchange:interaction-range), or a unit-cell file's cell and bonds; create:single-spin gives
+// one sc cell with no neighbours. A particle shape cuts one particle; its atoms are counted over
+// its bounding box. Throws Error when a bond would join an atom to itself across a periodic box too small
 // for its reach.
 Lattice make_lattice(const Config& c);
 

@@ -54,13 +54,19 @@ TEST(Crystals, NeighboursAsVampiresBuilders) {
 }
 
 // The bonds come from the ideal cell (VAMPIRE's rule): stretching hcp's c axis keeps 12
-// neighbours, 6 of them now further away.
+// neighbours, 6 of them now further away; the same for a cubic crystal.
 TEST(Crystals, StrainKeepsTheTopology) {
     const Config c = crystal("hcp", "dimensions:unit-cell-size-z = 1.2 !A\n");
     const ExchangeSummary s = summarise_exchange(c, make_lattice(c));
     ASSERT_EQ(s.shells.size(), 2u);
     EXPECT_DOUBLE_EQ(s.shells[0].per_atom, 6);
     EXPECT_DOUBLE_EQ(s.shells[1].per_atom, 6);
+    // The cubic crystals too: a tetragonal sc cell keeps its 6 neighbours (4 at a, 2 at c).
+    const Config t = crystal("sc", "dimensions:unit-cell-size-z = 1.3 !A\n");
+    const ExchangeSummary u = summarise_exchange(t, make_lattice(t));
+    ASSERT_EQ(u.shells.size(), 2u);
+    EXPECT_DOUBLE_EQ(u.shells[0].per_atom, 4);
+    EXPECT_DOUBLE_EQ(u.shells[1].per_atom, 2);
 }
 
 // A rocksalt antiferromagnet: its two categories take two materials, and with J < 0 between them

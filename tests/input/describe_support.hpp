@@ -1,0 +1,171 @@
+// Shared by the describe() tests: a bitwise, field-by-field comparison of two configurations
+// (guarded by the structs' sizes, so a new field must be added here) and an input parser that
+// reads from memory.
+#pragma once
+
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+
+#include "input/config.hpp"
+#include "input/parser.hpp"
+
+namespace miniasd::describe_test {
+
+// Bitwise: 0 and -0 differ, as they may in the physics.
+inline bool same(double a, double b) {
+    return std::memcmp(&a, &b, sizeof a) == 0;
+}
+template <class T>
+inline bool same(const T& a, const T& b) {
+    return a == b;
+}
+inline bool same(const Vec3& a, const Vec3& b) {
+    return same(a[0], b[0]) && same(a[1], b[1]) && same(a[2], b[2]);
+}
+inline bool same(const std::vector<double>& a, const std::vector<double>& b) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t k = 0; k < a.size(); ++k)
+        if (!same(a[k], b[k])) return false;
+    return true;
+}
+
+// Every setting of the three structs. The sizes below fail to compile when a field is added, so
+// that it is added here too (the layout checked is libstdc++'s on x86-64, this project's CI).
+#if defined(__GLIBCXX__) && defined(__x86_64__)
+static_assert(sizeof(Config) == 888, "a Config field was added or removed: update same()");
+static_assert(sizeof(MaterialConfig) == 272, "a MaterialConfig field changed: update same()");
+static_assert(sizeof(OutputConfig) == 152, "an OutputConfig field changed: update same()");
+#endif
+
+// The first field that differs, named in *why.
+using Fields = std::initializer_list<std::pair<const char*, bool>>;
+inline bool all_same(Fields fields, std::string* why) {
+    for (const auto& [name, equal] : fields)
+        if (!equal) {
+            if (why) *why = name;
+            return false;
+        }
+    return true;
+}
+#define F(f) \
+    { #f, same(a.f, b.f) }
+
+inline bool same(const MaterialConfig& a, const MaterialConfig& b, std::string* why) {
+    return all_same(
+        {F(name), F(moment), F(damping), F(anisotropy), F(cubic_anisotropy), F(element),
+         F(anisotropy_axis), F(random_initial_spin), F(initial_spin), F(exchange),
+         F(further_exchange), F(unit_cell_category), F(minimum_height), F(maximum_height),
+         F(moment_set), F(alloy_host), F(alloy_fraction), F(core_shell_size), F(core_shell_set)},
+        why);
+}
+
+inline bool same(const OutputConfig& a, const OutputConfig& b, std::string* why) {
+    return all_same(
+        {F(atoms), F(atoms_output_rate), F(mode), F(text), F(single_precision), F(output_nodes),
+         F(auto_mode), F(auto_nodes), F(mpi_io_hints), F(box_min), F(box_max), F(materials),
+         F(piece_bytes), F(sync), F(asynchronous), F(buffers)},
+        why);
+}
+
+// Every setting; not where it came from (input_file, files_read, warnings, given).
+inline bool same(const Config& a, const Config& b, std::string* why = nullptr) {
+    if (!all_same({F(crystal),
+                   F(unit_cell),
+                   F(system_size),
+                   F(periodic),
+                   F(single_spin),
+                   F(particle_shape),
+                   F(particle_size),
+                   F(unit_cell_file),
+                   F(interaction_range),
+                   F(exchange_function),
+                   F(decay_length),
+                   F(decay_multiplier),
+                   F(decay_shift),
+                   F(rkky_kf),
+                   F(program),
+                   F(integrator),
+                   F(monte_carlo_move),
+                   F(temperature),
+                   F(time_step),
+                   F(total_steps),
+                   F(equilibration_steps),
+                   F(loop_steps),
+                   F(equilibration_temperature),
+                   F(steps_increment),
+                   F(field_strength),
+                   F(field_direction),
+                   F(seed),
+                   F(alloy_seed),
+                   F(minimum_temperature),
+                   F(maximum_temperature),
+                   F(temperature_increment),
+                   F(maximum_field),
+                   F(field_increment),
+                   F(cooling_time),
+                   F(cooling_function),
+                   F(laser_profile),
+                   F(pulse_time),
+                   F(pulse_power),
+                   F(electron_heat_capacity),
+                   F(phonon_heat_capacity),
+                   F(electron_phonon_coupling),
+                   F(heat_sink_coupling),
+                   F(save_checkpoint),
+                   F(checkpoint_rate),
+                   F(load_checkpoint),
+                   F(load_checkpoint_if_exists),
+                   F(checkpoint_directory),
+                   F(checkpoints_kept),
+                   F(wall_time_limit),
+                   F(output_columns),
+                   F(screen_columns),
+                   F(output_rate)},
+                  why))
+        return false;
+    if (a.materials.size() != b.materials.size()) {
+        if (why) *why = "materials.size()";
+        return false;
+    }
+    for (std::size_t i = 0; i < a.materials.size(); ++i)
+        if (!same(a.materials[i], b.materials[i], why)) {
+            if (why) *why = "materials[" + std::to_string(i) + "]." + *why;
+            return false;
+        }
+    if (!same(a.output, b.output, why)) {
+        if (why) *why = "output." + *why;
+        return false;
+    }
+    return true;
+}
+#undef F
+
+inline LoadResult load_file(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return {false, "", "cannot open"};
+    std::ostringstream s;
+    s << in.rdbuf();
+    return {true, s.str(), ""};
+}
+
+// `files`: other files the text names (a unit-cell file), by path; any other path is read from
+// disk when it exists there (an example's unit-cell file), and is `text` otherwise (as the fuzz
+// harness reads every material file it names).
+inline Config parse_text(const std::string& text,
+                         const std::map<std::string, std::string>& files = {}) {
+    return read_config("described", [&](const std::string& path) {
+        const auto it = files.find(path);
+        if (it != files.end()) return LoadResult{true, it->second, ""};
+        if (path != "described") {
+            LoadResult disk = load_file(path);
+            if (disk.ok) return disk;
+        }
+        return LoadResult{true, text, ""};
+    });
+}
+
+}  // namespace miniasd::describe_test
