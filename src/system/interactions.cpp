@@ -4,8 +4,8 @@
 #include <cmath>
 #include <limits>
 #include <string>
-
 #include <tuple>
+
 #include "util/error.hpp"
 
 namespace miniasd {
@@ -47,7 +47,7 @@ namespace {
 struct Candidate {
     int site;
     Bond bond;
-    double r;  // m
+    double r;  // units of a_x
 };
 
 // The weight of a bond at r (units of a_x) under exchange:function.

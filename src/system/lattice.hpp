@@ -76,8 +76,8 @@ std::int64_t cells_along(double system_size, double cell_size);
 // bonds found as VAMPIRE finds them on the ideal cell (the first shell: sc 6, bcc 8, fcc 12; more
 // with exchange:interaction-range), or a unit-cell file's cell and bonds; create:single-spin gives
 // one sc cell with no neighbours. A particle shape cuts one particle; its atoms are counted over
-// its bounding box. Throws Error when a bond would join an atom to itself across a periodic box too small
-// for its reach.
+// its bounding box. Throws Error when a bond would join an atom to itself across a periodic box too
+// small for its reach.
 Lattice make_lattice(const Config& c);
 
 // The first `shells` neighbour shells of the lattice's sites: result[k][site] lists the offsets
