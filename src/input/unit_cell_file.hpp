@@ -23,7 +23,9 @@ struct UnitCellFile {
     struct Atom {
         Vec3 position{};   // fractional, in [0, 1)
         int category = 0;  // 0-based: the sites of material[i] with unit-cell-category = this + 1
-        int lattice_category = 0, height_category = 0;  // read, kept for the description
+        // VAMPIRE's lattice and height categories (its statistics groups): read and checked,
+        // not used.
+        int lattice_category = 0, height_category = 0;
         bool operator==(const Atom& o) const {
             return position == o.position && category == o.category &&
                    lattice_category == o.lattice_category && height_category == o.height_category;

@@ -1,5 +1,8 @@
 #include "system/exchange_summary.hpp"
 
+// A matrix of a few sublattices, once at start-up: no need for Eigen's SIMD paths, whose AVX-512
+// intrinsics draw spurious -Wmaybe-uninitialized warnings from GCC 12 at -O3.
+#define EIGEN_DONT_VECTORIZE
 #include <Eigen/Eigenvalues>
 #include <algorithm>
 #include <cmath>
@@ -25,7 +28,6 @@ ExchangeSummary summarise_exchange(const Config& c, const Lattice& l) {
     const int sites = l.sites();
     if (l.single_spin || sites == 0) return out;
     const MaterialMap materials(c, l);
-    const std::size_t nm = c.materials.size();
     std::vector<int> mat(sites);
     double moments = 0;
     for (int s = 0; s < sites; ++s) {
@@ -38,8 +40,7 @@ ExchangeSummary summarise_exchange(const Config& c, const Lattice& l) {
     for (int s = 0; s < sites; ++s)
         for (const Bond& b : l.exchange.sites[s]) {
             const int t = b.to.site;
-            const double scale =
-                l.exchange.normalised ? c.materials[mat[s]].exchange[mat[t] % nm] : 1.0;
+            const double scale = l.exchange.normalised ? c.materials[mat[s]].exchange[mat[t]] : 1.0;
             const double j_iso = scale * (b.j[0] + b.j[4] + b.j[8]) / 3;
             double aniso = 0;
             for (int a = 0; a < 3; ++a)
