@@ -64,7 +64,10 @@ Simulation::Simulation(const parallel::Comm& world, Config config, RunOptions op
     comm().sum_in_place(count);
     for (std::size_t m = 0; m < count.size(); ++m) {
         material_moment_.push_back(double(count[m]) * config_.materials[m].moment);
+        counted_.push_back(!config_.materials[m].non_magnetic);
+        if (!counted_.back()) continue;
         total_moment_ += material_moment_.back();
+        counted_atoms_ += count[m];
     }
 }
 
@@ -86,7 +89,7 @@ Observables Simulation::observe() {
     halo_.finish(spins_.x.data(), spins_.y.data(), spins_.z.data());
     std::vector<std::int64_t> sums = pack(local_sums(config_, system_, spins_, hamiltonian_));
     comm().sum_in_place(sums);
-    return finish_observables(reduced_values(sums), config_.materials.size(), system_.n_global);
+    return finish_observables(reduced_values(sums), counted_, counted_atoms_);
 }
 
 std::FILE* Simulation::open_output_file(const std::string& name, std::string& path,
@@ -190,7 +193,7 @@ void Simulation::after_step(std::int64_t next) {
 
 void Simulation::write_row() {
     ScopedTimer t(timers_, t_output_);
-    const RowContext row{state_, sample_, system_.n_global, total_moment_, material_moment_};
+    const RowContext row{state_, sample_, counted_atoms_, total_moment_, material_moment_};
     table_->write_row(row);
     screen_->write_row(row);
     if (snapshots_ && state_.rows % config_.output.atoms_output_rate == 0) {

@@ -136,7 +136,9 @@ class Simulation {
     RunState& state() { return state_; }
     const RunState& state() const { return state_; }
     const Observables& last_sample() const { return sample_; }
-    double total_moment() const { return total_moment_; }  // J/T, all atoms
+    double total_moment() const { return total_moment_; }  // J/T, atoms in the statistics
+    // Atoms the statistics count: all but those of non-magnetic materials.
+    std::int64_t counted_atoms() const { return counted_atoms_; }
     const std::vector<double>& material_moments() const { return material_moment_; }  // J/T
     std::int64_t steps_done() const { return state_.step; }
     const std::string& table_path() const { return table_path_; }  // "" when not writing files
@@ -177,6 +179,8 @@ class Simulation {
     RunState state_;
     Observables sample_;       // the latest statistics sample
     double total_moment_ = 0;  // J/T
+    std::int64_t counted_atoms_ = 0;
+    std::vector<char> counted_;  // [material]: not non-magnetic
     std::vector<double> material_moment_;
     std::FILE* table_file_ = nullptr;  // rank 0's statistics file
     std::string table_path_;

@@ -7,7 +7,7 @@
 
 namespace miniasd {
 
-enum class TermKind { exchange, anisotropy, applied_field };
+enum class TermKind { exchange, anisotropy, applied_field, dmi };
 
 struct EnergyKind {
     TermKind kind;
@@ -21,6 +21,7 @@ inline constexpr EnergyKind energy_kinds[] = {
     {TermKind::exchange, "exchange", "exchange energy", "E_exchange", "J/atom"},
     {TermKind::anisotropy, "anisotropy", "anisotropy energy", "E_anisotropy", "J/atom"},
     {TermKind::applied_field, "applied-field", "Zeeman energy", "E_field", "J/atom"},
+    {TermKind::dmi, "dmi", "Dzyaloshinskii-Moriya energy", "E_DMI", "J/atom"},
 };
 inline constexpr int energy_kind_count = sizeof(energy_kinds) / sizeof(energy_kinds[0]);
 

@@ -2,6 +2,7 @@
 
 #include "hamiltonian/anisotropy.hpp"
 #include "hamiltonian/cubic_anisotropy.hpp"
+#include "hamiltonian/dmi.hpp"
 #include "hamiltonian/exchange.hpp"
 #include "hamiltonian/tensor_exchange.hpp"
 #include "hamiltonian/zeeman.hpp"
@@ -92,12 +93,28 @@ std::unique_ptr<Term> make_zeeman(const TermContext& t) {
              c.field_strength * c.field_direction[2]});
 }
 
+// DMI (hamiltonian/dmi.hpp) only when some material has a dmi-constant: it reads the exchange's
+// bonds, and its mediating atoms are among them.
+std::optional<Reach> dmi_reach(const Config& c, const Lattice& l) {
+    if (!has_dmi(c)) return std::nullopt;
+    return Reach{Locality::neighbours, l.exchange.offsets()};
+}
+std::unique_ptr<Term> make_dmi(const TermContext& t) {
+    std::vector<std::vector<double>> d;
+    for (const MaterialConfig& m : t.config.materials)
+        d.push_back(m.dmi);
+    const MaterialMap materials(t.config, t.lattice);
+    const DmiVectors vectors(t.lattice, materials, d, t.config.dmi_cutoff_range);
+    return std::make_unique<Dmi>(t.system, t.lattice.sites(), vectors, t.columns, t.moments);
+}
+
 std::vector<TermRecipe>& recipes() {
     static std::vector<TermRecipe> r{
         {"exchange", &exchange_reach, &make_exchange},
         {"anisotropy", &always_on_site, &make_uniaxial},
         {"cubic-anisotropy", &cubic_reach, &make_cubic},
         {"applied-field", &always_on_site, &make_zeeman},
+        {"dmi", &dmi_reach, &make_dmi},
     };
     return r;
 }

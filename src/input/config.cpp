@@ -15,6 +15,13 @@ int site_categories(const Config& c) {
     return n;
 }
 
+bool has_dmi(const Config& c) {
+    for (const MaterialConfig& m : c.materials)
+        for (const double d : m.dmi)
+            if (d != 0) return true;
+    return false;
+}
+
 std::string further_exchange_keyword(int k) {
     static const char* const names[further_exchange_shells] = {"2nd", "3rd", "4th", "5th", "6th",
                                                                "7th", "8th", "9th", "10th"};

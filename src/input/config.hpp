@@ -67,6 +67,12 @@ struct MaterialConfig {
     // distance from the particle centre is at most this fraction of the particle radius.
     double core_shell_size = 1.0;
     bool core_shell_set = false;
+    // material[i]:non-magnetic = keep: the atoms stay in the lattice and in every term (so they can
+    // mediate DMI) but are left out of every statistic (VAMPIRE's meaning).
+    bool non_magnetic = false;
+    // material[i]:dmi-constant[j]: D of the triangles (i, any, k) whose third atom k is of
+    // material j, J (not symmetrised: [i][j] and [j][i] are independent, as in VAMPIRE).
+    std::vector<double> dmi;
 };
 
 enum class OutputMode { serial, file_per_process, mpi_io, file_per_node, sorted, hdf5 };
@@ -120,6 +126,8 @@ struct Config {
     // in units of the cell edge a_x, as VAMPIRE applies them. Weights are then scaled so that
     // they add up to the number of nearest neighbours (exchange-matrix keeps its meaning).
     double decay_length = 0.4, decay_multiplier = 1.0, decay_shift = 0.0, rkky_kf = 1.0;
+    // exchange:dmi-cutoff-range: a DMI triangle i-j-k needs |r_ik| and |r_jk| at most this (m).
+    double dmi_cutoff_range = 2.6e-10;
     double particle_size = 50e-10;  // m, dimensions:particle-size (diameter)
 
     // sim
@@ -204,6 +212,9 @@ std::string further_exchange_keyword(int k);
 // The range of material[i]:unit-cell-category: the basis sites of the crystal (sc 1, bcc 2, fcc
 // 4), or the material column's highest value + 1 of a unit-cell file.
 int site_categories(const Config& c);
+
+// Whether some material has a nonzero dmi-constant (the DMI term is built).
+bool has_dmi(const Config& c);
 
 // Whether material m is placed only by alloying: the target of some host's alloy-fraction, with
 // no unit-cell-category or height range of its own.

@@ -210,7 +210,8 @@ void check_exchange_shells(const Config& c, const std::map<std::string, Entry>& 
     using F = Config::ExchangeFunction;
     const bool ucf = c.unit_cell_file.given();
     for (const auto& [key, e] : seen) {
-        const bool global = key.rfind("exchange:", 0) == 0;
+        // DMI is built on whatever bonds there are, a unit-cell file's too.
+        const bool global = key.rfind("exchange:", 0) == 0 && key != "exchange:dmi-cutoff-range";
         const bool shell = key.find(":exchange-matrix-") != std::string::npos &&
                            key.find("-1st-nn") == std::string::npos;
         if (ucf && (global || shell))
@@ -225,6 +226,18 @@ void check_exchange_shells(const Config& c, const std::map<std::string, Entry>& 
         if (name == "rkkykf" && c.exchange_function != F::rkky)
             fail(e, "has an effect only with exchange:function = RKKY");
     }
+    if (seen.count("exchange:dmi-cutoff-range") && !has_dmi(c))
+        fail(seen.at("exchange:dmi-cutoff-range"),
+             "has no effect: no material has a nonzero dmi-constant");
+    for (const auto& [key, e] : seen)
+        if (c.single_spin && key.find(":dmi-constant[") != std::string::npos)
+            fail(e, "has no effect with create:single-spin (one atom with no neighbours)");
+    bool magnetic = false;
+    for (const MaterialConfig& m : c.materials)
+        magnetic = magnetic || !m.non_magnetic;
+    for (const auto& [key, e] : seen)
+        if (!magnetic && key.find(":non-magnetic") != std::string::npos)
+            fail(e, "every material is non-magnetic: the statistics would have no atoms");
     for (const char* key : {"exchange:interaction-range", "exchange:function"})
         if (c.single_spin && seen.count(key))
             fail(seen.at(key),

@@ -56,6 +56,12 @@ void add_exchange_keywords(std::vector<KeywordSpec>& t) {
                 return c.exchange_function == function ? number(c.*field) : none;
             }));
     }
+    t.push_back(row(
+        "exchange", "dmi-cutoff-range", K::real, D::length, 1e-11, 1e-8, "2.6 A",
+        "longest leg of a DMI triangle: atom k mediates the DMI of bond i-j when |r_ik| and "
+        "|r_jk| are at most this (and k is bonded to both)",
+        [](Config& c, const Value& v, const Entry&) { c.dmi_cutoff_range = v.real; },
+        [](const Config& c) { return has_dmi(c) ? number(c.dmi_cutoff_range) : none; }));
     for (int k = 0; k < further_exchange_shells; ++k) {
         const std::string name = further_exchange_keyword(k);
         KeywordSpec s = mat(

@@ -175,6 +175,36 @@ void add_material_keywords(std::vector<KeywordSpec>& t) {
             return m.core_shell_set ? number(m.core_shell_size) : none;
         }));
     t.push_back(mat(
+        "non-magnetic", K::choice, D::none, 0, 0, "off",
+        "keep: the material's atoms stay in the lattice and in every interaction (they can "
+        "mediate DMI) but are left out of every statistics column (VAMPIRE's keep)",
+        [](MaterialConfig& m, const Value&, const Entry&) { m.non_magnetic = true; },
+        [](const MaterialConfig& m) { return m.non_magnetic ? word("keep") : none; }));
+    t.back().choices = "keep";
+    for (const char* name : {"dmi-constant", "dzyaloshinskii-moriya-interaction-constant"}) {
+        const bool alias = std::string(name) != "dmi-constant";
+        KeywordSpec s = mat(
+            name, K::real, D::energy, -1e-17, 1e-17, "0 J",
+            alias ? "VAMPIRE's long name of dmi-constant"
+                  : "Dzyaloshinskii-Moriya constant D of the triangles i-j-k whose mediating atom "
+                    "k is of material j, joules; [i][j] and [j][i] are independent "
+                    "(docs/physics.md, DMI)",
+            [](MaterialConfig& m, const Value& v, const Entry& e) {
+                m.dmi[e.name_index - 1] = v.real;
+            },
+            nullptr);
+        s.second_material_index = true;
+        if (alias)
+            s.alias_of = "dmi-constant";
+        else
+            s.read = [](const Config& c, int i, int j) {
+                const double v =
+                    c.materials[static_cast<std::size_t>(i)].dmi[static_cast<std::size_t>(j)];
+                return v != 0 ? number(v) : none;
+            };
+        t.push_back(s);
+    }
+    t.push_back(mat(
         "minimum-height", K::real, D::none, 0, 1, "0",
         "lowest z, as a fraction of the system height, of atoms of this material",
         [](MaterialConfig& m, const Value& v, const Entry&) { m.minimum_height = v.real; },

@@ -124,6 +124,7 @@ Config build_config(const std::vector<Entry>& entries, const std::string& input_
         c.materials[i].further_exchange.assign(further_exchange_shells,
                                                std::vector<double>(c.materials.size(), 0.0));
         c.materials[i].alloy_fraction.assign(c.materials.size(), 0.0);
+        c.materials[i].dmi.assign(c.materials.size(), 0.0);
     }
 
     // Pass 2: every line, in order. Column keywords append, so order is kept. A bad line is

@@ -79,7 +79,8 @@ const Group groups[] = {
      "material-element unit-cell-category minimum-height maximum-height exchange-matrix "
      "exchange-matrix-1st-nn second-order-uniaxial-anisotropy-constant uniaxial-anisotropy-constant "
      "uniaxial-anisotropy-direction fourth-order-cubic-anisotropy-constant cubic-anisotropy-constant "
-     "alloy-host host-alloy alloy-fraction core-shell-size"},
+     "alloy-host host-alloy alloy-fraction core-shell-size non-magnetic dmi-constant "
+     "dzyaloshinskii-moriya-interaction-constant"},
     {"material", VC::not_supported,
      "only second-order uniaxial and fourth-order cubic anisotropy are implemented",
      "second-order-triaxial-anisotropy-vector fourth-order-triaxial-anisotropy-vector "
@@ -104,9 +105,8 @@ const Group groups[] = {
      "biquadratic-exchange-matrix-6th-nn biquadratic-exchange-matrix-7th-nn "
      "biquadratic-exchange-matrix-8th-nn biquadratic-exchange-matrix-9th-nn "
      "biquadratic-exchange-matrix-10th-nn kitaev-constant four-spin-constant"},
-    {"material", VC::not_supported,
-     "Dzyaloshinskii-Moriya and Neel surface anisotropy interactions are not implemented",
-     "dmi-constant neel-anisotropy-constant"},
+    {"material", VC::not_supported, "Neel surface anisotropy is not implemented",
+     "neel-anisotropy-constant"},
     {"material", VC::not_supported, "micromagnetic discretisation is not implemented",
      "micromagnetic-discretisation-enabled pinning-field-strength pinning-field-unit-vector"},
     {"material", VC::not_supported, "VAMPIRE's domain-wall program is not implemented",
@@ -247,7 +247,7 @@ const Group groups[] = {
     {"cells", VC::not_supported, "macro-cells are not implemented", "*"},
     {"environment", VC::not_supported, "the micromagnetic environment is not implemented", "*"},
     {"exchange", VC::not_supported,
-     "this exchange setting is not implemented (interaction-range, function = "
+     "this exchange setting is not implemented (interaction-range, dmi-cutoff-range, function = "
      "nearest-neighbour|shell|exponential|RKKY and its parameters are)", "*"},
     {"hamr", VC::not_supported, "HAMR simulations are not implemented", "*"},
     {"local-temperature-pulse", VC::not_supported, "local temperature pulses are not implemented",
@@ -280,6 +280,10 @@ const ValueGroup value_groups[] = {
     {"create:crystal-structure",
      "this crystal is not implemented yet (spinel needs non-magnetic oxygen sites)",
      "fcc-111 alpha-honeycomb beta-honeycomb spinel spinel-layered ndfeb smfen"},
+    {"material:non-magnetic",
+     "removing atoms is not implemented: 'keep' leaves them in the lattice and out of the "
+     "statistics (kept atoms still interact and mediate DMI)",
+     "remove"},
     {"montecarlo:algorithm", "the Hinzke-Nowak mixed move is not implemented", "hinzke-nowak"},
     {"sim:laser-pulse-temporal-profile", "double laser pulses are not implemented",
      "double-pulse-two-temperature double-pulse-square"},

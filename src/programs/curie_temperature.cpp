@@ -37,7 +37,7 @@ void CurieTemperatureProgram::run(Simulation& sim) {
         sim.write_row();
 
         const Accumulator& acc = sim.state().accumulator;
-        const std::int64_t atoms = sim.system().n_global;
+        const std::int64_t atoms = sim.counted_atoms();
         std::vector<double> row = {t};
         auto add = [&](int series, const std::function<double(const Moments&)>& f) {
             const Estimate e = acc.estimate(static_cast<std::size_t>(series), f);

@@ -15,6 +15,9 @@ constexpr int per_material = 6;
 std::vector<ExactSum> local_sums(const Config& c, const LocalSystem& sys, const Spins& s,
                                  const Hamiltonian& h) {
     const std::size_t nm = c.materials.size();
+    bool kept = false;
+    for (const MaterialConfig& m : c.materials)
+        kept = kept || m.non_magnetic;
     const std::size_t width = per_material * nm + energy_kind_count;
     const std::int64_t chunks = (sys.n_owned + chunk - 1) / chunk;
     // Exact sums (util/exact_sum.hpp): the totals do not depend on how atoms are split between
@@ -43,7 +46,21 @@ std::vector<ExactSum> local_sums(const Config& c, const LocalSystem& sys, const 
                 q[4].add(mu * mu * (cx * cx + cy * cy + cz * cz));
                 q[5].add(mu * (v.x[i] * bx + v.y[i] * by + v.z[i] * bz));
             }
-            h.add_atom_energies(v, b, e, &mine[per_material * nm]);
+            if (!kept) {
+                h.add_atom_energies(v, b, e, &mine[per_material * nm]);
+                continue;
+            }
+            // Atoms of non-magnetic (kept) materials are left out of the energies: the runs of
+            // the others, each summed exactly, so the split does not change the bits.
+            for (std::int64_t r = b; r < e;) {
+                while (r < e && c.materials[std::size_t(sys.material[r])].non_magnetic)
+                    ++r;
+                std::int64_t q = r;
+                while (q < e && !c.materials[std::size_t(sys.material[q])].non_magnetic)
+                    ++q;
+                if (q > r) h.add_atom_energies(v, r, q, &mine[per_material * nm]);
+                r = q;
+            }
         }
 #pragma omp critical(miniasd_local_sums)
         for (std::size_t k = 0; k < width; ++k)
@@ -66,8 +83,9 @@ std::vector<std::int64_t> pack(const std::vector<ExactSum>& sums) {
     return out;
 }
 
-Observables finish_observables(const std::vector<double>& sums, std::size_t materials,
+Observables finish_observables(const std::vector<double>& sums, const std::vector<char>& counted,
                                std::int64_t atoms) {
+    const std::size_t materials = counted.size();
     Observables o;
     double total[per_material] = {0, 0, 0, 0, 0, 0};
     auto spin_t = [](double num, double den) {
@@ -75,7 +93,7 @@ Observables finish_observables(const std::vector<double>& sums, std::size_t mate
     };
     for (std::size_t m = 0; m < materials; ++m) {
         const double* v = &sums[per_material * m];
-        for (int k = 0; k < per_material; ++k)
+        for (int k = 0; k < per_material && counted[m]; ++k)
             total[k] += v[k];
         const double norm = v[3] > 0 ? 1.0 / v[3] : 0.0;
         const double mx = v[0] * norm, my = v[1] * norm, mz = v[2] * norm;

@@ -19,7 +19,8 @@ namespace miniasd {
 // sum mu^2 |S x B|^2, sum mu S.B), then the energies of the Hamiltonian's terms by kind (J), in
 // the order of energy_kinds (hamiltonian/energy_kinds.hpp). B is the deterministic effective field
 // (T), so the last two sums give the spin temperature. Ghosts of `s` must be current. Exact sums,
-// so the reduced totals are the same on any decomposition.
+// so the reduced totals are the same on any decomposition. Atoms of non-magnetic materials add
+// nothing to the energies (VAMPIRE leaves them out of every statistic).
 std::vector<ExactSum> local_sums(const Config& c, const LocalSystem& sys, const Spins& s,
                                  const Hamiltonian& h);
 // Exact sums as integers that add element-wise over ranks, and back to doubles after the sum.
@@ -38,8 +39,10 @@ struct Observables {
     std::vector<double> material_spin_temperature;  // K, per material
 };
 
-// From globally summed local sums.
-Observables finish_observables(const std::vector<double>& sums, std::size_t materials,
+// From globally summed local sums. counted[m]: material m enters the totals (it is not
+// non-magnetic); `atoms`: the number of atoms of those materials (the per-atom energies' divisor).
+// A non-magnetic material keeps its own columns.
+Observables finish_observables(const std::vector<double>& sums, const std::vector<char>& counted,
                                std::int64_t atoms);
 
 // The sampled series of one statistics sample, in this layout (Accumulator's series):

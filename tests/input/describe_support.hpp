@@ -36,8 +36,8 @@ inline bool same(const std::vector<double>& a, const std::vector<double>& b) {
 // Every setting of the three structs. The sizes below fail to compile when a field is added, so
 // that it is added here too (the layout checked is libstdc++'s on x86-64, this project's CI).
 #if defined(__GLIBCXX__) && defined(__x86_64__)
-static_assert(sizeof(Config) == 888, "a Config field was added or removed: update same()");
-static_assert(sizeof(MaterialConfig) == 272, "a MaterialConfig field changed: update same()");
+static_assert(sizeof(Config) == 896, "a Config field was added or removed: update same()");
+static_assert(sizeof(MaterialConfig) == 296, "a MaterialConfig field changed: update same()");
 static_assert(sizeof(OutputConfig) == 152, "an OutputConfig field changed: update same()");
 #endif
 
@@ -55,12 +55,28 @@ inline bool all_same(Fields fields, std::string* why) {
     { #f, same(a.f, b.f) }
 
 inline bool same(const MaterialConfig& a, const MaterialConfig& b, std::string* why) {
-    return all_same(
-        {F(name), F(moment), F(damping), F(anisotropy), F(cubic_anisotropy), F(element),
-         F(anisotropy_axis), F(random_initial_spin), F(initial_spin), F(exchange),
-         F(further_exchange), F(unit_cell_category), F(minimum_height), F(maximum_height),
-         F(moment_set), F(alloy_host), F(alloy_fraction), F(core_shell_size), F(core_shell_set)},
-        why);
+    return all_same({F(name),
+                     F(moment),
+                     F(damping),
+                     F(anisotropy),
+                     F(cubic_anisotropy),
+                     F(element),
+                     F(anisotropy_axis),
+                     F(random_initial_spin),
+                     F(initial_spin),
+                     F(exchange),
+                     F(further_exchange),
+                     F(unit_cell_category),
+                     F(minimum_height),
+                     F(maximum_height),
+                     F(moment_set),
+                     F(alloy_host),
+                     F(alloy_fraction),
+                     F(core_shell_size),
+                     F(core_shell_set),
+                     F(non_magnetic),
+                     F(dmi)},
+                    why);
 }
 
 inline bool same(const OutputConfig& a, const OutputConfig& b, std::string* why) {
@@ -87,6 +103,7 @@ inline bool same(const Config& a, const Config& b, std::string* why = nullptr) {
                    F(decay_multiplier),
                    F(decay_shift),
                    F(rkky_kf),
+                   F(dmi_cutoff_range),
                    F(program),
                    F(integrator),
                    F(monte_carlo_move),

@@ -226,7 +226,7 @@ TEST(Vampire, DidYouMeanOnlyForNearMissesTakingTheSameKindOfValue) {
               std::string::npos);
     EXPECT_EQ(error_of("sim:temprature\n" + material1).find("did you mean"), std::string::npos);
     // Far from every keyword: no suggestion, whatever its length.
-    EXPECT_EQ(error_of("material[1]:dmx-constant = 1\n" + material1).find("did you mean"),
+    EXPECT_EQ(error_of("material[1]:qqq-constant = 1\n" + material1).find("did you mean"),
               std::string::npos);
     const std::string huge = "sim:" + std::string(2000000, 'q') + " = 1\n";
     EXPECT_EQ(error_of(huge + material1).find("did you mean"), std::string::npos);

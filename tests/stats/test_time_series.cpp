@@ -21,7 +21,7 @@ TEST(Observables, MagnetisationIsMomentWeightedAndEnergiesPerAtom) {
     std::vector<double> sums = {0,      0,      2 * 1.0, 2.0, 2 * kb * 300, 1.0,  // material 1
                                 0,      0,      -2.0,    2.0, 0.0,          0.0,  // material 2
                                 -3e-21, -6e-22, 0.0};  // exchange, anisotropy, field (J)
-    const Observables o = finish_observables(sums, 2, 3);
+    const Observables o = finish_observables(sums, {1, 1}, 3);
     EXPECT_DOUBLE_EQ(o.m[2], 0.0);  // compensated ferrimagnet
     EXPECT_DOUBLE_EQ(o.material_m[0][2], 1.0);
     EXPECT_DOUBLE_EQ(o.material_m[1][2], -1.0);

@@ -1,0 +1,121 @@
+#include "system/dmi_triangles.hpp"
+
+#include <cmath>
+
+namespace miniasd {
+
+namespace {
+
+// The vector (m) from site `from` of a cell to site `to` of the cell displaced by `d`.
+Vec3 displacement(const Lattice& l, int from, const int d[3], int to) {
+    Vec3 r;
+    for (int a = 0; a < 3; ++a)
+        r[a] = ((double(d[a]) + l.basis[std::size_t(to)][a]) - l.basis[std::size_t(from)][a]) *
+               l.cell_size[a];
+    return r;
+}
+
+double length(const Vec3& v) {
+    return std::sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+}
+
+}  // namespace
+
+std::vector<std::vector<std::vector<DmiTriangle>>> dmi_triangles(const Lattice& l, double cutoff) {
+    const double reach = cutoff * (1 + 1e-6);
+    const auto& sites = l.exchange.sites;
+    std::vector<std::vector<std::vector<DmiTriangle>>> out(sites.size());
+    for (std::size_t s = 0; s < sites.size(); ++s) {
+        const std::vector<Bond>& bonds = sites[s];
+        out[s].resize(bonds.size());
+        for (std::size_t a = 0; a < bonds.size(); ++a) {
+            const NeighbourOffset& j = bonds[a].to;
+            for (std::size_t b = 0; b < bonds.size(); ++b) {
+                if (b == a) continue;
+                const NeighbourOffset& k = bonds[b].to;
+                const int dk[3] = {k.dx, k.dy, k.dz};
+                const int djk[3] = {k.dx - j.dx, k.dy - j.dy, k.dz - j.dz};
+                const Vec3 rik = displacement(l, static_cast<int>(s), dk, k.site);
+                const Vec3 rjk = displacement(l, j.site, djk, k.site);
+                const double lik = length(rik), ljk = length(rjk);
+                if (lik > reach || ljk > reach) continue;
+                const Vec3 e{rik[0] / lik, rik[1] / lik, rik[2] / lik};
+                const Vec3 f{rjk[0] / ljk, rjk[1] / ljk, rjk[2] / ljk};
+                out[s][a].push_back({static_cast<int>(b),
+                                     {e[1] * f[2] - e[2] * f[1], e[2] * f[0] - e[0] * f[2],
+                                      e[0] * f[1] - e[1] * f[0]}});
+            }
+        }
+    }
+    return out;
+}
+
+DmiVectors::DmiVectors(const Lattice& l, const MaterialMap& materials,
+                       std::vector<std::vector<double>> d, double cutoff)
+    : lattice_(l), materials_(materials), d_(std::move(d)), triangles_(dmi_triangles(l, cutoff)) {
+    const auto& sites = l.exchange.sites;
+    reverse_.resize(sites.size());
+    for (std::size_t s = 0; s < sites.size(); ++s)
+        for (const Bond& b : sites[s]) {
+            int back = -1;
+            const auto& other = sites[std::size_t(b.to.site)];
+            for (std::size_t k = 0; k < other.size(); ++k)
+                if (other[k].to == NeighbourOffset{-b.to.dx, -b.to.dy, -b.to.dz, int(s)})
+                    back = static_cast<int>(k);
+            reverse_[s].push_back(back);  // -1 only for a list that is not symmetric
+        }
+}
+
+std::int64_t DmiVectors::partner(const std::int64_t c[3], int site, int bond) const {
+    const NeighbourOffset& o = lattice_.exchange.sites[std::size_t(site)][std::size_t(bond)].to;
+    std::int64_t n[3] = {c[0] + o.dx, c[1] + o.dy, c[2] + o.dz};
+    for (int a = 0; a < 3; ++a) {
+        const std::int64_t cells = lattice_.cells[a];
+        if (n[a] >= 0 && n[a] < cells) continue;
+        if (!lattice_.periodic[a]) return -1;
+        n[a] = ((n[a] % cells) + cells) % cells;
+    }
+    if (!lattice_.present(n[0], n[1], n[2], o.site)) return -1;
+    return lattice_.gid(n[0], n[1], n[2], o.site);
+}
+
+Vec3 DmiVectors::one_view(const std::int64_t c[3], int site, int bond, double& scale) const {
+    Vec3 sum{0, 0, 0};
+    const std::int64_t i = lattice_.gid(c[0], c[1], c[2], site);
+    const std::int64_t j = partner(c, site, bond);
+    const auto& di = d_[std::size_t(materials_.of(i))];
+    const auto& dj = d_[std::size_t(materials_.of(j))];
+    for (const DmiTriangle& t : triangles_[std::size_t(site)][std::size_t(bond)]) {
+        const std::int64_t k = partner(c, site, t.via);
+        if (k < 0) continue;
+        const std::size_t mk = std::size_t(materials_.of(k));
+        const double w = 0.5 * (di[mk] + dj[mk]);
+        for (int a = 0; a < 3; ++a)
+            sum[a] += w * t.g[a];
+        scale += std::abs(w);
+    }
+    return sum;
+}
+
+Vec3 DmiVectors::of(std::int64_t gid, int bond) const {
+    std::int64_t c[3];
+    int site;
+    lattice_.decode(gid, c[0], c[1], c[2], site);
+    const std::int64_t j = partner(c, site, bond);
+    const int back = reverse_[std::size_t(site)][std::size_t(bond)];
+    if (j < 0 || back < 0) return {0, 0, 0};
+    std::int64_t cj[3];
+    int sj;  // the partner's site
+    lattice_.decode(j, cj[0], cj[1], cj[2], sj);
+    double si = 0, sj_ = 0;  // summed apart: si + sj_ is the same bits from either end
+    const Vec3 ij = one_view(c, site, bond, si), ji = one_view(cj, sj, back, sj_);
+    const double scale = si + sj_;
+    Vec3 d;
+    for (int a = 0; a < 3; ++a) {
+        d[a] = 0.5 * (ij[a] - ji[a]);
+        if (std::abs(d[a]) <= 1e-10 * scale) d[a] = 0;
+    }
+    return d;
+}
+
+}  // namespace miniasd
