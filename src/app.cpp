@@ -15,6 +15,7 @@
 #include "parallel/environment.hpp"
 #include "programs/program.hpp"
 #include "simulation.hpp"
+#include "system/dmi_triangles.hpp"
 #include "system/exchange_summary.hpp"
 #include "system/memory_estimate.hpp"
 #include "util/build_info.hpp"
@@ -54,6 +55,7 @@ void print_setup(const Simulation& sim, std::FILE* out) {
     std::fprintf(out, "Hamiltonian: %s; %s\n", terms.c_str(),
                  sim.hamiltonian().reach().describe().c_str());
     std::fprintf(out, "%s", describe(summarise_exchange(sim.config(), l)).c_str());
+    std::fprintf(out, "%s", describe_dmi(sim.config(), l).c_str());
     std::fprintf(out, "Parallel: %d rank(s) as a %d x %d x %d grid, %d OpenMP thread(s) per rank\n",
                  sim.comm().size(), g.dims[0], g.dims[1], g.dims[2], omp_get_max_threads());
     const Config& c = sim.config();

@@ -85,7 +85,10 @@ def main():
     spacing = min(np.diff(np.unique(np.round(p[:, k], 6))).min(initial=box[k]) for k in (u_axis, v_axis))
     fig.canvas.draw()
     points_per_angstrom = ax.get_window_extent().width * 72 / fig.dpi / (box[u_axis] - 2 * lo)
-    ax.scatter(p[:, u_axis], p[:, v_axis], c=colours, s=(0.92 * spacing * points_per_angstrom) ** 2,
+    # A small gap shows the atoms apart; past about 32 a side it only draws a grid over the picture.
+    across = max(box[u_axis], box[v_axis]) / spacing
+    fill = 0.92 if across <= 32 else 1.0
+    ax.scatter(p[:, u_axis], p[:, v_axis], c=colours, s=(fill * spacing * points_per_angstrom) ** 2,
                marker="s", edgecolors="none")
     show_arrows = args.arrows if args.arrows is not None else len(pick) <= 3000
     if show_arrows:

@@ -58,8 +58,8 @@ void add_exchange_keywords(std::vector<KeywordSpec>& t) {
     }
     t.push_back(row(
         "exchange", "dmi-cutoff-range", K::real, D::length, 1e-11, 1e-8, "2.6 A",
-        "longest leg of a DMI triangle: atom k mediates the DMI of bond i-j when |r_ik| and "
-        "|r_jk| are at most this (and k is bonded to both)",
+        "longest leg of a DMI triangle: an atom k bonded to i mediates the DMI of bond i-j "
+        "when |r_ik| and |r_jk| are at most this (docs/physics.md, DMI)",
         [](Config& c, const Value& v, const Entry&) { c.dmi_cutoff_range = v.real; },
         [](const Config& c) { return has_dmi(c) ? number(c.dmi_cutoff_range) : none; }));
     for (int k = 0; k < further_exchange_shells; ++k) {

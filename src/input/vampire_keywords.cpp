@@ -390,6 +390,7 @@ std::string vampire_compatibility_markdown() {
          "| keyword | VAMPIRE values not supported | note |\n|---|---|---|\n";
     for (const ValueGroup& g : value_groups)
         o << "| `" << g.key << "` | " << g.values << " | " << g.note << " |\n";
+    o << vampire_differences_markdown();
     o << "\nIn all: " << supported << " supported, " << accepted << " accepted without effect, "
       << refused << " not supported (a `*` row stands for a whole VAMPIRE section).\n";
     return o.str();

@@ -37,5 +37,8 @@ std::string vampire_value_note(const std::string& section, const std::string& na
 
 // docs/vampire-compatibility.md.
 std::string vampire_compatibility_markdown();
+// The section of that document on keywords whose meaning differs from VAMPIRE's code
+// (input/vampire_differences.cpp).
+std::string vampire_differences_markdown();
 
 }  // namespace miniasd

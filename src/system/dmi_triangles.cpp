@@ -1,6 +1,9 @@
 #include "system/dmi_triangles.hpp"
 
 #include <cmath>
+#include <cstdio>
+
+#include "util/units.hpp"
 
 namespace miniasd {
 
@@ -116,6 +119,54 @@ Vec3 DmiVectors::of(std::int64_t gid, int bond) const {
         if (std::abs(d[a]) <= 1e-10 * scale) d[a] = 0;
     }
     return d;
+}
+
+std::string describe_dmi(const Config& c, const Lattice& l) {
+    if (!has_dmi(c) || l.single_spin) return "";
+    const MaterialMap materials(c, l);
+    std::vector<std::vector<double>> d;
+    for (const MaterialConfig& m : c.materials)
+        d.push_back(m.dmi);
+    const DmiVectors vectors(l, materials, d, c.dmi_cutoff_range);
+    long long bonds = 0, with_d = 0;
+    double largest = 0, ratio = 0;
+    const std::int64_t cx = l.cells[0] / 2, cy = l.cells[1] / 2;
+    for (std::int64_t z = 0; z < l.cells[2]; ++z)
+        for (int s = 0; s < l.sites(); ++s) {
+            if (!l.present(cx, cy, z, s)) continue;
+            const std::int64_t gid = l.gid(cx, cy, z, s);
+            const int mi = materials.of(gid);
+            for (int b = 0; b < vectors.bonds(s); ++b) {
+                const Bond& bond = l.exchange.sites[std::size_t(s)][std::size_t(b)];
+                ++bonds;
+                const Vec3 v = vectors.of(gid, b);
+                const double n = length(v);
+                if (n == 0) continue;
+                ++with_d;
+                if (n <= largest) continue;
+                largest = n;
+                // The bond's isotropic exchange, for the ratio (the partner taken of i's material
+                // when the list is normalised: a summary, not the exact pair).
+                const double j =
+                    (bond.j[0] + bond.j[4] + bond.j[8]) / 3 *
+                    (l.exchange.normalised ? c.materials[std::size_t(mi)].exchange[std::size_t(mi)]
+                                           : 1.0);
+                ratio = j != 0 ? n / std::abs(j) : 0;
+            }
+        }
+    char line[400];
+    if (with_d == 0)
+        std::snprintf(line, sizeof line,
+                      "DMI: no bond in the centre column of cells has DMI (triangles with legs "
+                      "within %g A cancel or are missing; it may still act at edges)\n",
+                      c.dmi_cutoff_range * 1e10);
+    else
+        std::snprintf(line, sizeof line,
+                      "DMI: %lld of the %lld bonds in the centre column of cells carry D (legs "
+                      "within %g A); largest |D_ij| %.4g J = %.4g meV, %.3g of its bond's J\n",
+                      with_d, bonds, c.dmi_cutoff_range * 1e10, largest,
+                      largest / constants::electron_volt * 1e3, ratio);
+    return line;
 }
 
 }  // namespace miniasd

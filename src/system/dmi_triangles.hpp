@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "system/lattice.hpp"
@@ -51,5 +52,10 @@ class DmiVectors {
     std::vector<std::vector<std::vector<DmiTriangle>>> triangles_;
     std::vector<std::vector<int>> reverse_;  // [site][bond]: the partner's bond back
 };
+
+// A line for the start-up summary: the bonds with DMI of the atoms in the column of cells through
+// the centre of the box (every layer: the interfaces of a film, a particle's top and bottom), the
+// largest |D_ij| among them and its ratio to the bond's exchange. "" without DMI.
+std::string describe_dmi(const Config& c, const Lattice& l);
 
 }  // namespace miniasd

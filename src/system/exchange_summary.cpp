@@ -31,7 +31,15 @@ ExchangeSummary summarise_exchange(const Config& c, const Lattice& l) {
     std::vector<int> mat(sites);
     double moments = 0;
     for (int s = 0; s < sites; ++s) {
+        // The lowest layer whose atom here is magnetic: a film over a kept non-magnetic layer
+        // is summarised by its magnetic material, not the substrate's zero exchange.
         mat[s] = materials.of(l.gid(0, 0, 0, s));
+        for (std::int64_t z = 0; z < l.cells[2]; ++z) {
+            const int m = materials.of(l.gid(0, 0, z, s));
+            if (c.materials[std::size_t(m)].non_magnetic) continue;
+            mat[s] = m;
+            break;
+        }
         moments += c.materials[mat[s]].moment;
     }
     std::vector<BondFigures> bonds;

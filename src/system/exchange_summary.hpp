@@ -32,8 +32,9 @@ struct ExchangeSummary {
     double stiffness = 0;
 };
 
-// The bonds' couplings are those of the first cell's atoms (their materials by unit-cell category
-// and the bottom layer: alloys and layers are not averaged).
+// The bonds' couplings are those of the first column of cells' atoms (their materials by unit-cell
+// category, in the lowest layer where the site's material is magnetic, else the bottom layer:
+// alloys and layers are not averaged).
 ExchangeSummary summarise_exchange(const Config& c, const Lattice& l);
 
 // Lines for the start-up summary: a table of shells and one line of T_c and D (meV A^2).

@@ -8,6 +8,7 @@
 //    (the sign: its chirality), within 1 % of q;
 //  - a film in a field holds a skyrmion (topological charge -1) that relaxes but does not unwind;
 //  - a bulk crystal with inversion symmetry has no DMI left (every triangle cancels);
+//  - the kept Pt (material[2]:non-magnetic = keep) is left out of every statistic;
 //  - the same bits on 1, 2 and 4 ranks x 1 and 2 threads (LLG and Monte Carlo).
 #include <gtest/gtest.h>
 #include <omp.h>
@@ -279,6 +280,24 @@ TEST(Dmi, CancelsInACrystalWithInversionSymmetry) {
     for (std::int64_t i = 0; i < sim.system().n_owned; ++i)
         set_spin(sim, i, {std::sin(1.7 * i + 0.3), std::cos(2.3 * i), std::sin(0.9 * i + 1.1)});
     EXPECT_EQ(sim.observe().energy[int(TermKind::dmi)], 0.0);
+}
+
+// material[i]:non-magnetic = keep (VAMPIRE's meaning): the Pt atoms stay and interact, but the
+// magnetisation, the energies and their per-atom divisor count Co only; Pt keeps its own columns.
+TEST(Dmi, KeptNonMagneticAtomsAreLeftOutOfTheStatistics) {
+    const std::string pt_down =
+        "material[2]:initial-spin-direction = 0,0,-1\n"
+        "sim:applied-field-strength = 2 !T\n"
+        "sim:applied-field-unit-vector = 0,0,1\n";
+    Simulation sim(parallel::Comm::world(), test::config_from_text(film(4, 3, true, 0, pt_down)),
+                   test::quiet_options());
+    const Observables o = sim.observe();
+    EXPECT_EQ(sim.counted_atoms(), 12);
+    EXPECT_EQ(o.m[2], 1.0);  // Co alone: along +z; with Pt it would be (2 - 0.5) / 2.5
+    EXPECT_EQ(o.material_m[1][2], -1.0);
+    // Per Co atom: Zeeman -mu B, exchange -z J / 2 with its 4 in-plane Co bonds.
+    EXPECT_DOUBLE_EQ(o.energy[int(TermKind::applied_field)], -mu * 2);
+    EXPECT_DOUBLE_EQ(o.energy[int(TermKind::exchange)], -4 * j_co / 2);
 }
 
 }  // namespace
