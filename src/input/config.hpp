@@ -28,7 +28,12 @@ enum class CrystalStructure {
     honeycomb,
     kagome,
     rocksalt,
-    mn2au
+    mn2au,
+    fcc_111,
+    alpha_honeycomb,
+    beta_honeycomb,
+    spinel,
+    spinel_layered
 };
 // sim:program: what the run does (src/programs/).
 enum class ProgramKind {

@@ -21,6 +21,66 @@ std::vector<Vec3> joined(std::vector<Vec3> a, const std::vector<Vec3>& b) {
     return a;
 }
 
+// x in [0, 1), a sum that rounds to just below 1 taken as 0 (it is the next cell's atom at 0).
+double wrapped(double x) {
+    return x - std::floor(x + 1e-12);
+}
+
+// Copies of `layer` raised to each height z, each moved in-plane by its (dx, dy) (fractions of
+// the cell, wrapped into [0, 1)); the categories repeat with it.
+std::vector<Vec3> stacked(const std::vector<Vec3>& layer, const std::vector<Vec3>& shifts) {
+    std::vector<Vec3> out;
+    for (const Vec3& s : shifts)
+        for (const Vec3& p : layer)
+            out.push_back({wrapped(p[0] + s[0]), wrapped(p[1] + s[1]), s[2]});
+    return out;
+}
+
+// One honeycomb layer of the 1 x 1/sqrt 3 cell (bond a_x / 3), its two sublattices alternating.
+const std::vector<Vec3> honeycomb_layer{
+    {0, 0.5, 0}, {1.0 / 6, 0, 0}, {0.5, 0, 0}, {2.0 / 3, 0.5, 0}};
+
+// An fcc (111) plane in the 1 x 1/sqrt 3 cell: 8 atoms of a triangular net (bond a_x / (2 sqrt 3))
+// in columns a_x / 4 apart, the odd columns moved half a bond along y.
+const std::vector<Vec3> triangular_layer{{0, 0, 0},       {0, 0.5, 0},    {0.25, 0.25, 0},
+                                         {0.25, 0.75, 0}, {0.5, 0, 0},    {0.5, 0.5, 0},
+                                         {0.75, 0.25, 0}, {0.75, 0.75, 0}};
+
+// The ideal spinel AB2O4 in eighths of the cell, origin on an A site: 8 tetrahedral A, 16
+// octahedral B and 32 oxygen sites (VAMPIRE's order).
+std::vector<Vec3> spinel_sites() {
+    static const int eighths[56][3] = {
+        {0, 0, 0}, {6, 2, 2}, {0, 4, 4}, {6, 6, 6}, {4, 0, 4}, {2, 2, 6}, {4, 4, 0}, {2, 6, 2},
+        {3, 3, 3}, {1, 5, 7}, {5, 7, 1}, {7, 1, 5}, {3, 7, 7}, {1, 1, 3}, {5, 3, 5}, {7, 5, 1},
+        {7, 3, 7}, {5, 5, 3}, {1, 7, 5}, {3, 1, 1}, {7, 7, 3}, {5, 1, 7}, {1, 3, 1}, {3, 5, 5},
+        {1, 1, 1}, {3, 7, 5}, {7, 5, 3}, {5, 3, 7}, {7, 3, 1}, {5, 5, 5}, {3, 1, 7}, {1, 7, 3},
+        {1, 5, 5}, {3, 3, 1}, {7, 1, 7}, {5, 7, 3}, {7, 7, 5}, {5, 1, 1}, {3, 5, 3}, {1, 3, 7},
+        {5, 1, 5}, {7, 7, 1}, {3, 5, 7}, {1, 3, 3}, {3, 3, 5}, {1, 5, 1}, {7, 1, 3}, {5, 7, 7},
+        {5, 5, 1}, {7, 3, 5}, {3, 1, 3}, {1, 7, 7}, {3, 7, 1}, {1, 1, 5}, {7, 5, 7}, {5, 3, 3}};
+    std::vector<Vec3> out;
+    for (const auto& e : eighths)
+        out.push_back({e[0] / 8.0, e[1] / 8.0, e[2] / 8.0});
+    return out;
+}
+
+// Categories: A 1, B 2, O 3; spinel-layered gives the oxygen planes at z = 3/8 and 7/8 category 4.
+std::vector<int> spinel_categories(bool layered) {
+    std::vector<int> c;
+    for (const Vec3& p : spinel_sites()) {
+        const int k = static_cast<int>(c.size());
+        const bool oxygen_plane = std::abs(p[2] - 0.375) < 1e-9 || std::abs(p[2] - 0.875) < 1e-9;
+        c.push_back(k < 8 ? 1 : k < 24 ? 2 : layered && oxygen_plane ? 4 : 3);
+    }
+    return c;
+}
+
+std::vector<int> repeated(const std::vector<int>& pattern, int times) {
+    std::vector<int> out;
+    for (int t = 0; t < times; ++t)
+        out.insert(out.end(), pattern.begin(), pattern.end());
+    return out;
+}
+
 std::vector<CrystalCell> make_cells() {
     return {
         {"sc", {1, 1, 1}, {{0, 0, 0}}, {1}, 1.0},
@@ -64,6 +124,30 @@ std::vector<CrystalCell> make_cells() {
          {{0, 0, 0}, {0.5, 0.5, 1.0 / 6}, {0.5, 0.5, 0.5}, {0, 0, 2.0 / 3}},
          {1, 2, 1, 2},
          r3 / 2},
+        // fcc with (111) planes normal to z, stacked A B C a third of a_z apart; categories the
+        // four simple cubic sublattices of fcc (VAMPIRE's sublattice materials + 1).
+        {"fcc-111",
+         {1, 1 / r3, r2 / 2},
+         stacked(triangular_layer, {{0, 0, 0}, {1.0 / 12, 0.25, 1.0 / 3}, {1.0 / 6, 0, 2.0 / 3}}),
+         {4, 3, 2, 1, 3, 4, 1, 2, 1, 2, 3, 4, 2, 1, 4, 3, 3, 4, 1, 2, 4, 3, 2, 1},
+         0.5 / r3},
+        // Honeycomb layers stacked A B (alpha) and A B C (beta), a_z / 2 apart: with VAMPIRE's
+        // cutoffs the layers are not coupled. Categories: the honeycomb sublattices, alpha's per
+        // layer.
+        {"alpha-honeycomb",
+         {1, 1 / r3, 1},
+         stacked(honeycomb_layer, {{0, 0, 0}, {1.0 / 6, 0.5, 0.5}}),
+         {1, 2, 1, 2, 3, 4, 3, 4},
+         0.38},
+        {"beta-honeycomb",
+         {1, 1 / r3, 1.5},
+         stacked(honeycomb_layer, {{0, 0, 0}, {1.0 / 6, 0.5, 1.0 / 3}, {1.0 / 3, 0, 2.0 / 3}}),
+         repeated({1, 2, 1, 2}, 3),
+         0.34},
+        // Spinel AB2O4 (56 atoms): give the oxygen material non-magnetic = keep (and no exchange)
+        // as in VAMPIRE, whose builder flags none of them.
+        {"spinel", {1, 1, 1}, spinel_sites(), spinel_categories(false), 0.434},
+        {"spinel-layered", {1, 1, 1}, spinel_sites(), spinel_categories(true), 0.434},
     };
 }
 

@@ -16,7 +16,9 @@ void add_structure_keywords(std::vector<KeywordSpec>& t) {
     // --- create ---
     t.push_back(choice(
         "create", "crystal-structure",
-        "sc|bcc|fcc|hcp|bcc-110|heusler|honeycomb|kagome|rocksalt|mn2au", "sc",
+        "sc|bcc|fcc|hcp|bcc-110|heusler|honeycomb|kagome|rocksalt|mn2au|fcc-111|alpha-honeycomb|"
+        "beta-honeycomb|spinel|spinel-layered",
+        "sc",
         "crystal structure: VAMPIRE's orthogonal cells, docs/physics.md lists each (its cell, "
         "atoms, categories and neighbours)",
         [](Config& c, const Value& v, const Entry&) {

@@ -35,10 +35,17 @@ const VampireKeyword* find_vampire_keyword(const std::string& section, const std
 std::string vampire_value_note(const std::string& section, const std::string& name,
                                const std::string& value);
 
-// docs/vampire-compatibility.md.
+// VAMPIRE's values of a choice keyword that miniASD supports with fewer values.
+struct VampireValues {
+    const char* key;     // section:name
+    const char* note;    // why they are not supported
+    const char* values;  // blank-separated, lower case
+};
+const std::vector<VampireValues>& vampire_unsupported_values();
+
+// docs/vampire-compatibility.md (input/vampire_compatibility.cpp).
 std::string vampire_compatibility_markdown();
-// The section of that document on keywords whose meaning differs from VAMPIRE's code
-// (input/vampire_differences.cpp).
+// The section of that document on keywords whose meaning differs from VAMPIRE's code.
 std::string vampire_differences_markdown();
 
 }  // namespace miniasd

@@ -152,7 +152,8 @@ TEST(Vampire, ExampleStyleInputsRunOrAreRefusedByName) {
     // VAMPIRE values of supported keywords that miniASD lacks: refused by name.
     for (const char* line :
          {"sim:program = fmr\n", "sim:integrator = llg-midpoint\n",
-          "create:crystal-structure = spinel\n", "montecarlo:algorithm = hinzke-nowak\n"}) {
+          "create:crystal-structure = ndfeb\n", "montecarlo:algorithm = hinzke-nowak\n",
+          "material[1]:non-magnetic = remove\n"}) {
         const std::string m = error_of(std::string(line) + material1);
         EXPECT_NE(m.find("VAMPIRE's value"), std::string::npos) << m;
         EXPECT_NE(m.find("is not supported by miniASD ("), std::string::npos) << m;
@@ -176,9 +177,9 @@ TEST(Vampire, EveryMistakeInTheFilesIsReportedInOneRunInLineOrder) {
         "sim:time-step = fast\n"          // 2: not a number
         "sim:total-time-steps = 10\n"     // 3: fine
         "this line has no colon\n"        // 4: malformed (found while splitting)
-        "material[1]:dmi-constant = 1\n"  // 5: VAMPIRE keyword not supported
+        "material[1]:dmi-constant = 1\n"  // 5: no second index
         "sim:temperature = 1e9\n"         // 6: out of range
-        "create:crystal-structure = spinel\n" +
+        "create:crystal-structure = smfen\n" +
         material1;  // 7: not one of the choices
     try {
         std::vector<InputError> split_errors;

@@ -40,6 +40,23 @@ TEST(Crystals, NeighboursAsVampiresBuilders) {
         {"kagome", {{0.5, 4}}},
         {"rocksalt", {{0.5, 6}}},
         {"mn2au", {{std::sqrt(3.0) / 2, 4}}},
+        {"fcc-111", {{0.5 / std::sqrt(3.0), 12}}},
+        {"alpha-honeycomb", {{1.0 / 3, 3}}},
+        {"beta-honeycomb", {{1.0 / 3, 3}}},
+        // Per atom over the 8 A, 16 B and 32 O sites: A-O and O-A, B-O and O-B, B-B and O-O,
+        // A-B, A-O and O-O, then A-A, B-O and O-O (VAMPIRE's cutoff 0.434 takes five shells).
+        {"spinel",
+         {{std::sqrt(3.0) / 8, 64.0 / 56},
+          {0.25, 192.0 / 56},
+          {std::sqrt(2.0) / 4, 480.0 / 56},
+          {std::sqrt(11.0) / 8, 384.0 / 56},
+          {std::sqrt(3.0) / 4, 288.0 / 56}}},
+        {"spinel-layered",
+         {{std::sqrt(3.0) / 8, 64.0 / 56},
+          {0.25, 192.0 / 56},
+          {std::sqrt(2.0) / 4, 480.0 / 56},
+          {std::sqrt(11.0) / 8, 384.0 / 56},
+          {std::sqrt(3.0) / 4, 288.0 / 56}}},
     };
     EXPECT_EQ(std::size(expected), crystal_cells().size());
     for (const auto& e : expected) {
@@ -48,7 +65,7 @@ TEST(Crystals, NeighboursAsVampiresBuilders) {
         ASSERT_EQ(s.shells.size(), e.shells.size()) << e.name;
         for (std::size_t k = 0; k < e.shells.size(); ++k) {
             EXPECT_NEAR(s.shells[k].radius * 1e10, e.shells[k].r, 1e-6) << e.name << " " << k;
-            EXPECT_DOUBLE_EQ(s.shells[k].per_atom, e.shells[k].count) << e.name << " " << k;
+            EXPECT_NEAR(s.shells[k].per_atom, e.shells[k].count, 1e-9) << e.name << " " << k;
         }
     }
 }
@@ -92,6 +109,36 @@ TEST(Crystals, RocksaltCategoriesHoldTwoMaterials) {
             std::string(e.what()).find("no material occupies the sites of unit-cell category 1"),
             std::string::npos)
             << e.what();
+    }
+}
+
+// fcc-111 is fcc seen along [111]: its categories are fcc's four simple cubic sublattices, so no
+// bond joins two atoms of one category, and each atom has 4 neighbours in each other one.
+TEST(Crystals, Fcc111CategoriesAreTheFccSublattices) {
+    const Config c = crystal("fcc-111");
+    const Lattice l = make_lattice(c);
+    ASSERT_EQ(l.sites(), 24);
+    for (int s = 0; s < l.sites(); ++s) {
+        int per_category[5] = {0, 0, 0, 0, 0};
+        for (const Bond& b : l.exchange.sites[std::size_t(s)])
+            ++per_category[l.category[std::size_t(b.to.site)]];
+        for (int k = 1; k <= 4; ++k)
+            EXPECT_EQ(per_category[k], k == l.category[std::size_t(s)] ? 0 : 4) << "site " << s;
+    }
+}
+
+// Spinel's categories: 8 A, 16 B, 32 O; spinel-layered moves the 16 O of the planes z = 3/8 and
+// 7/8 to a category of their own.
+TEST(Crystals, SpinelCategories) {
+    for (const bool layered : {false, true}) {
+        const Lattice l = make_lattice(crystal(layered ? "spinel-layered" : "spinel"));
+        int count[5] = {0, 0, 0, 0, 0};
+        for (int k : l.category)
+            ++count[k];
+        EXPECT_EQ(count[1], 8);
+        EXPECT_EQ(count[2], 16);
+        EXPECT_EQ(count[3], layered ? 16 : 32);
+        EXPECT_EQ(count[4], layered ? 16 : 0);
     }
 }
 
