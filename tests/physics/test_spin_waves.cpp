@@ -3,6 +3,7 @@
 // small amplitude obeys d psi/dt = i (gamma/mu_s) [J_zz(0) psi - h(q)], so:
 //   isotropic J (any number of shells):  omega = (gamma/mu_s) sum_j J_ij (1 - cos q.r_ij)
 //   diagonal J:  omega^2 = (gamma/mu_s)^2 (J_zz(0) - J_xx(q)) (J_zz(0) - J_yy(q))
+//   symmetric J_xy = J_yx as well: the same minus (gamma/mu_s)^2 J_xy(q)^2
 //   DMI D_ij = D z on the +x bond (a tensor's antisymmetric part), with isotropic J:
 //                omega = (gamma/mu_s) [sum_j J_ij (1 - cos q.r_ij) + 2 D sin(q a)]
 // where J_ab(q) = sum_j J_ij,ab cos(q.r_ij). The frequency is measured over whole periods of the
@@ -88,9 +89,9 @@ double measured_omega(const std::string& structure, const std::string& ucf, doub
 
 // J_ab(q) = sum over the bonds of site 0 of J_ab cos(q x_ij), from the same coupling function the
 // file was written from: [0] xx, [1] yy, [2] zz, [3] the sum over bonds of D_z sin(q x), which
-// is 2 D sin(q a) for the chain's two bonds.
-std::array<double, 4> fourier(const test::Coupling& j, double a, double q, int range) {
-    std::array<double, 4> out{};
+// is 2 D sin(q a) for the chain's two bonds, [4] the symmetric xy part.
+std::array<double, 5> fourier(const test::Coupling& j, double a, double q, int range) {
+    std::array<double, 5> out{};
     for (int dx = -range; dx <= range; ++dx)
         for (int dy = -range; dy <= range; ++dy)
             for (int dz = -range; dz <= range; ++dz) {
@@ -105,18 +106,20 @@ std::array<double, 4> fourier(const test::Coupling& j, double a, double q, int r
                 out[1] += v[4] * c;
                 out[2] += v[8] * c;
                 out[3] += 0.5 * (v[3] - v[1]) * s;  // J_yx - J_xy = 2 D_z
+                out[4] += 0.5 * (v[1] + v[3]) * c;
             }
     return out;
 }
 
 double expected_omega(const test::Coupling& j, double a, int n, int range) {
     const double q = 2 * M_PI * n / (cells_x * a * 1e-10);
-    const std::array<double, 4> f0 = fourier(j, a, 0, range), fq = fourier(j, a, q, range);
+    const std::array<double, 5> f0 = fourier(j, a, 0, range), fq = fourier(j, a, q, range);
     const double g = constants::gyromagnetic_ratio / mu_s;
     const double wx = f0[2] - fq[0], wy = f0[2] - fq[1];
     // A DMI term turns the wave one way only: the sign of the sum decides the direction.
     if (fq[3] != 0) return g * (wx + fq[3]);
-    return g * std::sqrt(wx * wy);
+    // A symmetric xy coupling c(q) turns the ellipse's axes: omega^2 = g^2 (wx wy - c^2).
+    return g * std::sqrt(wx * wy - fq[4] * fq[4]);
 }
 
 // An upper bound of every mode's frequency (rad/s): (gamma/mu_s) 2 sum over bonds of max |J_ab|.
@@ -195,6 +198,18 @@ TEST(SpinWaves, ShellsOfTheBuiltInCrystal) {
 TEST(SpinWaves, AnisotropicDiagonalExchange) {
     const double a = 3;
     check("sc, vectorial", "vectorial", shells({{a, {4e-21, 5e-21, 6e-21}}}), a, 1);
+}
+
+// A full symmetric tensor: J_xy = J_yx = +K on the x bonds and -K on the y bonds (their sum is
+// zero, so the ferromagnet along z stays at rest), with a different J_zz.
+TEST(SpinWaves, SymmetricOffDiagonalTensor) {
+    const double a = 3, J = 5e-21, K = 1.2e-21, Jz = 5.5e-21;
+    const test::Coupling j = [&](int, const std::array<double, 3>& r) {
+        if (std::abs(test::length(r) - a) > 1e-6) return std::vector<double>{};
+        const double k = std::abs(r[0]) > 0 ? K : std::abs(r[1]) > 0 ? -K : 0;
+        return std::vector<double>{J, k, 0, k, J, 0, 0, 0, Jz};
+    };
+    check("sc, symmetric xy tensor", "tensorial", j, a, 1);
 }
 
 TEST(SpinWaves, DmiMakesWavesNonReciprocal) {
