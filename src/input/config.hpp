@@ -75,6 +75,9 @@ struct MaterialConfig {
     // material[i]:non-magnetic = keep: the atoms stay in the lattice and in every term (so they can
     // mediate DMI) but are left out of every statistic (VAMPIRE's meaning).
     bool non_magnetic = false;
+    // material[i]:non-magnetic = remove (or the bare keyword, VAMPIRE's default): its sites hold
+    // no atom at all.
+    bool removed = false;
     // material[i]:dmi-constant[j]: D of the triangles (i, any, k) whose third atom k is of
     // material j, J (not symmetrised: [i][j] and [j][i] are independent, as in VAMPIRE).
     std::vector<double> dmi;

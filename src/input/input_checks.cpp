@@ -234,10 +234,12 @@ void check_exchange_shells(const Config& c, const std::map<std::string, Entry>& 
             fail(e, "has no effect with create:single-spin (one atom with no neighbours)");
     bool magnetic = false;
     for (const MaterialConfig& m : c.materials)
-        magnetic = magnetic || !m.non_magnetic;
+        magnetic = magnetic || (!m.non_magnetic && !m.removed);
     for (const auto& [key, e] : seen)
         if (!magnetic && key.find(":non-magnetic") != std::string::npos)
-            fail(e, "every material is non-magnetic: the statistics would have no atoms");
+            fail(e,
+                 "every material is non-magnetic (kept or removed): the statistics would have "
+                 "no atoms");
     for (const char* key : {"exchange:interaction-range", "exchange:function"})
         if (c.single_spin && seen.count(key))
             fail(seen.at(key),

@@ -7,7 +7,7 @@ KeywordSpec row(std::string section, std::string name, K kind, D dim, double min
                 std::string def, std::string doc, Apply apply, Read read) {
     KeywordSpec s{
         std::move(section), std::move(name),  false, false, kind, dim, min, max, "", std::move(def),
-        std::move(doc),     std::move(apply), "",    {},    {}};
+        std::move(doc),     std::move(apply), "",    {},    {},   ""};
     if (read) s.read = [read](const Config& c, int, int) { return read(c); };
     return s;
 }

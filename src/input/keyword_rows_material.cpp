@@ -176,11 +176,18 @@ void add_material_keywords(std::vector<KeywordSpec>& t) {
         }));
     t.push_back(mat(
         "non-magnetic", K::choice, D::none, 0, 0, "off",
-        "keep: the material's atoms stay in the lattice and in every interaction (they can "
-        "mediate DMI) but are left out of every statistics column (VAMPIRE's keep)",
-        [](MaterialConfig& m, const Value&, const Entry&) { m.non_magnetic = true; },
-        [](const MaterialConfig& m) { return m.non_magnetic ? word("keep") : none; }));
-    t.back().choices = "keep";
+        "remove (or the bare keyword): the material's sites hold no atom; keep: its atoms stay in "
+        "the lattice and in every interaction (they can mediate DMI) but are left out of every "
+        "statistics column (VAMPIRE's meanings)",
+        [](MaterialConfig& m, const Value& v, const Entry&) {
+            m.non_magnetic = v.text == "keep";
+            m.removed = v.text == "remove";
+        },
+        [](const MaterialConfig& m) {
+            return m.removed ? word("remove") : m.non_magnetic ? word("keep") : none;
+        }));
+    t.back().choices = "keep|remove";
+    t.back().bare_choice = "remove";
     for (const char* name : {"dmi-constant", "dzyaloshinskii-moriya-interaction-constant"}) {
         const bool alias = std::string(name) != "dmi-constant";
         KeywordSpec s = mat(

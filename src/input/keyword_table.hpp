@@ -57,6 +57,8 @@ struct KeywordSpec {
     // Where the line goes among its section's lines in describe() (0 unless set): the statistics
     // columns print in the order they were given, as that order is the file's column order.
     std::function<std::size_t(const Config&)> order;
+    // The choice a bare keyword (no '= value') means; "" when it needs a value.
+    std::string bare_choice;
 
     // "material[i]:exchange-matrix[j]", "sim:temperature".
     std::string pattern() const;

@@ -125,6 +125,10 @@ Value convert_value(const KeywordSpec& spec, const Entry& e) {
         if (e.has_value) fail(e, "is a flag and takes no value; write just '" + e.key() + "'");
         return v;
     }
+    if (!e.has_value && spec.kind == ValueKind::choice && !spec.bare_choice.empty()) {
+        v.text = spec.bare_choice;
+        return v;
+    }
     if (!e.has_value) fail(e, "missing value: expected " + e.key() + " = <value>");
     if (spec.kind != ValueKind::real && !e.unit.empty())
         fail(e, "takes no unit, but '!" + e.unit + "' was given");

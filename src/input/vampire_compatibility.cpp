@@ -38,9 +38,9 @@ const Difference differences[] = {
      "the documented meaning; docs/unit-cell-files.md lists each"},
     {"create:crystal-structure = kagome",
      "places a 3-coordinated (honeycomb) net", "the kagome net of corner-sharing triangles"},
-    {"material[i]:non-magnetic",
-     "`remove` (and a bare `non-magnetic`) deletes the atoms; `keep` keeps them out of the "
-     "statistics", "`keep` as VAMPIRE; `remove` is refused by name"},
+    {"material[i]:non-magnetic = remove",
+     "writes the removed atoms' positions to a file of their own",
+     "removes them; a snapshot holds only the atoms present"},
 };
 // clang-format on
 

@@ -278,10 +278,6 @@ const VampireValues value_groups[] = {
      "this crystal is not implemented yet: its 68 (NdFeB) or 28 (SmFeN) atoms are not built "
      "in; give the cell as a unit-cell file (docs/unit-cell-files.md)",
      "ndfeb smfen"},
-    {"material:non-magnetic",
-     "removing atoms is not implemented: 'keep' leaves them in the lattice and out of the "
-     "statistics (kept atoms still interact and mediate DMI)",
-     "remove"},
     {"montecarlo:algorithm", "the Hinzke-Nowak mixed move is not implemented", "hinzke-nowak"},
     {"sim:laser-pulse-temporal-profile", "double laser pulses are not implemented",
      "double-pulse-two-temperature double-pulse-square"},

@@ -36,7 +36,8 @@ ExchangeSummary summarise_exchange(const Config& c, const Lattice& l) {
         mat[s] = materials.of(l.gid(0, 0, 0, s));
         for (std::int64_t z = 0; z < l.cells[2]; ++z) {
             const int m = materials.of(l.gid(0, 0, z, s));
-            if (c.materials[std::size_t(m)].non_magnetic) continue;
+            const MaterialConfig& mc = c.materials[std::size_t(m)];
+            if (mc.non_magnetic || mc.removed) continue;
             mat[s] = m;
             break;
         }

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "input/crystals.hpp"
+#include "system/materials.hpp"
 #include "util/error.hpp"
 
 namespace miniasd {
@@ -131,10 +132,23 @@ Vec3 centre_atom(const Lattice& l) {
     return best;
 }
 
-// Atoms inside the particle, counted over the cells its bounding box can touch.
+// Atoms present, counted over the cells a particle's bounding box can touch (the whole box
+// without one). Without a particle, and with materials fixed per layer and site, removed
+// materials are counted layer by layer instead of atom by atom.
 std::int64_t count_present(const Lattice& l) {
+    if (l.particle.shape == ParticleShape::none && l.removal && l.removal->layered()) {
+        std::int64_t n = 0;
+        for (std::int64_t z = 0; z < l.cells[2]; ++z)
+            for (int s = 0; s < l.sites(); ++s)
+                n += l.present(0, 0, z, s) ? l.cells[0] * l.cells[1] : 0;
+        return n;
+    }
     std::int64_t lo[3], hi[3];
-    for (int a = 0; a < 3; ++a) {
+    for (int a = 0; a < 3 && l.particle.shape == ParticleShape::none; ++a) {
+        lo[a] = 0;
+        hi[a] = l.cells[a];
+    }
+    for (int a = 0; a < 3 && l.particle.shape != ParticleShape::none; ++a) {
         const double reach = l.particle.radius * 1.0000001 + l.cell_size[a];
         lo[a] = std::max<std::int64_t>(
             0,
@@ -256,7 +270,22 @@ Lattice make_lattice(const Config& c) {
         l.particle.origin = centre_atom(l);
         l.n_atoms = count_present(l);  // >= 1: the origin is an atom
     }
+    bool removes = false;
+    for (const MaterialConfig& m : c.materials) {
+        l.removed.push_back(m.removed);
+        removes = removes || m.removed;
+    }
+    if (removes) {
+        l.removal = std::make_shared<const MaterialMap>(c, l);
+        l.n_atoms = count_present(l);
+        if (l.n_atoms == 0)
+            throw Error("every atom of the system is of a material with non-magnetic = remove");
+    }
     return l;
+}
+
+bool Lattice::removed_at(std::int64_t gid) const {
+    return removed[static_cast<std::size_t>(removal->of(gid))] != 0;
 }
 
 std::vector<SiteOffsets> neighbour_shells(const Lattice& l, int shells) {

@@ -7,6 +7,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "input/config.hpp"
@@ -32,6 +33,8 @@ struct ParticleCut {
     double scaled_distance(const Vec3& p) const;
 };
 
+class MaterialMap;
+
 struct Lattice {
     CrystalStructure crystal = CrystalStructure::sc;
     Vec3 cell_size{};                // m
@@ -44,17 +47,25 @@ struct Lattice {
     bool from_file = false;          // the cell is a unit-cell file's
     bool single_spin = false;        // create:single-spin: one atom, no neighbours of any shell
     ParticleCut particle;            // shape none: every site of the box holds an atom
-    std::int64_t n_atoms = 0;        // atoms present (the whole box unless a particle is cut)
+    // material[i]:non-magnetic = remove: the sites whose material is removed hold no atom (the
+    // map gives each site's material; removed[m] says which are removed). Null: none removed.
+    std::shared_ptr<const MaterialMap> removal;
+    std::vector<char> removed;  // [material]
+    std::int64_t n_atoms = 0;   // atoms present (the whole box unless a particle is cut)
 
     int sites() const { return static_cast<int>(basis.size()); }
     // Every global id is below this; with a particle cut, the ids outside it are unused.
     std::int64_t id_space() const { return cells[0] * cells[1] * cells[2] * sites(); }
     std::int64_t atoms() const { return n_atoms; }
-    // Whether the site holds an atom (it lies inside the particle, if one is cut).
+    // Whether the site holds an atom: it lies inside the particle, if one is cut, and its
+    // material is not removed.
     bool present(std::int64_t cx, std::int64_t cy, std::int64_t cz, int site) const {
-        return particle.shape == ParticleShape::none ||
-               particle.scaled_distance(position(cx, cy, cz, site)) <= 1.0;
+        if (particle.shape != ParticleShape::none &&
+            particle.scaled_distance(position(cx, cy, cz, site)) > 1.0)
+            return false;
+        return !removal || !removed_at(gid(cx, cy, cz, site));
     }
+    bool removed_at(std::int64_t gid) const;  // its material is removed (removal set)
     Vec3 position(std::int64_t cx, std::int64_t cy, std::int64_t cz, int site) const {
         const Vec3& f = basis[site];
         return {(cx + f[0]) * cell_size[0], (cy + f[1]) * cell_size[1], (cz + f[2]) * cell_size[2]};

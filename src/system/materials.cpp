@@ -1,13 +1,19 @@
 #include "system/materials.hpp"
 
 #include <algorithm>
+#include <memory>
 
 #include "util/random.hpp"
 
 namespace miniasd {
 
 MaterialMap::MaterialMap(const Config& c, const Lattice& l)
-    : lattice_(&l), alloy_seed_(c.alloy_seed) {
+    : lattice_(std::make_shared<Lattice>(l)), alloy_seed_(c.alloy_seed) {
+    // Its own copy of the geometry (not the bonds, not the removal, which may be this map's), so
+    // the map stays valid when the lattice it was made from is moved or gone.
+    lattice_->exchange = InteractionList{};
+    lattice_->neighbours.clear();
+    lattice_->removal.reset();
     const int sites = l.sites();
     const std::size_t n = c.materials.size();
     const bool core_shell = l.particle.shape != ParticleShape::none &&
@@ -74,6 +80,13 @@ int MaterialMap::of(std::int64_t gid) const {
     for (const auto& [cumulative, material] : alloy)
         if (u < cumulative) return material;
     return m;
+}
+
+bool MaterialMap::layered() const {
+    if (!shells_.empty()) return false;
+    for (const auto& host : alloy_)
+        if (!host.empty()) return false;
+    return true;
 }
 
 }  // namespace miniasd

@@ -15,6 +15,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <utility>
 #include <vector>
 
@@ -28,9 +29,12 @@ class MaterialMap {
     MaterialMap(const Config& c, const Lattice& l);
     // 0-based material index of the atom with this global id.
     int of(std::int64_t gid) const;
+    // Whether a site's material is a function of its layer and basis site alone (no alloys, no
+    // core-shell particle).
+    bool layered() const;
 
   private:
-    const Lattice* lattice_;
+    std::shared_ptr<Lattice> lattice_;         // the geometry: cells, sites, particle
     std::vector<std::int32_t> by_layer_site_;  // [cz * sites + site]
     // Core-shell: materials in VAMPIRE's order with their size, and which (layer, site) each
     // admits ([material][cz * sites + site]); empty when no material sets core-shell-size.

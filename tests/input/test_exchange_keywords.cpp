@@ -46,10 +46,9 @@ TEST(ExchangeKeywords, AreRefusedWhereTheyHaveNoEffect) {
         {sc + "create:single-spin\nmaterial[1]:dmi-constant[1] = 1e-22\n",
          "keyword 'material[1]:dmi-constant[1]': has no effect with create:single-spin"},
         {sc + "material[1]:non-magnetic = keep\n",
-         "every material is non-magnetic: the statistics would have no atoms"},
-        {sc + "material[1]:non-magnetic = remove\n",
-         "VAMPIRE's value 'remove' is not supported by miniASD (removing atoms is not "
-         "implemented"},
+         "every material is non-magnetic (kept or removed): the statistics would have no atoms"},
+        {sc + "material[1]:non-magnetic\n",
+         "every material is non-magnetic (kept or removed): the statistics would have no atoms"},
         {sc + "exchange:function = shell\nexchange:interaction-range = 1.2\n"
               "material[1]:exchange-matrix-2nd-nn[1] = 1e-21\n",
          "material[i]:exchange-matrix-2nd-nn is set, but exchange:interaction-range = 1.200000 "

@@ -152,8 +152,7 @@ TEST(Vampire, ExampleStyleInputsRunOrAreRefusedByName) {
     // VAMPIRE values of supported keywords that miniASD lacks: refused by name.
     for (const char* line :
          {"sim:program = fmr\n", "sim:integrator = llg-midpoint\n",
-          "create:crystal-structure = ndfeb\n", "montecarlo:algorithm = hinzke-nowak\n",
-          "material[1]:non-magnetic = remove\n"}) {
+          "create:crystal-structure = ndfeb\n", "montecarlo:algorithm = hinzke-nowak\n"}) {
         const std::string m = error_of(std::string(line) + material1);
         EXPECT_NE(m.find("VAMPIRE's value"), std::string::npos) << m;
         EXPECT_NE(m.find("is not supported by miniASD ("), std::string::npos) << m;

@@ -8,7 +8,8 @@
 //    (the sign: its chirality), within 1 % of q;
 //  - a film in a field holds a skyrmion (topological charge -1) that relaxes but does not unwind;
 //  - a bulk crystal with inversion symmetry has no DMI left (every triangle cancels);
-//  - the kept Pt (material[2]:non-magnetic = keep) is left out of every statistic;
+//  - the kept Pt (material[2]:non-magnetic = keep) is left out of every statistic; a removed one
+//    (non-magnetic = remove, or bare) is as if it were not there, and removed atoms are counted;
 //  - the same bits on 1, 2 and 4 ranks x 1 and 2 threads (LLG and Monte Carlo).
 #include <gtest/gtest.h>
 #include <omp.h>
@@ -20,6 +21,7 @@
 #include "programs/program.hpp"
 #include "stats/observables.hpp"
 #include "support/test_support.hpp"
+#include "system/materials.hpp"
 #include "util/units.hpp"
 
 using namespace miniasd;
@@ -298,6 +300,79 @@ TEST(Dmi, KeptNonMagneticAtomsAreLeftOutOfTheStatistics) {
     // Per Co atom: Zeeman -mu B, exchange -z J / 2 with its 4 in-plane Co bonds.
     EXPECT_DOUBLE_EQ(o.energy[int(TermKind::applied_field)], -mu * 2);
     EXPECT_DOUBLE_EQ(o.energy[int(TermKind::exchange)], -4 * j_co / 2);
+}
+
+// material[i]:non-magnetic (bare: remove, VAMPIRE's default): the Pt layer's sites hold no atom,
+// and the Co layer over it runs exactly as a box of the Co layer alone: same atom count, same
+// statistics bit for bit (a T = 0 precession in a tilted field).
+TEST(NonMagnetic, RemovedLayerIsAsIfItWereNotThere) {
+    const std::string run =
+        "material[1]:initial-spin-direction = 1,0,1\n"
+        "material[1]:damping-constant = 0.1\n"
+        "sim:applied-field-strength = 3 !T\n"
+        "sim:applied-field-unit-vector = 0,0.6,0.8\n"
+        "sim:time-step = 1 !fs\nsim:total-time-steps = 300\n"
+        "sim:time-steps-increment = 100\n";
+    std::string removed = film(5, 4, true, 0, run);
+    removed.replace(removed.find("material[2]:non-magnetic = keep"),
+                    std::string("material[2]:non-magnetic = keep").size(),
+                    "material[2]:non-magnetic");
+    const std::string alone =
+        "create:crystal-structure = sc\ndimensions:unit-cell-size = 3 !A\n"
+        "create:periodic-boundaries-x\ncreate:periodic-boundaries-y\n"
+        "dimensions:system-size-x = 15 !A\ndimensions:system-size-y = 12 !A\n"
+        "dimensions:system-size-z = 3 !A\n"
+        "material[1]:atomic-spin-moment = 2 !muB\nmaterial[1]:exchange-matrix[1] = 1e-21\n" +
+        run;
+    std::vector<double> rows[2];
+    std::int64_t atoms[2];
+    int k = 0;
+    for (const std::string& input : {removed, alone}) {
+        Simulation sim(parallel::Comm::world(), test::config_from_text(input),
+                       test::quiet_options());
+        run_program(sim);
+        atoms[k] = sim.system().n_global;
+        const auto all = sample_series(sim.last_sample(), sim.state().field_direction);
+        rows[k++].assign(all.begin(), all.begin() + series::global_count);
+    }
+    EXPECT_EQ(atoms[0], 20);
+    EXPECT_EQ(atoms[1], 20);
+    EXPECT_EQ(std::memcmp(rows[0].data(), rows[1].data(), rows[0].size() * sizeof(double)), 0);
+    EXPECT_NE(rows[0][series::mx], 0.0);
+}
+
+// The atom count with removed materials: layer by layer when the materials are fixed per layer,
+// atom by atom with a random alloy or a particle; both equal a direct count of present sites.
+TEST(NonMagnetic, RemovedAtomsAreCounted) {
+    const std::string base =
+        "create:crystal-structure = bcc\ndimensions:unit-cell-size = 3 !A\n"
+        "dimensions:system-size = 1.8 !nm\nmaterial:num-materials = 3\n"
+        "material[1]:atomic-spin-moment = 2 !muB\n"
+        "material[2]:atomic-spin-moment = 2 !muB\n"
+        "material[3]:atomic-spin-moment = 2 !muB\n"
+        "material[3]:non-magnetic = remove\n";
+    for (const std::string& placement :
+         {std::string("material[1]:maximum-height = 0.5\nmaterial[3]:minimum-height = 0.5\n"
+                      "material[2]:unit-cell-category = 2\n"),
+          std::string("material[1]:host-alloy\nmaterial[1]:alloy-fraction[3] = 0.3\n"
+                      "material[2]:unit-cell-category = 2\n"),
+          std::string("create:sphere\ndimensions:particle-size = 1.5 !nm\n"
+                      "material[1]:host-alloy\nmaterial[1]:alloy-fraction[3] = 0.3\n")}) {
+        const Config c = test::config_from_text(base + placement);
+        const Lattice l = make_lattice(c);
+        const MaterialMap m(c, l);
+        std::int64_t n = 0, by_material = 0;
+        for (std::int64_t z = 0; z < l.cells[2]; ++z)
+            for (std::int64_t y = 0; y < l.cells[1]; ++y)
+                for (std::int64_t x = 0; x < l.cells[0]; ++x)
+                    for (int s = 0; s < l.sites(); ++s) {
+                        n += l.present(x, y, z, s);
+                        by_material += l.present(x, y, z, s) && m.of(l.gid(x, y, z, s)) == 2;
+                    }
+        EXPECT_EQ(l.atoms(), n) << placement;
+        EXPECT_LT(n, l.id_space()) << placement;
+        EXPECT_EQ(by_material, 0) << placement;
+    }
 }
 
 }  // namespace

@@ -2,8 +2,8 @@
 // ranks x 1 and 2 threads, with LLG and with Monte Carlo. The system is VAMPIRE's own Co/Pt DMI
 // input made small and made harder: fcc, a = 3.54 A, dmi-cutoff-range 3.55 A (triangles whose
 // leg j-k is a second-neighbour distance, so D_ij seen from i differs from -D_ji seen from j
-// wherever the Pt under them differs), open in y (edges), Pt kept as non-magnetic, and Fe alloyed
-// at random into the Pt (D varying atom by atom).
+// wherever the Pt under them differs), open in y (edges), Pt kept as non-magnetic, Fe alloyed
+// at random into the Pt (D varying atom by atom) and vacancies (a removed material) among them.
 #include <gtest/gtest.h>
 #include <omp.h>
 
@@ -22,14 +22,15 @@ const char* input =
     "dimensions:system-size-x = 2.2 !nm\ndimensions:system-size-y = 1.8 !nm\n"
     "dimensions:system-size-z = 1.1 !nm\n"
     "create:periodic-boundaries-x\nexchange:dmi-cutoff-range = 3.55 !A\n"
-    "material:num-materials = 3\n"
+    "material:num-materials = 4\n"
     "material[1]:atomic-spin-moment = 1.72 !muB\nmaterial[1]:exchange-matrix[1] = 1.12e-21\n"
     "material[1]:dmi-constant[2] = 4e-22\nmaterial[1]:dmi-constant[3] = -1e-22\n"
     "material[1]:minimum-height = 0.5\nmaterial[1]:damping-constant = 0.1\n"
     "material[1]:initial-spin-direction = random\n"
     "material[2]:atomic-spin-moment = 0.3 !muB\nmaterial[2]:non-magnetic = keep\n"
     "material[2]:maximum-height = 0.5\nmaterial[2]:host-alloy\n"
-    "material[2]:alloy-fraction[3] = 0.3\n"
+    "material[2]:alloy-fraction[3] = 0.3\nmaterial[2]:alloy-fraction[4] = 0.15\n"
+    "material[4]:atomic-spin-moment = 1 !muB\nmaterial[4]:non-magnetic\n"
     "material[3]:atomic-spin-moment = 2.2 !muB\nmaterial[3]:exchange-matrix[1] = 0.8e-21\n"
     "material[3]:dmi-constant[1] = 2e-22\n"
     "sim:temperature = 300\nsim:time-step = 0.1 !fs\n"
