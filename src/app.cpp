@@ -12,6 +12,7 @@
 #include "input/keyword_table.hpp"
 #include "input/read_broadcast.hpp"
 #include "input/vampire_keywords.hpp"
+#include "integrate/time_step_check.hpp"
 #include "parallel/environment.hpp"
 #include "programs/program.hpp"
 #include "simulation.hpp"
@@ -56,6 +57,12 @@ void print_setup(const Simulation& sim, std::FILE* out) {
                  sim.hamiltonian().reach().describe().c_str());
     std::fprintf(out, "%s", describe(summarise_exchange(sim.config(), l)).c_str());
     std::fprintf(out, "%s", describe_dmi(sim.config(), l).c_str());
+    if (sim.config().integrator == IntegratorKind::llg_heun) {
+        const TimeStepCheck step = check_time_step(sim.config(), l);
+        std::fprintf(out, "%s", describe(step, sim.config().time_step).c_str());
+        if (step.too_large() && out != stderr)
+            std::fprintf(stderr, "miniasd: %s", describe(step, sim.config().time_step).c_str());
+    }
     std::fprintf(out, "Parallel: %d rank(s) as a %d x %d x %d grid, %d OpenMP thread(s) per rank\n",
                  sim.comm().size(), g.dims[0], g.dims[1], g.dims[2], omp_get_max_threads());
     const Config& c = sim.config();

@@ -16,7 +16,7 @@
 
 export OMP_PLACES=cores
 export OMP_PROC_BIND=close
-python=${PYTHON:-python3}
+python=${PYTHON:-/usr/bin/python3}  # Debian's, with numpy and matplotlib (docs/scaling.md)
 "$python" bench/scaling.py --miniasd "${MINIASD:-build/miniasd}" --dir "build/bench/scaling-${SLURM_JOB_ID:-local}" \
     --launcher 'srun --hint=nomultithread --distribution=block:block --ntasks={ranks} --cpus-per-task={threads}' \
     "$@"

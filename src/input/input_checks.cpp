@@ -138,6 +138,22 @@ void check_checkpoints(const std::map<std::string, Entry>& seen, const Config& c
 
 // Snapshot options the chosen mode (or no snapshots at all) ignores: a warning each, since an
 // accepted keyword should have its effect.
+void warn_monte_carlo_at_zero(Config& c) {
+    if (c.integrator != IntegratorKind::monte_carlo || c.temperature != 0 ||
+        c.program != ProgramKind::hysteresis_loop)
+        return;
+    bool exchange = c.unit_cell_file.given();
+    for (const MaterialConfig& m : c.materials)
+        for (const double j : m.exchange)
+            exchange = exchange || j != 0;
+    if (!exchange) return;
+    c.warnings.push_back(
+        "Monte Carlo at 0 K takes only moves that lower the energy: in an exchange-coupled "
+        "system one spin's move cannot start a reversal until the field beats its exchange field "
+        "(z J / mu_s, hundreds of tesla), so this loop may not switch at all; give "
+        "sim:temperature a few K, or use sim:integrator = llg-heun");
+}
+
 void warn_without_effect(const std::map<std::string, Entry>& seen, Config& c) {
     auto warn = [&](const char* key, const std::string& why) {
         const auto it = seen.find(key);

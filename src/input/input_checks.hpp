@@ -21,6 +21,9 @@ void check_programs(const Config& c, const std::map<std::string, Entry>& seen,
 void check_checkpoints(const std::map<std::string, Entry>& seen, const Config& c);
 void warn_without_effect(const std::map<std::string, Entry>& seen, Config& c);
 void warn_checkpoints(const std::map<std::string, Entry>& seen, Config& c);
+// A hysteresis loop by Monte Carlo at 0 K with exchange: single-spin moves that must lower the
+// energy cannot start a reversal below the exchange field (a warning).
+void warn_monte_carlo_at_zero(Config& c);
 void check_structure(const Config& c, const std::map<std::string, Entry>& seen);
 // With material:unit-cell-file: no keyword the file replaces, a material for every category of
 // its atoms; sets the unit cell to the file's.

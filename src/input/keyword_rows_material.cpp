@@ -22,7 +22,8 @@ void add_material_keywords(std::vector<KeywordSpec>& t) {
         }));
     t.push_back(row(
         "material", "num-materials", K::integer, D::none, 1, 100, "highest index used",
-        "number of materials; indices above it are errors",
+        "number of materials; indices above it are errors (a material file may write it "
+        "materials:num-materials, as VAMPIRE reads it)",
         [](Config&, const Value&, const Entry&) {},  // read before the other lines
         [](const Config& c) { return whole(static_cast<long long>(c.materials.size())); }));
 

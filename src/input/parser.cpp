@@ -195,6 +195,7 @@ Config build_config(const std::vector<Entry>& entries, const std::string& input_
         });
     mistakes.throw_if_any(input_file);
     warn_without_effect(seen, c);
+    warn_monte_carlo_at_zero(c);
     for (const auto& [key, e] : seen)
         c.given[key] = {e.file, e.line};
     return c;
@@ -254,6 +255,10 @@ Config read_config(const std::string& input_path, const TextLoader& load) {
         const LoadResult mat = load_named(e, "material file", load, files, mistakes, path);
         if (!mat.ok) continue;
         for (Entry& m : split_lines(mat.text, path, &mistakes)) {
+            // VAMPIRE reads "materials:num-materials" in a material file (its own core-shell
+            // test input writes it so): the same keyword.
+            if (m.section == "materials" && m.section_index < 0 && m.name == "num-materials")
+                m.section = "material";
             if (m.section != "material" || (m.name == "file" && m.section_index < 0)) {
                 mistakes.emplace_back(m.file, m.line, m.key(),
                                       "only material keywords are allowed in a material file");

@@ -77,8 +77,16 @@ void HysteresisLoopProgram::run(Simulation& sim) {
         coercive_[branch] = zero_crossing(fields, mh);
     }
     if (screen) {
-        std::fprintf(screen, "Coercive field: %g T on the way down, %g T on the way up",
-                     coercive_[0], coercive_[1]);
+        // A branch whose m.h never changes sign has no coercive field: say so, never "nan".
+        std::fprintf(screen, "Coercive field:");
+        for (int branch = 0; branch < 2; ++branch) {
+            const char* way = branch == 0 ? "on the way down" : "on the way up";
+            if (std::isnan(coercive_[branch]))
+                std::fprintf(screen, "%s none %s (m.h did not cross zero between %g and %g T)",
+                             branch ? ";" : "", way, branch ? -h : h, branch ? h : -h);
+            else
+                std::fprintf(screen, "%s %g T %s", branch ? "," : "", coercive_[branch], way);
+        }
         if (!std::isnan(coercive_[0]) && !std::isnan(coercive_[1]))
             std::fprintf(screen, "; H_c = %g T", 0.5 * (coercive_[1] - coercive_[0]));
         std::fprintf(screen, "\n");

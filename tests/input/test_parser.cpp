@@ -245,6 +245,12 @@ TEST(ReadConfig, ReadsMaterialFilesRelativeToTheInputFile) {
         EXPECT_EQ(e.file(), "runs/a/Fe.mat");
         EXPECT_EQ(e.line(), 2);
     }
+    // VAMPIRE's spelling materials:num-materials in a material file is the same keyword (its
+    // core-shell test input writes it): two materials, the second indexed.
+    files["runs/a/Fe.mat"] = "materials:num-materials = 2\n" + material1 +
+                             "material[2]:atomic-spin-moment = 1 !muB\n"
+                             "material[2]:unit-cell-category = 1\n";
+    EXPECT_EQ(read_config("runs/a/input", load).materials.size(), 2u);
     // Only material keywords in a material file.
     files["runs/a/Fe.mat"] = material1 + "sim:temperature = 3\n";
     EXPECT_THROW(read_config("runs/a/input", load), InputError);

@@ -120,3 +120,43 @@ TEST(StonerWohlfarth, LlgSwitchesWithinTwoPercentOfTheSwitchingFieldAt30Degrees)
 TEST(StonerWohlfarth, LlgSwitchesWithinTwoPercentOfTheSwitchingFieldAt45Degrees) {
     expect_llg_bracket(45);
 }
+
+// The same loop with exchange between the particles (now one exchange-coupled cube): at 0 K no
+// single-spin move lowers the energy until the field beats the exchange field, so the loop does
+// not switch within 3 T. The input is warned about at start-up, and the result says that the
+// branches did not cross zero instead of printing "nan".
+TEST(StonerWohlfarth, ZeroKelvinMonteCarloWithExchangeIsWarnedAndNeverPrintsNan) {
+    Config c = particles(0,
+                         "sim:program = hysteresis-loop\n"
+                         "sim:maximum-applied-field-strength = 3 !T\n"
+                         "material[1]:exchange-matrix[1] = 1e-21\n" +
+                             monte_carlo);
+    bool warned = false;
+    for (const std::string& w : c.warnings)
+        warned = warned || w.find("Monte Carlo at 0 K takes only moves") != std::string::npos;
+    EXPECT_TRUE(warned);
+    RunOptions options = test::quiet_options();
+    std::FILE* screen = std::tmpfile();
+    options.screen = screen;
+    Simulation sim(parallel::Comm::world(), c, options);
+    HysteresisLoopProgram program;
+    program.run(sim);
+    EXPECT_TRUE(std::isnan(program.coercive_down()));
+    std::rewind(screen);
+    std::string text;
+    for (int ch; (ch = std::fgetc(screen)) != EOF;)
+        text += static_cast<char>(ch);
+    std::fclose(screen);
+    if (!parallel::Comm::world().is_root()) return;
+    EXPECT_EQ(text.find("nan"), std::string::npos) << text;
+    EXPECT_NE(text.find("none on the way down (m.h did not cross zero between 3 and -3 T)"),
+              std::string::npos)
+        << text;
+    // Without exchange (independent particles) nothing is warned.
+    for (const std::string& w : particles(0,
+                                          "sim:program = hysteresis-loop\n"
+                                          "sim:maximum-applied-field-strength = 3 !T\n" +
+                                              monte_carlo)
+                                    .warnings)
+        EXPECT_EQ(w.find("Monte Carlo at 0 K"), std::string::npos) << w;
+}

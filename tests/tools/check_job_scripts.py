@@ -36,7 +36,7 @@ if [ "$1" = --version ]; then echo "mpiexec (Open MPI) 4.1"; exit 0; fi
 printf '%s\\n' "$@" > "$LAUNCH_LOG.args"
 env | grep '^OMP_' | sort > "$LAUNCH_LOG.env"
 while [ $# -gt 0 ] && [ "${1#-}" != "$1" ]; do
-  case "$1" in -n|-d|--map-by|--bind-to|--cpu-bind) shift ;; esac
+  case "$1" in -n|-d|--map-by|--bind-to|--cpu-bind|--ppn) shift ;; esac
   shift
 done
 exec "$@"
@@ -86,10 +86,19 @@ with open(os.path.join(work, "nodefile"), "w") as f:
 got, omp, _ = launched("pbs", "job-pbs.sh",
                        {"INPUT": "input", "THREADS": "2", "PBS_NODEFILE": os.path.join(work, "nodefile"),
                         "PBS_O_WORKDIR": run}, [])
-check(got[:2] == ["-n", "1"] and "slot:PE=2" in got and "core" in got,
+check(got[:2] == ["-n", "1"] and "ppr:1:node:PE=2" in got and "core" in got,
       f"job-pbs.sh: one rank per nodefile line, bound to blocks of THREADS cores ({got[:6]})")
 check(omp == {"OMP_NUM_THREADS": "2", "OMP_PLACES": "cores", "OMP_PROC_BIND": "close"},
       f"job-pbs.sh: OMP_NUM_THREADS, OMP_PLACES, OMP_PROC_BIND ({omp})")
+# The documented qsub -v ...,THREADS=4 with the script's select line (mpiprocs = ncpus): 4 ranks
+# placed on a 4-core node would run 16 threads; the script starts 1 rank per node and says so.
+with open(os.path.join(work, "nodefile4"), "w") as f:
+    f.write("node1\nnode1\nnode1\nnode1\n")
+got, omp, _ = launched("pbs4", "job-pbs.sh",
+                       {"INPUT": "input", "THREADS": "4", "NCPUS": "4",
+                        "PBS_NODEFILE": os.path.join(work, "nodefile4"), "PBS_O_WORKDIR": run}, [])
+check(got[:2] == ["-n", "1"] and "ppr:1:node:PE=4" in got and omp.get("OMP_NUM_THREADS") == "4",
+      f"job-pbs.sh: THREADS=4 on 4 cores with mpiprocs=4 starts 1 rank x 4 threads ({got[:4]})")
 
 # The scaling job: srun launcher with the shape filled in; one tiny shape, one round.
 p = subprocess.run(["bash", os.path.join(source, "tools/job-slurm-scaling.sh"), "--cells", "4", "--steps",
