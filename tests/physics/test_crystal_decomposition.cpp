@@ -4,31 +4,14 @@
 #include <gtest/gtest.h>
 #include <omp.h>
 
-#include <cstring>
-
 #include "input/crystals.hpp"
 #include "programs/program.hpp"
 #include "stats/observables.hpp"
-#include "support/test_support.hpp"
+#include "support/decomposition.hpp"
 
 using namespace miniasd;
 
 namespace {
-
-struct Result {
-    std::vector<double> spins;
-    std::vector<double> stats;
-};
-
-Result run_on(int ranks, int threads, const Config& c) {
-    Result r;
-    const std::string error = test::run_on_first_ranks(ranks, threads, c, [&](Simulation& sim) {
-        r.spins = test::gather_spins(sim);
-        r.stats = sample_series(sim.last_sample(), sim.state().field_direction);
-    });
-    EXPECT_EQ(error, "") << ranks << " ranks";
-    return r;
-}
 
 TEST(CrystalDecomposition, EveryCrystalCutToASphereIsTheSameOnAnyDecomposition) {
     const int world = parallel::Comm::world().size();
@@ -46,25 +29,16 @@ TEST(CrystalDecomposition, EveryCrystalCutToASphereIsTheSameOnAnyDecomposition) 
                 integrator +
                 "\nsim:temperature = 200\nsim:time-step = 0.2 !fs\n"
                 "sim:total-time-steps = 12\nsim:time-steps-increment = 4\n");
-            const Result ref = run_on(1, 1, c);
+            const test::Gathered ref = test::run_gathered(1, 1, c);
+            if (parallel::Comm::world().is_root()) {
+                EXPECT_GT(ref.spins.size(), 3u * 20) << cell.name;
+            }
             for (int threads : {1, 2})
                 for (int ranks = 2 - (threads - 1); ranks <= world; ++ranks) {
-                    const Result r = run_on(ranks, threads, c);
-                    if (!parallel::Comm::world().is_root()) continue;
-                    const std::string what = std::string(cell.name) + ", " + integrator + " on " +
-                                             std::to_string(ranks) + " ranks x " +
-                                             std::to_string(threads) + " threads";
-                    ASSERT_EQ(r.spins.size(), ref.spins.size()) << what;
-                    EXPECT_GT(ref.spins.size(), 3u * 20) << what;
-                    EXPECT_EQ(std::memcmp(r.spins.data(), ref.spins.data(),
-                                          r.spins.size() * sizeof(double)),
-                              0)
-                        << what;
-                    ASSERT_EQ(r.stats.size(), ref.stats.size()) << what;
-                    EXPECT_EQ(std::memcmp(r.stats.data(), ref.stats.data(),
-                                          r.stats.size() * sizeof(double)),
-                              0)
-                        << what << ": statistics";
+                    test::expect_same_bits(test::run_gathered(ranks, threads, c), ref,
+                                           std::string(cell.name) + ", " + integrator + " on " +
+                                               std::to_string(ranks) + " ranks x " +
+                                               std::to_string(threads) + " threads");
                 }
             omp_set_num_threads(1);
         }

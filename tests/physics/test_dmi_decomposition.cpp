@@ -7,11 +7,9 @@
 #include <gtest/gtest.h>
 #include <omp.h>
 
-#include <cstring>
-
 #include "programs/program.hpp"
 #include "stats/observables.hpp"
-#include "support/test_support.hpp"
+#include "support/decomposition.hpp"
 
 using namespace miniasd;
 
@@ -37,26 +35,11 @@ const char* input =
     "sim:applied-field-strength = 0.5 !T\nsim:applied-field-unit-vector = 0,1,1\n"
     "sim:total-time-steps = 120\nsim:time-steps-increment = 40\nsim:integrator-random-seed = 5\n";
 
-struct Result {
-    std::vector<double> spins;
-    std::vector<double> stats;
-};
-
-Result run_on(int ranks, int threads, const Config& c) {
-    Result r;
-    const std::string error = test::run_on_first_ranks(ranks, threads, c, [&](Simulation& sim) {
-        r.spins = test::gather_spins(sim);
-        r.stats = sample_series(sim.last_sample(), sim.state().field_direction);
-    });
-    EXPECT_EQ(error, "") << ranks << " ranks";
-    return r;
-}
-
 TEST(DmiDecomposition, SameBitsOnAnyRanksAndThreads) {
     for (const char* integrator : {"llg-heun", "monte-carlo"}) {
         const Config c =
             test::config_from_text(std::string(input) + "sim:integrator = " + integrator + "\n");
-        const Result ref = run_on(1, 1, c);
+        const test::Gathered ref = test::run_gathered(1, 1, c);
         if (parallel::Comm::world().is_root()) {
             // The run did something: DMI energy is there, and the spins moved from the start.
             const double e_dmi = ref.stats[std::size_t(series::energy_of(int(TermKind::dmi)))];
@@ -65,20 +48,9 @@ TEST(DmiDecomposition, SameBitsOnAnyRanksAndThreads) {
         const int world = parallel::Comm::world().size();
         for (int threads : {1, 2})
             for (int ranks = 1; ranks <= world; ++ranks) {
-                const Result r = run_on(ranks, threads, c);
-                if (!parallel::Comm::world().is_root()) continue;
-                const std::string what = std::string(integrator) + " on " + std::to_string(ranks) +
-                                         " ranks x " + std::to_string(threads) + " threads";
-                ASSERT_EQ(r.spins.size(), ref.spins.size()) << what;
-                EXPECT_EQ(
-                    std::memcmp(r.spins.data(), ref.spins.data(), r.spins.size() * sizeof(double)),
-                    0)
-                    << what;
-                ASSERT_EQ(r.stats.size(), ref.stats.size()) << what;
-                EXPECT_EQ(
-                    std::memcmp(r.stats.data(), ref.stats.data(), r.stats.size() * sizeof(double)),
-                    0)
-                    << what << ": statistics";
+                test::expect_same_bits(test::run_gathered(ranks, threads, c), ref,
+                                       std::string(integrator) + " on " + std::to_string(ranks) +
+                                           " ranks x " + std::to_string(threads) + " threads");
             }
         omp_set_num_threads(1);
     }

@@ -26,6 +26,13 @@ TEST(Crystals, NeighboursAsVampiresBuilders) {
         double r;  // units of a_x
         double count;
     };
+    // Per atom over the 8 A, 16 B and 32 O sites: A-O and O-A, B-O and O-B, B-B and O-O, A-B,
+    // A-O and O-O, then A-A, B-O and O-O (VAMPIRE's cutoff 0.434 takes five shells).
+    const std::vector<Shell> spinel = {{std::sqrt(3.0) / 8, 64.0 / 56},
+                                       {0.25, 192.0 / 56},
+                                       {std::sqrt(2.0) / 4, 480.0 / 56},
+                                       {std::sqrt(11.0) / 8, 384.0 / 56},
+                                       {std::sqrt(3.0) / 4, 288.0 / 56}};
     const struct {
         const char* name;
         std::vector<Shell> shells;
@@ -43,20 +50,8 @@ TEST(Crystals, NeighboursAsVampiresBuilders) {
         {"fcc-111", {{0.5 / std::sqrt(3.0), 12}}},
         {"alpha-honeycomb", {{1.0 / 3, 3}}},
         {"beta-honeycomb", {{1.0 / 3, 3}}},
-        // Per atom over the 8 A, 16 B and 32 O sites: A-O and O-A, B-O and O-B, B-B and O-O,
-        // A-B, A-O and O-O, then A-A, B-O and O-O (VAMPIRE's cutoff 0.434 takes five shells).
-        {"spinel",
-         {{std::sqrt(3.0) / 8, 64.0 / 56},
-          {0.25, 192.0 / 56},
-          {std::sqrt(2.0) / 4, 480.0 / 56},
-          {std::sqrt(11.0) / 8, 384.0 / 56},
-          {std::sqrt(3.0) / 4, 288.0 / 56}}},
-        {"spinel-layered",
-         {{std::sqrt(3.0) / 8, 64.0 / 56},
-          {0.25, 192.0 / 56},
-          {std::sqrt(2.0) / 4, 480.0 / 56},
-          {std::sqrt(11.0) / 8, 384.0 / 56},
-          {std::sqrt(3.0) / 4, 288.0 / 56}}},
+        {"spinel", spinel},
+        {"spinel-layered", spinel},
     };
     EXPECT_EQ(std::size(expected), crystal_cells().size());
     for (const auto& e : expected) {
