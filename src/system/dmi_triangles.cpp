@@ -1,5 +1,6 @@
 #include "system/dmi_triangles.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -56,6 +57,8 @@ std::vector<std::vector<std::vector<DmiTriangle>>> dmi_triangles(const Lattice& 
 DmiVectors::DmiVectors(const Lattice& l, const MaterialMap& materials,
                        std::vector<std::vector<double>> d, double cutoff)
     : lattice_(l), materials_(materials), d_(std::move(d)), triangles_(dmi_triangles(l, cutoff)) {
+    for (const std::vector<double>& row : d_)
+        has_row_.push_back(std::any_of(row.begin(), row.end(), [](double x) { return x != 0; }));
     const auto& sites = l.exchange.sites;
     reverse_.resize(sites.size());
     for (std::size_t s = 0; s < sites.size(); ++s)
@@ -107,6 +110,9 @@ Vec3 DmiVectors::of(std::int64_t gid, int bond) const {
     const std::int64_t j = partner(c, site, bond);
     const int back = reverse_[std::size_t(site)][std::size_t(bond)];
     if (j < 0 || back < 0) return {0, 0, 0};
+    // d_ijk = (D[i][k] + D[j][k]) / 2 from both ends: nothing when both rows are zero.
+    if (!has_row_[std::size_t(materials_.of(gid))] && !has_row_[std::size_t(materials_.of(j))])
+        return {0, 0, 0};
     std::int64_t cj[3];
     int sj;  // the partner's site
     lattice_.decode(j, cj[0], cj[1], cj[2], sj);

@@ -49,6 +49,7 @@ class DmiVectors {
     const Lattice& lattice_;
     const MaterialMap& materials_;
     std::vector<std::vector<double>> d_;
+    std::vector<char> has_row_;  // [material]: some D[material][*] is not zero
     std::vector<std::vector<std::vector<DmiTriangle>>> triangles_;
     std::vector<std::vector<int>> reverse_;  // [site][bond]: the partner's bond back
 };
