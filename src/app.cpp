@@ -21,6 +21,7 @@
 #include "system/memory_estimate.hpp"
 #include "util/build_info.hpp"
 #include "util/error.hpp"
+#include "util/placement.hpp"
 #include "util/stop_signal.hpp"
 
 namespace miniasd {
@@ -63,8 +64,13 @@ void print_setup(const Simulation& sim, std::FILE* out) {
         if (step.too_large() && out != stderr)
             std::fprintf(stderr, "miniasd: %s", describe(step, sim.config().time_step).c_str());
     }
-    std::fprintf(out, "Parallel: %d rank(s) as a %d x %d x %d grid, %d OpenMP thread(s) per rank\n",
+    std::fprintf(out, "Parallel: %d rank(s) as a %d x %d x %d grid, %d OpenMP thread(s) per rank",
                  sim.comm().size(), g.dims[0], g.dims[1], g.dims[2], omp_get_max_threads());
+    if (omp_get_max_threads() < sim.threads_allowed())
+        std::fprintf(out, " (of %d allowed: %lld atoms per rank, at least %d per thread)",
+                     sim.threads_allowed(), (long long)(l.atoms() / sim.comm().size()),
+                     min_atoms_per_thread);
+    std::fprintf(out, "\n");
     const Config& c = sim.config();
     std::fprintf(out, "Program: %s with %s", to_string(c.program), to_string(c.integrator));
     if (c.integrator == IntegratorKind::monte_carlo)
@@ -172,6 +178,7 @@ int run_app(int argc, char** argv) {
     }
     options.progress = !quiet;
     options.screen = root ? stdout : nullptr;
+    options.fit_threads_to_work = true;
 
     install_stop_signals();
     const double setup_start = wall_seconds();

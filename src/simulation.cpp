@@ -1,5 +1,7 @@
 #include "simulation.hpp"
 
+#include <omp.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
@@ -10,6 +12,7 @@
 #include "system/materials.hpp"
 #include "system/memory_estimate.hpp"
 #include "util/error.hpp"
+#include "util/placement.hpp"
 #include "util/progress.hpp"
 
 namespace miniasd {
@@ -42,6 +45,11 @@ Simulation::Simulation(const parallel::Comm& world, Config config, RunOptions op
       halo_(decomposition_.comm, system_.peers),
       files_(decomposition_.comm, options_.output_dir, options_.write_files),
       stop_policy_(decomposition_.comm, config_.wall_time_limit, lattice_.atoms()) {
+    // The thread count follows the work before anything plans by it (the Heun sweep's chunks);
+    // from the global atom count, so every rank takes the same.
+    threads_allowed_ = omp_get_max_threads();
+    if (options_.fit_threads_to_work)
+        omp_set_num_threads(threads_for_work(lattice_.atoms() / comm().size(), threads_allowed_));
     check_for_ranks(config_, comm().size());  // before any file is written
     if (!hamiltonian_.needs_neighbour_table()) system_.release_neighbour_table();
     integrator_ = make_integrator(IntegratorContext{config_, lattice_, system_, hamiltonian_, halo_,

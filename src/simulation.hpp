@@ -38,6 +38,10 @@ struct RunOptions {
     bool progress = true;          // progress lines with ETA on rank 0 for long runs
     std::FILE* screen = stdout;    // rank 0's screen output; nullptr for none
     bool verbose = false;          // more detail (MPI-IO hints in effect)
+    // Lower the thread count to the work: one thread per min_atoms_per_thread atoms of a rank's
+    // share (util/placement.hpp), at most the threads OpenMP allows now. The program sets it;
+    // tests that choose their thread count do not.
+    bool fit_threads_to_work = false;
 };
 
 // One stretch of the time loop: equilibration steps (no statistics), then steps with a statistics
@@ -139,6 +143,7 @@ class Simulation {
     double total_moment() const { return total_moment_; }  // J/T, atoms in the statistics
     // Atoms the statistics count: all but those of non-magnetic materials.
     std::int64_t counted_atoms() const { return counted_atoms_; }
+    int threads_allowed() const { return threads_allowed_; }
     const std::vector<double>& material_moments() const { return material_moment_; }  // J/T
     std::int64_t steps_done() const { return state_.step; }
     const std::string& table_path() const { return table_path_; }  // "" when not writing files
@@ -178,6 +183,7 @@ class Simulation {
     std::unique_ptr<Integrator> integrator_;
     RunState state_;
     Observables sample_;       // the latest statistics sample
+    int threads_allowed_ = 1;  // OpenMP's thread count before fit_threads_to_work
     double total_moment_ = 0;  // J/T
     std::int64_t counted_atoms_ = 0;
     std::vector<char> counted_;  // [material]: not non-magnetic

@@ -69,6 +69,7 @@ std::optional<RunReport> Simulation::gather_report() const {
     r.omp_proc_bind = environment_or_unset("OMP_PROC_BIND");
     r.ranks = comm().size();
     r.threads = omp_get_max_threads();
+    r.threads_allowed = threads_allowed_;
     r.grid = std::to_string(grid().dims[0]) + "x" + std::to_string(grid().dims[1]) + "x" +
              std::to_string(grid().dims[2]);
     r.atoms = system_.n_global;

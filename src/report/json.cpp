@@ -92,6 +92,7 @@ std::string report_json(const RunReport& r) {
         .value("hosts", r.where.hosts)
         .value("ranks", r.ranks)
         .value("threads_per_rank", r.threads)
+        .value("threads_allowed", r.threads_allowed)
         .value("grid", r.grid)
         .value("ranks_per_host_min", r.where.min_ranks_per_host)
         .value("ranks_per_host_max", r.where.max_ranks_per_host)

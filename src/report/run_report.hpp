@@ -40,7 +40,8 @@ struct RunReport {
     // The run
     std::string input_file, program, integrator, fingerprint;  // fingerprint: hex of describe()
     int ranks = 1, threads = 1;
-    std::string grid;                                   // "2x1x1"
+    int threads_allowed = 1;  // before the count was fitted to the work (RunOptions)
+    std::string grid;         // "2x1x1"
     std::int64_t atoms = 0, steps = 0, first_step = 0;  // steps: this job's (a continued run's)
     std::uint64_t spin_hash = 0;
     std::string integrator_summary;  // OpenMP regions per step, fused stages

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "util/error.hpp"
 #include "util/units.hpp"
 
 namespace miniasd {
@@ -86,6 +87,9 @@ std::vector<std::int64_t> pack(const std::vector<ExactSum>& sums) {
 Observables finish_observables(const std::vector<double>& sums, const std::vector<char>& counted,
                                std::int64_t atoms) {
     const std::size_t materials = counted.size();
+    if (sums.size() != per_material * materials + energy_kind_count)
+        throw LocalError("internal error: " + std::to_string(sums.size()) +
+                         " statistics sums for " + std::to_string(materials) + " material(s)");
     Observables o;
     double total[per_material] = {0, 0, 0, 0, 0, 0};
     auto spin_t = [](double num, double den) {

@@ -112,4 +112,9 @@ PlacementSummary summarise(const std::vector<ThreadPlacement>& ranks) {
     return s;
 }
 
+int threads_for_work(long long atoms_per_rank, int allowed) {
+    const long long by_work = std::max(1LL, atoms_per_rank / min_atoms_per_thread);
+    return static_cast<int>(std::max(1LL, std::min<long long>(allowed, by_work)));
+}
+
 }  // namespace miniasd

@@ -18,9 +18,10 @@ TEST(Observables, MagnetisationIsMomentWeightedAndEnergiesPerAtom) {
     // Two materials: 2 atoms of mu=1 along +z, 1 atom of mu=2 along -z. Per material: sum mu S,
     // sum mu, sum mu^2 |S x B|^2, sum mu S.B.
     const double kb = constants::boltzmann;
-    std::vector<double> sums = {0,      0,      2 * 1.0, 2.0, 2 * kb * 300, 1.0,  // material 1
-                                0,      0,      -2.0,    2.0, 0.0,          0.0,  // material 2
-                                -3e-21, -6e-22, 0.0};  // exchange, anisotropy, field (J)
+    std::vector<double> sums = {0,      0,     2 * 1.0, 2.0, 2 * kb * 300, 1.0,  // material 1
+                                0,      0,     -2.0,    2.0, 0.0,          0.0,  // material 2
+                                -3e-21, -6e-22};  // exchange, anisotropy (J)
+    sums.resize(12 + energy_kind_count, 0.0);     // the other kinds' energies: zero
     const Observables o = finish_observables(sums, {1, 1}, 3);
     EXPECT_DOUBLE_EQ(o.m[2], 0.0);  // compensated ferrimagnet
     EXPECT_DOUBLE_EQ(o.material_m[0][2], 1.0);
