@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <thread>
 
 #include "parallel/mpi_clock.hpp"
@@ -48,6 +49,12 @@ Simulation::Simulation(const parallel::Comm& world, Config config, RunOptions op
     // The thread count follows the work before anything plans by it (the Heun sweep's chunks);
     // from the global atom count, so every rank takes the same.
     threads_allowed_ = omp_get_max_threads();
+    {
+        const std::time_t now = std::time(nullptr);
+        char text[32];
+        std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
+        start_time_ = text;
+    }
     if (options_.fit_threads_to_work)
         omp_set_num_threads(threads_for_work(lattice_.atoms() / comm().size(), threads_allowed_));
     check_for_ranks(config_, comm().size());  // before any file is written

@@ -184,6 +184,7 @@ class Simulation {
     RunState state_;
     Observables sample_;       // the latest statistics sample
     int threads_allowed_ = 1;  // OpenMP's thread count before fit_threads_to_work
+    std::string start_time_;   // UTC, ISO 8601, when the simulation was made (report.json)
     double total_moment_ = 0;  // J/T
     std::int64_t counted_atoms_ = 0;
     std::vector<char> counted_;  // [material]: not non-magnetic

@@ -3,12 +3,15 @@
 #include <omp.h>
 
 #include <cinttypes>
+#include <cstdlib>
 #include <cstdio>
 #include <filesystem>
 
 #include "output/checksum.hpp"
 #include "report/run_report.hpp"
 #include "simulation.hpp"
+
+#include <cstdlib>
 #include "util/error.hpp"
 
 namespace miniasd {
@@ -77,6 +80,20 @@ std::optional<RunReport> Simulation::gather_report() const {
     r.first_step = first_step_;
     r.halo_exchanges = halo_.exchanges();
     r.integrator_summary = integrator_->summary();
+    r.integrator_figures = integrator_->figures();
+    r.start_time = start_time_;
+    const HostFacts host = host_facts();
+    r.cpu_model = host.cpu_model;
+    r.cores_per_host = host.cores;
+    if (const char* slurm = std::getenv("SLURM_JOB_ID")) {
+        r.job_id = slurm;
+        r.scheduler = "slurm";
+    } else if (const char* pbs = std::getenv("PBS_JOBID")) {
+        r.job_id = pbs;
+        r.scheduler = "pbs";
+    } else {
+        r.scheduler = "none";
+    }
     r.statistics_path = table_path_;
     r.output_dir = options_.output_dir;
     r.input_file = config_.input_file;

@@ -6,6 +6,8 @@
 
 #include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "hamiltonian/hamiltonian.hpp"
 #include "input/config.hpp"
@@ -30,6 +32,8 @@ class Integrator {
     virtual void step(Spins& s, RunState& state) = 0;
     // One line for the end-of-run report ("" when there is nothing to say).
     virtual std::string summary() const { return ""; }
+    // The same figures as numbers, by name, for report.json.
+    virtual std::vector<std::pair<std::string, double>> figures() const { return {}; }
 };
 
 // Everything an integrator may need of the simulation.

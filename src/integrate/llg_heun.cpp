@@ -46,12 +46,22 @@ void LlgHeun::step(Spins& s, RunState& state) {
         advance<false, false>(s, step);
 }
 
-std::string LlgHeun::summary() const {
+std::vector<std::pair<std::string, double>> LlgHeun::figures() const {
     const double regions = sweep_.regions_per_step();
-    if (regions == 0) return "";
+    if (regions == 0) return {};
     const HeunFusion& fusion = sweep_.fusion();
     std::int64_t fused = 0;
     fusion.fusable_in(0, sys_.n_core, [&](std::int64_t b, std::int64_t e) { fused += e - b; });
+    return {{"parallel_regions_per_step", regions},
+            {"fused_fraction", double(fused) / double(std::max<std::int64_t>(1, sys_.n_owned))},
+            {"corrector_window_atoms", double(fusion.window)}};
+}
+
+std::string LlgHeun::summary() const {
+    const std::vector<std::pair<std::string, double>> f = figures();
+    if (f.empty()) return "";
+    const double regions = f[0].second;
+    const HeunFusion& fusion = sweep_.fusion();
     char line[320];
     const int n = std::snprintf(
         line, sizeof line,
@@ -60,8 +70,7 @@ std::string LlgHeun::summary() const {
         std::snprintf(line + n, sizeof line - std::size_t(n),
                       "stages fused for %.1f%% of its atoms (corrector %lld atoms behind the "
                       "predictor)",
-                      100.0 * double(fused) / double(std::max<std::int64_t>(1, sys_.n_owned)),
-                      static_cast<long long>(fusion.window));
+                      100.0 * f[1].second, static_cast<long long>(fusion.window));
     else
         std::snprintf(line + n, sizeof line - std::size_t(n), "stages in two passes");
     return line;

@@ -32,6 +32,7 @@ class LlgHeun final : public Integrator {
     // OpenMP parallel regions per step: each ends in a barrier of the rank's threads, where a
     // thread that was descheduled holds up the others.
     std::string summary() const override;
+    std::vector<std::pair<std::string, double>> figures() const override;
 
   private:
     void set_temperature(double kelvin);

@@ -156,6 +156,11 @@ void MonteCarlo::step(Spins& s, RunState& state) {
     }
 }
 
+std::vector<std::pair<std::string, double>> MonteCarlo::figures() const {
+    return {{"trial_moves", double(trials_)},
+            {"acceptance_rate", trials_ > 0 ? double(accepted_) / double(trials_) : 0.0}};
+}
+
 std::string MonteCarlo::summary() const {
     char line[160];
     std::snprintf(line, sizeof line, "Monte Carlo: %lld trial moves, acceptance rate %.3f",

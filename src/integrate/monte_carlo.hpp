@@ -33,6 +33,7 @@ class MonteCarlo final : public Integrator {
     const char* name() const override { return "monte-carlo"; }
     void step(Spins& s, RunState& state) override;
     std::string summary() const override;
+    std::vector<std::pair<std::string, double>> figures() const override;
 
     static constexpr double initial_width = 1.0;  // sigma of the adaptive move at the start
     static constexpr double min_width = 1e-5, max_width = 60.0;

@@ -82,6 +82,7 @@ std::string report_json(const RunReport& r) {
         .value("mpi_thread_level",
                parallel::Environment::thread_level_name(parallel::Environment::thread_level()))
         .end();
+    j.value("start_time", r.start_time);
     j.begin_object("input")
         .value("file", r.input_file)
         .value("fingerprint", r.fingerprint)
@@ -90,6 +91,10 @@ std::string report_json(const RunReport& r) {
         .end();
     j.begin_object("machine")
         .value("hosts", r.where.hosts)
+        .value("cpu_model", r.cpu_model)
+        .value("cores_per_host", r.cores_per_host)
+        .value("scheduler", r.scheduler)
+        .value("job_id", r.job_id)
         .value("ranks", r.ranks)
         .value("threads_per_rank", r.threads)
         .value("threads_allowed", r.threads_allowed)
@@ -112,6 +117,10 @@ std::string report_json(const RunReport& r) {
         .value("ns_per_atom_step_per_core", ns * r.cores())
         .value("statistics", r.statistics_path)
         .value("integrator", r.integrator_summary);
+    j.begin_object("integrator_figures");
+    for (const auto& [name, v] : r.integrator_figures)
+        j.value(name, v);
+    j.end();
     put(j, "setup_seconds", r.setup);
     put(j, "setup_seconds_per_local_atom", r.setup_per_atom);
     j.end();

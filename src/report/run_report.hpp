@@ -45,8 +45,13 @@ struct RunReport {
     std::int64_t atoms = 0, steps = 0, first_step = 0;  // steps: this job's (a continued run's)
     std::uint64_t spin_hash = 0;
     std::string integrator_summary;  // OpenMP regions per step, fused stages
-    std::string statistics_path;     // "" when not written
-    std::string output_dir;          // -o
+    std::vector<std::pair<std::string, double>> integrator_figures;  // the same, as numbers
+    std::string start_time;                                          // UTC, ISO 8601
+    std::string job_id, scheduler;  // SLURM_JOB_ID or PBS_JOBID and which; "" and "none" else
+    std::string cpu_model;          // /proc/cpuinfo's model name of rank 0's host
+    int cores_per_host = 0;         // physical cores of rank 0's host (logical CPUs if unknown)
+    std::string statistics_path;    // "" when not written
+    std::string output_dir;         // -o
 
     // Time
     parallel::Spread loop, mpi_fraction, setup, setup_per_atom;  // seconds; fraction; s per atom

@@ -8,9 +8,11 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <map>
 #include <set>
 #include <sstream>
+#include <thread>
 
 namespace miniasd {
 
@@ -115,6 +117,26 @@ PlacementSummary summarise(const std::vector<ThreadPlacement>& ranks) {
 int threads_for_work(long long atoms_per_rank, int allowed) {
     const long long by_work = std::max(1LL, atoms_per_rank / min_atoms_per_thread);
     return static_cast<int>(std::max(1LL, std::min<long long>(allowed, by_work)));
+}
+
+HostFacts host_facts() {
+    HostFacts h;
+    std::ifstream in("/proc/cpuinfo");
+    std::set<std::pair<std::string, std::string>> cores;
+    std::string line, physical;
+    while (std::getline(in, line)) {
+        const auto colon = line.find(':');
+        if (colon == std::string::npos) continue;
+        std::string key = line.substr(0, colon), value = line.substr(colon + 1);
+        key.erase(key.find_last_not_of(" \t") + 1);
+        value.erase(0, value.find_first_not_of(" \t"));
+        if (key == "model name" && h.cpu_model == "unknown") h.cpu_model = value;
+        if (key == "physical id") physical = value;
+        if (key == "core id") cores.insert({physical, value});
+    }
+    h.cores = cores.empty() ? static_cast<int>(std::thread::hardware_concurrency())
+                            : static_cast<int>(cores.size());
+    return h;
 }
 
 }  // namespace miniasd

@@ -32,6 +32,14 @@ ThreadPlacement local_placement();
 inline constexpr int min_atoms_per_thread = 1000;
 int threads_for_work(long long atoms_per_rank, int allowed);
 
+// This host's CPU: /proc/cpuinfo's model name ("unknown" without it) and its physical cores (the
+// distinct (physical id, core id) pairs; the logical CPUs when those are not listed).
+struct HostFacts {
+    std::string cpu_model = "unknown";
+    int cores = 0;
+};
+HostFacts host_facts();
+
 // The value of an environment variable, or "(unset)".
 std::string environment_or_unset(const char* name);
 

@@ -76,6 +76,8 @@ check(omp == {"OMP_NUM_THREADS": "2", "OMP_PLACES": "cores", "OMP_PROC_BIND": "c
       f"job-slurm.sh: OMP_NUM_THREADS from --cpus-per-task, OMP_PLACES, OMP_PROC_BIND ({omp})")
 report = json.load(open(os.path.join(run, "slurm", "report.json")))
 m = report["machine"]
+check(m["scheduler"] == "slurm" and m["job_id"] == "7",
+      f"job-slurm.sh: report.json names the scheduler and its job id ({m['scheduler']} {m['job_id']})")
 check(m["threads_per_rank"] == 2 and m["proc_bind_in_effect"] == "close" and m["OMP_PLACES"] == "cores",
       f"job-slurm.sh: the run's report shows the binding in effect ({m['proc_bind_in_effect']}, {m['places']} places)")
 check(report["snapshots"]["count"] > 0 and os.path.exists(os.path.join(run, "slurm", "output")),

@@ -59,6 +59,13 @@ for ranks in (1, 2, 4):
           and r["build"]["compiler"] and r["build"]["mpi_library"],
           f"{ranks} rank(s): report.json names the build of this binary")
     m = r["machine"]
+    fig = r["run"]["integrator_figures"]
+    check(re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", r["start_time"]) is not None
+          and m["cpu_model"] != "" and m["cores_per_host"] >= 1
+          and m["scheduler"] in ("none", "slurm", "pbs") and m["threads_allowed"] >= m["threads_per_rank"]
+          and fig["parallel_regions_per_step"] > 0 and 0 <= fig["fused_fraction"] <= 1,
+          f"{ranks} rank(s): start time, CPU model, cores per host, scheduler, integrator figures as numbers "
+          f"({r['start_time']}, {m['cpu_model']!r}, {m['cores_per_host']}, {m['scheduler']}, {fig})")
     check(m["ranks"] == ranks and m["hosts"] == 1 and m["ranks_per_host_max"] == ranks
           and len(r["ranks"]) == ranks and all(len(x["cpu"]) == 1 for x in r["ranks"]),
           f"{ranks} rank(s): machine and per-rank placement (one host, {ranks} per host)")
