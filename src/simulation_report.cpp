@@ -3,8 +3,8 @@
 #include <omp.h>
 
 #include <cinttypes>
-#include <cstdlib>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 
 #include "output/checksum.hpp"
