@@ -33,13 +33,12 @@ std::unique_ptr<Term> make_exchange(const TermContext& t) {
     double w = 0;
     if (!list.uniform(w)) {  // several shells, anisotropic or unequal bonds: the general path
         // [shell][a * nm + b]: exchange-matrix, then exchange-matrix-<k>-nn
-        std::vector<std::vector<double>> shell_j{material_j};
-        for (int k = 0; k < further_exchange_shells; ++k) {
+        std::vector<std::vector<double>> shell_j;
+        for (int k = 0; k <= further_exchange_shells; ++k) {
             std::vector<double> j(nm * nm, 0.0);
             for (std::size_t a = 0; a < nm; ++a)
                 for (std::size_t b = 0; b < nm; ++b)
-                    if (static_cast<std::size_t>(k) < t.config.materials[a].further_exchange.size())
-                        j[a * nm + b] = t.config.materials[a].further_exchange[k][b];
+                    j[a * nm + b] = shell_exchange(t.config, a, b, k);
             shell_j.push_back(std::move(j));
         }
         return std::make_unique<TensorExchange>(t.system, t.lattice.sites(), list, t.columns,

@@ -22,6 +22,13 @@ bool has_dmi(const Config& c) {
     return false;
 }
 
+double shell_exchange(const Config& c, std::size_t a, std::size_t b, int shell) {
+    const MaterialConfig& m = c.materials[a];
+    if (shell == 0) return m.exchange[b];
+    const std::size_t k = static_cast<std::size_t>(shell - 1);
+    return k < m.further_exchange.size() ? m.further_exchange[k][b] : 0.0;
+}
+
 std::string further_exchange_keyword(int k) {
     static const char* const names[further_exchange_shells] = {"2nd", "3rd", "4th", "5th", "6th",
                                                                "7th", "8th", "9th", "10th"};

@@ -216,6 +216,10 @@ void check_for_ranks(const Config& c, int ranks);
 // k + 2, keyword further_exchange_keyword(k).
 inline constexpr int further_exchange_shells = 9;
 std::string further_exchange_keyword(int k);
+// J (J per link) between materials a and b on the given shell (0: exchange-matrix; k: the
+// (k+1)-th shell's exchange-matrix-<k+1>-nn; 0 beyond the tenth): what a normalised bond of that
+// shell multiplies. Every reader of the built-in crystals' exchange asks this.
+double shell_exchange(const Config& c, std::size_t a, std::size_t b, int shell);
 
 // The range of material[i]:unit-cell-category: the basis sites of the crystal (sc 1, bcc 2, fcc
 // 4), or the material column's highest value + 1 of a unit-cell file.

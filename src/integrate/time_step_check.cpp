@@ -10,15 +10,11 @@ namespace miniasd {
 
 namespace {
 
-// The largest |J| (J) a bond of `shell` can have from material a: exchange-matrix or its shell's
-// constant, over the partner materials.
+// The largest |J| (J) a bond of `shell` can have from material a, over the partner materials.
 double largest_j(const Config& c, std::size_t a, int shell) {
-    const MaterialConfig& m = c.materials[a];
-    const std::vector<double>& row =
-        shell == 0 ? m.exchange : m.further_exchange[static_cast<std::size_t>(shell - 1)];
     double j = 0;
-    for (const double v : row)
-        j = std::max(j, std::abs(v));
+    for (std::size_t b = 0; b < c.materials.size(); ++b)
+        j = std::max(j, std::abs(shell_exchange(c, a, b, shell)));
     return j;
 }
 

@@ -49,7 +49,10 @@ ExchangeSummary summarise_exchange(const Config& c, const Lattice& l) {
     for (int s = 0; s < sites; ++s)
         for (const Bond& b : l.exchange.sites[s]) {
             const int t = b.to.site;
-            const double scale = l.exchange.normalised ? c.materials[mat[s]].exchange[mat[t]] : 1.0;
+            const double scale =
+                l.exchange.normalised
+                    ? shell_exchange(c, std::size_t(mat[s]), std::size_t(mat[t]), b.shell)
+                    : 1.0;
             const double j_iso = scale * (b.j[0] + b.j[4] + b.j[8]) / 3;
             double aniso = 0;
             for (int a = 0; a < 3; ++a)

@@ -36,6 +36,22 @@ TEST(ExchangeSummary, BuiltInBccNearestNeighbours) {
         << describe(s);
 }
 
+// exchange:function = shell: each shell's J is its own exchange-matrix-<k>-nn (the summary once
+// printed the first shell's J for every shell).
+TEST(ExchangeSummary, ShellsOfTheBuiltInCrystalTakeTheirOwnJ) {
+    const Config c = test::config_from_text(
+        "create:crystal-structure = sc\ndimensions:unit-cell-size = 3 !A\n"
+        "exchange:function = shell\nexchange:interaction-range = 1.5\n"
+        "material[1]:atomic-spin-moment = 2 !muB\nmaterial[1]:exchange-matrix[1] = 5e-21\n"
+        "material[1]:exchange-matrix-2nd-nn[1] = 1e-21\n");
+    const ExchangeSummary s = summarise_exchange(c, make_lattice(c));
+    ASSERT_EQ(s.shells.size(), 2u);
+    EXPECT_DOUBLE_EQ(s.shells[0].j_min, 5e-21);
+    EXPECT_DOUBLE_EQ(s.shells[1].j_min, 1e-21);
+    EXPECT_DOUBLE_EQ(s.shells[1].j_max, 1e-21);
+    EXPECT_NEAR(s.curie_temperature, (6 * 5e-21 + 12 * 1e-21) / (3 * kB), 1e-9);
+}
+
 // Antiparallel sublattices: only J_12 links them (bcc corners to centres), so the ordering
 // temperature is 8 |J_12| / 3 k_B whatever J_11 and J_22 on their empty shell are.
 TEST(ExchangeSummary, FerrimagnetOrdersAtTheLargestEigenvalue) {
