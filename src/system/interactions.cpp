@@ -44,12 +44,6 @@ std::size_t InteractionList::bonds() const {
 
 namespace {
 
-struct Candidate {
-    int site;
-    Bond bond;
-    double r;  // units of a_x
-};
-
 // The weight of a bond at r (units of a_x) under exchange:function.
 double weight(const Config& c, double r) {
     using F = Config::ExchangeFunction;
@@ -70,51 +64,61 @@ double weight(const Config& c, double r) {
 
 }  // namespace
 
-InteractionList bonds_within_range(const Config& c, const std::vector<Vec3>& basis,
-                                   const Vec3& dims, double r_nn, double range) {
+std::vector<SiteNeighbour> neighbours_within(const std::vector<Vec3>& basis, const Vec3& edges,
+                                             int reach, double cut) {
     const int n = static_cast<int>(basis.size());
-    auto distance = [&](int s, int t, int dx, int dy, int dz) {
-        const double x = (dx + basis[t][0] - basis[s][0]) * dims[0];
-        const double y = (dy + basis[t][1] - basis[s][1]) * dims[1];
-        const double z = (dz + basis[t][2] - basis[s][2]) * dims[2];
-        return std::sqrt(x * x + y * y + z * z);
-    };
-    const double nn_cut = 1.000001 * r_nn;
-    const double cut = nn_cut * range;
-    // A box of cells wide enough that the cutoff along the shortest edge stays inside.
-    const double shortest = std::min({dims[0], dims[1], dims[2]});
-    const int reach = static_cast<int>(std::ceil(cut / shortest)) + 1;
-    std::vector<Candidate> found;
-    std::vector<double> radii;
+    std::vector<SiteNeighbour> found;
     for (int s = 0; s < n; ++s)
         for (int dz = -reach; dz <= reach; ++dz)
             for (int dy = -reach; dy <= reach; ++dy)
                 for (int dx = -reach; dx <= reach; ++dx)
                     for (int t = 0; t < n; ++t) {
-                        const double r = distance(s, t, dx, dy, dz);
-                        if (r == 0 || r > cut) continue;
-                        found.push_back({s, {{dx, dy, dz, t}, 0, isotropic(1.0)}, r});
-                        radii.push_back(r);
+                        const double x = (dx + basis[t][0] - basis[s][0]) * edges[0];
+                        const double y = (dy + basis[t][1] - basis[s][1]) * edges[1];
+                        const double z = (dz + basis[t][2] - basis[s][2]) * edges[2];
+                        const double r = std::sqrt(x * x + y * y + z * z);
+                        if (r == 0 || r > cut) continue;  // the site itself, or too far
+                        found.push_back({s, {dx, dy, dz, t}, r});
                     }
-    // Shells: distinct distances within a relative 1e-6.
+    return found;
+}
+
+std::vector<double> distinct_radii(const std::vector<SiteNeighbour>& found, std::size_t most) {
+    std::vector<double> radii;
+    for (const SiteNeighbour& f : found)
+        radii.push_back(f.r);
     std::sort(radii.begin(), radii.end());
-    std::vector<double> shells;
-    for (const double r : radii)
-        if (shells.empty() || r - shells.back() > 1e-6 * shells.back()) shells.push_back(r);
+    std::vector<double> out;
+    for (const double r : radii) {
+        if (out.size() == most) break;
+        if (out.empty() || r - out.back() > 1e-6 * out.back()) out.push_back(r);
+    }
+    return out;
+}
+
+InteractionList bonds_within_range(const Config& c, const std::vector<Vec3>& basis,
+                                   const Vec3& dims, double r_nn, double range) {
+    const int n = static_cast<int>(basis.size());
+    const double nn_cut = 1.000001 * r_nn;
+    const double cut = nn_cut * range;
+    // A box of cells wide enough that the cutoff along the shortest edge stays inside.
+    const double shortest = std::min({dims[0], dims[1], dims[2]});
+    const int reach = static_cast<int>(std::ceil(cut / shortest)) + 1;
+    const std::vector<SiteNeighbour> found = neighbours_within(basis, dims, reach, cut);
+    // Shells: distinct distances within a relative 1e-6.
+    const std::vector<double> shells = distinct_radii(found, found.size());
     InteractionList l;
     l.sites.resize(n);
     l.shells = static_cast<int>(shells.size());
     const bool by_shell = c.exchange_function == Config::ExchangeFunction::shell;
     double sum = 0, nearest = 0;
-    for (Candidate& f : found) {
+    for (const SiteNeighbour& f : found) {
         const std::size_t k = static_cast<std::size_t>(
             std::lower_bound(shells.begin(), shells.end(), f.r * (1 - 1e-6)) - shells.begin());
-        if (by_shell) f.bond.shell = static_cast<int>(k);
         const double w = weight(c, f.r);  // r is in units of a_x already
-        f.bond.j = isotropic(w);
         sum += w;
         nearest += f.r <= nn_cut;
-        l.sites[f.site].push_back(f.bond);
+        l.sites[f.site].push_back({f.offset, by_shell ? static_cast<int>(k) : 0, isotropic(w)});
     }
     // Exponential and RKKY: scale so the weights add up to the nearest-neighbour count, and
     // exchange-matrix keeps its meaning of the nearest-neighbour-equivalent J (VAMPIRE's rule).

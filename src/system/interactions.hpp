@@ -50,6 +50,20 @@ struct InteractionList {
     std::size_t bonds() const;
 };
 
+// A site of the cell and one of its neighbours' offsets, at distance r (in the units of the cell
+// edges given).
+struct SiteNeighbour {
+    int site;
+    NeighbourOffset offset;
+    double r;
+};
+// Every neighbour of every basis site within +-reach cells and at most `cut` away (r > 0), in
+// (site, dz, dy, dx, partner site) order. `basis` fractional, `edges` the cell's edges.
+std::vector<SiteNeighbour> neighbours_within(const std::vector<Vec3>& basis, const Vec3& edges,
+                                             int reach, double cut);
+// The distinct values of r among them, ascending, merged within a relative 1e-6; at most `most`.
+std::vector<double> distinct_radii(const std::vector<SiteNeighbour>& found, std::size_t most);
+
 // The isotropic identity tensor times v.
 std::array<double, 9> isotropic(double v);
 

@@ -23,41 +23,14 @@ std::vector<Vec3> basis_of(CrystalStructure c) {
 // distinct distances, so the last shell lies within shells * a, and a basis offset adds less than
 // one cell. Candidates are visited in (dz, dy, dx, site) order, which orders each shell.
 std::vector<SiteOffsets> shells_of(const std::vector<Vec3>& basis, const Vec3& a, int shells) {
-    const int n = static_cast<int>(basis.size());
-    const int range = shells + 1;
-    struct Candidate {
-        int site;
-        NeighbourOffset offset;
-        double distance;  // m
-    };
-    std::vector<Candidate> candidates;
-    std::vector<double> distances;
-    for (int b = 0; b < n; ++b)
-        for (int dz = -range; dz <= range; ++dz)
-            for (int dy = -range; dy <= range; ++dy)
-                for (int dx = -range; dx <= range; ++dx)
-                    for (int s = 0; s < n; ++s) {
-                        const double rx = (dx + basis[s][0] - basis[b][0]) * a[0];
-                        const double ry = (dy + basis[s][1] - basis[b][1]) * a[1];
-                        const double rz = (dz + basis[s][2] - basis[b][2]) * a[2];
-                        const double d = std::sqrt(rx * rx + ry * ry + rz * rz);
-                        if (d == 0) continue;  // the site itself
-                        candidates.push_back({b, {dx, dy, dz, s}, d});
-                        distances.push_back(d);
-                    }
-    // The distinct distances, merged within the tolerance.
-    std::sort(distances.begin(), distances.end());
-    std::vector<double> shell_r;
-    for (const double d : distances) {
-        if (!shell_r.empty() && d - shell_r.back() < 1e-6 * shell_r.back()) continue;
-        shell_r.push_back(d);
-        if (static_cast<int>(shell_r.size()) == shells) break;
-    }
-    std::vector<SiteOffsets> out(static_cast<std::size_t>(shells), SiteOffsets(n));
-    for (const Candidate& c : candidates)
+    const std::vector<SiteNeighbour> found =
+        neighbours_within(basis, a, shells + 1, std::numeric_limits<double>::infinity());
+    const std::vector<double> shell_r = distinct_radii(found, static_cast<std::size_t>(shells));
+    std::vector<SiteOffsets> out(static_cast<std::size_t>(shells), SiteOffsets(basis.size()));
+    for (const SiteNeighbour& c : found)
         for (std::size_t k = 0; k < shell_r.size(); ++k)
-            if (std::abs(c.distance - shell_r[k]) < 1e-6 * shell_r[k])
-                out[k][c.site].push_back(c.offset);
+            if (std::abs(c.r - shell_r[k]) < 1e-6 * shell_r[k])
+                out[k][static_cast<std::size_t>(c.site)].push_back(c.offset);
     return out;
 }
 
