@@ -85,12 +85,11 @@ std::int64_t DmiVectors::partner(const std::int64_t c[3], int site, int bond) co
     return lattice_.gid(n[0], n[1], n[2], o.site);
 }
 
-Vec3 DmiVectors::one_view(const std::int64_t c[3], int site, int bond, double& scale) const {
+Vec3 DmiVectors::one_view(const std::int64_t c[3], int site, int bond, int mi, int mj,
+                          double& scale) const {
     Vec3 sum{0, 0, 0};
-    const std::int64_t i = lattice_.gid(c[0], c[1], c[2], site);
-    const std::int64_t j = partner(c, site, bond);
-    const auto& di = d_[std::size_t(materials_.of(i))];
-    const auto& dj = d_[std::size_t(materials_.of(j))];
+    const auto& di = d_[std::size_t(mi)];
+    const auto& dj = d_[std::size_t(mj)];
     for (const DmiTriangle& t : triangles_[std::size_t(site)][std::size_t(bond)]) {
         const std::int64_t k = partner(c, site, t.via);
         if (k < 0) continue;
@@ -111,13 +110,13 @@ Vec3 DmiVectors::of(std::int64_t gid, int bond) const {
     const int back = reverse_[std::size_t(site)][std::size_t(bond)];
     if (j < 0 || back < 0) return {0, 0, 0};
     // d_ijk = (D[i][k] + D[j][k]) / 2 from both ends: nothing when both rows are zero.
-    if (!has_row_[std::size_t(materials_.of(gid))] && !has_row_[std::size_t(materials_.of(j))])
-        return {0, 0, 0};
+    const int mi = materials_.of(gid), mj = materials_.of(j);
+    if (!has_row_[std::size_t(mi)] && !has_row_[std::size_t(mj)]) return {0, 0, 0};
     std::int64_t cj[3];
     int sj;  // the partner's site
     lattice_.decode(j, cj[0], cj[1], cj[2], sj);
     double si = 0, sj_ = 0;  // summed apart: si + sj_ is the same bits from either end
-    const Vec3 ij = one_view(c, site, bond, si), ji = one_view(cj, sj, back, sj_);
+    const Vec3 ij = one_view(c, site, bond, mi, mj, si), ji = one_view(cj, sj, back, mj, mi, sj_);
     const double scale = si + sj_;
     Vec3 d;
     for (int a = 0; a < 3; ++a) {

@@ -43,8 +43,9 @@ class DmiVectors {
   private:
     // The global id of the partner of `bond` of the atom at (cx, cy, cz, site), or -1.
     std::int64_t partner(const std::int64_t c[3], int site, int bond) const;
-    // Seen from the atom at c: sum over the triangles of `bond` of d_ijk g; adds sum |d_ijk|.
-    Vec3 one_view(const std::int64_t c[3], int site, int bond, double& scale) const;
+    // Seen from the atom at c (material mi; its partner's mj): sum over the triangles of `bond`
+    // of d_ijk g; adds sum |d_ijk|.
+    Vec3 one_view(const std::int64_t c[3], int site, int bond, int mi, int mj, double& scale) const;
 
     const Lattice& lattice_;
     const MaterialMap& materials_;
