@@ -105,6 +105,8 @@ struct OutputConfig {
     // MPI library provides MPI_THREAD_MULTIPLE), with at most `buffers` snapshots in flight.
     bool asynchronous = true;
     int buffers = 1;
+    // A write not finished after this long (or 1 s per MB, if longer) ends the job (s).
+    double timeout = 600;
 };
 
 struct Config {

@@ -57,6 +57,11 @@ KeywordSpec mat(std::string name, K kind, D dim, double min, double max, std::st
                 MaterialRead read);
 [[noreturn]] void entry_error(const Entry& e, const std::string& what);
 
+// "11h50m", "1d2h", "90m", "3600s", "3600" (seconds) or Slurm's "[D-]HH:MM[:SS]" in seconds;
+// -1 if not a duration. duration_text gives the form describe() writes ("3600s").
+double parse_duration(const std::string& text);
+std::optional<Value> duration_text(double seconds);
+
 void add_structure_keywords(std::vector<KeywordSpec>& t);   // create:, dimensions:
 void add_material_keywords(std::vector<KeywordSpec>& t);    // material:, material[i]:
 void add_exchange_keywords(std::vector<KeywordSpec>& t);    // exchange:, exchange-matrix-<k>-nn

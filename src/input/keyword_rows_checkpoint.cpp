@@ -7,9 +7,6 @@
 
 namespace miniasd::keyword_rows {
 
-namespace {
-
-// "11h50m", "1d2h", "90m", "3600s", "3600" (seconds) or Slurm's "[D-]HH:MM[:SS]"; -1 if not.
 double parse_duration(const std::string& text) {
     std::string t;
     for (char ch : text)
@@ -66,7 +63,12 @@ double parse_duration(const std::string& text) {
     return number.empty() ? total : -1;
 }
 
-}  // namespace
+std::optional<Value> duration_text(double seconds) {
+    // Seconds in the shortest fixed-point form that reads back exactly.
+    char b[400];
+    const auto r = std::to_chars(b, b + sizeof b, seconds, std::chars_format::fixed);
+    return word(std::string(b, r.ptr) + "s");
+}
 
 void add_checkpoint_keywords(std::vector<KeywordSpec>& t) {
     t.push_back(choice(
@@ -150,11 +152,7 @@ void add_checkpoint_keywords(std::vector<KeywordSpec>& t) {
         },
         [](const Config& c) {
             if (!(c.wall_time_limit > 0)) return none;
-            // Seconds in the shortest fixed-point form that reads back exactly.
-            char b[400];
-            const auto r =
-                std::to_chars(b, b + sizeof b, c.wall_time_limit, std::chars_format::fixed);
-            return word(std::string(b, r.ptr) + "s");
+            return duration_text(c.wall_time_limit);
         }));
 }
 

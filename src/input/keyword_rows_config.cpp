@@ -152,6 +152,18 @@ void add_config_keywords(std::vector<KeywordSpec>& t) {
             c.output.buffers = static_cast<int>(v.integer);
         },
         [](const Config& c) { return whole(c.output.buffers); }));
+    t.push_back(row(
+        "config", "output-timeout", K::text, D::none, 0, 0, "10m",
+        "end the job, naming the file, when a snapshot or checkpoint write has not finished "
+        "after this long, or after 1 s per MB written if that is longer (a rank stuck inside "
+        "the I/O library would hang the job for ever): 10m, 90s, 1h",
+        [](Config& c, const Value& v, const Entry& e) {
+            const double s = parse_duration(v.text);
+            if (s <= 0)
+                entry_error(e, "expected a duration such as 10m, 90s or 1h, not '" + v.text + "'");
+            c.output.timeout = s;
+        },
+        [](const Config& c) { return duration_text(c.output.timeout); }));
 }
 
 }  // namespace miniasd::keyword_rows

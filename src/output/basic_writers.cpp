@@ -27,7 +27,7 @@ WriteOutcome SerialWriter::write(const std::string& directory, const std::string
         make_piece(name, first, first * rb, r.bytes, r.count, r.record_bytes, r.gid);
     const double t0 = wall_seconds();
     const std::int64_t chunk_records = std::max<std::int64_t>(1, piece_bytes_ / rb);
-    WriteStatus st;
+    WriteStatus st(directory);
     if (c.is_root()) {
         // After a failure rank 0 still receives every message (the senders must not block).
         const std::string path = join_path(directory, name);
@@ -51,6 +51,7 @@ WriteOutcome SerialWriter::write(const std::string& directory, const std::string
             }
         }
         st.inject(path, c.rank());
+        st.hang(path, c.rank());
         st.attempt([&] {
             if (sync_) f->sync();
             f->close();
@@ -75,9 +76,10 @@ WriteOutcome FilePerProcessWriter::write(const std::string& directory, const std
     const std::int64_t rb = static_cast<std::int64_t>(r.record_bytes);
     const double t0 = wall_seconds();
     const std::string path = join_path(directory, name);
-    WriteStatus st;
+    WriteStatus st(directory);
     st.attempt([&] { write_whole_file(path, r.bytes, r.count * rb, piece_bytes_, sync_); });
     st.inject(path, c.rank());
+    st.hang(path, c.rank());
     st.agree(c);
     return finish_outcome(c, t0,
                           {make_piece(name, first, 0, r.bytes, r.count, r.record_bytes, r.gid)},

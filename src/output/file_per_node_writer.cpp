@@ -66,7 +66,7 @@ WriteOutcome FilePerNodeWriter::write(const std::string& directory, const std::s
     MPI_Type_commit(&record);
     const double t0 = wall_seconds();
     std::unique_ptr<OutputFile> file;
-    WriteStatus st;
+    WriteStatus st(directory);
     const std::string path = join_path(directory, name);
     if (g.is_root()) st.attempt([&] { file = std::make_unique<OutputFile>(path); });
     std::vector<char> buf;
@@ -102,7 +102,10 @@ WriteOutcome FilePerNodeWriter::write(const std::string& directory, const std::s
                                    std::int64_t(recv_counts[m]) * rb, piece_bytes_);
             });
     }
-    if (g.is_root()) st.inject(path, comm_.rank());
+    if (g.is_root()) {
+        st.inject(path, comm_.rank());
+        st.hang(path, comm_.rank());
+    }
     st.attempt([&] {
         if (file) {
             if (sync_) file->sync();

@@ -9,6 +9,7 @@
 #include "output/file_io.hpp"
 #include "output/writer_common.hpp"
 #include "output/writers.hpp"
+#include "parallel/environment.hpp"
 #include "util/error.hpp"
 #include "util/timers.hpp"
 
@@ -31,14 +32,35 @@ class Id {
     Id(const Id&) = delete;
     Id& operator=(const Id&) = delete;
     operator hid_t() const { return id_; }
+    // Gives up the identifier (the caller closes it and checks the result).
+    hid_t release() {
+        const hid_t id = id_;
+        id_ = -1;
+        return id;
+    }
 
   private:
     hid_t id_;
     herr_t (*close_)(hid_t);
 };
 
+// The innermost description on HDF5's error stack (where the failure began: "file write
+// failed ... error message = 'No space left on device'"), cut to one line.
+std::string hdf5_cause() {
+    std::string cause;
+    H5Ewalk2(
+        H5E_DEFAULT, H5E_WALK_UPWARD,
+        [](unsigned n, const H5E_error2_t* e, void* out) -> herr_t {
+            if (n == 0 && e->desc) *static_cast<std::string*>(out) = e->desc;
+            return 0;
+        },
+        &cause);
+    if (cause.size() > 300) cause = cause.substr(0, 300) + "...";
+    return cause.empty() ? "" : ": " + cause;
+}
+
 void check(herr_t rc, const std::string& what) {
-    if (rc < 0) throw LocalError("HDF5: " + what + " failed");
+    if (rc < 0) throw LocalError("HDF5: " + what + " failed" + hdf5_cause());
 }
 
 // The coordinate record (records.hpp) as a packed compound: x, y, z, gid, material.
@@ -116,7 +138,9 @@ WriteOutcome Hdf5Writer::write(const std::string& directory, const std::string& 
     std::int64_t first_gid = -1;
     std::int64_t data_offset = 0;
     std::string io_mode = "none";
-    WriteStatus st;
+    WriteStatus st(directory);
+    bool closed_failed = false;
+    double closed_at = 0;  // when this rank's part ended: the file's close (wall_seconds())
     if (writer) {
         Id fapl(H5Pcreate(H5P_FILE_ACCESS), H5Pclose, "file access list");
         MPI_Info info = make_info(hints_);  // HDF5 keeps a copy
@@ -124,82 +148,108 @@ WriteOutcome Hdf5Writer::write(const std::string& directory, const std::string& 
         MPI_Info_free(&info);
         Id file(H5Fcreate(path.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, fapl), H5Fclose,
                 "creating " + path);
-        Id dcpl(H5Pcreate(H5P_DATASET_CREATE), H5Pclose, "dataset creation list");
-        check(H5Pset_layout(dcpl, H5D_CONTIGUOUS), "contiguous layout");
-        check(H5Pset_alloc_time(dcpl, H5D_ALLOC_TIME_EARLY), "early allocation");
-        check(H5Pset_fill_time(dcpl, H5D_FILL_TIME_NEVER), "no fill");
-        // No creation/modification times in the object headers: the same spins give the same
-        // file bytes whenever (and however: synchronously or not) they are written.
-        check(H5Pset_obj_track_times(dcpl, false), "no object times");
-        Id dxpl(H5Pcreate(H5P_DATASET_XFER), H5Pclose, "transfer list");
-        check(H5Pset_dxpl_mpio(dxpl, H5FD_MPIO_COLLECTIVE), "collective transfers");
+        {  // every object of the file closes at the end of this block, before the file
+            Id dcpl(H5Pcreate(H5P_DATASET_CREATE), H5Pclose, "dataset creation list");
+            check(H5Pset_layout(dcpl, H5D_CONTIGUOUS), "contiguous layout");
+            check(H5Pset_alloc_time(dcpl, H5D_ALLOC_TIME_EARLY), "early allocation");
+            check(H5Pset_fill_time(dcpl, H5D_FILL_TIME_NEVER), "no fill");
+            // No creation/modification times in the object headers: the same spins give the same
+            // file bytes whenever (and however: synchronously or not) they are written.
+            check(H5Pset_obj_track_times(dcpl, false), "no object times");
+            Id dxpl(H5Pcreate(H5P_DATASET_XFER), H5Pclose, "transfer list");
+            check(H5Pset_dxpl_mpio(dxpl, H5FD_MPIO_COLLECTIVE), "collective transfers");
 
-        const hsize_t rows = static_cast<hsize_t>(total);
-        const hsize_t dims2[2] = {rows, 3};
-        Id space2(H5Screate_simple(2, dims2, nullptr), H5Sclose, "dataspace");
-        Id space1(H5Screate_simple(1, &rows, nullptr), H5Sclose, "dataspace");
-        const bool coords = r.coordinates;
-        const hid_t value_type = rb == 12 ? H5T_IEEE_F32LE : H5T_IEEE_F64LE;
-        Id ctype(coords ? coordinate_type() : H5Tcopy(H5T_IEEE_F64LE), H5Tclose, "compound type");
-        Id data(
-            H5Dcreate2(file, coords ? "coordinates" : "spins", coords ? hid_t(ctype) : value_type,
-                       coords ? hid_t(space1) : hid_t(space2), H5P_DEFAULT, dcpl, H5P_DEFAULT),
-            H5Dclose, "creating the dataset in " + path);
-        std::unique_ptr<Id> positions;
-        if (coords)
-            positions = std::make_unique<Id>(H5Dcreate2(file, "positions", H5T_IEEE_F64LE, space2,
-                                                        H5P_DEFAULT, dcpl, H5P_DEFAULT),
-                                             H5Dclose, "creating the positions in " + path);
-        std::vector<double> xyz;
-        order_.run(r, [&](std::int64_t first, const char* bytes, std::int64_t n,
-                          const std::int64_t* gids) {
-            if (first_gid < 0 && n > 0) first_gid = gids[0];
-            sum.update(bytes, static_cast<std::size_t>(n * rb));
-            // Rows [first, first + n) of the file; every writer calls, with none selected if n = 0.
-            auto write_rows = [&](hid_t dset, hid_t file_space, int rank, hid_t mem_type,
-                                  const void* buf) {
-                Id fs(H5Scopy(file_space), H5Sclose, "dataspace");
-                const hsize_t start[2] = {static_cast<hsize_t>(first), 0};
-                const hsize_t count[2] = {static_cast<hsize_t>(n), 3};
-                if (n > 0)
-                    check(H5Sselect_hyperslab(fs, H5S_SELECT_SET, start, nullptr, count, nullptr),
-                          "selection");
-                else
-                    check(H5Sselect_none(fs), "selection");
-                Id ms(H5Screate_simple(rank, count, nullptr), H5Sclose, "memory dataspace");
-                if (n == 0) check(H5Sselect_none(ms), "selection");
-                // A failed write (a full disk) is agreed after the collective calls, below.
-                st.attempt(
-                    [&] { check(H5Dwrite(dset, mem_type, ms, fs, dxpl, buf), "writing " + path); });
-            };
-            if (!coords) {
-                write_rows(data, space2, 2, value_type, bytes);
-                return;
-            }
-            write_rows(data, space1, 1, ctype, bytes);
-            xyz.resize(static_cast<std::size_t>(3 * n));
-            for (std::int64_t k = 0; k < n; ++k)
-                std::memcpy(&xyz[3 * k], bytes + k * rb, 24);
-            write_rows(*positions, space2, 2, H5T_NATIVE_DOUBLE, xyz.data());
-        });
-        H5D_mpio_actual_io_mode_t mode;
-        if (H5Pget_mpio_actual_io_mode(dxpl, &mode) >= 0) io_mode = io_mode_name(mode);
-        for (const auto& [key, value] : r.attributes) {
-            Id scalar(H5Screate(H5S_SCALAR), H5Sclose, "dataspace");
-            Id attr(H5Acreate2(data, key.c_str(), H5T_IEEE_F64LE, scalar, H5P_DEFAULT, H5P_DEFAULT),
+            const hsize_t rows = static_cast<hsize_t>(total);
+            const hsize_t dims2[2] = {rows, 3};
+            Id space2(H5Screate_simple(2, dims2, nullptr), H5Sclose, "dataspace");
+            Id space1(H5Screate_simple(1, &rows, nullptr), H5Sclose, "dataspace");
+            const bool coords = r.coordinates;
+            const hid_t value_type = rb == 12 ? H5T_IEEE_F32LE : H5T_IEEE_F64LE;
+            Id ctype(coords ? coordinate_type() : H5Tcopy(H5T_IEEE_F64LE), H5Tclose,
+                     "compound type");
+            Id data(H5Dcreate2(
+                        file, coords ? "coordinates" : "spins", coords ? hid_t(ctype) : value_type,
+                        coords ? hid_t(space1) : hid_t(space2), H5P_DEFAULT, dcpl, H5P_DEFAULT),
+                    H5Dclose, "creating the dataset in " + path);
+            std::unique_ptr<Id> positions;
+            if (coords)
+                positions = std::make_unique<Id>(H5Dcreate2(file, "positions", H5T_IEEE_F64LE,
+                                                            space2, H5P_DEFAULT, dcpl, H5P_DEFAULT),
+                                                 H5Dclose, "creating the positions in " + path);
+            std::vector<double> xyz;
+            order_.run(r, [&](std::int64_t first, const char* bytes, std::int64_t n,
+                              const std::int64_t* gids) {
+                if (first_gid < 0 && n > 0) first_gid = gids[0];
+                sum.update(bytes, static_cast<std::size_t>(n * rb));
+                // Rows [first, first + n) of the file; every writer calls, with none selected if n
+                // = 0.
+                auto write_rows = [&](hid_t dset, hid_t file_space, int rank, hid_t mem_type,
+                                      const void* buf) {
+                    Id fs(H5Scopy(file_space), H5Sclose, "dataspace");
+                    const hsize_t start[2] = {static_cast<hsize_t>(first), 0};
+                    const hsize_t count[2] = {static_cast<hsize_t>(n), 3};
+                    if (n > 0)
+                        check(
+                            H5Sselect_hyperslab(fs, H5S_SELECT_SET, start, nullptr, count, nullptr),
+                            "selection");
+                    else
+                        check(H5Sselect_none(fs), "selection");
+                    Id ms(H5Screate_simple(rank, count, nullptr), H5Sclose, "memory dataspace");
+                    if (n == 0) check(H5Sselect_none(ms), "selection");
+                    // A failed write (a full disk) is agreed after the collective calls, below.
+                    st.attempt([&] {
+                        check(H5Dwrite(dset, mem_type, ms, fs, dxpl, buf), "writing " + path);
+                    });
+                };
+                if (!coords) {
+                    write_rows(data, space2, 2, value_type, bytes);
+                    return;
+                }
+                write_rows(data, space1, 1, ctype, bytes);
+                xyz.resize(static_cast<std::size_t>(3 * n));
+                for (std::int64_t k = 0; k < n; ++k)
+                    std::memcpy(&xyz[3 * k], bytes + k * rb, 24);
+                write_rows(*positions, space2, 2, H5T_NATIVE_DOUBLE, xyz.data());
+            });
+            H5D_mpio_actual_io_mode_t mode;
+            if (H5Pget_mpio_actual_io_mode(dxpl, &mode) >= 0) io_mode = io_mode_name(mode);
+            for (const auto& [key, value] : r.attributes) {
+                Id scalar(H5Screate(H5S_SCALAR), H5Sclose, "dataspace");
+                Id attr(
+                    H5Acreate2(data, key.c_str(), H5T_IEEE_F64LE, scalar, H5P_DEFAULT, H5P_DEFAULT),
                     H5Aclose, "attribute " + key);
-            check(H5Awrite(attr, H5T_NATIVE_DOUBLE, &value), "attribute " + key);
+                check(H5Awrite(attr, H5T_NATIVE_DOUBLE, &value), "attribute " + key);
+            }
+            const haddr_t at = H5Dget_offset(data);
+            if (at == HADDR_UNDEF && total > 0)
+                throw LocalError("HDF5: no contiguous storage in " + path);
+            data_offset = total > 0 ? static_cast<std::int64_t>(at) : 0;
+            st.inject(path, comm_.rank());
+            st.hang(path, comm_.rank());
+            if (sync_)
+                st.attempt([&] { check(H5Fflush(file, H5F_SCOPE_GLOBAL), "flushing " + path); });
         }
-        const haddr_t at = H5Dget_offset(data);
-        if (at == HADDR_UNDEF && total > 0)
-            throw LocalError("HDF5: no contiguous storage in " + path);
-        data_offset = total > 0 ? static_cast<std::int64_t>(at) : 0;
-        st.inject(path, comm_.rank());
-        if (sync_) st.attempt([&] { check(H5Fflush(file, H5F_SCOPE_GLOBAL), "flushing " + path); });
+        // Closing writes the metadata HDF5 keeps in memory: its failure is a failed write.
+        // (Collective on the writers: every writer closes, whatever failed before.)
+        const herr_t closed = H5Fclose(file.release());
+        closed_failed = closed < 0;
+        closed_at = wall_seconds();
+        st.attempt([&] { check(closed, "closing " + path); });
     } else {
         // Ranks that only send still take part in every round of the redistribution.
         order_.run(r, [](std::int64_t, const char*, std::int64_t, const std::int64_t*) {});
-    }                 // every HDF5 object closes here, the file last
+        closed_at = wall_seconds();
+    }
+    // HDF5 keeps a file whose close failed in its tables and crashes when MPI_Finalize makes it
+    // close it again (HDF5 1.10): every rank then ends without MPI_Finalize, after the error.
+    if (comm_.max(closed_failed ? 1.0 : 0.0) > 0) parallel::Environment::skip_finalize();
+    std::vector<FilePiece> mine;
+    if (writer) {
+        mine.push_back(order_.writer_piece(r, name, data_offset, sum.finish(), first_gid));
+        // HDF5 passes a failed write of its MPI-IO driver on only sometimes: read back.
+        st.lose(directory, mine[0], comm_.rank());
+        st.verify(directory, mine);
+    }
     st.agree(comm_);  // before the XDMF file, which would present the snapshot as complete
     if (!r.coordinates && comm_.is_root()) {
         double time = 0;
@@ -207,9 +257,7 @@ WriteOutcome Hdf5Writer::write(const std::string& directory, const std::string& 
             if (key == "time") time = value;
         write_xdmf(join_path(directory, stem + ".xmf"), stem, total, rb == 12 ? 4 : 8, time);
     }
-    std::vector<FilePiece> mine;
-    if (writer) mine.push_back(order_.writer_piece(r, name, data_offset, sum.finish(), first_gid));
-    WriteOutcome out = finish_outcome(comm_, t0, mine, "global", order_.writers(), r);
+    WriteOutcome out = finish_outcome(comm_, t0, mine, "global", order_.writers(), r, closed_at);
     out.extra = {{"hdf5-io-mode", io_mode},
                  {"hdf5-dataset", r.coordinates ? "/coordinates" : "/spins"}};
     return out;

@@ -33,7 +33,7 @@ WriteOutcome MpiIoWriter::write(const std::string& directory, const std::string&
     const double t0 = wall_seconds();
     MPI_Info info = make_info(hints_);
     MPI_File fh = MPI_FILE_NULL;
-    WriteStatus st;
+    WriteStatus st(directory);
     // An open fails on every rank alike (it is collective), so all skip the file calls then.
     const int opened =
         MPI_File_open(c.handle(), path.c_str(), MPI_MODE_CREATE | MPI_MODE_WRONLY, info, &fh);
@@ -60,14 +60,19 @@ WriteOutcome MpiIoWriter::write(const std::string& directory, const std::string&
                         std::to_string(n) + " bytes written");
         }
         st.inject(path, c.rank());
+        st.hang(path, c.rank());
         if (sync_) st.check_mpi(MPI_File_sync(fh), "syncing " + path);
         st.check_mpi(MPI_File_close(&fh), "closing " + path);
     }
+    const double closed = wall_seconds();
+    const std::vector<FilePiece> mine = {
+        make_piece(name, first, first * rb, r.bytes, r.count, r.record_bytes, r.gid)};
+    if (opened == MPI_SUCCESS) {
+        st.lose(directory, mine[0], c.rank());
+        st.verify(directory, mine);
+    }
     st.agree(c);
-
-    return finish_outcome(
-        c, t0, {make_piece(name, first, first * rb, r.bytes, r.count, r.record_bytes, r.gid)},
-        "rank", 1, r);
+    return finish_outcome(c, t0, mine, "rank", 1, r, closed);
 }
 
 }  // namespace miniasd

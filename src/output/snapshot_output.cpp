@@ -12,12 +12,14 @@
 
 #include "output/auto_mode.hpp"
 #include "output/file_io.hpp"
+#include "output/mpi_io_leftovers.hpp"
 #include "parallel/environment.hpp"
 #include "util/build_info.hpp"
 #include "util/error.hpp"
 #include "util/hash.hpp"
 #include "util/timers.hpp"
 #include "util/units.hpp"
+#include "util/write_guard.hpp"
 
 namespace miniasd {
 
@@ -40,6 +42,7 @@ void check_directory(const parallel::Comm& comm, const std::string& dir, double 
         } else {
             std::fclose(f);
             std::remove(probe.c_str());
+            remove_mpi_io_leftovers(dir, stderr);
             if (::statvfs(dir.c_str(), &fs) == 0) {
                 const double free_bytes = double(fs.f_bavail) * double(fs.f_frsize);
                 if (needed > free_bytes) {
@@ -87,6 +90,7 @@ SnapshotOutput::SnapshotOutput(const Config& c, const Lattice& l, const LocalSys
       next_snapshot_(series.first_snapshot),
       coordinates_stem_(series.coordinates_stem),
       slow_write_(slow_write_seconds()),
+      timeout_(c.output.timeout),
       synchronous_reason_(why_synchronous(c, comm)),
       queue_(c.output.asynchronous && synchronous_reason_.empty()) {
     slots_.resize(queue_.threaded() ? static_cast<std::size_t>(c.output.buffers) : 1);
@@ -241,6 +245,9 @@ void SnapshotOutput::write_coordinates() {
     r.gid = selection_.gid.data();
     r.id_space = lattice_.id_space();
     r.coordinates = true;
+    const WriteGuard guard(
+        WriteGuard::deadline_for(timeout_, total_selected_ * std::int64_t(rb)),
+        "writing " + join_path(directory_, coordinates_stem_) + " (" + mode_ + ")");
     const WriteOutcome w = writer_->write(directory_, coordinates_stem_, r);
     SnapshotMetadata m = base_metadata("coordinates", "coordinate");
     m.format.dtype = DType::float64;
@@ -317,6 +324,9 @@ void SnapshotOutput::write_slot(Slot& slot) {
                     {"field-x", state.field[0]},
                     {"field-y", state.field[1]},
                     {"field-z", state.field[2]}};
+    const WriteGuard guard(
+        WriteGuard::deadline_for(timeout_, total_selected_ * std::int64_t(r.record_bytes)),
+        "writing " + join_path(directory_, stem) + " (" + mode_ + ")");
     const WriteOutcome w = writer_->write(directory_, stem, r);
     SnapshotMetadata m = base_metadata("spins", "spin");
     m.snapshot = slot.number;

@@ -129,6 +129,7 @@ class SnapshotOutput {
     std::vector<char> buffer_;  // encoded records, reused (by one job at a time)
     std::FILE* log_ = nullptr;  // rank 0's io-log
     double slow_write_ = 0;     // s, test hook MINIASD_TEST_SLOW_WRITE
+    double timeout_ = 600;      // s, config:output-timeout (the write guard's limit)
     std::string synchronous_reason_;
     std::vector<Slot> slots_;  // config:output-buffers (one when synchronous)
     std::int64_t queued_ = 0;  // snapshots given to the queue (its job numbers)

@@ -23,8 +23,9 @@ WriteOutcome SortedWriter::write(const std::string& directory, const std::string
     const double t0 = wall_seconds();
     const bool writer = order_.my_writer() >= 0;
     MPI_File fh = MPI_FILE_NULL;
-    WriteStatus st;
+    WriteStatus st(directory);
     bool opened = false;
+    double closed = 0;  // when this rank's part ended: the file's close (wall_seconds())
     if (writer) {
         MPI_Info info = make_info(hints_);
         const int rc = MPI_File_open(order_.writer_comm().handle(), path.c_str(),
@@ -53,15 +54,20 @@ WriteOutcome SortedWriter::write(const std::string& directory, const std::string
                 st.fail("writing " + path + ": " + std::to_string(written) + " of " +
                         std::to_string(len) + " bytes written");
         });
-    if (opened) {
-        st.inject(path, comm_.rank());
-        if (sync_) st.check_mpi(MPI_File_sync(fh), "syncing " + path);
-        st.check_mpi(MPI_File_close(&fh), "closing " + path);
-    }
-    st.agree(comm_);
     std::vector<FilePiece> mine;
     if (writer) mine.push_back(order_.writer_piece(r, name, 0, sum.finish(), first_gid));
-    return finish_outcome(comm_, t0, mine, "global", order_.writers(), r);
+    closed = wall_seconds();  // a rank that only sends is done here
+    if (opened) {
+        st.inject(path, comm_.rank());
+        st.hang(path, comm_.rank());
+        if (sync_) st.check_mpi(MPI_File_sync(fh), "syncing " + path);
+        st.check_mpi(MPI_File_close(&fh), "closing " + path);
+        closed = wall_seconds();
+        st.lose(directory, mine[0], comm_.rank());
+        st.verify(directory, mine);
+    }
+    st.agree(comm_);
+    return finish_outcome(comm_, t0, mine, "global", order_.writers(), r, closed);
 }
 
 }  // namespace miniasd

@@ -2,17 +2,39 @@
 
 #include <mpi.h>
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <chrono>
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
 #include <sstream>
+#include <thread>
 
 #include "output/checksum.hpp"
+#include "output/file_io.hpp"
 #include "util/error.hpp"
 #include "util/timers.hpp"
 
 namespace miniasd::output_detail {
+
+namespace {
+
+// Whether the test hook in environment variable `var` ("<name>:<rank>") names `path` on `rank`.
+bool hook_applies(const char* var, const std::string& path, int rank) {
+    const char* spec = std::getenv(var);
+    if (!spec) return false;
+    const std::string s = spec;
+    const auto colon = s.rfind(':');
+    if (path.find(s.substr(0, colon)) == std::string::npos) return false;
+    return colon == std::string::npos || std::atoi(s.c_str() + colon + 1) == rank;
+}
+
+}  // namespace
 
 std::vector<FilePiece> gather_pieces(const parallel::Comm& comm,
                                      const std::vector<FilePiece>& mine) {
@@ -91,19 +113,72 @@ void print_hints(MPI_File fh, const std::string& file) {
     MPI_Info_free(&info);
 }
 
+void WriteStatus::fail(const std::string& what) {
+    if (!ok()) return;
+    error_ = what;
+    if (what.find("No space left") != std::string::npos ||
+        what.find("no space left") != std::string::npos)
+        return;
+    struct statvfs fs {};
+    const std::string dir = directory_.empty() ? "." : directory_;
+    if (::statvfs(dir.c_str(), &fs) == 0 && fs.f_bavail == 0)
+        error_ += " (no space left on the device: the file system holding '" + dir + "' is full)";
+}
+
 void WriteStatus::check_mpi(int rc, const std::string& what) {
     attempt([&] { output_detail::check_mpi(rc, what); });
 }
 
 void WriteStatus::inject(const std::string& path, int rank) {
-    const char* spec = std::getenv("MINIASD_TEST_FAIL_WRITE");
-    if (!spec) return;
-    const std::string s = spec;
-    const auto colon = s.rfind(':');
-    const std::string name = s.substr(0, colon);
-    if (path.find(name) == std::string::npos) return;
-    if (colon != std::string::npos && std::atoi(s.c_str() + colon + 1) != rank) return;
+    if (!hook_applies("MINIASD_TEST_FAIL_WRITE", path, rank)) return;
     fail("writing " + path + ": No space left on device (injected by MINIASD_TEST_FAIL_WRITE)");
+}
+
+void WriteStatus::lose(const std::string& directory, const FilePiece& piece, int rank) const {
+    const std::string path = join_path(directory, piece.file);
+    if (piece.length == 0 || !hook_applies("MINIASD_TEST_LOSE_WRITE", path, rank)) return;
+    const std::string zeros(static_cast<std::size_t>(piece.length), '\0');
+    if (const int fd = ::open(path.c_str(), O_WRONLY); fd >= 0) {
+        [[maybe_unused]] const ssize_t w = ::pwrite(fd, zeros.data(), zeros.size(), piece.offset);
+        ::close(fd);
+    }
+}
+
+void WriteStatus::hang(const std::string& path, int rank) const {
+    if (!hook_applies("MINIASD_TEST_HANG_WRITE", path, rank)) return;
+    for (;;)
+        std::this_thread::sleep_for(std::chrono::seconds(1));
+}
+
+void WriteStatus::verify(const std::string& directory, const std::vector<FilePiece>& mine) {
+    for (const FilePiece& p : mine) {
+        if (!ok() || p.length == 0) return;
+        const std::string path = join_path(directory, p.file);
+        // (fail() adds whether the file system is full.)
+        const std::string lost = ", although the I/O library reported success";
+        struct stat st {};
+        if (::stat(path.c_str(), &st) != 0) {
+            fail("writing " + path + ": the file is gone after the write" + lost);
+            return;
+        }
+        if (st.st_size < p.offset + p.length) {
+            fail("writing " + path + ": the file has " + std::to_string(st.st_size) +
+                 " bytes after the write, but this rank's part ends at byte " +
+                 std::to_string(p.offset + p.length) + lost);
+            return;
+        }
+        std::string back;
+        try {
+            back = read_file_range(path, p.offset, p.length);
+        } catch (const Error& e) {
+            fail(std::string("reading back what was written: ") + e.what());
+            return;
+        }
+        if (checksum64(back.data(), back.size()) != p.checksum)
+            fail("writing " + path + ": bytes " + std::to_string(p.offset) + " to " +
+                 std::to_string(p.offset + p.length - 1) + " read back differ from those written" +
+                 lost);
+    }
 }
 
 void WriteStatus::agree(const parallel::Comm& comm) const {
@@ -132,9 +207,9 @@ FilePiece make_piece(const std::string& file, std::int64_t first_record, std::in
 
 WriteOutcome finish_outcome(const parallel::Comm& comm, double started,
                             const std::vector<FilePiece>& mine, const char* ordering, int io_groups,
-                            const LocalRecords& r) {
+                            const LocalRecords& r, double closed) {
     WriteOutcome out;
-    out.write_seconds = comm.max(wall_seconds() - started);
+    out.write_seconds = comm.max((closed >= 0 ? closed : wall_seconds()) - started);
     out.pieces = gather_pieces(comm, mine);
     out.ordering = ordering;
     out.io_groups = io_groups;

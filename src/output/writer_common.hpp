@@ -42,6 +42,10 @@ void check_mpi(int rc, const std::string& what);
 // abort the job; an unchecked failure would leave metadata for incomplete data.)
 class WriteStatus {
   public:
+    // `directory`: where the files go; a failure whose message does not give the cause says
+    // whether that file system is full (MPI-IO and HDF5 report a full disk as MPI_ERR_INTERN or
+    // "file write failed").
+    explicit WriteStatus(std::string directory) : directory_(std::move(directory)) {}
     // Runs one step of this rank's writing unless an earlier step failed; a LocalError it
     // throws becomes this rank's failure.
     template <typename F>
@@ -54,17 +58,28 @@ class WriteStatus {
         }
     }
     void check_mpi(int rc, const std::string& what);  // a failure unless rc is MPI_SUCCESS
-    void fail(const std::string& what) {
-        if (ok()) error_ = what;
-    }
+    void fail(const std::string& what);
     bool ok() const { return error_.empty(); }
     // Test hook (docs/testing.md): MINIASD_TEST_FAIL_WRITE=<name>:<rank> fails this rank's
     // write of the data file whose path contains <name> as a full disk would.
     void inject(const std::string& path, int rank);
+    // Test hook (docs/testing.md): MINIASD_TEST_LOSE_WRITE=<name>:<rank> overwrites this rank's
+    // piece of the file whose path contains <name> with zeros after the file is closed, without
+    // an error: what an MPI-IO library that loses a write error (a full storage target) leaves.
+    void lose(const std::string& directory, const FilePiece& piece, int rank) const;
+    // Test hook: MINIASD_TEST_HANG_WRITE=<name>:<rank> makes this rank wait for ever here, as a
+    // rank stuck inside the I/O library would (the write guard must end the job).
+    void hang(const std::string& path, int rank) const;
+    // Reads this rank's pieces back from `directory` and compares their checksums with what was
+    // written: an MPI-IO or HDF5 library can report success for bytes that never reached the
+    // file (Open MPI 4.1's collective writes on a full disk), so these modes confirm every byte
+    // before the metadata exists. A difference is this rank's failure, naming the file.
+    void verify(const std::string& directory, const std::vector<FilePiece>& mine);
     // Collective. Throws Error on every rank with the first failing rank's message.
     void agree(const parallel::Comm& comm) const;
 
   private:
+    std::string directory_;
     std::string error_;
 };
 
@@ -93,9 +108,11 @@ std::pair<int, int> node_of_rank(const parallel::Comm& comm);
 
 // Collective. The outcome every writer reports: the slowest rank's open-to-close time (from
 // `started`, a wall_seconds() value), every rank's pieces on rank 0, all ranks' bytes.
+// `closed`: when this rank's files were closed (wall_seconds()), if not now: the read-back
+// check of the MPI-IO modes is part of the snapshot's time, not of the write's.
 WriteOutcome finish_outcome(const parallel::Comm& comm, double started,
                             const std::vector<FilePiece>& mine, const char* ordering, int io_groups,
-                            const LocalRecords& r);
+                            const LocalRecords& r, double closed = -1);
 
 // "stem.dat", "stem.p00003.dat", "stem.g00001.dat".
 std::string data_file_name(const std::string& stem, const char* kind, int index);

@@ -7,18 +7,37 @@
 #include <string>
 
 #include "util/error.hpp"
+#include "util/write_guard.hpp"
 
 namespace miniasd::parallel {
 
+namespace {
+
+int provided_level = MPI_THREAD_SINGLE;
+bool finalize_skipped = false;
+
+// How the write guard (util/write_guard.hpp) ends the job from its own thread: MPI_Abort where
+// the library allows any thread to call MPI; otherwise ending this process, which mpirun and
+// srun --kill-on-bad-exit turn into the end of the job (the other ranks' guards fire too, as
+// they wait in the same write).
+void end_job(int code) {
+    if (provided_level >= MPI_THREAD_MULTIPLE) MPI_Abort(MPI_COMM_WORLD, code);
+    std::_Exit(code);
+}
+
+}  // namespace
+
 Environment::Environment(int* argc, char*** argv) {
-    // Open MPI's MPI-IO layer (OMPIO) opens every file with a shared-file-pointer component;
-    // its "sm" component keeps a POSIX semaphore in /dev/shm named after the file's base name
-    // (sem.OMPIO_spins-00000002.dat). A job killed while it exists leaves it behind, and every
-    // later job on the node that opens a file of that name hangs (snapshot names repeat from run
-    // to run; two jobs on one node would share them too). miniASD never uses shared file
-    // pointers: leave that component out, unless the user chose components themselves.
+    // Open MPI's MPI-IO layer (OMPIO) opens every file with a shared-file-pointer component.
+    // miniASD never uses shared file pointers, and both components that need files of their
+    // own break runs: "sm" keeps a POSIX semaphore in /dev/shm named after the file's base name
+    // (sem.OMPIO_spins-00000002.dat), which a killed job leaves behind and which hangs every
+    // later job on the node opening a file of that name; "lockedfile" creates a lock file
+    // beside the data file, and on a full disk the rank that cannot create it takes an error
+    // path the others never reach, so the open hangs for ever. Leave both out (OMPIO then uses
+    // "individual", which needs no file), unless the user chose components themselves.
     // (Read by Open MPI at MPI_Init; other MPI libraries ignore it.)
-    setenv("OMPI_MCA_sharedfp", "^sm", 0);
+    setenv("OMPI_MCA_sharedfp", "^sm,lockedfile", 0);
     init(argc, argv);
 }
 
@@ -50,6 +69,8 @@ void Environment::init(int* argc, char*** argv) {
                                       : "the MPI library does not provide MPI_THREAD_FUNNELED");
         MPI_Abort(MPI_COMM_WORLD, 2);
     }
+    provided_level = provided;
+    WriteGuard::configure(world_rank(), &end_job);
     // Errors are checked at each call site and turned into exceptions.
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
 }
@@ -73,7 +94,15 @@ const char* Environment::thread_level_name(int level) {
     }
 }
 
+void Environment::skip_finalize() {
+    finalize_skipped = true;
+}
+
 Environment::~Environment() {
+    if (finalize_skipped) {
+        std::fflush(nullptr);
+        std::_Exit(1);
+    }
     int finalized = 0;
     MPI_Finalized(&finalized);
     if (!finalized) MPI_Finalize();

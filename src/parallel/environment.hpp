@@ -19,6 +19,10 @@ class Environment {
 
     // Ends every rank at once: for errors that only some ranks detected (LocalError).
     [[noreturn]] static void abort(int code);
+    // Called on every rank (collectively agreed) when a library left state that its MPI_Finalize
+    // hook would crash on (HDF5 after a failed file close): the process then ends with status 1
+    // without MPI_Finalize. Only on a path that already ends the run with an Error.
+    static void skip_finalize();
     static int world_rank();
     // The thread level MPI provides (MPI_Query_thread: works whoever called MPI_Init_thread).
     static int thread_level();

@@ -36,9 +36,9 @@ inline bool same(const std::vector<double>& a, const std::vector<double>& b) {
 // Every setting of the three structs. The sizes below fail to compile when a field is added, so
 // that it is added here too (the layout checked is libstdc++'s on x86-64, this project's CI).
 #if defined(__GLIBCXX__) && defined(__x86_64__)
-static_assert(sizeof(Config) == 896, "a Config field was added or removed: update same()");
+static_assert(sizeof(Config) == 904, "a Config field was added or removed: update same()");
 static_assert(sizeof(MaterialConfig) == 296, "a MaterialConfig field changed: update same()");
-static_assert(sizeof(OutputConfig) == 152, "an OutputConfig field changed: update same()");
+static_assert(sizeof(OutputConfig) == 160, "an OutputConfig field changed: update same()");
 #endif
 
 // The first field that differs, named in *why.
@@ -83,7 +83,7 @@ inline bool same(const OutputConfig& a, const OutputConfig& b, std::string* why)
     return all_same(
         {F(atoms), F(atoms_output_rate), F(mode), F(text), F(single_precision), F(output_nodes),
          F(auto_mode), F(auto_nodes), F(mpi_io_hints), F(box_min), F(box_max), F(materials),
-         F(piece_bytes), F(sync), F(asynchronous), F(buffers)},
+         F(piece_bytes), F(sync), F(asynchronous), F(buffers), F(timeout)},
         why);
 }
 

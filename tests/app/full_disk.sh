@@ -1,0 +1,71 @@
+#!/bin/bash
+# A real full disk during the snapshots, at 3 ranks, in every write mode, synchronous and
+# asynchronous: every rank ends within seconds with status 1 and one message naming the file
+# and the full disk, the snapshots before stay complete (they read back), the failed one has no
+# metadata, and Open MPI leaves no lock files. The disk is a 1 MiB tmpfs filled by this script
+# once the fourth snapshot is complete. Needs root (to mount); skipped (77) otherwise.
+# Usage: full_disk.sh MINIASD CONVERTER MPIEXEC "MPIEXEC_FLAGS" WORKDIR
+set -u
+miniasd=$1 converter=$2 mpiexec=$3 flags=$4 work=$5
+mnt=$work/disk
+umount "$mnt" 2>/dev/null  # left mounted by a test that was killed
+rm -rf "$work"
+mkdir -p "$mnt"
+if [ "$(id -u)" != 0 ] || ! mount -t tmpfs -o size=1m tmpfs "$mnt" 2>/dev/null; then
+    echo "SKIP: mounting a small tmpfs needs root"
+    exit 77
+fi
+trap 'umount "$mnt" 2>/dev/null' EXIT
+cat > "$work/input" <<'IN'
+create:crystal-structure = bcc
+dimensions:unit-cell-size = 2.87 !A
+dimensions:system-size = 2.87 !nm
+material[1]:atomic-spin-moment = 2.22 !muB
+material[1]:exchange-matrix[1] = 7.05e-21
+sim:temperature = 300
+sim:time-step = 0.1 !fs
+sim:total-time-steps = 1500
+sim:time-steps-increment = 100
+config:atoms
+IN
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+for mode in mpi-io hdf5 sorted file-per-node file-per-process serial auto; do
+    for async in true false; do
+        what="$mode (asynchronous $async)"
+        rm -rf "${mnt:?}"/* "$mnt"/.[!.]* 2>/dev/null
+        { cat "$work/input"; echo "config:output-mode = $mode"
+          echo "config:output-asynchronous = $async"; } > "$mnt/../run-input"
+        # Fill the disk once snapshot 3 is complete (the slow-write hook leaves time for it).
+        ( for _ in $(seq 400); do
+              [ -e "$mnt/spins-00000003.meta" ] && break
+              sleep 0.05
+          done
+          dd if=/dev/zero of="$mnt/filler" bs=4k 2>/dev/null ) &
+        filler=$!
+        start=$(date +%s)
+        timeout 60 env MINIASD_TEST_SLOW_WRITE=0.3 "$mpiexec" -n 3 $flags "$miniasd" -q \
+            "$mnt/../run-input" -o "$mnt" > "$work/out" 2>&1
+        rc=$?
+        wait $filler
+        took=$(( $(date +%s) - start ))
+        if [ $rc -eq 124 ]; then fail "$what: hung (killed after 60 s)"; continue; fi
+        [ $rc -eq 1 ] || fail "$what: status $rc, not 1"
+        [ $took -le 40 ] || fail "$what: took $took s"
+        n=$(grep -c "miniasd: error" "$work/out")
+        [ "$n" -eq 1 ] || fail "$what: $n error messages"
+        grep -q "miniasd: error.*spins-0000000" "$work/out" || fail "$what: the file is not named"
+        grep -qi "miniasd: error.*no space left" "$work/out" || fail "$what: the cause is not named"
+        ls "$mnt" | grep -q "\.lock$" && fail "$what: lock files left: $(ls "$mnt")"
+        # Every snapshot with metadata reads back; the newest data file has none.
+        metas=$(ls "$mnt" | grep -c "^spins-.*\.meta$")
+        [ "$metas" -ge 4 ] || fail "$what: only $metas snapshots completed before the disk filled"
+        rm -f "$mnt/filler"
+        "$converter" "$mnt" --to csv -o "$work/csv" > /dev/null 2>&1 ||
+            fail "$what: the completed snapshots do not read back"
+        rm -rf "$work/csv"
+        echo "$what: status $rc after $took s, $metas complete snapshots: $(grep "miniasd: error" "$work/out")"
+        [ $failures -eq 0 ] || { cat "$work/out"; exit 1; }
+    done
+done
+exit 0
