@@ -113,21 +113,8 @@ std::FILE* Simulation::open_output_file(const std::string& name, std::string& pa
 }
 
 void Simulation::start() {
-    bool appended = false;
-    table_file_ = open_output_file("output", table_path_, &appended);
-    const std::vector<std::string> columns = config_.output_columns.empty()
-                                                 ? default_output_columns(config_.program)
-                                                 : config_.output_columns;
-    std::vector<std::string> names;
-    for (const MaterialConfig& m : config_.materials)
-        names.push_back(m.name);
-    const bool root = comm().is_root();
-    table_ = std::make_unique<TimeSeriesTable>(root ? table_file_ : nullptr, columns, names);
-    screen_ = std::make_unique<TimeSeriesTable>(
-        root && !config_.screen_columns.empty() ? options_.screen : nullptr, config_.screen_columns,
-        names);
-    if (!appended) table_->write_header();
-    screen_->write_header();
+    // The snapshot output first: its start-up checks (directory, room on the disk) then fail
+    // before any output file exists.
     if (config_.output.atoms && options_.write_files) {
         const std::int64_t rows =
             planned_rows_ >= 0
@@ -149,6 +136,23 @@ void Simulation::start() {
         snapshots_ = std::make_unique<SnapshotOutput>(
             config_, lattice_, system_, comm(), options_.output_dir,
             (rows + rate - 1) / rate - series.first_snapshot, options_.verbose, series);
+    }
+    bool appended = false;
+    table_file_ = open_output_file("output", table_path_, &appended);
+    const std::vector<std::string> columns = config_.output_columns.empty()
+                                                 ? default_output_columns(config_.program)
+                                                 : config_.output_columns;
+    std::vector<std::string> names;
+    for (const MaterialConfig& m : config_.materials)
+        names.push_back(m.name);
+    const bool root = comm().is_root();
+    table_ = std::make_unique<TimeSeriesTable>(root ? table_file_ : nullptr, columns, names);
+    screen_ = std::make_unique<TimeSeriesTable>(
+        root && !config_.screen_columns.empty() ? options_.screen : nullptr, config_.screen_columns,
+        names);
+    if (!appended) agree_table_write(table_->write_header());
+    screen_->write_header();
+    if (snapshots_) {
         ScopedTimer t(timers_, t_output_);
         snapshots_->write_coordinates();
     }
@@ -206,10 +210,18 @@ void Simulation::after_step(std::int64_t next) {
     if (stop) throw RunStopped(why, write_checkpoint());
 }
 
+void Simulation::agree_table_write(const std::string& why) const {
+    // Only rank 0 writes the table; every rank stops at the first failed row, together.
+    comm().throw_if_any(why.empty()
+                            ? why
+                            : "writing the statistics file '" + table_path_ + "' failed: " + why +
+                                  " (the rows before are complete; the run stops here)");
+}
+
 void Simulation::write_row() {
     ScopedTimer t(timers_, t_output_);
     const RowContext row{state_, sample_, counted_atoms_, total_moment_, material_moment_};
-    table_->write_row(row);
+    agree_table_write(table_->write_row(row));
     screen_->write_row(row);
     if (snapshots_ && state_.rows % config_.output.atoms_output_rate == 0) {
         SnapshotState snap;

@@ -108,6 +108,8 @@ class Simulation {
     // Collective. Writes one statistics row (output file and screen) from the current sample and
     // the accumulated samples, and a snapshot when config:atoms-output-rate says so.
     void write_row();
+    // Collective: throws Error on every rank when rank 0's table write failed (`why` not "").
+    void agree_table_write(const std::string& why) const;
     // Expected statistics rows of the whole run (for the snapshots' disk-space check); set by a
     // program before its first phase.
     void plan_rows(std::int64_t rows) { planned_rows_ = rows; }

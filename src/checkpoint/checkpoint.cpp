@@ -10,6 +10,7 @@
 #include <cstring>
 #include <filesystem>
 
+#include "checkpoint/owned_records.hpp"
 #include "output/file_io.hpp"
 #include "output/metadata.hpp"
 #include "output/records.hpp"
@@ -42,15 +43,6 @@ void on_root(const parallel::Comm& comm, F&& f) {
     comm.throw_if_any(error);
 }
 
-// Rank 0 reads a small file; every rank gets its text (or the same Error).
-std::string read_on_root(const parallel::Comm& comm, const std::string& path) {
-    std::string text;
-    on_root(comm, [&] { text = read_whole_file(path); });
-    int status = 0;
-    comm.broadcast(status, text);
-    return text;
-}
-
 // Test hook (docs/testing.md): MINIASD_TEST_CHECKPOINT_CRASH=N makes every rank exit abruptly
 // during its N-th checkpoint, after the data files and before the run state and the rename,
 // as a job killed at that moment would.
@@ -71,19 +63,6 @@ std::int64_t step_of(const std::string& name) {
     if (digits.find_first_not_of("0123456789") != std::string::npos || digits.size() > 18)
         return -1;
     return std::stoll(digits);
-}
-
-// Reads [offset, offset + n) of an open file; false on a short read.
-bool read_at(int fd, std::int64_t offset, char* out, std::int64_t n) {
-    while (n > 0) {
-        const ssize_t got = ::pread(fd, out, static_cast<std::size_t>(n), offset);
-        if (got < 0 && errno == EINTR) continue;
-        if (got <= 0) return false;
-        out += got;
-        offset += got;
-        n -= got;
-    }
-    return true;
 }
 
 }  // namespace
@@ -143,6 +122,7 @@ std::string Checkpoints::write(const Spins& s, const SavedRun& run) {
     // Verify before publishing: the run state parses and every rank reads back its own spins
     // bit for bit.
     parse_run_state(read_on_root(comm_, join_path(partial, state_file)), partial);
+    check_coordinates(partial);
     std::vector<double> xyz;
     read_spins(partial, xyz);
     std::string mismatch;
@@ -222,6 +202,7 @@ std::optional<Checkpoints::Loaded> Checkpoints::load(Spins& s) {
     }
     const std::string state_path = join_path(found, state_file);
     l.run = parse_run_state(read_on_root(comm_, state_path), state_path);
+    check_coordinates(found);
     std::vector<double> xyz;
     read_spins(found, xyz);
     for (std::int64_t i = 0; i < system_.n_owned; ++i) {
@@ -233,91 +214,67 @@ std::optional<Checkpoints::Loaded> Checkpoints::load(Spins& s) {
 }
 
 void Checkpoints::read_spins(const std::string& path, std::vector<double>& xyz) const {
+    const OwnedRecords r = read_owned_records(comm_, lattice_, system_, path, spins_meta);
+    const SnapshotMetadata& m = r.meta;
     const std::string meta_path = join_path(path, spins_meta);
-    const SnapshotMetadata m = parse_metadata(read_on_root(comm_, meta_path), meta_path);
-    const auto bad = [&](const std::string& what) { return Error(meta_path + ": " + what); };
-    if (m.record != "spin" || m.ordering != "global" || m.format.encoding != Encoding::binary ||
+    if (m.record != "spin" || m.format.encoding != Encoding::binary ||
         m.format.dtype != DType::float64)
-        throw bad("not a checkpoint's spins (binary float64 records in global-id order)");
-    if (m.atoms != lattice_.atoms())
-        throw bad("holds " + std::to_string(m.atoms) + " atoms but this system has " +
-                  std::to_string(lattice_.atoms()) + ": the checkpoint is of another system");
-
-    // Owned atoms in ascending global id, and the record (position in the file's global order)
-    // of each: the id itself for a full box, the count of present sites below it otherwise.
+        throw Error(meta_path + ": not a checkpoint's spins (binary float64 records)");
     const std::int64_t n = system_.n_owned;
-    std::vector<std::pair<std::int64_t, std::int64_t>> by_gid(static_cast<std::size_t>(n));
-    for (std::int64_t i = 0; i < n; ++i)
-        by_gid[static_cast<std::size_t>(i)] = {system_.gid[i], i};
-    std::sort(by_gid.begin(), by_gid.end());
-    std::vector<std::int64_t> record(by_gid.size());
-    if (lattice_.atoms() == lattice_.id_space()) {
-        for (std::size_t k = 0; k < by_gid.size(); ++k)
-            record[k] = by_gid[k].first;
-    } else {
-        std::int64_t present = 0;
-        std::size_t k = 0;
-        for (std::int64_t g = 0; g < lattice_.id_space() && k < by_gid.size(); ++g) {
-            std::int64_t cx, cy, cz;
-            int site;
-            lattice_.decode(g, cx, cy, cz, site);
-            if (g == by_gid[k].first) record[k++] = present;
-            if (lattice_.present(cx, cy, cz, site)) ++present;
-        }
-    }
-
-    // Read runs of consecutive records, piece by piece, and check each atom's record.
-    std::string error;
     xyz.assign(static_cast<std::size_t>(3 * n), 0.0);
+    decode_records(m.format, n, r.bytes.data(), xyz.data());
     std::uint64_t hash = 0;
-    const std::int64_t rb = static_cast<std::int64_t>(m.format.record_bytes());
-    std::vector<char> buffer;
-    int fd = -1;
-    std::string open_file;
-    for (std::size_t k = 0; k < record.size() && error.empty();) {
-        const auto piece = std::find_if(m.pieces.begin(), m.pieces.end(), [&](const FilePiece& p) {
-            return record[k] >= p.first_record && record[k] < p.first_record + p.count;
-        });
-        if (piece == m.pieces.end()) {
-            error = meta_path + ": no file piece holds record " + std::to_string(record[k]);
-            break;
-        }
-        std::size_t end = k + 1;
-        while (end < record.size() && record[end] == record[end - 1] + 1 &&
-               record[end] < piece->first_record + piece->count)
-            ++end;
-        const std::string file = join_path(path, piece->file);
-        if (file != open_file) {
-            if (fd >= 0) ::close(fd);
-            fd = ::open(file.c_str(), O_RDONLY);
-            open_file = file;
-            if (fd < 0) {
-                error = file + ": " + std::strerror(errno);
-                break;
-            }
-        }
-        const std::int64_t count = static_cast<std::int64_t>(end - k);
-        buffer.resize(static_cast<std::size_t>(count * rb));
-        if (!read_at(fd, piece->offset + (record[k] - piece->first_record) * rb, buffer.data(),
-                     count * rb)) {
-            error = file + ": shorter than its metadata says (truncated)";
-            break;
-        }
-        std::vector<double> values(static_cast<std::size_t>(3 * count));
-        decode_records(m.format, count, buffer.data(), values.data());
-        for (std::size_t j = k; j < end; ++j) {
-            const double* v = &values[3 * (j - k)];
-            const std::int64_t i = by_gid[j].second;
-            std::copy(v, v + 3, &xyz[static_cast<std::size_t>(3 * i)]);
-            hash += atom_hash(by_gid[j].first, v[0], v[1], v[2]);
-        }
-        k = end;
-    }
-    if (fd >= 0) ::close(fd);
-    comm_.throw_if_any(error);
+    for (std::int64_t i = 0; i < n; ++i)
+        hash += atom_hash(system_.gid[i], xyz[3 * i], xyz[3 * i + 1], xyz[3 * i + 2]);
     // Every atom was read by exactly one rank: the sum of their hashes is the snapshot's.
     if (comm_.wrapping_sum(hash) != m.content_hash)
-        throw bad("the spins do not match the metadata's content hash: the checkpoint is corrupt");
+        throw Error(meta_path +
+                    ": the spins do not match the metadata's content hash: the checkpoint is "
+                    "corrupt");
+}
+
+void Checkpoints::check_coordinates(const std::string& path) const {
+    const std::string meta_name = "coordinates.meta";
+    const std::string meta_path = join_path(path, meta_name);
+    const OwnedRecords r = read_owned_records(comm_, lattice_, system_, path, meta_name);
+    const SnapshotMetadata& m = r.meta;
+    if (m.record != "coordinate") throw Error(meta_path + ": not a checkpoint's coordinates");
+    const std::int64_t n = system_.n_owned;
+    std::vector<double> xyz(static_cast<std::size_t>(3 * n));
+    std::vector<std::int64_t> gid(static_cast<std::size_t>(n));
+    std::vector<std::int32_t> material(static_cast<std::size_t>(n));
+    std::string error;
+    if (!decode_coordinates(m.format.encoding, n, r.bytes.data(), xyz.data(), gid.data(),
+                            material.data()))
+        error = meta_path + ": a coordinate record is malformed: the checkpoint is corrupt";
+    std::uint64_t hash = 0;
+    for (std::int64_t i = 0; i < n; ++i) {
+        double here[3];
+        atom_position(lattice_, system_.gid[i], here);
+        hash += atom_hash(gid[i], xyz[3 * i], xyz[3 * i + 1], xyz[3 * i + 2]);
+        const bool differs = gid[i] != system_.gid[i] ||
+                             std::memcmp(here, &xyz[3 * i], sizeof here) != 0 ||
+                             material[i] != system_.material[i];
+        if (differs && error.empty()) {
+            char b[400];
+            std::snprintf(b, sizeof b,
+                          "%s: atom %lld of the checkpoint is atom %lld of material %d at "
+                          "(%.17g, %.17g, %.17g) A, but this system has atom %lld of material "
+                          "%d at (%.17g, %.17g, %.17g) A: the checkpoint is of another lattice "
+                          "(crystal, cell size, shape or materials) and cannot be loaded",
+                          meta_path.c_str(), (long long)system_.gid[i], (long long)gid[i],
+                          material[i] + 1, xyz[3 * i], xyz[3 * i + 1], xyz[3 * i + 2],
+                          (long long)system_.gid[i], system_.material[i] + 1, here[0], here[1],
+                          here[2]);
+            error = b;
+        }
+    }
+    // Damage first (a flipped byte also makes an atom differ), then another lattice.
+    if (comm_.wrapping_sum(hash) != m.content_hash)
+        throw Error(meta_path +
+                    ": the coordinates do not match the metadata's content hash: the checkpoint "
+                    "is corrupt");
+    comm_.throw_if_any(error);
 }
 
 }  // namespace miniasd

@@ -5,7 +5,9 @@
 // checkpoint-<step> is always complete. Older checkpoints are deleted after that.
 //
 // Reading works on any number of ranks: each rank reads the records of its own atoms from the
-// spins file, and the content hash of all of them must equal the one in the metadata.
+// spins file, and the content hash of all of them must equal the one in the metadata. The
+// coordinates are read the same way and must be this run's lattice, atom by atom: a checkpoint
+// of another lattice with as many atoms is refused.
 #pragma once
 
 #include <cstdint>
@@ -51,6 +53,10 @@ class Checkpoints {
     // Collective: reads the spins of this rank's owned atoms from the checkpoint at `path` into
     // xyz[3 i + c]; throws Error on every rank if any rank fails.
     void read_spins(const std::string& path, std::vector<double>& xyz) const;
+    // Collective: every owned atom's coordinate record in the checkpoint at `path` must be this
+    // lattice's atom (id, position bit for bit, material), and the records must match the
+    // metadata's content hash; throws Error on every rank naming the file otherwise.
+    void check_coordinates(const std::string& path) const;
 
     Config config_;  // a copy with the output settings of a checkpoint (sorted, float64)
     const Lattice& lattice_;

@@ -1,6 +1,8 @@
 #include "input/parser.hpp"
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <map>
 
@@ -237,8 +239,10 @@ Config read_config(const std::string& input_path, const TextLoader& load) {
     LoadResult main = load(input_path);
     if (!main.ok)
         throw Error("cannot read input file '" + input_path + "': " + main.error +
-                    " (give the input file as the first argument, or run in a directory holding "
-                    "a file named 'input')");
+                    (main.error == std::strerror(ENOENT)
+                         ? " (give the input file as the first argument, or run in a directory "
+                           "holding a file named 'input')"
+                         : ""));
     std::vector<InputError> mistakes;
     std::vector<Entry> entries = split_lines(main.text, input_path, &mistakes);
     std::vector<std::string> files{input_path};

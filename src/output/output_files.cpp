@@ -45,6 +45,9 @@ std::FILE* OutputFiles::open(const std::string& name, std::string& path, bool* a
             why = std::strerror(status);
         }
     }
+    // Unbuffered: each row is one write, checked as it is made, and cut back whole if it fails
+    // (a buffered stream would fail rows later, mid-row, and write them again at the close).
+    if (f) std::setvbuf(f, nullptr, _IONBF, 0);
     comm_.broadcast(status, why);  // every rank learns whether rank 0 could open it
     if (status != 0)
         throw Error("cannot " + std::string(append ? "continue" : "create") + " the output file '" +

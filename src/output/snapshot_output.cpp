@@ -47,9 +47,11 @@ void check_directory(const parallel::Comm& comm, const std::string& dir, double 
                 const double free_bytes = double(fs.f_bavail) * double(fs.f_frsize);
                 if (needed > free_bytes) {
                     status = 1;
-                    why = "the snapshots of this run need about " + std::to_string(needed / 1e6) +
-                          " MB but '" + dir + "' has " + std::to_string(free_bytes / 1e6) +
-                          " MB free";
+                    char b[64];
+                    std::snprintf(b, sizeof b, "%.1f MB but '", needed / 1e6);
+                    why = "the snapshots of this run need about " + std::string(b) + dir + "' has ";
+                    std::snprintf(b, sizeof b, "%.1f MB free", free_bytes / 1e6);
+                    why += b;
                 }
             }
         }
@@ -77,6 +79,16 @@ double slow_write_seconds() {
 }
 
 }  // namespace
+
+void atom_position(const Lattice& l, std::int64_t gid, double xyz[3]) {
+    // In angstrom from the cell edge in angstrom, converted back by the inverse of the input
+    // conversion (a division), so 2.87 A in the input gives 1.435, not 1.4350000000000003.
+    std::int64_t cell[3];
+    int site;
+    l.decode(gid, cell[0], cell[1], cell[2], site);
+    for (int c = 0; c < 3; ++c)
+        xyz[c] = (double(cell[c]) + l.basis[site][c]) * (l.cell_size[c] / 1e-10);
+}
 
 SnapshotOutput::SnapshotOutput(const Config& c, const Lattice& l, const LocalSystem& sys,
                                const parallel::Comm& comm, std::string directory,
@@ -223,14 +235,7 @@ void SnapshotOutput::write_coordinates() {
     std::vector<std::int32_t> material(n);
     std::uint64_t hash = 0;
     for (std::size_t k = 0; k < n; ++k) {
-        // In angstrom from the cell edge in angstrom, converted back by the inverse of the input
-        // conversion (a division), so 2.87 A in the input gives 1.435, not 1.4350000000000003.
-        std::int64_t cell[3];
-        int site;
-        lattice_.decode(selection_.gid[k], cell[0], cell[1], cell[2], site);
-        for (int c = 0; c < 3; ++c)
-            xyz[3 * k + c] =
-                (double(cell[c]) + lattice_.basis[site][c]) * (lattice_.cell_size[c] / 1e-10);
+        atom_position(lattice_, selection_.gid[k], &xyz[3 * k]);
         material[k] = system_.material[selection_.local[k]];
         hash += atom_hash(selection_.gid[k], xyz[3 * k], xyz[3 * k + 1], xyz[3 * k + 2]);
     }

@@ -67,6 +67,10 @@ struct SnapshotSeries {
     bool append_log = false;                       // continue an existing io-log
 };
 
+// The position of atom `gid` as the coordinate records hold it, in angstrom (the cell edge in
+// angstrom times the fractional position; a checkpoint's coordinates are compared with it).
+void atom_position(const Lattice& l, std::int64_t gid, double xyz[3]);
+
 class SnapshotOutput {
   public:
     // Collective. Fails on every rank (Error) when the directory is missing or not writable, or

@@ -1,6 +1,11 @@
 #include "stats/time_series.hpp"
 
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <charconv>
+#include <cstring>
 
 #include "util/error.hpp"
 
@@ -23,18 +28,32 @@ TimeSeriesTable::TimeSeriesTable(std::FILE* out, const std::vector<std::string>&
     }
 }
 
-void TimeSeriesTable::write_header() {
-    if (!out_) return;
+std::string TimeSeriesTable::append(const std::string& line) {
+    struct stat st {};
+    const bool sized = ::fstat(::fileno(out_), &st) == 0;
+    errno = 0;
+    if (std::fputs(line.c_str(), out_) >= 0 && std::fflush(out_) == 0 && !std::ferror(out_))
+        return "";
+    const int why = errno ? errno : EIO;
+    // Leave whole rows only: cut what reached the file of this one.
+    if (sized && S_ISREG(st.st_mode)) {
+        [[maybe_unused]] const int cut = ::ftruncate(::fileno(out_), st.st_size);
+    }
+    std::clearerr(out_);
+    return std::strerror(why);
+}
+
+std::string TimeSeriesTable::write_header() {
+    if (!out_) return "";
     std::string line = "#";
     for (const std::string& n : names_)
         line += " " + n;
     line += "\n";
-    std::fputs(line.c_str(), out_);
-    std::fflush(out_);
+    return append(line);
 }
 
-void TimeSeriesTable::write_row(const RowContext& r) {
-    if (!out_) return;
+std::string TimeSeriesTable::write_row(const RowContext& r) {
+    if (!out_) return "";
     std::string line;
     char buf[64];
     double v[8];
@@ -58,7 +77,7 @@ void TimeSeriesTable::write_row(const RowContext& r) {
         }
     }
     line += '\n';
-    std::fputs(line.c_str(), out_);
+    return append(line);
 }
 
 }  // namespace miniasd

@@ -17,11 +17,15 @@ class TimeSeriesTable {
     // name a column of column_table() (the parser has checked).
     TimeSeriesTable(std::FILE* out, const std::vector<std::string>& keywords,
                     std::vector<std::string> material_names);
-    void write_header();
-    void write_row(const RowContext& r);
+    // Each returns "" or why the write failed (the system's reason). A row is written whole or
+    // not at all: a failed write is cut back to the end of the previous row, so a reader of
+    // the file never meets half a row (the stream must be unbuffered: OutputFiles opens it so).
+    std::string write_header();
+    std::string write_row(const RowContext& r);
     const std::vector<std::string>& column_names() const { return names_; }
 
   private:
+    std::string append(const std::string& line);
     std::FILE* out_;
     std::vector<const ColumnSpec*> columns_;
     std::vector<std::string> materials_;

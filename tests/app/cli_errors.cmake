@@ -108,3 +108,27 @@ run_miniasd(2 ${WORK_DIR} rc so se --no-such-option)
 if(rc EQUAL 0)
   message(FATAL_ERROR "unknown option: exit status 0")
 endif()
+
+# A file with no end as the input or a material file is refused once it passes 256 MiB (it was
+# read until memory ran out); a binary file is refused once, as not text (it gave a dozen
+# messages with raw bytes in them).
+file(WRITE ${WORK_DIR}/endless.in "material:file = /dev/zero\n")
+file(WRITE ${WORK_DIR}/binary.in "sim:temperature = 1\n")
+file(APPEND ${WORK_DIR}/binary.in "\x01\x02")
+execute_process(COMMAND ${CMAKE_COMMAND} -E copy ${MINIASD} ${WORK_DIR}/binary.bin)
+foreach(spec "/dev/zero|cannot read input file '/dev/zero': it is larger than 256 MiB"
+             "${WORK_DIR}/endless.in|cannot read material file '/dev/zero': it is larger than 256 MiB"
+             "${WORK_DIR}/binary.bin|it is not a text file (it holds a NUL byte at byte")
+  string(REPLACE "|" ";" spec "${spec}")
+  list(GET spec 0 input)
+  list(GET spec 1 expected)
+  run_miniasd(2 ${WORK_DIR} rc so se ${input} --check)
+  if(rc EQUAL 0)
+    message(FATAL_ERROR "${input}: exit status 0")
+  endif()
+  expect_contains("${se}" "${expected}" "${input}")
+  count_occurrences("${se}" "miniasd: error" n)
+  if(NOT n EQUAL 1)
+    message(FATAL_ERROR "${input}: ${n} error messages:\n${se}")
+  endif()
+endforeach()

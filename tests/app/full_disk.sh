@@ -68,4 +68,29 @@ for mode in mpi-io hdf5 sorted file-per-node file-per-process serial auto; do
         [ $failures -eq 0 ] || { cat "$work/out"; exit 1; }
     done
 done
+# The statistics table on a disk that fills mid-run: the run stops at the first row that
+# cannot be written, on every rank, naming the file, and the file holds whole rows only.
+rm -rf "${mnt:?}"/* 2>/dev/null
+{ grep -v "config:atoms" "$work/input" | sed "s/sim:time-steps-increment = 100/sim:time-steps-increment = 1/"
+  echo "output:magnetisation"; echo "output:total-energy"; } > "$mnt/../run-input"
+( for _ in $(seq 400); do
+      [ "$(stat -c %s "$mnt/output" 2>/dev/null || echo 0)" -gt 3000 ] && break
+      sleep 0.05
+  done
+  dd if=/dev/zero of="$mnt/filler" bs=1 2>/dev/null ) &
+filler=$!
+timeout 60 env MINIASD_TEST_SLOW_RANK=0:0.005 "$mpiexec" -n 3 $flags "$miniasd" -q \
+    "$mnt/../run-input" -o "$mnt" > "$work/out" 2>&1
+rc=$?
+wait $filler
+what="statistics table"
+[ $rc -eq 1 ] || fail "$what: status $rc, not 1"
+grep -q "miniasd: error: writing the statistics file '$mnt/output' failed: No space left" \
+    "$work/out" || fail "$what: no message naming the file and the full disk"
+[ "$(tail -c 1 "$mnt/output" | od -An -c | tr -d ' ')" = '\n' ] || fail "$what: a row was cut"
+rows=$(grep -vc "^#" "$mnt/output")
+[ "$rows" -lt 1500 ] || fail "$what: the run went on to the end ($rows rows)"
+awk '!/^#/ { if (n == 0) n = NF; if (NF != n) bad = 1 } END { exit bad }' "$mnt/output" || fail "$what: a partial row"
+echo "$what: status $rc after $rows whole rows: $(grep "miniasd: error" "$work/out")"
+[ $failures -eq 0 ] || { cat "$work/out"; exit 1; }
 exit 0

@@ -97,3 +97,22 @@ file(GLOB after ${dir}/spins-00000002.dat.* ${dir}/*.lock)
 if(after)
   message(FATAL_ERROR "files left by the stuck job are still there: ${after}")
 endif()
+
+# The statistics table on a full device (/dev/full under its name): the run stops at the first
+# write, on every rank, with one message naming the file and the reason (it used to compute to
+# the end and then abort, with a row cut in the middle).
+set(dir ${WORK_DIR}/table-full)
+file(MAKE_DIRECTORY ${dir})
+string(REPLACE "config:atoms\n" "" nosnap "${base}")
+string(REPLACE "sim:total-time-steps = 40\n" "" nosnap "${nosnap}")
+file(WRITE ${dir}/input "${nosnap}sim:total-time-steps = 100000\n")
+file(CREATE_LINK /dev/full ${dir}/output SYMBOLIC)
+run_with(UNUSED=0 ${dir} rc out dt)
+if(NOT rc EQUAL 1)
+  message(FATAL_ERROR "statistics table on a full device: status ${rc}, not 1:\n${out}")
+endif()
+expect_contains("${out}" "writing the statistics file './output' failed: No space left on device" "statistics table")
+count_occurrences("${out}" "miniasd: error" n)
+if(NOT n EQUAL 1 OR dt GREATER 20)
+  message(FATAL_ERROR "statistics table: ${n} messages after ${dt} s:\n${out}")
+endif()

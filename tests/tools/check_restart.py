@@ -256,7 +256,24 @@ def edit_state(old, new):
     return f
 
 
+def flip_coordinate_byte(ckd):
+    data = glob.glob(os.path.join(ckd, "coordinates*.dat"))[0]
+    with open(data, "r+b") as f:
+        f.seek(100)
+        b = f.read(1)
+        f.seek(100)
+        f.write(bytes([b[0] ^ 0x10]))
+
+
+def remove_coordinates(ckd):
+    os.remove(glob.glob(os.path.join(ckd, "coordinates*.dat"))[0])
+
+
 damaged("corrupt", flip_byte, "content hash")
+# The coordinates are checked too (they were never read: damage loaded without a word).
+damaged("corrupt-coordinates", flip_coordinate_byte,
+        "coordinates.meta: the coordinates do not match the metadata's content hash")
+damaged("missing-coordinates", remove_coordinates, "No such file or directory")
 damaged("truncated", truncate, "truncated")
 damaged("version", edit_state("miniasd-run-state 2", "miniasd-run-state 3"),
         "version 3 of the checkpoint format")
@@ -282,6 +299,14 @@ check(rows[-1].split()[0] == "220", f"the longer run ends at step 220: {rows[-1]
 hot = longer.replace("sim:temperature = 300", "sim:temperature = 500")
 p = run(2, d, hot + "sim:load-checkpoint = restart\n")
 check("Restarting with the spins from" in p.stdout, "restart loads the spins:\n" + p.stdout)
+
+# restart into another lattice with as many atoms (bcc 7 x 6 x 5 cells into sc 7 x 6 x 10,
+# 420 atoms each): refused, naming the first atom that differs (it used to load).
+sc = hot.replace("crystal-structure = bcc", "crystal-structure = sc").replace(
+    "system-size-z = 14 !A", "system-size-z = 28.7 !A")
+p = run(2, d, sc + "sim:load-checkpoint = restart\n", expect=1)
+check("the checkpoint is of another lattice" in p.stderr and "420 atoms" in p.stdout,
+      "restart into another lattice:\n" + p.stdout + p.stderr)
 
 # No checkpoint: an error with load-checkpoint, a fresh start with load-checkpoint-if-exists.
 d = os.path.join(work, "none")
