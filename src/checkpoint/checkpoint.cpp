@@ -176,15 +176,28 @@ std::optional<Checkpoints::Loaded> Checkpoints::load(Spins& s) {
             if (name.size() > 8 && name.compare(name.size() - 8, 8, partial_suffix) == 0 &&
                 step_of(name.substr(0, name.size() - 8)) >= 0)
                 unfinished.push_back(name);
-            else if (e.is_directory() && step_of(name) > best) {
-                best = step_of(name);
-                found = e.path().string();
+            else if (e.is_directory() && step_of(name) >= 0) {
+                // Published checkpoints are complete, but a directory can be emptied or damaged
+                // afterwards (a user's cleanup, a purge of a scratch file system): one without
+                // its run state and spins metadata is passed over, with a note.
+                const bool whole =
+                    fs::exists(e.path() / state_file) && fs::exists(e.path() / spins_meta);
+                if (!whole)
+                    unfinished.push_back(name);
+                else if (step_of(name) > best) {
+                    best = step_of(name);
+                    found = e.path().string();
+                }
             }
         }
         std::sort(unfinished.begin(), unfinished.end());
         for (const std::string& u : unfinished)
             notes += join_path(directory_, u) +
-                     " is incomplete (the run stopped while writing it) and was passed over\n";
+                     (step_of(u) >= 0
+                          ? " lacks its run-state or spins metadata (emptied or damaged after "
+                            "it was written) and was passed over\n"
+                          : " is incomplete (the run stopped while writing it) and was passed "
+                            "over\n");
     });
     int status = 0;
     comm_.broadcast(status, found);

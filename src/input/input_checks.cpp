@@ -22,10 +22,23 @@ void check_material_coverage(const Config& c, const std::map<std::string, Entry>
     for (std::size_t i = 0; i < c.materials.size(); ++i) {
         const MaterialConfig& m = c.materials[i];
         const std::string p = "material[" + std::to_string(i + 1) + "]:";
-        if (!m.moment_set)
+        if (!m.moment_set) {
+            // Point at where the material is described: its first keyword (usually in its .mat
+            // file), else the material count that made it exist, else the input file.
+            const Entry* at = nullptr;
+            for (const auto& [key, e] : seen)
+                if (key.rfind(p, 0) == 0 && (!at || (e.file == at->file && e.line < at->line)))
+                    at = &e;
+            if (!at)
+                if (const auto n = seen.find("material:num-materials"); n != seen.end())
+                    at = &n->second;
             throw InputError(
-                input_file, 0, p + "atomic-spin-moment",
-                "is required for every material (e.g. " + p + "atomic-spin-moment = 2.22 !muB)");
+                at ? at->file : input_file, at ? at->line : 0, p + "atomic-spin-moment",
+                "is required for every material (e.g. " + p + "atomic-spin-moment = 2.22 !muB)" +
+                    (at ? std::string(" and is not given for material ") + std::to_string(i + 1) +
+                              ", described from this line"
+                        : ""));
+        }
         if (m.unit_cell_category > nbasis) {
             const auto it = seen.find(p + "unit-cell-category");
             fail(it->second, c.unit_cell_file.given()

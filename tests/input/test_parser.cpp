@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <map>
 
 #include "input/parser.hpp"
@@ -251,6 +253,19 @@ TEST(ReadConfig, ReadsMaterialFilesRelativeToTheInputFile) {
                              "material[2]:atomic-spin-moment = 1 !muB\n"
                              "material[2]:unit-cell-category = 1\n";
     EXPECT_EQ(read_config("runs/a/input", load).materials.size(), 2u);
+    // A material without a moment is reported in its material file, at its first keyword
+    // (the message used to name the input file, with no line).
+    files["runs/a/Fe.mat"] = "material:num-materials = 2\n" + material1 +
+                             "\nmaterial[2]:material-name = Co\n"
+                             "material[2]:exchange-matrix[2] = 1e-21\n";
+    try {
+        read_config("runs/a/input", load);
+        ADD_FAILURE();
+    } catch (const InputError& e) {
+        EXPECT_EQ(e.file(), "runs/a/Fe.mat");
+        EXPECT_EQ(e.line(), 3 + int(std::count(material1.begin(), material1.end(), '\n')));
+        EXPECT_NE(std::string(e.what()).find("material[2]:atomic-spin-moment"), std::string::npos);
+    }
     // Only material keywords in a material file.
     files["runs/a/Fe.mat"] = material1 + "sim:temperature = 3\n";
     EXPECT_THROW(read_config("runs/a/input", load), InputError);
