@@ -104,6 +104,7 @@ std::string Checkpoints::write(const Spins& s, const SavedRun& run) {
     {
         SnapshotSeries series;
         series.io_log = false;
+        series.what = "the checkpoint";
         SnapshotOutput out(config_, lattice_, system_, comm_, partial, 1, false, series);
         out.write_coordinates();
         SnapshotState snap;

@@ -27,7 +27,9 @@ namespace {
 
 // Rank 0 checks that the directory exists, is writable and has room for `needed` bytes;
 // every rank learns the verdict, so all stop together before the run starts.
-void check_directory(const parallel::Comm& comm, const std::string& dir, double needed) {
+// `what`: what is written there ("the snapshots of this run", "the checkpoint"), for messages.
+void check_directory(const parallel::Comm& comm, const std::string& dir, double needed,
+                     const std::string& what) {
     int status = 0;
     std::string why;
     if (comm.is_root()) {
@@ -35,10 +37,11 @@ void check_directory(const parallel::Comm& comm, const std::string& dir, double 
         struct statvfs fs {};
         if (::access(dir.c_str(), F_OK) != 0) {
             status = 1;
-            why = "the output directory '" + dir + "' does not exist";
+            why = "the directory for " + what + ", '" + dir + "', does not exist";
         } else if (FILE* f = std::fopen(probe.c_str(), "w"); !f) {
             status = 1;
-            why = "the output directory '" + dir + "' is not writable: " + std::strerror(errno);
+            why = "the directory for " + what + ", '" + dir +
+                  "', is not writable: " + std::strerror(errno);
         } else {
             std::fclose(f);
             std::remove(probe.c_str());
@@ -49,7 +52,8 @@ void check_directory(const parallel::Comm& comm, const std::string& dir, double 
                     status = 1;
                     char b[64];
                     std::snprintf(b, sizeof b, "%.1f MB but '", needed / 1e6);
-                    why = "the snapshots of this run need about " + std::string(b) + dir + "' has ";
+                    why = what + " need" + (what == "the checkpoint" ? "s" : "") + " about " +
+                          std::string(b) + dir + "' has ";
                     std::snprintf(b, sizeof b, "%.1f MB free", free_bytes / 1e6);
                     why += b;
                 }
@@ -128,7 +132,7 @@ SnapshotOutput::SnapshotOutput(const Config& c, const Lattice& l, const LocalSys
     const double needed =
         double(total_selected_) * (double(format_.record_bytes()) * double(expected_snapshots) +
                                    double(coordinate_record_bytes(format_.encoding)));
-    check_directory(io_, directory_, needed);
+    check_directory(io_, directory_, needed, series.what);
     OutputConfig out = c.output;
     if (out.auto_mode || out.auto_nodes) {
         AutoTestData data;

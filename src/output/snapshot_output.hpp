@@ -61,10 +61,11 @@ struct IoSummary {
 
 // Where a run's snapshots continue from (a continued run) and what else to write.
 struct SnapshotSeries {
-    std::int64_t first_snapshot = 0;               // number of the first spin snapshot written
-    std::string coordinates_stem = "coordinates";  // the index the snapshots name
-    bool io_log = true;                            // keep the io-log table
-    bool append_log = false;                       // continue an existing io-log
+    std::int64_t first_snapshot = 0;                 // number of the first spin snapshot written
+    std::string coordinates_stem = "coordinates";    // the index the snapshots name
+    bool io_log = true;                              // keep the io-log table
+    bool append_log = false;                         // continue an existing io-log
+    std::string what = "the snapshots of this run";  // what is written, for messages
 };
 
 // The position of atom `gid` as the coordinate records hold it, in angstrom (the cell edge in
