@@ -119,9 +119,7 @@ execute_process(COMMAND ${CMAKE_COMMAND} -E copy ${MINIASD} ${WORK_DIR}/binary.b
 foreach(spec "/dev/zero|cannot read input file '/dev/zero': it is larger than 256 MiB"
              "${WORK_DIR}/endless.in|cannot read material file '/dev/zero': it is larger than 256 MiB"
              "${WORK_DIR}/binary.bin|it is not a text file (it holds a NUL byte at byte")
-  string(REPLACE "|" ";" spec "${spec}")
-  list(GET spec 0 input)
-  list(GET spec 1 expected)
+  split_spec("${spec}" input expected)
   run_miniasd(2 ${WORK_DIR} rc so se ${input} --check)
   if(rc EQUAL 0)
     message(FATAL_ERROR "${input}: exit status 0")

@@ -28,3 +28,14 @@ function(count_occurrences text fragment out)
 endfunction()
 
 separate_arguments(MPIEXEC_FLAGS)
+
+# split_spec("a|b|c" x y z): the fields of a "|"-separated test case into variables.
+function(split_spec spec)
+  string(REPLACE "|" ";" fields "${spec}")
+  set(k 0)
+  foreach(name ${ARGN})
+    list(GET fields ${k} value)
+    set(${name} "${value}" PARENT_SCOPE)
+    math(EXPR k "${k} + 1")
+  endforeach()
+endfunction()

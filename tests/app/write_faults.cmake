@@ -40,10 +40,7 @@ endfunction()
 # sorted and hdf5 with one I/O node), rank 2 in mpi-io.
 foreach(spec "mpi-io|2|true" "mpi-io|0|false" "sorted|0|true" "sorted|0|false" "hdf5|0|true"
              "hdf5|0|false")
-  string(REPLACE "|" ";" spec "${spec}")
-  list(GET spec 0 mode)
-  list(GET spec 1 rank)
-  list(GET spec 2 async)
+  split_spec("${spec}" mode rank async)
   set(dir ${WORK_DIR}/lost-${mode}-${async})
   set(what "${mode} (asynchronous ${async}): bytes lost")
   file(MAKE_DIRECTORY ${dir})
@@ -64,10 +61,7 @@ endforeach()
 # A rank stuck in the library: every rank ends soon after the 3 s limit, with a message naming
 # the snapshot (the test's own limit is 90 s; without the guard the run never ends).
 foreach(spec "mpi-io|1|true" "hdf5|0|false" "sorted|0|true" "file-per-process|2|false")
-  string(REPLACE "|" ";" spec "${spec}")
-  list(GET spec 0 mode)
-  list(GET spec 1 rank)
-  list(GET spec 2 async)
+  split_spec("${spec}" mode rank async)
   set(dir ${WORK_DIR}/hang-${mode}-${async})
   set(what "${mode} (asynchronous ${async}): a rank stuck in a write")
   file(MAKE_DIRECTORY ${dir})

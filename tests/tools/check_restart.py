@@ -239,13 +239,15 @@ def damaged(label, damage, message, extra=""):
     check("error on rank" not in p.stderr, f"{label}: every rank stops alike, no abort")
 
 
-def flip_byte(ckd):
-    data = glob.glob(os.path.join(ckd, "spins-*.dat"))[0]
-    with open(data, "r+b") as f:
-        f.seek(100)
-        b = f.read(1)
-        f.seek(100)
-        f.write(bytes([b[0] ^ 0x10]))
+def flip_byte_of(pattern):
+    def f(ckd):
+        data = glob.glob(os.path.join(ckd, pattern))[0]
+        with open(data, "r+b") as fh:
+            fh.seek(100)
+            b = fh.read(1)
+            fh.seek(100)
+            fh.write(bytes([b[0] ^ 0x10]))
+    return f
 
 
 def truncate(ckd):
@@ -261,22 +263,13 @@ def edit_state(old, new):
     return f
 
 
-def flip_coordinate_byte(ckd):
-    data = glob.glob(os.path.join(ckd, "coordinates*.dat"))[0]
-    with open(data, "r+b") as f:
-        f.seek(100)
-        b = f.read(1)
-        f.seek(100)
-        f.write(bytes([b[0] ^ 0x10]))
-
-
 def remove_coordinates(ckd):
     os.remove(glob.glob(os.path.join(ckd, "coordinates*.dat"))[0])
 
 
-damaged("corrupt", flip_byte, "content hash")
+damaged("corrupt", flip_byte_of("spins-*.dat"), "content hash")
 # The coordinates are checked too (they were never read: damage loaded without a word).
-damaged("corrupt-coordinates", flip_coordinate_byte,
+damaged("corrupt-coordinates", flip_byte_of("coordinates*.dat"),
         "coordinates.meta: the coordinates do not match the metadata's content hash")
 damaged("missing-coordinates", remove_coordinates, "No such file or directory")
 damaged("truncated", truncate, "truncated")
