@@ -63,8 +63,10 @@ class Watcher {
             const auto first = std::min_element(
                 armed_.begin(), armed_.end(),
                 [](const auto& a, const auto& b) { return a.second.deadline < b.second.deadline; });
-            if (Clock::now() < first->second.deadline) {
-                cv_.wait_until(lock, first->second.deadline);
+            // A copy: the wait releases the lock, and a disarm may erase the entry meanwhile.
+            const Clock::time_point deadline = first->second.deadline;
+            if (Clock::now() < deadline) {
+                cv_.wait_until(lock, deadline);
                 continue;
             }
             std::fprintf(stderr,
