@@ -247,8 +247,8 @@ WriteOutcome Hdf5Writer::write(const std::string& directory, const std::string& 
     if (writer) {
         mine.push_back(order_.writer_piece(r, name, data_offset, sum.finish(), first_gid));
         // HDF5 passes a failed write of its MPI-IO driver on only sometimes: read back.
-        st.lose(directory, mine[0], comm_.rank());
-        st.verify(directory, mine);
+        st.lose(mine[0], comm_.rank());
+        st.verify(mine);
     }
     st.agree(comm_);  // before the XDMF file, which would present the snapshot as complete
     if (!r.coordinates && comm_.is_root()) {

@@ -68,8 +68,8 @@ WriteOutcome MpiIoWriter::write(const std::string& directory, const std::string&
     const std::vector<FilePiece> mine = {
         make_piece(name, first, first * rb, r.bytes, r.count, r.record_bytes, r.gid)};
     if (opened == MPI_SUCCESS) {
-        st.lose(directory, mine[0], c.rank());
-        st.verify(directory, mine);
+        st.lose(mine[0], c.rank());
+        st.verify(mine);
     }
     st.agree(c);
     return finish_outcome(c, t0, mine, "rank", 1, r, closed);

@@ -19,7 +19,6 @@
 #include "util/hash.hpp"
 #include "util/timers.hpp"
 #include "util/units.hpp"
-#include "util/write_guard.hpp"
 
 namespace miniasd {
 
@@ -195,6 +194,12 @@ SnapshotMetadata SnapshotOutput::base_metadata(const char* kind, const char* rec
     return m;
 }
 
+WriteGuard SnapshotOutput::guard_for(const std::string& stem, std::size_t record_bytes) const {
+    return WriteGuard(
+        WriteGuard::deadline_for(timeout_, total_selected_ * std::int64_t(record_bytes)),
+        "writing " + join_path(directory_, stem) + " (" + mode_ + ")");
+}
+
 void SnapshotOutput::finish(SnapshotMetadata m, const WriteOutcome& w, const std::string& meta_name,
                             std::uint64_t local_hash, double started, const Slot* slot) {
     m.ordering = w.ordering;
@@ -254,9 +259,7 @@ void SnapshotOutput::write_coordinates() {
     r.gid = selection_.gid.data();
     r.id_space = lattice_.id_space();
     r.coordinates = true;
-    const WriteGuard guard(
-        WriteGuard::deadline_for(timeout_, total_selected_ * std::int64_t(rb)),
-        "writing " + join_path(directory_, coordinates_stem_) + " (" + mode_ + ")");
+    const WriteGuard guard = guard_for(coordinates_stem_, rb);
     const WriteOutcome w = writer_->write(directory_, coordinates_stem_, r);
     SnapshotMetadata m = base_metadata("coordinates", "coordinate");
     m.format.dtype = DType::float64;
@@ -333,9 +336,7 @@ void SnapshotOutput::write_slot(Slot& slot) {
                     {"field-x", state.field[0]},
                     {"field-y", state.field[1]},
                     {"field-z", state.field[2]}};
-    const WriteGuard guard(
-        WriteGuard::deadline_for(timeout_, total_selected_ * std::int64_t(r.record_bytes)),
-        "writing " + join_path(directory_, stem) + " (" + mode_ + ")");
+    const WriteGuard guard = guard_for(stem, r.record_bytes);
     const WriteOutcome w = writer_->write(directory_, stem, r);
     SnapshotMetadata m = base_metadata("spins", "spin");
     m.snapshot = slot.number;

@@ -29,6 +29,7 @@
 #include "system/local_system.hpp"
 #include "system/spins.hpp"
 #include "util/background_queue.hpp"
+#include "util/write_guard.hpp"
 
 namespace miniasd {
 
@@ -110,6 +111,9 @@ class SnapshotOutput {
     };
     SnapshotMetadata base_metadata(const char* kind, const char* record) const;
     void write_slot(Slot& slot);  // the background part of a spin snapshot
+    // The write guard for the snapshot `stem` (its data and metadata): config:output-timeout, or
+    // 1 s per MB of its records.
+    WriteGuard guard_for(const std::string& stem, std::size_t record_bytes) const;
     void finish(SnapshotMetadata m, const WriteOutcome& w, const std::string& meta_name,
                 std::uint64_t local_hash, double started, const Slot* slot);
 

@@ -63,8 +63,8 @@ WriteOutcome SortedWriter::write(const std::string& directory, const std::string
         if (sync_) st.check_mpi(MPI_File_sync(fh), "syncing " + path);
         st.check_mpi(MPI_File_close(&fh), "closing " + path);
         closed = wall_seconds();
-        st.lose(directory, mine[0], comm_.rank());
-        st.verify(directory, mine);
+        st.lose(mine[0], comm_.rank());
+        st.verify(mine);
     }
     st.agree(comm_);
     return finish_outcome(comm_, t0, mine, "global", order_.writers(), r, closed);

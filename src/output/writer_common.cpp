@@ -8,10 +8,12 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <sstream>
 #include <thread>
 
@@ -134,8 +136,8 @@ void WriteStatus::inject(const std::string& path, int rank) {
     fail("writing " + path + ": No space left on device (injected by MINIASD_TEST_FAIL_WRITE)");
 }
 
-void WriteStatus::lose(const std::string& directory, const FilePiece& piece, int rank) const {
-    const std::string path = join_path(directory, piece.file);
+void WriteStatus::lose(const FilePiece& piece, int rank) const {
+    const std::string path = join_path(directory_, piece.file);
     if (piece.length == 0 || !hook_applies("MINIASD_TEST_LOSE_WRITE", path, rank)) return;
     const std::string zeros(static_cast<std::size_t>(piece.length), '\0');
     if (const int fd = ::open(path.c_str(), O_WRONLY); fd >= 0) {
@@ -150,31 +152,47 @@ void WriteStatus::hang(const std::string& path, int rank) const {
         std::this_thread::sleep_for(std::chrono::seconds(1));
 }
 
-void WriteStatus::verify(const std::string& directory, const std::vector<FilePiece>& mine) {
+void WriteStatus::verify(const std::vector<FilePiece>& mine) {
+    // (fail() adds whether the file system is full.)
+    const std::string lost = ", although the I/O library reported success";
+    std::vector<char> buffer;
     for (const FilePiece& p : mine) {
         if (!ok() || p.length == 0) return;
-        const std::string path = join_path(directory, p.file);
-        // (fail() adds whether the file system is full.)
-        const std::string lost = ", although the I/O library reported success";
+        const std::string path = join_path(directory_, p.file);
+        const int fd = ::open(path.c_str(), O_RDONLY);
         struct stat st {};
-        if (::stat(path.c_str(), &st) != 0) {
-            fail("writing " + path + ": the file is gone after the write" + lost);
+        if (fd < 0 || ::fstat(fd, &st) != 0) {
+            fail("writing " + path + ": the file cannot be read back after the write (" +
+                 std::strerror(errno) + ")" + lost);
+            if (fd >= 0) ::close(fd);
             return;
         }
         if (st.st_size < p.offset + p.length) {
+            ::close(fd);
             fail("writing " + path + ": the file has " + std::to_string(st.st_size) +
                  " bytes after the write, but this rank's part ends at byte " +
                  std::to_string(p.offset + p.length) + lost);
             return;
         }
-        std::string back;
-        try {
-            back = read_file_range(path, p.offset, p.length);
-        } catch (const Error& e) {
-            fail(std::string("reading back what was written: ") + e.what());
-            return;
+        // In pieces of at most 16 MiB: a writer's part can be most of a large snapshot.
+        Checksum64 sum;
+        buffer.resize(static_cast<std::size_t>(std::min<std::int64_t>(p.length, 16 << 20)));
+        std::int64_t done = 0;
+        while (done < p.length) {
+            const std::int64_t want =
+                std::min<std::int64_t>(p.length - done, std::int64_t(buffer.size()));
+            const ssize_t got = ::pread(fd, buffer.data(), static_cast<std::size_t>(want),
+                                        static_cast<off_t>(p.offset + done));
+            if (got < 0 && errno == EINTR) continue;
+            if (got <= 0) break;
+            sum.update(buffer.data(), static_cast<std::size_t>(got));
+            done += got;
         }
-        if (checksum64(back.data(), back.size()) != p.checksum)
+        ::close(fd);
+        if (done < p.length)
+            fail("writing " + path + ": reading back what was written failed at byte " +
+                 std::to_string(p.offset + done));
+        else if (sum.finish() != p.checksum)
             fail("writing " + path + ": bytes " + std::to_string(p.offset) + " to " +
                  std::to_string(p.offset + p.length - 1) + " read back differ from those written" +
                  lost);

@@ -66,15 +66,16 @@ class WriteStatus {
     // Test hook (docs/testing.md): MINIASD_TEST_LOSE_WRITE=<name>:<rank> overwrites this rank's
     // piece of the file whose path contains <name> with zeros after the file is closed, without
     // an error: what an MPI-IO library that loses a write error (a full storage target) leaves.
-    void lose(const std::string& directory, const FilePiece& piece, int rank) const;
+    void lose(const FilePiece& piece, int rank) const;
     // Test hook: MINIASD_TEST_HANG_WRITE=<name>:<rank> makes this rank wait for ever here, as a
     // rank stuck inside the I/O library would (the write guard must end the job).
     void hang(const std::string& path, int rank) const;
-    // Reads this rank's pieces back from `directory` and compares their checksums with what was
+    // Reads this rank's pieces back from the directory and compares their checksums with what was
     // written: an MPI-IO or HDF5 library can report success for bytes that never reached the
     // file (Open MPI 4.1's collective writes on a full disk), so these modes confirm every byte
     // before the metadata exists. A difference is this rank's failure, naming the file.
-    void verify(const std::string& directory, const std::vector<FilePiece>& mine);
+    // The pieces are read in 16 MiB reads, never whole.
+    void verify(const std::vector<FilePiece>& mine);
     // Collective. Throws Error on every rank with the first failing rank's message.
     void agree(const parallel::Comm& comm) const;
 
