@@ -133,7 +133,8 @@ def run_one(args, text, source_dir, run_dir, ranks, threads):
         f.write(text)
     launcher = shlex.split(args.launcher.format(ranks=ranks, threads=threads))
     env = dict(os.environ, OMP_NUM_THREADS=str(threads))
-    cmd = launcher + [os.path.abspath(args.miniasd), "scaling-input", "-q", "-o", "."]
+    # --overwrite: a repeated study replaces the earlier one's runs
+    cmd = launcher + [os.path.abspath(args.miniasd), "scaling-input", "-q", "-o", ".", "--overwrite"]
     p = subprocess.run(cmd, cwd=run_dir, env=env, capture_output=True, text=True)
     with open(os.path.join(run_dir, "screen"), "w") as f:
         f.write(p.stdout + p.stderr)

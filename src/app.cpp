@@ -139,6 +139,9 @@ int run_app(int argc, char** argv) {
                  "print how each VAMPIRE keyword is handled (Markdown) and exit");
     app.add_flag("-q,--quiet", quiet, "no progress lines");
     app.add_flag("-v,--verbose", options.verbose, "more detail (the MPI-IO hints in effect)");
+    app.add_flag("--overwrite", options.overwrite,
+                 "delete another run's snapshots in the output directory (a new run refuses to "
+                 "start among them otherwise)");
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -195,7 +198,7 @@ int run_app(int argc, char** argv) {
                 "sim:load-checkpoint = continue (exit status %d)\n",
                 static_cast<long long>(sim.state().step), stop.what(), stop.checkpoint().c_str(),
                 exit_stopped_with_checkpoint);
-        sim.report();
+        sim.report(stop.checkpoint());
         return exit_stopped_with_checkpoint;
     }
     sim.report();

@@ -9,12 +9,14 @@
 #include <ctime>
 #include <thread>
 
+#include "output/run_directory.hpp"
 #include "parallel/mpi_clock.hpp"
 #include "system/materials.hpp"
 #include "system/memory_estimate.hpp"
 #include "util/error.hpp"
 #include "util/placement.hpp"
 #include "util/progress.hpp"
+#include "util/run_id.hpp"
 
 namespace miniasd {
 
@@ -54,6 +56,11 @@ Simulation::Simulation(const parallel::Comm& world, Config config, RunOptions op
         char text[32];
         std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
         start_time_ = text;
+    }
+    {
+        int status = 0;
+        if (comm().is_root()) run_id_ = new_run_id();
+        comm().broadcast(status, run_id_);
     }
     if (options_.fit_threads_to_work)
         omp_set_num_threads(threads_for_work(lattice_.atoms() / comm().size(), threads_allowed_));
@@ -113,8 +120,12 @@ std::FILE* Simulation::open_output_file(const std::string& name, std::string& pa
 }
 
 void Simulation::start() {
-    // The snapshot output first: its start-up checks (directory, room on the disk) then fail
-    // before any output file exists.
+    // The snapshot output first: its start-up checks (another run's snapshots, the directory,
+    // room on the disk) then fail before any output file exists.
+    if (continued_) files_.check_continuable();
+    if (options_.write_files)
+        claim_run_directory(comm(), options_.output_dir, run_id_, unnamed_run_, options_.overwrite,
+                            comm().is_root() ? options_.screen : nullptr);
     if (config_.output.atoms && options_.write_files) {
         const std::int64_t rows =
             planned_rows_ >= 0
@@ -122,6 +133,7 @@ void Simulation::start() {
                 : config_.total_steps / config_.steps_increment / config_.output_rate + 1;
         const std::int64_t rate = config_.output.atoms_output_rate;
         SnapshotSeries series;
+        series.run_id = run_id_;
         if (continued_) {
             // The snapshots go on with the next number. Their records may come in another
             // order (another rank count or mode), so they get coordinates of their own; the

@@ -38,6 +38,9 @@ struct RunOptions {
     bool progress = true;          // progress lines with ETA on rank 0 for long runs
     std::FILE* screen = stdout;    // rank 0's screen output; nullptr for none
     bool verbose = false;          // more detail (MPI-IO hints in effect)
+    // Delete another run's snapshots in the output directory instead of refusing to start
+    // there (--overwrite; output/run_directory.hpp).
+    bool overwrite = false;
     // Lower the thread count to the work: one thread per min_atoms_per_thread atoms of a rank's
     // share (util/placement.hpp), at most the threads OpenMP allows now. The program sets it;
     // tests that choose their thread count do not.
@@ -120,8 +123,9 @@ class Simulation {
     // links across ranks need the neighbours' current spins).
     Observables observe();
     // Collective. Prints the run report (report/run_report.hpp) on rank 0's screen and writes
-    // it to report.json.
-    void report() const;
+    // it to report.json. `stopped_checkpoint`: the checkpoint a run stopped early with (exit
+    // status 75; job scripts read it from report.json when the launcher's own status is lost).
+    void report(const std::string& stopped_checkpoint = "") const;
     // Collective. The run report, complete on rank 0 (nullopt elsewhere).
     std::optional<RunReport> gather_report() const;
     // Wall time of building the system, neighbours and halo plan on this rank (s), measured by
@@ -157,6 +161,7 @@ class Simulation {
     std::FILE* open_output_file(const std::string& name, std::string& path,
                                 bool* appended = nullptr) const;
     std::int64_t first_step() const { return first_step_; }  // step this job started from
+    const std::string& run_id() const { return run_id_; }
 
   private:
     // Collective. Opens the statistics table and the snapshot output, writes the coordinates.
@@ -187,6 +192,9 @@ class Simulation {
     Observables sample_;       // the latest statistics sample
     int threads_allowed_ = 1;  // OpenMP's thread count before fit_threads_to_work
     std::string start_time_;   // UTC, ISO 8601, when the simulation was made (report.json)
+    std::string run_id_;       // util/run_id.hpp: drawn by rank 0, or the continued run's
+    bool unnamed_run_ =
+        false;  // continues a checkpoint from before run ids (its snapshots have none)
     double total_moment_ = 0;  // J/T
     std::int64_t counted_atoms_ = 0;
     std::vector<char> counted_;  // [material]: not non-magnetic

@@ -83,6 +83,10 @@ void Simulation::load_checkpoint() {
     sampled_at_resume_ = state_.complete;
     state_.complete = false;
     continued_ = true;
+    if (!l->run.run_id.empty())
+        run_id_ = l->run.run_id;
+    else
+        unnamed_run_ = true;  // a checkpoint from before run ids: keep the id drawn
     files_.continue_from(l->run.outputs);
 }
 
@@ -99,6 +103,7 @@ std::string Simulation::write_checkpoint() {
     SavedRun run;
     run.state = state_;
     run.fingerprint = fingerprint(config_);
+    run.run_id = run_id_;
     run.ranks = comm().size();
     run.threads = omp_get_max_threads();
     run.writer =

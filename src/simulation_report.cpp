@@ -10,9 +10,8 @@
 #include "output/checksum.hpp"
 #include "report/run_report.hpp"
 #include "simulation.hpp"
-
-#include <cstdlib>
 #include "util/error.hpp"
+#include "util/stop_signal.hpp"
 
 namespace miniasd {
 
@@ -82,6 +81,7 @@ std::optional<RunReport> Simulation::gather_report() const {
     r.integrator_summary = integrator_->summary();
     r.integrator_figures = integrator_->figures();
     r.start_time = start_time_;
+    r.run_id = run_id_;
     const HostFacts host = host_facts();
     r.cpu_model = host.cpu_model;
     r.cores_per_host = host.cores;
@@ -114,9 +114,11 @@ std::optional<RunReport> Simulation::gather_report() const {
     return r;
 }
 
-void Simulation::report() const {
-    const std::optional<RunReport> r = gather_report();
+void Simulation::report(const std::string& stopped_checkpoint) const {
+    std::optional<RunReport> r = gather_report();
     if (!r) return;
+    r->stopped_checkpoint = stopped_checkpoint;
+    r->exit_status = stopped_checkpoint.empty() ? 0 : exit_stopped_with_checkpoint;
     std::FILE* screen = options_.screen;
     if (screen) print_report(screen, *r);
     if (!options_.write_files) return;

@@ -198,6 +198,11 @@ def read(path, verify_checksums=False):
     if meta["record"] == "spin":
         index = os.path.join(os.path.dirname(path), meta["index"])
         cmeta, positions, gid, material = _read_records(index, verify_checksums)
+        # Files from before run ids (metadata 1.2 and older) have none and are taken as they are.
+        run, crun = meta.get("run-id"), cmeta.get("run-id")
+        if run and crun and run != crun:
+            raise SnapshotError(f"{path}: written by run {run}, but its index {index} by run "
+                                f"{crun}: this directory mixes two runs' snapshots")
         if int(cmeta["atoms"]) != int(meta["atoms"]) or cmeta["mode"] != meta["mode"]:
             raise SnapshotError(f"{path}: its index {index} describes another layout")
     else:

@@ -9,6 +9,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
+#include <map>
 
 #include "checkpoint/owned_records.hpp"
 #include "output/file_io.hpp"
@@ -65,6 +67,15 @@ std::int64_t step_of(const std::string& name) {
     return std::stoll(digits);
 }
 
+// The run id a checkpoint's run-state names ("" for one from before run ids, or unreadable: the
+// full parse and its checks come when it is loaded).
+std::string run_id_in(const fs::path& checkpoint) {
+    std::ifstream in(checkpoint / state_file);
+    for (std::string line; std::getline(in, line);)
+        if (line.rfind("run-id = ", 0) == 0) return line.substr(9);
+    return "";
+}
+
 }  // namespace
 
 std::string checkpoint_name(std::int64_t step) {
@@ -105,6 +116,7 @@ std::string Checkpoints::write(const Spins& s, const SavedRun& run) {
         SnapshotSeries series;
         series.io_log = false;
         series.what = "the checkpoint";
+        series.run_id = run.run_id;
         SnapshotOutput out(config_, lattice_, system_, comm_, partial, 1, false, series);
         out.write_coordinates();
         SnapshotState snap;
@@ -145,6 +157,8 @@ std::string Checkpoints::write(const Spins& s, const SavedRun& run) {
             ::fsync(fd);  // the rename itself reaches the disk
             ::close(fd);
         }
+        // Older checkpoints of this run beyond the number kept go; another run's stay (the one
+        // a restart began from, say): they are the user's.
         std::vector<std::pair<std::int64_t, fs::path>> complete;
         for (const fs::directory_entry& e : fs::directory_iterator(directory_)) {
             const std::string name = e.path().filename().string();
@@ -153,8 +167,9 @@ std::string Checkpoints::write(const Spins& s, const SavedRun& run) {
                                                  std::string::npos, partial_suffix) == 0;
             if (unfinished && step_of(name.substr(0, name.size() - 8)) >= 0)
                 fs::remove_all(e.path());
-            else if (e.is_directory() && step_of(name) >= 0)
-                complete.emplace_back(step_of(name), e.path());
+            else if (e.is_directory() && step_of(name) >= 0 &&
+                     (!fs::exists(e.path() / state_file) || run_id_in(e.path()) == run.run_id))
+                complete.emplace_back(step_of(name), e.path());  // an emptied one goes too
         }
         std::sort(complete.begin(), complete.end());
         const std::size_t keep = static_cast<std::size_t>(std::max(1, config_.checkpoints_kept));
@@ -170,7 +185,16 @@ std::optional<Checkpoints::Loaded> Checkpoints::load(Spins& s) {
     std::string found, notes;
     on_root(comm_, [&] {
         if (!fs::is_directory(directory_)) return;
-        std::int64_t best = -1;
+        // Complete checkpoints by run; the run that wrote the most recent one is continued,
+        // from its highest step (steps order one run's checkpoints; only the time of writing
+        // orders two runs').
+        struct Run {
+            std::int64_t best_step = -1;
+            std::string best;
+            fs::file_time_type latest = fs::file_time_type::min();
+            int count = 0;
+        };
+        std::map<std::string, Run> runs;
         std::vector<std::string> unfinished;
         for (const fs::directory_entry& e : fs::directory_iterator(directory_)) {
             const std::string name = e.path().filename().string();
@@ -183,14 +207,29 @@ std::optional<Checkpoints::Loaded> Checkpoints::load(Spins& s) {
                 // its run state and spins metadata is passed over, with a note.
                 const bool whole =
                     fs::exists(e.path() / state_file) && fs::exists(e.path() / spins_meta);
-                if (!whole)
+                if (!whole) {
                     unfinished.push_back(name);
-                else if (step_of(name) > best) {
-                    best = step_of(name);
-                    found = e.path().string();
+                    continue;
+                }
+                Run& r = runs[run_id_in(e.path())];
+                ++r.count;
+                std::error_code ec;
+                r.latest = std::max(r.latest, fs::last_write_time(e.path() / state_file, ec));
+                if (step_of(name) > r.best_step) {
+                    r.best_step = step_of(name);
+                    r.best = e.path().string();
                 }
             }
         }
+        const Run* chosen = nullptr;
+        for (const auto& [id, r] : runs)
+            if (!chosen || r.latest > chosen->latest) chosen = &r;
+        if (chosen) found = chosen->best;
+        for (const auto& [id, r] : runs)
+            if (&r != chosen)
+                notes += std::to_string(r.count) + " checkpoint(s) of another run (" +
+                         (id.empty() ? "no run id" : "run " + id) + ") in " + directory_ +
+                         " were passed over: the run that wrote the latest checkpoint goes on\n";
         std::sort(unfinished.begin(), unfinished.end());
         for (const std::string& u : unfinished)
             notes += join_path(directory_, u) +

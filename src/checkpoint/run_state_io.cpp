@@ -11,6 +11,7 @@
 
 #include "output/checksum.hpp"
 #include "util/error.hpp"
+#include "util/run_id.hpp"
 #include "util/shortest.hpp"
 #include "util/units.hpp"
 
@@ -124,6 +125,7 @@ std::string format_run_state(const SavedRun& r) {
     std::ostringstream o;
     o << magic << " " << run_state_version << "\n";
     o << "writer = " << r.writer << "\n";
+    if (!r.run_id.empty()) o << "run-id = " << r.run_id << "\n";
     o << "ranks = " << r.ranks << "\nthreads = " << r.threads << "\n";
     o << "step = " << s.step << "\n";
     o << "time-step = " << number(s.time_step) << "\n";
@@ -195,7 +197,7 @@ SavedRun parse_run_state(const std::string& text, const std::string& source) {
         if (eq == std::string::npos) throw fail(n, "expected 'key = value'");
         const std::string key = line.substr(0, eq), value = line.substr(eq + 3);
         std::vector<double> v;
-        if (key != "writer" && key != "output-file") {
+        if (key != "writer" && key != "output-file" && key != "run-id") {
             std::istringstream vs(value);
             for (std::string w; vs >> w;) {
                 char* end = nullptr;
@@ -211,7 +213,10 @@ SavedRun parse_run_state(const std::string& text, const std::string& source) {
         const auto whole = [&]() { return static_cast<std::int64_t>(one()); };
         if (key == "writer")
             r.writer = value;
-        else if (key == "ranks")
+        else if (key == "run-id") {
+            if (!valid_run_id(value)) throw fail(n, "run-id: expected 16 hexadecimal digits");
+            r.run_id = value;
+        } else if (key == "ranks")
             r.ranks = static_cast<int>(whole());
         else if (key == "threads")
             r.threads = static_cast<int>(whole());

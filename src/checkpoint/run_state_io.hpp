@@ -15,8 +15,9 @@ namespace miniasd {
 
 // Version 2: the fingerprint is describe()'s exact form (every number reads back to the same
 // double). Version 1 files, whose fingerprints printed lengths and moments at 17 digits in Å and
-// μB (which can read back one unit in the last place off), are read too.
-inline constexpr int run_state_version = 2;
+// μB (which can read back one unit in the last place off), are read too. Version 3 added the run
+// id (older files have none: the run continuing them draws one).
+inline constexpr int run_state_version = 3;
 inline constexpr int oldest_run_state_version = 1;
 
 struct SavedRun {
@@ -25,6 +26,7 @@ struct SavedRun {
     int version = run_state_version;  // of the file it was read from
     int ranks = 0, threads = 0;
     std::string writer;                           // "miniasd <version> (git <hash>)"
+    std::string run_id;                           // util/run_id.hpp; "" in files before version 3
     std::map<std::string, std::int64_t> outputs;  // output file name -> bytes at the checkpoint
 };
 

@@ -78,8 +78,9 @@ std::string format_metadata(const SnapshotMetadata& m) {
       << "format = miniasd-snapshot\n"
       << "format-version = " << metadata_major_version << "." << metadata_minor_version << "\n"
       << "writer-version = " << m.writer_version << "\n"
-      << "kind = " << m.kind << "\n"
-      << "snapshot = " << m.snapshot << "\n"
+      << "kind = " << m.kind << "\n";
+    if (!m.run_id.empty()) o << "run-id = " << m.run_id << "\n";
+    o << "snapshot = " << m.snapshot << "\n"
       << "step = " << m.step << "\n"
       << "time = " << shortest(m.time) << "  # s\n"
       << "dt = " << shortest(m.dt) << "  # s\n"
@@ -158,6 +159,7 @@ SnapshotMetadata parse_metadata(const std::string& text, const std::string& sour
                         std::to_string(metadata_major_version) + ".x)");
     SnapshotMetadata m;
     m.kind = get("kind");
+    if (kv.count("run-id")) m.run_id = kv["run-id"];
     m.writer_version = get("writer-version");
     m.snapshot = to_int(get("snapshot"), "snapshot", source);
     m.step = to_int(get("step"), "step", source);

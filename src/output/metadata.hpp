@@ -13,8 +13,8 @@
 namespace miniasd {
 
 inline constexpr int metadata_major_version = 1;
-inline constexpr int metadata_minor_version = 2;  // 1.1 added box, periodic, materials, moments;
-                                                  // 1.2 elements
+inline constexpr int metadata_minor_version = 3;  // 1.1 added box, periodic, materials, moments;
+                                                  // 1.2 elements; 1.3 run-id
 
 // One row of the file table: a contiguous run of records in one data file.
 struct FilePiece {
@@ -52,6 +52,10 @@ struct SnapshotMetadata {
     std::vector<double> material_moments;        // atomic moment per material, Bohr magnetons
     std::vector<std::string> material_elements;  // chemical symbol per material, "-" if not given
                                                  // (since 1.2)
+    // The run that wrote it (since 1.3; "" before): 16 hexadecimal digits drawn when a run
+    // starts afresh and kept by a run that continues it, so the snapshots of one run, its
+    // coordinates and its checkpoints carry one id and a reader can tell another run's apart.
+    std::string run_id;
 };
 
 std::string format_metadata(const SnapshotMetadata& m);

@@ -11,6 +11,19 @@
 
 namespace miniasd {
 
+namespace {
+
+// Why the continued run's file at `path` cannot be continued ("" if it can): it must hold at
+// least the `bytes` it had at the checkpoint.
+std::string why_not_continuable(const std::string& path, std::int64_t bytes) {
+    struct stat st {};
+    if (::stat(path.c_str(), &st) == 0 && st.st_size >= bytes) return "";
+    return "the run being continued wrote " + std::to_string(bytes) +
+           " bytes to it, but it is missing or shorter now";
+}
+
+}  // namespace
+
 OutputFiles::OutputFiles(const parallel::Comm& comm, std::string directory, bool write_files)
     : comm_(comm), directory_(std::move(directory)), write_files_(write_files) {}
 
@@ -28,11 +41,9 @@ std::FILE* OutputFiles::open(const std::string& name, std::string& path, bool* a
         why = "the output directory '" + directory_ + "' does not exist";
     } else if (comm_.is_root() && append) {
         // Continue the file: cut what the stopped run wrote after its checkpoint.
-        struct stat st {};
-        if (::stat(path.c_str(), &st) != 0 || st.st_size < saved->second) {
+        why = why_not_continuable(path, saved->second);
+        if (!why.empty()) {
             status = ENOENT;
-            why = "the run being continued wrote " + std::to_string(saved->second) +
-                  " bytes to it, but it is missing or shorter now";
         } else if (::truncate(path.c_str(), saved->second) != 0 ||
                    !(f = std::fopen(path.c_str(), "a"))) {
             status = errno ? errno : EIO;
@@ -54,6 +65,20 @@ std::FILE* OutputFiles::open(const std::string& name, std::string& path, bool* a
                     path + "': " + why);
     opened_[name] = path;
     return f;
+}
+
+void OutputFiles::check_continuable() const {
+    if (!write_files_) return;
+    std::string why;
+    if (comm_.is_root())
+        for (const auto& [name, bytes] : saved_) {
+            const std::string path = (std::filesystem::path(directory_) / name).string();
+            if (const std::string w = why_not_continuable(path, bytes); !w.empty()) {
+                why = "cannot continue the output file '" + path + "': " + w;
+                break;
+            }
+        }
+    comm_.throw_if_any(why);
 }
 
 std::map<std::string, std::int64_t> OutputFiles::lengths() const {

@@ -25,6 +25,9 @@ class OutputFiles {
     std::FILE* open(const std::string& name, std::string& path, bool* appended = nullptr);
     // The lengths (bytes) of the continued run's files at its checkpoint.
     void continue_from(std::map<std::string, std::int64_t> saved) { saved_ = std::move(saved); }
+    // Collective. Throws Error on every rank when a file of the continued run is missing or
+    // shorter than at its checkpoint: checked before the run changes anything in the directory.
+    void check_continuable() const;
     // Rank 0: the present length of every file opened here (for a checkpoint; flush them first).
     std::map<std::string, std::int64_t> lengths() const;
 

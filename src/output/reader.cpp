@@ -121,6 +121,11 @@ SnapshotData RunReader::read(const std::string& path) const {
     // Spins are in the record order of the coordinates written by the same mode on the same
     // ranks; a snapshot of another layout cannot be matched to them.
     const SnapshotMetadata& c = coordinates_.meta;
+    // Files from before run ids (metadata 1.2 and older) have none and are taken as they are.
+    if (!m.run_id.empty() && !c.run_id.empty() && m.run_id != c.run_id)
+        throw Error(path + ": written by run " + m.run_id + ", but its index " + path_ +
+                    " by run " + c.run_id +
+                    ": this directory mixes two runs' snapshots (move one run's files elsewhere)");
     if (c.atoms != m.atoms || c.mode != m.mode || c.ranks != m.ranks)
         throw Error(path + ": its index " + path_ + " describes another layout (" +
                     std::to_string(c.atoms) + " atoms, " + c.mode + ", " + std::to_string(c.ranks) +

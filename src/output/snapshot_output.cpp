@@ -104,6 +104,7 @@ SnapshotOutput::SnapshotOutput(const Config& c, const Lattice& l, const LocalSys
       directory_(std::move(directory)),
       next_snapshot_(series.first_snapshot),
       coordinates_stem_(series.coordinates_stem),
+      run_id_(series.run_id),
       slow_write_(slow_write_seconds()),
       timeout_(c.output.timeout),
       synchronous_reason_(why_synchronous(c, comm)),
@@ -177,6 +178,7 @@ SnapshotMetadata SnapshotOutput::base_metadata(const char* kind, const char* rec
     SnapshotMetadata m;
     m.kind = kind;
     m.record = record;
+    m.run_id = run_id_;
     m.writer_version =
         std::string("miniasd ") + build_info::version + " (git " + build_info::git_hash + ")";
     m.mode = mode_;

@@ -67,6 +67,7 @@ struct SnapshotSeries {
     bool io_log = true;                              // keep the io-log table
     bool append_log = false;                         // continue an existing io-log
     std::string what = "the snapshots of this run";  // what is written, for messages
+    std::string run_id;                              // util/run_id.hpp, in every metadata file
 };
 
 // The position of atom `gid` as the coordinate records hold it, in angstrom (the cell edge in
@@ -135,6 +136,7 @@ class SnapshotOutput {
     std::int64_t total_selected_ = 0;
     std::int64_t next_snapshot_ = 0;
     std::string coordinates_stem_;
+    std::string run_id_;
     std::vector<char> buffer_;  // encoded records, reused (by one job at a time)
     std::FILE* log_ = nullptr;  // rank 0's io-log
     double slow_write_ = 0;     // s, test hook MINIASD_TEST_SLOW_WRITE

@@ -109,6 +109,9 @@ std::string report_json(const RunReport& r) {
         .value("shared_cpu", r.where.shared_cpu)
         .end();
     j.begin_object("run")
+        .value("run_id", r.run_id)
+        .value("exit_status", r.exit_status)
+        .value("stopped_checkpoint", r.stopped_checkpoint)
         .value("atoms", r.atoms)
         .value("steps", r.steps)
         .value("first_step", r.first_step)

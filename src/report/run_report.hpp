@@ -47,11 +47,14 @@ struct RunReport {
     std::string integrator_summary;  // OpenMP regions per step, fused stages
     std::vector<std::pair<std::string, double>> integrator_figures;  // the same, as numbers
     std::string start_time;                                          // UTC, ISO 8601
-    std::string job_id, scheduler;  // SLURM_JOB_ID or PBS_JOBID and which; "" and "none" else
-    std::string cpu_model;          // /proc/cpuinfo's model name of rank 0's host
-    int cores_per_host = 0;         // physical cores of rank 0's host (logical CPUs if unknown)
-    std::string statistics_path;    // "" when not written
-    std::string output_dir;         // -o
+    std::string run_id;              // util/run_id.hpp: the same in every job of a chain
+    int exit_status = 0;             // 0 finished, 75 stopped early with a checkpoint
+    std::string stopped_checkpoint;  // the checkpoint of a stopped run, "" otherwise
+    std::string job_id, scheduler;   // SLURM_JOB_ID or PBS_JOBID and which; "" and "none" else
+    std::string cpu_model;           // /proc/cpuinfo's model name of rank 0's host
+    int cores_per_host = 0;          // physical cores of rank 0's host (logical CPUs if unknown)
+    std::string statistics_path;     // "" when not written
+    std::string output_dir;          // -o
 
     // Time
     parallel::Spread loop, mpi_fraction, setup, setup_per_atom;  // seconds; fraction; s per atom

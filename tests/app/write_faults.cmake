@@ -16,7 +16,7 @@ set(base "dimensions:system-size = 2 !nm\nmaterial[1]:atomic-spin-moment = 2 !mu
 function(run_with hook dir out_rc out_se out_seconds)
   string(TIMESTAMP t0 "%s")
   execute_process(
-    COMMAND ${CMAKE_COMMAND} -E env ${hook} ${MPIEXEC} -n 3 ${MPIEXEC_FLAGS} ${MINIASD} -q
+    COMMAND ${CMAKE_COMMAND} -E env ${hook} ${MPIEXEC} -n 3 ${MPIEXEC_FLAGS} ${MINIASD} -q ${ARGN}
     WORKING_DIRECTORY ${dir} RESULT_VARIABLE rc OUTPUT_VARIABLE so ERROR_VARIABLE se TIMEOUT 90)
   string(TIMESTAMP t1 "%s")
   math(EXPR dt "${t1} - ${t0}")
@@ -82,7 +82,7 @@ endforeach()
 set(dir ${WORK_DIR}/hang-mpi-io-true)
 file(WRITE ${dir}/spins-00000002.dat-17-3.lock "")
 file(WRITE ${dir}/input "${base}config:output-mode = mpi-io\n")
-run_with(UNUSED=0 ${dir} rc out dt)
+run_with(UNUSED=0 ${dir} rc out dt --overwrite)  # the stuck job's snapshots 0 and 1 go
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "a run after a stuck one failed (${rc}):\n${out}")
 endif()

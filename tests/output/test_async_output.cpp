@@ -48,11 +48,17 @@ std::string read_all(const fs::path& p) {
 }
 
 // Every file of `dir` but the io-log (timings) and the input, by name.
+// Every file but the io-log (timings) by name; in metadata the run-id line (each run draws its
+// own) is left out, so two runs compare equal when all else is.
 std::map<std::string, std::string> files_of(const std::string& dir) {
     std::map<std::string, std::string> out;
     for (const auto& e : fs::directory_iterator(dir)) {
         const std::string name = e.path().filename().string();
-        if (name != "io-log" && e.is_regular_file()) out[name] = read_all(e.path());
+        if (name == "io-log" || !e.is_regular_file()) continue;
+        std::string text = read_all(e.path());
+        if (const auto at = text.find("\nrun-id = "); at != std::string::npos)
+            text.erase(at, text.find('\n', at + 1) - at);
+        out[name] = text;
     }
     return out;
 }

@@ -48,7 +48,11 @@ struct CaseResult {
 // Runs one case into `dir`; returns on every rank what rank 0 should read back.
 CaseResult run_case(const std::string& dir, const std::string& keywords, bool subset, bool f32,
                     const parallel::Comm& world = parallel::Comm::world()) {
-    if (world.is_root()) fs::create_directories(dir);
+    if (world.is_root()) {
+        fs::remove_all(
+            dir);  // a fresh directory: an earlier test run's snapshots are another run's
+        fs::create_directories(dir);
+    }
     world.barrier();
     RunOptions o = test::quiet_options();
     o.write_files = true;

@@ -31,13 +31,14 @@ def check(ok, what):
         print("FAIL:", what)
 
 
-def run(ranks, directory, text, env=None, expect=0, name="input"):
+def run(ranks, directory, text, env=None, expect=0, name="input", extra=()):
     os.makedirs(directory, exist_ok=True)
     with open(os.path.join(directory, name), "w") as f:
         f.write(text)
     e = dict(os.environ, OMP_NUM_THREADS="1")
     e.update(env or {})
-    p = subprocess.run([mpiexec, "-n", str(ranks), *flags, miniasd, name, "-q"], cwd=directory,
+    p = subprocess.run([mpiexec, "-n", str(ranks), *flags, miniasd, name, "-q", *extra],
+                       cwd=directory,
                        env=e, capture_output=True, text=True, timeout=300)
     if expect is not None and p.returncode != expect:
         sys.exit(f"{directory}: exit {p.returncode}, expected {expect}\n{p.stdout}\n{p.stderr}")
@@ -273,8 +274,8 @@ damaged("corrupt-coordinates", flip_byte_of("coordinates*.dat"),
         "coordinates.meta: the coordinates do not match the metadata's content hash")
 damaged("missing-coordinates", remove_coordinates, "No such file or directory")
 damaged("truncated", truncate, "truncated")
-damaged("version", edit_state("miniasd-run-state 2", "miniasd-run-state 3"),
-        "version 3 of the checkpoint format")
+damaged("version", edit_state("miniasd-run-state 3", "miniasd-run-state 4"),
+        "version 4 of the checkpoint format")
 damaged("run-state", edit_state("temperature = 300", "temperature = 301"), "checksum mismatch")
 
 # The same input with a changed exchange constant and seed, given in full.
@@ -293,16 +294,17 @@ p = run(3, d, longer + continue_line)
 check("changed: sim:total-time-steps: 170 -> 190" in p.stdout, "allowed change reported:\n" + p.stdout)
 rows = [l for l in open(os.path.join(d, "output")) if not l.startswith("#")]
 check(rows[-1].split()[0] == "220", f"the longer run ends at step 220: {rows[-1]}")
-# restart: the spins only, a new run from them (a changed temperature is fine).
+# restart: the spins only, a new run from them (a changed temperature is fine); a new run, so in
+# this directory only with --overwrite (the stopped run's snapshots go).
 hot = longer.replace("sim:temperature = 300", "sim:temperature = 500")
-p = run(2, d, hot + "sim:load-checkpoint = restart\n")
+p = run(2, d, hot + "sim:load-checkpoint = restart\n", extra=["--overwrite"])
 check("Restarting with the spins from" in p.stdout, "restart loads the spins:\n" + p.stdout)
 
 # restart into another lattice with as many atoms (bcc 7 x 6 x 5 cells into sc 7 x 6 x 10,
 # 420 atoms each): refused, naming the first atom that differs (it used to load).
 sc = hot.replace("crystal-structure = bcc", "crystal-structure = sc").replace(
     "system-size-z = 14 !A", "system-size-z = 28.7 !A")
-p = run(2, d, sc + "sim:load-checkpoint = restart\n", expect=1)
+p = run(2, d, sc + "sim:load-checkpoint = restart\n", expect=1, extra=["--overwrite"])
 check("the checkpoint is of another lattice" in p.stderr and "420 atoms" in p.stdout,
       "restart into another lattice:\n" + p.stdout + p.stderr)
 

@@ -26,6 +26,46 @@ std::int64_t snapshot_number(const std::string& stem) {
     return r.ec == std::errc() && r.ptr == stem.data() + stem.size() ? n : -1;
 }
 
+// Every snapshot of a directory must come from one run (metadata "run-id"; files from before run
+// ids have none and are taken with any): a directory holding two runs' snapshots would convert
+// as one series with a jump in it. miniasd refuses to start such a mix; older versions, or
+// files copied in, can still leave one.
+void check_one_run(const std::string& dir, const std::map<std::int64_t, std::string>& numbered,
+                   const std::string& coordinates) {
+    struct Run {
+        std::int64_t first = -1, last = -1, count = 0;
+    };
+    std::map<std::string, Run> runs;
+    auto id_of = [](const std::string& path) {
+        try {
+            return parse_metadata(read_whole_file(path), path).run_id;
+        } catch (const std::exception&) {
+            return std::string();  // a damaged file: converting it reports what is wrong
+        }
+    };
+    for (const auto& [n, p] : numbered) {
+        const std::string id = id_of(p);
+        if (id.empty()) continue;
+        Run& r = runs[id];
+        if (r.first < 0) r.first = n;
+        r.last = n;
+        ++r.count;
+    }
+    if (const std::string id = id_of(coordinates); !id.empty() && !runs.empty())
+        runs[id];  // a run of its own when only the coordinates are of it
+    if (runs.size() < 2) return;
+    std::string which;
+    for (const auto& [id, r] : runs)
+        which += "\n  run " + id + ": " +
+                 (r.count ? std::to_string(r.count) + " snapshot(s), numbers " +
+                                std::to_string(r.first) + "-" + std::to_string(r.last)
+                          : std::string("the coordinates"));
+    throw Error(dir + ": these snapshots come from " + std::to_string(runs.size()) +
+                " runs (metadata run-id):" + which +
+                "\nthey would convert as one series; move one run's files to a directory of "
+                "their own");
+}
+
 }  // namespace
 
 std::string stem_of(const std::string& metadata_path) {
@@ -89,6 +129,8 @@ InputSet resolve_inputs(const std::string& path, const SnapshotRange& range) {
             numbered.begin()->second,
             parse_metadata(read_whole_file(numbered.begin()->second), numbered.begin()->second));
     if (in.coordinates.empty()) throw Error(path + ": no miniASD snapshots here (no .meta files)");
+
+    check_one_run(path, numbered, in.coordinates);
 
     const std::int64_t every = std::max<std::int64_t>(range.every, 1);
     std::int64_t first_kept = -1;
