@@ -1,0 +1,200 @@
+#!/usr/bin/python3
+"""The PBS chain of jobs end to end under a stand-in scheduler (docs/restart.md, "A chain of
+jobs"): signal -> checkpoint -> exit 75 -> resubmission command -> the next job continues.
+  1. The walltime is known (qstat): the script sends SIGUSR1 MINIASD_SIGNAL_MARGIN seconds
+     before it; the run stops with a checkpoint, mpiexec exits 75, qsub is called with the
+     chain's variables; the next job continues to the end and submits nothing.
+  2. The walltime is unknown and SIGTERM reaches every process of the job at once (as PBS sends
+     it at the walltime): mpirun itself exits 1, but the run wrote its checkpoint; the script
+     passes the signal on, reads report.json and resubmits. Before, the shell died with the
+     signal and nothing was resubmitted.
+  3. SIGTERM long before a known walltime (qdel): the run stops with a checkpoint, the script
+     exits 75 and submits nothing.
+The Slurm chain (Slurm's own early signal, srun) is run by check_restart.py.
+Usage: check_job_chain.py MINIASD MPIEXEC [MPIEXEC_FLAG ...] -- WORKDIR SOURCE_DIR
+"""
+import glob
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+args = sys.argv[1:]
+sep = args.index("--")
+miniasd, mpiexec, flags = os.path.abspath(args[0]), args[1], args[2:sep]
+work, source = args[sep + 1], args[sep + 2]
+script = os.path.join(source, "tools", "job-pbs-chain.sh")
+failures = []
+
+
+def check(ok, what):
+    print(("ok    " if ok else "FAIL  ") + what.splitlines()[0])
+    if not ok:
+        failures.append(what)
+        print(what)
+
+
+shutil.rmtree(work, ignore_errors=True)
+fake = os.path.join(work, "bin")
+os.makedirs(fake)
+stand_ins = {
+    "mpiexec": f'#!/bin/bash\nexec {" ".join([mpiexec, *flags])} "$@"\n',
+    # qsub: records its arguments; the test runs the next job itself.
+    "qsub": '#!/bin/bash\nprintf "%s " "$@" >> "$QSUB_LOG"\necho >> "$QSUB_LOG"\necho 1001.fake\n',
+    "qstat": '#!/bin/bash\n[ -n "$FAKE_WALLTIME" ] && '
+             'echo "    Resource_List.walltime = $FAKE_WALLTIME"\nexit 0\n',
+}
+for name, body in stand_ins.items():
+    with open(os.path.join(fake, name), "w") as f:
+        f.write(body)
+    os.chmod(os.path.join(fake, name), 0o755)
+
+system = """create:crystal-structure = bcc
+create:periodic-boundaries-x
+dimensions:unit-cell-size = 2.87 !A
+dimensions:system-size = 20 !A
+material[1]:atomic-spin-moment = 2.22 !muB
+material[1]:exchange-matrix[1] = 7.05e-21
+material[1]:damping-constant = 0.1
+material[1]:initial-spin-direction = random
+sim:temperature = 300
+sim:time-step = 0.1 !fs
+sim:integrator-random-seed = 9
+sim:time-steps-increment = 1000
+sim:load-checkpoint-if-exists = continue
+"""
+
+
+def job_dir(name):
+    d = os.path.join(work, name)
+    os.makedirs(d)
+    with open(os.path.join(d, "nodes"), "w") as f:
+        f.write("node1\nnode1\n")  # PBS_NODEFILE: two ranks
+    return d
+
+
+def write_input(d, steps):
+    with open(os.path.join(d, "input"), "w") as f:
+        f.write(system + f"sim:total-time-steps = {steps}\n")
+
+
+def start(d, **extra):
+    env = dict(os.environ, PATH=fake + os.pathsep + os.environ["PATH"], PBS_O_WORKDIR=d,
+               PBS_JOBID="1000.fake", PBS_NODEFILE=os.path.join(d, "nodes"), INPUT="input",
+               MINIASD=miniasd, MINIASD_JOB_SCRIPT=script, QSUB_LOG=os.path.join(d, "qsub.log"),
+               OMP_NUM_THREADS="1")
+    env.update(extra)
+    # A session of its own, so that kill_session() reaches the script, mpirun and the ranks.
+    # Output to a file: mpirun may outlive the script by a minute (it waits twice
+    # OMPI_MCA_odls_base_sigkill_timeout after a SIGTERM), holding a pipe open that long.
+    log = open(os.path.join(d, "job.log"), "w")
+    return subprocess.Popen(["bash", script], cwd=d, env=env, stdout=log, stderr=subprocess.STDOUT,
+                            start_new_session=True)
+
+
+def finish(job, d, timeout=180):
+    """The script's exit status and output; what it left running (a lingering mpirun) is
+    ended, as PBS ends a job's processes when its script exits."""
+    job.wait(timeout=timeout)
+    kill_session(job.pid, signal.SIGKILL)
+    return open(os.path.join(d, "job.log")).read()
+
+
+def kill_session(sid, sig):
+    """The signal to every process of the session, as PBS sends it to a job's processes (Open
+    MPI's ranks are in process groups of their own, so killpg would miss them)."""
+    pids = subprocess.run(["ps", "-s", str(sid), "-o", "pid="], capture_output=True,
+                          text=True).stdout.split()
+    for pid in pids:
+        try:
+            os.kill(int(pid), sig)
+        except ProcessLookupError:
+            pass
+    return len(pids)
+
+
+def wait_for_rows(d, timeout=60):
+    out = os.path.join(d, "run", "output")
+    end = time.time() + timeout
+    while time.time() < end:
+        if os.path.exists(out) and sum(1 for _ in open(out)) >= 3:
+            return True
+        time.sleep(0.2)
+    return False
+
+
+def submissions(d):
+    log = os.path.join(d, "qsub.log")
+    return open(log).read().splitlines() if os.path.exists(log) else []
+
+
+def checkpoints(d):
+    return sorted(glob.glob(os.path.join(d, "run", "checkpoints", "checkpoint-*")))
+
+
+def exit_status_in_report(d):
+    return json.load(open(os.path.join(d, "run", "report.json")))["run"]["exit_status"]
+
+
+# 1. The script's own early signal, then the next job to the end.
+d = job_dir("timer")
+write_input(d, 100000000)
+job = start(d, FAKE_WALLTIME="00:00:05", MINIASD_SIGNAL_MARGIN="2")
+out = finish(job, d)
+check(job.returncode == 0, f"timer: the job ends with status 0 ({job.returncode})\n{out}")
+check("SIGUSR1 to the run at 3 s" in out and "walltime at" in out,
+      "timer: the script read the walltime from qstat and signalled the run before it\n" + out)
+check("Stopped at step" in out and "signal SIGUSR1" in out, "timer: the run stopped\n" + out)
+subs = submissions(d)
+check(len(subs) == 1 and subs[0].split() ==
+      ["-v", "INPUT=input,MINIASD_OUTPUT_DIR=run,MINIASD_MAX_JOBS=20", script],
+      f"timer: one resubmission with the chain's variables: {subs}")
+cks = checkpoints(d)
+check(len(cks) == 1 and exit_status_in_report(d) == 75, f"timer: one checkpoint {cks}")
+if len(cks) == 1:
+    step = int(cks[0].rsplit("-", 1)[1])
+    write_input(d, step + 3000)  # the next job: to the end (more steps are an allowed change)
+    job = start(d)
+    out = finish(job, d)
+    check(job.returncode == 0 and "Continuing from" in out,
+          f"timer: the next job continues and ends with status 0 ({job.returncode})\n{out}")
+    check(len(submissions(d)) == 1 and not os.path.exists(os.path.join(d, "run", "chain-jobs")),
+          "timer: the finished chain submits nothing more and removes its counter")
+    rows = [int(float(l.split()[0])) for l in open(os.path.join(d, "run", "output"))
+            if not l.startswith("#")]
+    check(rows == list(range(0, step + 3001, 1000)), f"timer: rows follow on: {rows}")
+
+# 2. SIGTERM to every process of the job, walltime unknown.
+d = job_dir("walltime-term")
+write_input(d, 100000000)
+job = start(d)
+check(wait_for_rows(d), "walltime-term: the run started")
+t0 = time.time()
+kill_session(job.pid, signal.SIGTERM)
+out = finish(job, d)
+print(f"walltime-term: the job ended {time.time() - t0:.1f} s after the signal")
+check(job.returncode == 0, f"walltime-term: the job ends with status 0 ({job.returncode})\n{out}")
+check("TERM at" in out and "the run stopped with a checkpoint (its report.json says so)" in out,
+      "walltime-term: the script passed the signal on and read the outcome from report.json\n"
+      + out)
+check(len(submissions(d)) == 1, f"walltime-term: resubmitted: {submissions(d)}")
+check(len(checkpoints(d)) == 1 and exit_status_in_report(d) == 75,
+      f"walltime-term: one checkpoint {checkpoints(d)}")
+
+# 3. SIGTERM an hour before the walltime: someone ended the job (qdel).
+d = job_dir("qdel")
+write_input(d, 100000000)
+job = start(d, FAKE_WALLTIME="01:00:00")
+check(wait_for_rows(d), "qdel: the run started")
+kill_session(job.pid, signal.SIGTERM)
+out = finish(job, d)
+check(job.returncode == 75, f"qdel: the job ends with status 75 ({job.returncode})\n{out}")
+check("ended by hand" in out and not submissions(d), f"qdel: nothing resubmitted\n{out}")
+check(len(checkpoints(d)) == 1, f"qdel: the checkpoint is there to continue from {checkpoints(d)}")
+
+if failures:
+    sys.exit(f"{len(failures)} check(s) failed")
+print("job chain: all checks passed")
