@@ -3,14 +3,18 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <map>
 #include <sstream>
+
+#include <sys/statvfs.h>
 
 #include "input/write_modes.hpp"
 #include "output/writer.hpp"
 #include "util/error.hpp"
 #include "util/timers.hpp"
+#include "util/write_guard.hpp"
 
 namespace miniasd {
 
@@ -28,6 +32,30 @@ std::map<std::string, double> fake_times() {
         if (eq != std::string::npos) t[item.substr(0, eq)] = std::atof(item.c_str() + eq + 1);
     }
     return t;
+}
+
+// Rank 0's free bytes in `directory` beyond `reserved`, on every rank (a huge number when the
+// file system does not say).
+double room_beyond(const parallel::Comm& comm, const std::string& directory, double reserved) {
+    double room = -1e300;
+    if (comm.is_root()) {
+        struct statvfs fs {};
+        room = ::statvfs(directory.c_str(), &fs) == 0
+                   ? double(fs.f_bavail) * double(fs.f_frsize) - reserved
+                   : 1e300;
+    }
+    return comm.max(room);
+}
+
+// Rank 0 empties the scratch directory once every rank is done with it.
+void clear_scratch(const parallel::Comm& comm, const std::string& scratch) {
+    comm.barrier();
+    if (comm.is_root()) {
+        std::error_code ec;
+        for (const auto& e : std::filesystem::directory_iterator(scratch, ec))
+            std::filesystem::remove_all(e.path(), ec);
+    }
+    comm.barrier();
 }
 
 std::string seconds_text(double s) {
@@ -82,9 +110,25 @@ AutoChoice choose_output(const OutputConfig& o, const parallel::Comm& comm,
     choice.candidates = auto_candidates(o, comm.size());
     const std::map<std::string, double> fake = fake_times();
 
-    // Every rank writes the same fraction of its records: the test's pattern is the snapshot's.
     const double total = double(comm.sum(data.local_records)) * double(data.record_bytes);
-    const double fraction = total > 0 ? std::min(1.0, double(max_total_bytes) / total) : 1.0;
+    // At most half the room beyond the run's own snapshots: a test must not take the space
+    // they need (it used to keep every write, up to 17 snapshots' worth, until its end).
+    const double room = room_beyond(comm, directory, data.reserved_bytes);
+    const double cap = std::min(double(max_total_bytes), room / 2);
+    std::string skipped;
+    // Skipped when the room cannot hold a test of a meaningful size: the whole snapshot, or
+    // 1 MB of it.
+    if (cap < std::min({double(max_total_bytes), total, 1e6})) {
+        char b[160];
+        std::snprintf(b, sizeof b,
+                      "skipped: %.1f MB free beyond the %.1f MB the run's snapshots need; the "
+                      "test takes up to half of that",
+                      std::max(room, 0.0) / 1e6, data.reserved_bytes / 1e6);
+        skipped = b;
+    }
+
+    // Every rank writes the same fraction of its records: the test's pattern is the snapshot's.
+    const double fraction = total > 0 ? std::min(1.0, std::max(cap, 0.0) / total) : 1.0;
     const auto records = static_cast<std::int64_t>(double(data.local_records) * fraction);
     const std::vector<char> buffer(static_cast<std::size_t>(records) * data.record_bytes, 0);
     choice.test_bytes = comm.sum(static_cast<std::int64_t>(buffer.size()));
@@ -102,6 +146,10 @@ AutoChoice choose_output(const OutputConfig& o, const parallel::Comm& comm,
 
     double spent = 0;
     for (ModeCandidate& c : choice.candidates) {
+        if (!skipped.empty()) {
+            c.note = skipped;
+            continue;
+        }
         if (spent > budget_seconds) {
             c.note = "skipped: the test's time budget is used up";
             continue;
@@ -133,12 +181,16 @@ AutoChoice choose_output(const OutputConfig& o, const parallel::Comm& comm,
             try {
                 comm.barrier();
                 const double start = wall_seconds();
+                const WriteGuard guard(WriteGuard::deadline_for(data.timeout, choice.test_bytes),
+                                       "the output test (config:output-mode = auto) writing " +
+                                           scratch + "/" + stem + " (" + c.label + ")");
                 w->write(scratch, stem + "-" + std::to_string(rep), r);
                 seconds = wall_seconds() - start;
             } catch (const Error& e) {  // agreed by the writer: every rank is here
                 c.note = std::string("failed: ") + e.what();
             }
             seconds = comm.max(seconds);
+            clear_scratch(comm, scratch);
             spent += seconds;
             if (c.note.empty()) best = best < 0 ? seconds : std::min(best, seconds);
             if (seconds > share) break;
@@ -162,10 +214,14 @@ AutoChoice choose_output(const OutputConfig& o, const parallel::Comm& comm,
         choice.output.output_nodes = choice.candidates[std::size_t(best)].nodes;
     }
     std::ostringstream s;
-    s << (best >= 0 ? choice.candidates[std::size_t(best)].label : std::string(to_string(o.mode)))
-      << "; tested with " << choice.test_bytes << " bytes:";
-    for (const ModeCandidate& c : choice.candidates)
-        s << " " << c.label << "=" << (c.seconds >= 0 ? seconds_text(c.seconds) : "-");
+    s << (best >= 0 ? choice.candidates[std::size_t(best)].label : std::string(to_string(o.mode)));
+    if (!skipped.empty()) {
+        s << "; not tested: " << skipped.substr(std::strlen("skipped: "));
+    } else {
+        s << "; tested with " << choice.test_bytes << " bytes:";
+        for (const ModeCandidate& c : choice.candidates)
+            s << " " << c.label << "=" << (c.seconds >= 0 ? seconds_text(c.seconds) : "-");
+    }
     choice.summary = s.str();
 
     if (comm.is_root() && screen) {
@@ -183,7 +239,8 @@ AutoChoice choose_output(const OutputConfig& o, const parallel::Comm& comm,
                 std::fprintf(screen, "  %-24s %s\n", c.label.c_str(), c.note.c_str());
         }
         if (best < 0)
-            std::fprintf(screen, "  no mode could write; keeping %s\n", to_string(o.mode));
+            std::fprintf(screen, "  no mode %s; keeping %s\n",
+                         skipped.empty() ? "could write" : "was tested", to_string(o.mode));
         std::fflush(screen);
     }
     return choice;

@@ -1,9 +1,10 @@
 // config:output-mode = auto and config:output-nodes = auto: before the first snapshot, write a
 // snapshot-sized test buffer once in every candidate mode (and I/O-group count) into a scratch
 // directory of the output directory, time each write on the slowest rank, keep the fastest, and
-// remove the scratch files. Every rank sees the same max-reduced times, so every rank makes the
-// same choice. The test is bounded: at most `max_total_bytes` per candidate (each rank writes the
-// same fraction of its records) and candidates after `budget_seconds` of testing are skipped.
+// remove the scratch files (after every write, so the test needs the room of one write). Every rank
+// sees the same max-reduced times, so every rank makes the same choice. The test is bounded: at
+// most `max_total_bytes` per candidate (each rank writes the same fraction of its records) and
+// candidates after `budget_seconds` of testing are skipped.
 #pragma once
 
 #include <cstdint>
@@ -43,6 +44,11 @@ struct AutoTestData {
     std::size_t record_bytes = 0;
     const std::int64_t* gid = nullptr;  // ascending, local_records of them
     std::int64_t id_space = 0;
+    // Bytes the run's own snapshots will need in the directory: the test writes at most half of
+    // what the file system has free beyond them, one write at a time (each deleted before the
+    // next), and is skipped, saying so, when that is under 1 MB.
+    double reserved_bytes = 0;
+    double timeout = 600;  // s, config:output-timeout: each test write runs under a WriteGuard
 };
 
 // Collective over comm. Runs the test in `directory`/.miniasd-auto-output and removes it.

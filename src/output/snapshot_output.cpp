@@ -140,6 +140,8 @@ SnapshotOutput::SnapshotOutput(const Config& c, const Lattice& l, const LocalSys
         data.record_bytes = format_.record_bytes();
         data.gid = selection_.gid.data();
         data.id_space = lattice_.id_space();
+        data.reserved_bytes = needed;
+        data.timeout = c.output.timeout;
         const AutoChoice a =
             choose_output(out, io_, directory_, data, io_.is_root() ? stdout : nullptr);
         out = a.output;

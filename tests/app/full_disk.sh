@@ -68,6 +68,36 @@ for mode in mpi-io hdf5 sorted file-per-node file-per-process serial auto; do
         [ $failures -eq 0 ] || { cat "$work/out"; exit 1; }
     done
 done
+# config:output-mode = auto on a disk with room for the run's snapshots but not for many test
+# writes: the test uses at most half the room beyond them, one write at a time (it used to keep
+# all of its up to 17 writes until its end, and candidates failed on the full disk); with too
+# little room it is skipped, saying why, and the run goes on in the default mode.
+# 4 snapshots of 48 kB: with 500 KiB taken, 17 test writes kept (the old way) would not fit;
+# with 700 KiB taken the test is skipped (what it leaves must hold the snapshots with their
+# metadata and the file system's block rounding, which the room estimate leaves out).
+for spec in "500 5 4" "700 5 4"; do
+    read -r filler_kb rate snapshots <<< "$spec"
+    what="auto with ${filler_kb} KiB taken"
+    rm -rf "${mnt:?}"/* "$mnt"/.[!.]* 2>/dev/null
+    [ "$filler_kb" -gt 0 ] && dd if=/dev/zero of="$mnt/filler" bs=1k count="$filler_kb" 2>/dev/null
+    { cat "$work/input"; echo "config:output-mode = auto"
+      echo "config:atoms-output-rate = $rate"; } > "$mnt/../run-input"
+    timeout 60 "$mpiexec" -n 3 $flags "$miniasd" -q "$mnt/../run-input" -o "$mnt" > "$work/out" 2>&1
+    rc=$?
+    [ $rc -eq 0 ] || fail "$what: status $rc"
+    grep -q "failed:" "$work/out" && fail "$what: a test write failed on the full disk"
+    metas=$(ls "$mnt" | grep -c "^spins-.*\.meta$")
+    [ "$metas" -eq "$snapshots" ] || fail "$what: $metas of $snapshots snapshots"
+    if [ "$filler_kb" -eq 500 ]; then
+        grep -q "<- chosen" "$work/out" || fail "$what: no mode was tested and chosen"
+    else
+        grep -q "skipped: .* MB free beyond the .* MB the run's snapshots need" "$work/out" ||
+            fail "$what: the skipped test does not say why"
+    fi
+    echo "$what: status $rc, $metas snapshots: $(grep -E "chosen|skipped" "$work/out" | head -1)"
+    [ $failures -eq 0 ] || { cat "$work/out"; exit 1; }
+done
+
 # The statistics table on a disk that fills mid-run: the run stops at the first row that
 # cannot be written, on every rank, naming the file, and the file holds whole rows only.
 rm -rf "${mnt:?}"/* 2>/dev/null

@@ -77,6 +77,18 @@ foreach(spec "mpi-io|1|true" "hdf5|0|false" "sorted|0|true" "file-per-process|2|
   expect_no_metadata_for_snapshot_2(${dir} "${what}")
 endforeach()
 
+# A rank stuck in a write of config:output-mode = auto's test (before the first snapshot): the
+# same guard ends the job, naming the test and the candidate.
+set(dir ${WORK_DIR}/hang-auto-test)
+file(MAKE_DIRECTORY ${dir})
+file(WRITE ${dir}/input "${base}config:output-mode = auto\nconfig:output-timeout = 3s\n")
+run_with(MINIASD_TEST_HANG_WRITE=.miniasd-auto-output/test-1-0:2 ${dir} rc out dt)
+if(rc EQUAL 0 OR "${rc}" MATCHES "timeout" OR dt GREATER 30)
+  message(FATAL_ERROR "auto's test with a rank stuck: ended with '${rc}' after ${dt} s:\n${out}")
+endif()
+expect_contains("${out}" "the output test (config:output-mode = auto) writing" "auto's test")
+expect_contains("${out}" "has not finished after 3 s" "auto's test")
+
 # What Open MPI left beside the data file of the job stuck in mpi-io is removed by the next
 # run in that directory, with a note for each file.
 set(dir ${WORK_DIR}/hang-mpi-io-true)
