@@ -137,6 +137,10 @@ WriteOutcome Hdf5Writer::write(const std::string& directory, const std::string& 
     Checksum64 sum;
     std::int64_t first_gid = -1;
     std::int64_t data_offset = 0;
+    // The coordinates' copy of the positions (for XDMF), read back like the data: this writer's
+    // rows of it, their bytes' checksum and where they start in the file.
+    Checksum64 positions_sum;
+    std::int64_t positions_first = -1, positions_rows = 0, positions_offset = 0;
     std::string io_mode = "none";
     WriteStatus st(directory);
     bool closed_failed = false;
@@ -210,6 +214,9 @@ WriteOutcome Hdf5Writer::write(const std::string& directory, const std::string& 
                 for (std::int64_t k = 0; k < n; ++k)
                     std::memcpy(&xyz[3 * k], bytes + k * rb, 24);
                 write_rows(*positions, space2, 2, H5T_NATIVE_DOUBLE, xyz.data());
+                if (positions_first < 0 && n > 0) positions_first = first;
+                positions_rows += n;
+                positions_sum.update(xyz.data(), static_cast<std::size_t>(24 * n));
             });
             H5D_mpio_actual_io_mode_t mode;
             if (H5Pget_mpio_actual_io_mode(dxpl, &mode) >= 0) io_mode = io_mode_name(mode);
@@ -224,6 +231,11 @@ WriteOutcome Hdf5Writer::write(const std::string& directory, const std::string& 
             if (at == HADDR_UNDEF && total > 0)
                 throw LocalError("HDF5: no contiguous storage in " + path);
             data_offset = total > 0 ? static_cast<std::int64_t>(at) : 0;
+            if (positions && total > 0) {
+                const haddr_t p = H5Dget_offset(*positions);
+                if (p == HADDR_UNDEF) throw LocalError("HDF5: no contiguous storage in " + path);
+                positions_offset = static_cast<std::int64_t>(p);
+            }
             st.inject(path, comm_.rank());
             st.hang(path, comm_.rank());
             if (sync_)
@@ -249,6 +261,15 @@ WriteOutcome Hdf5Writer::write(const std::string& directory, const std::string& 
         // HDF5 passes a failed write of its MPI-IO driver on only sometimes: read back.
         st.lose(mine[0], comm_.rank());
         st.verify(mine);
+        if (positions_rows > 0) {  // checked, not listed: readers take /coordinates
+            FilePiece copy;
+            copy.file = name;
+            copy.offset = positions_offset + 24 * positions_first;
+            copy.length = 24 * positions_rows;
+            copy.checksum = positions_sum.finish();
+            st.lose(copy, comm_.rank(), "/positions");
+            st.verify({copy});
+        }
     }
     st.agree(comm_);  // before the XDMF file, which would present the snapshot as complete
     if (!r.coordinates && comm_.is_root()) {

@@ -136,9 +136,9 @@ void WriteStatus::inject(const std::string& path, int rank) {
     fail("writing " + path + ": No space left on device (injected by MINIASD_TEST_FAIL_WRITE)");
 }
 
-void WriteStatus::lose(const FilePiece& piece, int rank) const {
+void WriteStatus::lose(const FilePiece& piece, int rank, const std::string& part) const {
     const std::string path = join_path(directory_, piece.file);
-    if (piece.length == 0 || !hook_applies("MINIASD_TEST_LOSE_WRITE", path, rank)) return;
+    if (piece.length == 0 || !hook_applies("MINIASD_TEST_LOSE_WRITE", path + part, rank)) return;
     const std::string zeros(static_cast<std::size_t>(piece.length), '\0');
     if (const int fd = ::open(path.c_str(), O_WRONLY); fd >= 0) {
         [[maybe_unused]] const ssize_t w = ::pwrite(fd, zeros.data(), zeros.size(), piece.offset);

@@ -66,7 +66,9 @@ class WriteStatus {
     // Test hook (docs/testing.md): MINIASD_TEST_LOSE_WRITE=<name>:<rank> overwrites this rank's
     // piece of the file whose path contains <name> with zeros after the file is closed, without
     // an error: what an MPI-IO library that loses a write error (a full storage target) leaves.
-    void lose(const FilePiece& piece, int rank) const;
+    // `part` names a part of the file the piece is ("/positions": <name> then matches
+    // "coordinates.h5/positions"), so a hook can hit one dataset of several.
+    void lose(const FilePiece& piece, int rank, const std::string& part = "") const;
     // Test hook: MINIASD_TEST_HANG_WRITE=<name>:<rank> makes this rank wait for ever here, as a
     // rank stuck inside the I/O library would (the write guard must end the job).
     void hang(const std::string& path, int rank) const;

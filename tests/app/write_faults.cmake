@@ -58,6 +58,18 @@ foreach(spec "mpi-io|2|true" "mpi-io|0|false" "sorted|0|true" "sorted|0|false" "
   expect_no_metadata_for_snapshot_2(${dir} "${what}")
 endforeach()
 
+# hdf5 writes the coordinates twice (the records, and the positions XDMF points ParaView at):
+# the copy is read back too.
+set(dir ${WORK_DIR}/lost-hdf5-positions)
+file(MAKE_DIRECTORY ${dir})
+file(WRITE ${dir}/input "${base}config:output-mode = hdf5\n")
+run_with(MINIASD_TEST_LOSE_WRITE=coordinates.h5/positions:0 ${dir} rc out dt)
+if(NOT rc EQUAL 1)
+  message(FATAL_ERROR "hdf5 positions lost: ended with status ${rc}, not 1:\n${out}")
+endif()
+expect_contains("${out}" "coordinates.h5: bytes" "hdf5 positions lost")
+expect_contains("${out}" "read back differ from those written" "hdf5 positions lost")
+
 # A rank stuck in the library: every rank ends soon after the 3 s limit, with a message naming
 # the snapshot (the test's own limit is 90 s; without the guard the run never ends).
 foreach(spec "mpi-io|1|true" "hdf5|0|false" "sorted|0|true" "file-per-process|2|false")
