@@ -164,6 +164,7 @@ class Simulation {
     const std::string& run_id() const { return run_id_; }
 
   private:
+    void write_report(const std::string& stopped_checkpoint) const;  // report() but its barrier
     // Collective. Opens the statistics table and the snapshot output, writes the coordinates.
     void start();
     void begin_phase(const Phase& p);

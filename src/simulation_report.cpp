@@ -115,6 +115,13 @@ std::optional<RunReport> Simulation::gather_report() const {
 }
 
 void Simulation::report(const std::string& stopped_checkpoint) const {
+    write_report(stopped_checkpoint);
+    // Every rank ends after report.json exists: a launcher that sees one rank exit with 75
+    // kills the others a second later (Open MPI), and job scripts read the file.
+    comm().barrier();
+}
+
+void Simulation::write_report(const std::string& stopped_checkpoint) const {
     std::optional<RunReport> r = gather_report();
     if (!r) return;
     r->stopped_checkpoint = stopped_checkpoint;

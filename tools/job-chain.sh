@@ -53,10 +53,6 @@ chain_run() {
     shift 4
     chain_signal='' chain_signal_left='' chain_status=''
     _chain_walltime=$walltime
-    # Open MPI's mpirun, when SIGTERM reaches it too, kills the ranks after this many seconds
-    # (twice: SIGTERM, then SIGKILL; 1 s by default, too short for a checkpoint) and lingers that
-    # long even when they are done, so the wait below does not wait for it.
-    export OMPI_MCA_odls_base_sigkill_timeout=${OMPI_MCA_odls_base_sigkill_timeout:-30}
     "$@" &
     local run=$!
     _chain_pid=$run
@@ -77,7 +73,8 @@ chain_run() {
     fi
     # Until a signal: wait for the launcher (wait returns early, status > 128, when a trapped
     # signal arrives). After one: until the launcher ends or the run's report.json, which rank 0
-    # writes last, appears, whichever is first.
+    # writes last, appears, whichever is first (Open MPI's mpirun, when SIGTERM reached it too,
+    # lingers after its ranks: twice odls_base_sigkill_timeout).
     while kill -0 "$run" 2> /dev/null; do
         if [ -z "$chain_signal" ]; then
             wait "$run"

@@ -20,6 +20,7 @@ void Accumulator::reset(std::size_t series, std::int64_t expected_samples) {
     expected_ = expected_samples;
     count_ = 0;
     blocks_.assign(series * (expected_samples > 0 ? max_blocks : 1), Moments{});
+    totals_.assign(series, Moments{});
 }
 
 void Accumulator::add(const std::vector<double>& x) {
@@ -29,10 +30,12 @@ void Accumulator::add(const std::vector<double>& x) {
     Moments* b = &blocks_[static_cast<std::size_t>(block) * series_];
     for (std::size_t k = 0; k < series_ && k < x.size(); ++k) {
         const double v = x[k], v2 = v * v;
-        b[k].n += 1;
-        b[k].s1 += v;
-        b[k].s2 += v2;
-        b[k].s4 += v2 * v2;
+        for (Moments* m : {&b[k], &totals_[k]}) {
+            m->n += 1;
+            m->s1 += v;
+            m->s2 += v2;
+            m->s4 += v2 * v2;
+        }
     }
     ++count_;
 }
@@ -41,6 +44,8 @@ std::vector<double> Accumulator::serialise() const {
     std::vector<double> v = {double(series_), double(expected_), double(count_)};
     for (const Moments& m : blocks_)
         v.insert(v.end(), {m.n, m.s1, m.s2, m.s4});
+    for (const Moments& m : totals_)
+        v.insert(v.end(), {m.n, m.s1, m.s2, m.s4});
     return v;
 }
 
@@ -48,23 +53,32 @@ void Accumulator::restore(const std::vector<double>& v) {
     if (v.size() < 3 || (v.size() - 3) % 4 != 0) throw std::invalid_argument("accumulator size");
     const auto series = static_cast<std::size_t>(v[0]);
     const auto expected = static_cast<std::int64_t>(v[1]);
-    const std::size_t blocks = (v.size() - 3) / 4;
-    if (double(series) != v[0] || expected < 0 ||
-        blocks != series * (expected > 0 ? max_blocks : 1))
+    const std::size_t rows = (v.size() - 3) / 4;
+    const std::size_t blocks = series * (expected > 0 ? max_blocks : 1);
+    if (double(series) != v[0] || expected < 0 || (rows != blocks && rows != blocks + series))
         throw std::invalid_argument("accumulator layout");
     series_ = series;
     expected_ = expected;
     count_ = static_cast<std::int64_t>(v[2]);
+    auto row = [&](std::size_t r) {
+        return Moments{v[3 + 4 * r], v[4 + 4 * r], v[5 + 4 * r], v[6 + 4 * r]};
+    };
     blocks_.resize(blocks);
     for (std::size_t b = 0; b < blocks; ++b)
-        blocks_[b] = Moments{v[3 + 4 * b], v[4 + 4 * b], v[5 + 4 * b], v[6 + 4 * b]};
+        blocks_[b] = row(b);
+    totals_.assign(series, Moments{});
+    for (std::size_t k = 0; k < series; ++k) {
+        if (rows == blocks + series) {
+            totals_[k] = row(blocks + k);
+        } else {  // an older layout: the sums of the blocks
+            for (std::size_t b = 0; b * series < blocks; ++b)
+                add_to(totals_[k], blocks_[b * series + k]);
+        }
+    }
 }
 
 Moments Accumulator::total(std::size_t k) const {
-    Moments m;
-    for (std::size_t b = 0; b * series_ < blocks_.size(); ++b)
-        add_to(m, blocks_[b * series_ + k]);
-    return m;
+    return k < totals_.size() ? totals_[k] : Moments{};
 }
 
 Estimate Accumulator::estimate(std::size_t k,

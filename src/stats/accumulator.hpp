@@ -3,7 +3,10 @@
 // fluctuation (susceptibility, specific heat) and a Binder cumulant all come from the same sums.
 // The samples are split into a fixed number of consecutive blocks, so every derived quantity also
 // gets a statistical error from a jackknife over blocks (blocking absorbs the correlation between
-// successive samples as long as a block is longer than the correlation time).
+// successive samples as long as a block is longer than the correlation time). The sums over all
+// samples are kept apart from the blocks, added in sample order: the block sizes follow the
+// expected number of samples, which a continued run may change (more sim:total-time-steps), and
+// the mean-* columns must not depend on it in any bit.
 #pragma once
 
 #include <cstdint>
@@ -42,8 +45,10 @@ class Accumulator {
     void add(const std::vector<double>& x);
 
     // The whole state as numbers (series, expected samples, count, then n s1 s2 s4 of every
-    // block), exact as doubles, for a checkpoint; restore() throws std::invalid_argument when
-    // the numbers do not describe an accumulator.
+    // block, then of every series' total), exact as doubles, for a checkpoint; restore() throws
+    // std::invalid_argument when the numbers do not describe an accumulator. It also reads the
+    // layout without totals (checkpoints of run-state version 2 and older): the totals are then
+    // the sums of the blocks.
     std::vector<double> serialise() const;
     void restore(const std::vector<double>& v);
 
@@ -57,6 +62,7 @@ class Accumulator {
     std::size_t series_ = 0;
     std::int64_t expected_ = 0, count_ = 0;
     std::vector<Moments> blocks_;  // [block * series_ + k]
+    std::vector<Moments> totals_;  // [k]: every sample, summed in sample order
 };
 
 }  // namespace miniasd

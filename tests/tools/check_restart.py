@@ -318,6 +318,20 @@ check("starting afresh" in p.stdout, "if-exists starts afresh:\n" + p.stdout)
 check(read(os.path.join(d, "output")) == read(os.path.join(work, "llg", "whole", "output")),
       "a fresh start writes the same statistics")
 
+# A continuation that extends a finished run (more sim:total-time-steps): every column, the
+# running means (mean-*) included, equals the run made that long in one go, bit for bit. (The
+# means came from accumulator blocks sized by the planned sample count and differed in the last
+# digit.)
+d = os.path.join(work, "extended")
+shutil.rmtree(d, ignore_errors=True)
+ended = bcc + series + "sim:save-checkpoint = end\n"
+longer_run = ended.replace("total-time-steps = 170", "total-time-steps = 260")
+run(4, os.path.join(d, "whole"), longer_run)
+run(2, os.path.join(d, "chain"), ended)
+run(3, os.path.join(d, "chain"), longer_run + continue_line)
+check(read(os.path.join(d, "whole", "output")) == read(os.path.join(d, "chain", "output")),
+      "an extended continuation's statistics equal the longer run's in every bit")
+
 # --- Signals and the wall-time limit: a running job stops at a step boundary with a checkpoint ---
 endless = bcc + "sim:total-time-steps = 100000000\nsim:time-steps-increment = 1000\n"
 
