@@ -33,7 +33,9 @@ enum class CrystalStructure {
     alpha_honeycomb,
     beta_honeycomb,
     spinel,
-    spinel_layered
+    spinel_layered,
+    ndfeb,
+    smfen
 };
 // sim:program: what the run does (src/programs/).
 enum class ProgramKind {

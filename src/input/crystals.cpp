@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "input/crystal_orbits.hpp"
+
 namespace miniasd {
 
 namespace {
@@ -72,6 +74,46 @@ std::vector<int> spinel_categories(bool layered) {
         c.push_back(k < 8 ? 1 : k < 24 ? 2 : layered && oxygen_plane ? 4 : 3);
     }
     return c;
+}
+
+// A crystal from Wyckoff positions: every orbit's sites, category per orbit.
+struct Orbits {
+    std::vector<Vec3> sites;
+    std::vector<int> category;
+};
+Orbits from_orbits(const std::vector<SymmetryOp>& ops,
+                   const std::vector<std::pair<Vec3, int>>& positions) {
+    Orbits o;
+    for (const auto& [p, category] : positions)
+        for (const Vec3& q : orbit(ops, p)) {
+            o.sites.push_back(q);
+            o.category.push_back(category);
+        }
+    return o;
+}
+
+// Nd2Fe14B, P4_2/mnm, a = 8.8 A, c = 12.2 A (Herbst et al., Phys. Rev. B 29, 4176 (1984), to
+// VAMPIRE's three digits and origin): Nd 4f and 4g (category 1), Fe 16k1, 16k2, 8j1, 8j2, 4e,
+// 4c (category 2): 64 atoms. VAMPIRE's 4 boron atoms (4g, x = 0.371) are non-magnetic in its
+// cell and left out here, as mn2au's gold.
+Orbits nd2fe14b() {
+    return from_orbits(p42_mnm(), {{{0.268, 0.268, 0}, 1},
+                                   {{0.14, 0.86, 0}, 1},
+                                   {{0.223, 0.567, 0.127}, 2},
+                                   {{0.037, 0.36, 0.176}, 2},
+                                   {{0.098, 0.098, 0.204}, 2},
+                                   {{0.317, 0.317, 0.246}, 2},
+                                   {{0, 0, 0.614}, 2},
+                                   {{0, 0.5, 0}, 2}});
+}
+
+// SmFe12 of the ThMn12 type (the SmFeN cell without its nitrogen), I4/mmm, a = 8.566 A,
+// c = 4.802 A: Sm 2a (category 1), Fe 8i (x = 0.3534), 8j (x = 0.2753), 8f (category 2): 26
+// atoms. VAMPIRE's 2 nitrogen atoms (2b) are non-magnetic in its cell and left out.
+Orbits smfe12() {
+    return from_orbits(
+        i4_mmm(),
+        {{{0, 0, 0}, 1}, {{0.3534, 0, 0}, 2}, {{0.2753, 0.5, 0}, 2}, {{0.25, 0.25, 0.25}, 2}});
 }
 
 std::vector<int> repeated(const std::vector<int>& pattern, int times) {
@@ -148,6 +190,10 @@ std::vector<CrystalCell> make_cells() {
         // as in VAMPIRE, whose builder flags none of them.
         {"spinel", {1, 1, 1}, spinel_sites(), spinel_categories(false), 0.434},
         {"spinel-layered", {1, 1, 1}, spinel_sites(), spinel_categories(true), 0.434},
+        // The rare-earth magnets: many irregular shells within VAMPIRE's cutoffs (exchange:
+        // function = exponential is the usual choice).
+        {"ndfeb", {1, 1, 12.2 / 8.8}, nd2fe14b().sites, nd2fe14b().category, 0.40},
+        {"smfen", {1, 1, 4.802 / 8.566}, smfe12().sites, smfe12().category, 0.50},
     };
 }
 

@@ -17,7 +17,7 @@ void add_structure_keywords(std::vector<KeywordSpec>& t) {
     t.push_back(choice(
         "create", "crystal-structure",
         "sc|bcc|fcc|hcp|bcc-110|heusler|honeycomb|kagome|rocksalt|mn2au|fcc-111|alpha-honeycomb|"
-        "beta-honeycomb|spinel|spinel-layered",
+        "beta-honeycomb|spinel|spinel-layered|ndfeb|smfen",
         "sc",
         "crystal structure: VAMPIRE's orthogonal cells, docs/physics.md lists each (its cell, "
         "atoms, categories and neighbours)",

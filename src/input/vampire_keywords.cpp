@@ -274,10 +274,6 @@ const VampireValues value_groups[] = {
      "llg-midpoint constrained-monte-carlo hybrid-constrained-monte-carlo llg-quantum"},
     {"exchange:function", "per-category exponential parameters are not implemented",
      "material-exponential"},
-    {"create:crystal-structure",
-     "this crystal is not implemented yet: its 68 (NdFeB) or 28 (SmFeN) atoms are not built "
-     "in; give the cell as a unit-cell file (docs/unit-cell-files.md)",
-     "ndfeb smfen"},
     {"montecarlo:algorithm", "the Hinzke-Nowak mixed move is not implemented", "hinzke-nowak"},
     {"sim:laser-pulse-temporal-profile", "double laser pulses are not implemented",
      "double-pulse-two-temperature double-pulse-square"},

@@ -3,6 +3,7 @@
 // the same topology when unit-cell-size-x/y/z strain the cell, and categories for materials.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "input/crystals.hpp"
@@ -53,7 +54,7 @@ TEST(Crystals, NeighboursAsVampiresBuilders) {
         {"spinel", spinel},
         {"spinel-layered", spinel},
     };
-    EXPECT_EQ(std::size(expected), crystal_cells().size());
+    EXPECT_EQ(std::size(expected) + 2, crystal_cells().size());  // + NdFeB, SmFeN: below
     for (const auto& e : expected) {
         const Config c = crystal(e.name);
         const ExchangeSummary s = summarise_exchange(c, make_lattice(c));
@@ -62,6 +63,71 @@ TEST(Crystals, NeighboursAsVampiresBuilders) {
             EXPECT_NEAR(s.shells[k].radius * 1e10, e.shells[k].r, 1e-6) << e.name << " " << k;
             EXPECT_NEAR(s.shells[k].per_atom, e.shells[k].count, 1e-9) << e.name << " " << k;
         }
+    }
+}
+
+// NdFeB and SmFeN come from their space groups and Wyckoff positions: the atoms must be those of
+// VAMPIRE's cells (spot checks from its lists, 3-4 digits), magnetic atoms only, closed under
+// the group, with the mean coordination within VAMPIRE's cutoffs recomputed independently from
+// its 68 and 28 listed positions (12.75 = 816 / 64 bonds per atom, 24 = 624 / 26).
+TEST(Crystals, RareEarthCellsAreVampiresAtoms) {
+    const struct {
+        const char* name;
+        std::size_t atoms, rare_earths;
+        double coordination;
+        std::vector<Vec3> listed;  // some of VAMPIRE's positions
+    } cases[] = {
+        {"ndfeb",
+         64,
+         8,
+         816.0 / 64,
+         {{0.268, 0.268, 0},
+          {0.768, 0.232, 0.5},
+          {0.433, 0.777, 0.127},
+          {0.963, 0.64, 0.824},
+          {0.902, 0.902, 0.796},
+          {0.5, 0.5, 0.886},
+          {0, 0, 0.386},
+          {0.5, 0, 0.5}}},
+        {"smfen",
+         26,
+         2,
+         624.0 / 26,
+         {{0.5, 0.5, 0.5},
+          {0.6466, 0, 0},
+          {0.1466, 0.5, 0.5},
+          {0.2247, 0, 0.5},
+          {0.75, 0.25, 0.75}}},
+    };
+    for (const auto& e : cases) {
+        const Config c = crystal(e.name);
+        const Lattice l = make_lattice(c);
+        const CrystalCell& cell = crystal_cell(c.crystal);
+        ASSERT_EQ(cell.basis.size(), e.atoms) << e.name;
+        EXPECT_EQ(std::count(cell.category.begin(), cell.category.end(), 1),
+                  static_cast<long>(e.rare_earths))
+            << e.name;
+        for (const Vec3& p : e.listed) {
+            bool found = false;
+            for (const Vec3& b : cell.basis)
+                found = found || (std::abs(b[0] - p[0]) < 1e-3 && std::abs(b[1] - p[1]) < 1e-3 &&
+                                  std::abs(b[2] - p[2]) < 1e-3);
+            EXPECT_TRUE(found) << e.name << " lacks (" << p[0] << ", " << p[1] << ", " << p[2]
+                               << ")";
+        }
+        // No two atoms on one site.
+        for (std::size_t i = 0; i < cell.basis.size(); ++i)
+            for (std::size_t j = 0; j < i; ++j) {
+                double d = 0;
+                for (int a = 0; a < 3; ++a)
+                    d += std::pow(cell.basis[i][a] - cell.basis[j][a], 2);
+                EXPECT_GT(d, 1e-6) << e.name << " " << i << " " << j;
+            }
+        const ExchangeSummary s = summarise_exchange(c, l);
+        double bonds = 0;
+        for (const auto& shell : s.shells)
+            bonds += shell.per_atom;
+        EXPECT_NEAR(bonds, e.coordination, 1e-9) << e.name;
     }
 }
 
