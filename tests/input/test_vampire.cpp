@@ -152,7 +152,7 @@ TEST(Vampire, ExampleStyleInputsRunOrAreRefusedByName) {
     // VAMPIRE values of supported keywords that miniASD lacks: refused by name.
     for (const char* line :
          {"sim:program = fmr\n", "sim:integrator = llg-midpoint\n",
-          "create:crystal-structure = ndfeb\n", "montecarlo:algorithm = hinzke-nowak\n"}) {
+          "sim:cooling-function = double-gaussian\n", "montecarlo:algorithm = hinzke-nowak\n"}) {
         const std::string m = error_of(std::string(line) + material1);
         EXPECT_NE(m.find("VAMPIRE's value"), std::string::npos) << m;
         EXPECT_NE(m.find("is not supported by miniASD ("), std::string::npos) << m;
@@ -178,7 +178,7 @@ TEST(Vampire, EveryMistakeInTheFilesIsReportedInOneRunInLineOrder) {
         "this line has no colon\n"        // 4: malformed (found while splitting)
         "material[1]:dmi-constant = 1\n"  // 5: no second index
         "sim:temperature = 1e9\n"         // 6: out of range
-        "create:crystal-structure = smfen\n" +
+        "create:crystal-structure = wurtzite\n" +
         material1;  // 7: not one of the choices
     try {
         std::vector<InputError> split_errors;
