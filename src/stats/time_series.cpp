@@ -5,6 +5,7 @@
 
 #include <cerrno>
 #include <charconv>
+#include <cmath>
 #include <cstring>
 
 #include "util/error.hpp"
@@ -59,8 +60,13 @@ std::string TimeSeriesTable::write_row(const RowContext& r) {
     double v[8];
     auto emit = [&](std::size_t n) {
         for (std::size_t k = 0; k < n; ++k) {
-            // Shortest text that reads back to the same double (whole numbers print as such).
-            auto res = std::to_chars(buf, buf + sizeof buf, v[k]);
+            // Shortest text that reads back to the same double; whole numbers up to 2^53 in
+            // full (the shortest form of step 100000 is "1e+05").
+            const double x = v[k];
+            const bool whole = std::abs(x) < 9007199254740992.0 && x == std::trunc(x) &&
+                               !(x == 0 && std::signbit(x));
+            auto res = whole ? std::to_chars(buf, buf + sizeof buf, static_cast<std::int64_t>(x))
+                             : std::to_chars(buf, buf + sizeof buf, x);
             if (!line.empty()) line += ' ';
             line.append(buf, res.ptr);
         }

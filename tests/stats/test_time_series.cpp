@@ -127,7 +127,7 @@ TEST(TimeSeries, HeaderNamesEveryColumnAndRowsRoundTripDoubles) {
                       {"Fe", "Gd"});
     t.write_header();
     RunState state;
-    state.step = 42;
+    state.step = 100000;  // whole numbers in full: "100000", not the shortest "1e+05"
     state.time_step = 1e-16;
     state.accumulator.reset(static_cast<std::size_t>(series::count(2)), 0);
     Observables obs;
@@ -155,8 +155,9 @@ TEST(TimeSeries, HeaderNamesEveryColumnAndRowsRoundTripDoubles) {
     for (double x; fields >> x;)
         v.push_back(x);
     ASSERT_EQ(v.size(), 16u);
-    EXPECT_EQ(v[0], 42);
-    EXPECT_EQ(v[1], 42 * 1e-16);
+    EXPECT_EQ(row.substr(0, 7), "100000 ");
+    EXPECT_EQ(v[0], 100000);
+    EXPECT_EQ(v[1], 100000 * 1e-16);
     EXPECT_EQ(v[4], 1.0 / 3.0);  // exact round trip
     EXPECT_EQ(v[12], -1);
     EXPECT_EQ(v[14], -2.5e-20);
