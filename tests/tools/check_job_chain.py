@@ -22,6 +22,9 @@ import subprocess
 import sys
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from script_support import small_bcc, wait_for_rows  # noqa: E402
+
 args = sys.argv[1:]
 sep = args.index("--")
 miniasd, mpiexec, flags = os.path.abspath(args[0]), args[1], args[2:sep]
@@ -52,20 +55,7 @@ for name, body in stand_ins.items():
         f.write(body)
     os.chmod(os.path.join(fake, name), 0o755)
 
-system = """create:crystal-structure = bcc
-create:periodic-boundaries-x
-dimensions:unit-cell-size = 2.87 !A
-dimensions:system-size = 20 !A
-material[1]:atomic-spin-moment = 2.22 !muB
-material[1]:exchange-matrix[1] = 7.05e-21
-material[1]:damping-constant = 0.1
-material[1]:initial-spin-direction = random
-sim:temperature = 300
-sim:time-step = 0.1 !fs
-sim:integrator-random-seed = 9
-sim:time-steps-increment = 1000
-sim:load-checkpoint-if-exists = continue
-"""
+system = small_bcc(20, 9, 1000) + "sim:load-checkpoint-if-exists = continue\n"
 
 
 def job_dir(name):
@@ -116,16 +106,6 @@ def kill_session(sid, sig):
     return len(pids)
 
 
-def wait_for_rows(d, timeout=60):
-    out = os.path.join(d, "run", "output")
-    end = time.time() + timeout
-    while time.time() < end:
-        if os.path.exists(out) and sum(1 for _ in open(out)) >= 3:
-            return True
-        time.sleep(0.2)
-    return False
-
-
 def submissions(d):
     log = os.path.join(d, "qsub.log")
     return open(log).read().splitlines() if os.path.exists(log) else []
@@ -171,7 +151,7 @@ if len(cks) == 1:
 d = job_dir("walltime-term")
 write_input(d, 100000000)
 job = start(d)
-check(wait_for_rows(d), "walltime-term: the run started")
+check(wait_for_rows(os.path.join(d, "run", "output")), "walltime-term: the run started")
 t0 = time.time()
 kill_session(job.pid, signal.SIGTERM)
 out = finish(job, d)
@@ -188,7 +168,7 @@ check(len(checkpoints(d)) == 1 and exit_status_in_report(d) == 75,
 d = job_dir("qdel")
 write_input(d, 100000000)
 job = start(d, FAKE_WALLTIME="01:00:00")
-check(wait_for_rows(d), "qdel: the run started")
+check(wait_for_rows(os.path.join(d, "run", "output")), "qdel: the run started")
 kill_session(job.pid, signal.SIGTERM)
 out = finish(job, d)
 check(job.returncode == 75, f"qdel: the job ends with status 75 ({job.returncode})\n{out}")

@@ -17,6 +17,9 @@ import subprocess
 import sys
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from script_support import wait_for_rows  # noqa: E402
+
 args = sys.argv[1:]
 sep = args.index("--")
 miniasd, converter, mpiexec, flags = args[0], args[1], args[2], args[3:sep]
@@ -336,16 +339,6 @@ check(read(os.path.join(d, "whole", "output")) == read(os.path.join(d, "chain", 
 endless = bcc + "sim:total-time-steps = 100000000\nsim:time-steps-increment = 1000\n"
 
 
-def wait_for_rows(directory, timeout=60):
-    out = os.path.join(directory, "output")
-    end = time.time() + timeout
-    while time.time() < end:
-        if os.path.exists(out) and sum(1 for _ in open(out)) >= 3:
-            return True
-        time.sleep(0.2)
-    return False
-
-
 for sig, ranks in [(signal.SIGUSR1, 2), (signal.SIGTERM, 1)]:
     d = os.path.join(work, "signal-" + sig.name)
     shutil.rmtree(d, ignore_errors=True)
@@ -358,7 +351,7 @@ for sig, ranks in [(signal.SIGUSR1, 2), (signal.SIGTERM, 1)]:
            else [miniasd, "input", "-q"])
     job = subprocess.Popen(cmd, cwd=d, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                            text=True)
-    check(wait_for_rows(d), f"{sig.name}: the run started")
+    check(wait_for_rows(os.path.join(d, "output")), f"{sig.name}: the run started")
     job.send_signal(sig)
     so, se = job.communicate(timeout=120)
     check(job.returncode == STOPPED, f"{sig.name}: exit status {job.returncode}\n{so}\n{se}")

@@ -22,6 +22,8 @@ miniasd, converter, mpiexec, flags = args[0], args[1], args[2], args[3:sep]
 work, source = args[sep + 1], args[sep + 2]
 sys.path.insert(0, os.path.join(source, "tools"))
 import read_snapshot  # noqa: E402
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from script_support import small_bcc  # noqa: E402
 
 failures = []
 
@@ -67,19 +69,7 @@ def convert(directory, expect):
     return p
 
 
-system = """create:crystal-structure = bcc
-create:periodic-boundaries-x
-dimensions:unit-cell-size = 2.87 !A
-dimensions:system-size = 14 !A
-material[1]:atomic-spin-moment = 2.22 !muB
-material[1]:exchange-matrix[1] = 7.05e-21
-material[1]:damping-constant = 0.1
-material[1]:initial-spin-direction = random
-sim:temperature = 300
-sim:time-step = 0.1 !fs
-sim:integrator-random-seed = 5
-sim:time-steps-increment = 10
-"""
+system = small_bcc(14, 5, 10)
 snapshots = "config:atoms\nconfig:atoms-output-rate = 1\n"
 
 

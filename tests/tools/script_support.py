@@ -1,0 +1,32 @@
+"""Shared by the end-to-end test scripts in this directory: a small thermal bcc Fe input and a
+wait for a running job's statistics rows."""
+import os
+import time
+
+
+def small_bcc(size_angstrom, seed, increment):
+    """A bcc Fe cube (periodic along x) at 300 K with random initial spins: the input text
+    without its number of steps."""
+    return f"""create:crystal-structure = bcc
+create:periodic-boundaries-x
+dimensions:unit-cell-size = 2.87 !A
+dimensions:system-size = {size_angstrom} !A
+material[1]:atomic-spin-moment = 2.22 !muB
+material[1]:exchange-matrix[1] = 7.05e-21
+material[1]:damping-constant = 0.1
+material[1]:initial-spin-direction = random
+sim:temperature = 300
+sim:time-step = 0.1 !fs
+sim:integrator-random-seed = {seed}
+sim:time-steps-increment = {increment}
+"""
+
+
+def wait_for_rows(output, rows=3, timeout=60):
+    """True once the statistics file `output` has `rows` lines (a running job got going)."""
+    end = time.time() + timeout
+    while time.time() < end:
+        if os.path.exists(output) and sum(1 for _ in open(output)) >= rows:
+            return True
+        time.sleep(0.2)
+    return False
