@@ -10,7 +10,9 @@ jobs"): signal -> checkpoint -> exit 75 -> resubmission command -> the next job 
      signal and nothing was resubmitted.
   3. SIGTERM long before a known walltime (qdel): the run stops with a checkpoint, the script
      exits 75 and submits nothing.
-The Slurm chain (Slurm's own early signal, srun) is run by check_restart.py.
+  4. The Slurm chain with stand-ins for srun, sbatch and scontrol: each job stops at its
+     sim:wall-time-limit wherever that falls, and the chain's statistics and snapshots are still
+     bitwise those of the uninterrupted run.
 Usage: check_job_chain.py MINIASD MPIEXEC [MPIEXEC_FLAG ...] -- WORKDIR SOURCE_DIR
 """
 import glob
@@ -23,7 +25,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from script_support import small_bcc, wait_for_rows  # noqa: E402
+from script_support import content_hashes, small_bcc, wait_for_rows  # noqa: E402
 
 args = sys.argv[1:]
 sep = args.index("--")
@@ -174,6 +176,48 @@ out = finish(job, d)
 check(job.returncode == 75, f"qdel: the job ends with status 75 ({job.returncode})\n{out}")
 check("ended by hand" in out and not submissions(d), f"qdel: nothing resubmitted\n{out}")
 check(len(checkpoints(d)) == 1, f"qdel: the checkpoint is there to continue from {checkpoints(d)}")
+
+# 4. The Slurm chain: srun runs 3 ranks; sbatch runs the next job at once, in this process tree,
+# as the queue would later.
+d = job_dir("slurm")
+stand_ins = {
+    "srun": f'#!/bin/bash\nwhile [[ "$1" == --* ]]; do shift; done\n'
+            f'exec {" ".join([mpiexec, *flags])} -n 3 "$@"\n',
+    "scontrol": '#!/bin/bash\necho "   Command=$FAKE_SCRIPT"\n',
+    "sbatch": '#!/bin/bash\nwhile [[ "$1" == --* ]]; do shift; done\n'
+              'export SLURM_JOB_ID=$((SLURM_JOB_ID + 1))\necho "submitted $SLURM_JOB_ID"\n'
+              'exec bash "$@"\n',
+}
+for name, body in stand_ins.items():
+    with open(os.path.join(fake, name), "w") as f:
+        f.write(body)
+    os.chmod(os.path.join(fake, name), 0o755)
+chain = (small_bcc(17, 31, 100) + "sim:total-time-steps = 100000\nconfig:atoms\n"
+         "config:atoms-output-rate = 250\noutput:time-steps\noutput:magnetisation\n"
+         "output:mean-magnetisation-length\noutput:mean-total-energy\n")
+whole = os.path.join(d, "whole")
+os.makedirs(whole)
+with open(os.path.join(whole, "input"), "w") as f:
+    f.write(chain)
+subprocess.run([mpiexec, "-n", "2", *flags, miniasd, "input", "-q"], cwd=whole, check=True,
+               env=dict(os.environ, OMP_NUM_THREADS="1"), capture_output=True, timeout=300)
+with open(os.path.join(d, "input"), "w") as f:
+    f.write(chain + "sim:load-checkpoint-if-exists = continue\nsim:wall-time-limit = 2\n")
+slurm_script = os.path.join(source, "tools", "job-slurm-chain.sh")
+env = dict(os.environ, PATH=fake + os.pathsep + os.environ["PATH"], FAKE_SCRIPT=slurm_script,
+           SLURM_JOB_ID="1", OMP_NUM_THREADS="1", MINIASD=miniasd, MINIASD_OUTPUT_DIR="run",
+           MINIASD_MAX_JOBS="200")  # a slow build (sanitizers) needs more jobs
+p = subprocess.run(["bash", slurm_script, "input"], cwd=d, env=env, capture_output=True,
+                   text=True, timeout=600)
+jobs = p.stdout.count("Stopped at step") + 1
+check(p.returncode == 0, f"slurm: the chain ends with status 0 ({p.returncode})\n{p.stdout}\n{p.stderr}")
+check(jobs >= 2, f"slurm: the chain ran {jobs} job(s); the wall-time limit should stop the first")
+check(open(os.path.join(whole, "output"), "rb").read() ==
+      open(os.path.join(d, "run", "output"), "rb").read(),
+      f"slurm: the {jobs}-job chain's statistics equal the uninterrupted run's")
+check(content_hashes(whole) == content_hashes(os.path.join(d, "run")),
+      "slurm: the chain's snapshots equal the uninterrupted run's")
+check(not os.path.exists(os.path.join(d, "run", "chain-jobs")), "slurm: the counter is removed")
 
 if failures:
     sys.exit(f"{len(failures)} check(s) failed")

@@ -5,7 +5,7 @@ stopped part-way on 2 ranks (exit status 75, with a checkpoint) and continued on
 statistics files, program tables, every snapshot's content hash and the final spin hash must be
 identical byte for byte. Then the failures: a job killed while writing a checkpoint, corrupt,
 truncated, wrong-version and mismatched checkpoints, a missing checkpoint, and the signal and
-wall-time paths.
+wall-time paths. (The chain scripts: check_job_chain.py.)
 Usage: check_restart.py MINIASD CONVERTER MPIEXEC [MPIEXEC_FLAG ...] -- WORKDIR SOURCE_DIR
 """
 import glob
@@ -18,7 +18,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from script_support import wait_for_rows  # noqa: E402
+from script_support import content_hashes, wait_for_rows  # noqa: E402
 
 args = sys.argv[1:]
 sep = args.index("--")
@@ -56,14 +56,6 @@ def read(path):
 def spin_hash(stdout):
     m = re.search(r"Spin state hash: (\w+)", stdout)
     return m.group(1) if m else None
-
-
-def content_hashes(directory):
-    out = {}
-    for meta in sorted(glob.glob(os.path.join(directory, "spins-*.meta"))):
-        m = re.search(r"content-hash = (\w+)", open(meta).read())
-        out[os.path.basename(meta)] = m.group(1)
-    return out
 
 
 bcc = """create:crystal-structure = bcc
@@ -376,52 +368,6 @@ elapsed = time.time() - started
 check("wall-time limit" in p.stdout, "wall-time stop gives the reason:\n" + p.stdout)
 check(elapsed < 30, f"stopped in time ({elapsed:.1f} s)")
 check(len(glob.glob(os.path.join(d, "checkpoints", "checkpoint-*"))) == 1, "wall-time checkpoint")
-
-# --- The Slurm chain script end to end, with stand-ins for srun, sbatch and scontrol: each job
-# stops at its wall-time limit wherever that falls, and the chain's result is still bitwise the
-# uninterrupted run's ---
-source = args[sep + 2]
-d = os.path.join(work, "slurm-chain")
-shutil.rmtree(d, ignore_errors=True)
-fake = os.path.join(d, "bin")
-os.makedirs(fake)
-launcher = " ".join([mpiexec, *flags])
-stand_ins = {
-    # srun: drop Slurm's options and run on 3 ranks.
-    "srun": f'#!/bin/bash\nwhile [[ "$1" == --* ]]; do shift; done\nexec {launcher} -n 3 "$@"\n',
-    "scontrol": '#!/bin/bash\necho "   Command=$FAKE_SCRIPT"\n',
-    # sbatch: the next job at once, in this process tree, as the queue would later.
-    "sbatch": '#!/bin/bash\nwhile [[ "$1" == --* ]]; do shift; done\n'
-              'export SLURM_JOB_ID=$((SLURM_JOB_ID + 1))\necho "submitted $SLURM_JOB_ID"\n'
-              'exec bash "$@"\n',
-    "miniasd": f'#!/bin/bash\nexec {miniasd} "$@"\n',
-}
-for name, body in stand_ins.items():
-    with open(os.path.join(fake, name), "w") as f:
-        f.write(body)
-    os.chmod(os.path.join(fake, name), 0o755)
-long_series = series.replace("total-time-steps = 170", "total-time-steps = 100000").replace(
-    "config:atoms-output-rate = 3", "config:atoms-output-rate = 250").replace(
-    "time-steps-increment = 10", "time-steps-increment = 100")
-whole = run(2, os.path.join(d, "whole"), bcc + long_series)
-with open(os.path.join(d, "input"), "w") as f:
-    f.write(bcc + long_series + "sim:load-checkpoint-if-exists = continue\n"
-            "sim:wall-time-limit = 2\n")
-script = os.path.join(source, "tools", "job-slurm-chain.sh")
-env = dict(os.environ, PATH=fake + os.pathsep + os.environ["PATH"], FAKE_SCRIPT=script,
-           SLURM_JOB_ID="1", OMP_NUM_THREADS="1", MINIASD_OUTPUT_DIR="run",
-           MINIASD_MAX_JOBS="200")  # a slow build (sanitizers) needs more jobs
-p = subprocess.run(["bash", script, "input"], cwd=d, env=env, capture_output=True, text=True,
-                   timeout=600)
-jobs = p.stdout.count("Stopped at step") + 1
-check(p.returncode == 0, f"slurm chain exit {p.returncode}:\n{p.stdout}\n{p.stderr}")
-check(jobs >= 2, f"the chain ran {jobs} job(s); the wall-time limit should stop the first")
-check(read(os.path.join(d, "whole", "output")) == read(os.path.join(d, "run", "output")),
-      f"the {jobs}-job Slurm chain's statistics equal the uninterrupted run's")
-check(content_hashes(os.path.join(d, "whole")) == content_hashes(os.path.join(d, "run")),
-      "the Slurm chain's snapshots equal the uninterrupted run's")
-check(not os.path.exists(os.path.join(d, "run", "chain-jobs")), "the chain counter is removed")
-print(f"slurm chain: {jobs} jobs")
 
 if failures:
     sys.exit(f"{len(failures)} check(s) failed")

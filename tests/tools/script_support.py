@@ -1,6 +1,8 @@
 """Shared by the end-to-end test scripts in this directory: a small thermal bcc Fe input and a
 wait for a running job's statistics rows."""
+import glob
 import os
+import re
 import time
 
 
@@ -30,3 +32,12 @@ def wait_for_rows(output, rows=3, timeout=60):
             return True
         time.sleep(0.2)
     return False
+
+
+def content_hashes(directory):
+    """content-hash of every spin snapshot's metadata in a directory, by file name."""
+    out = {}
+    for meta in sorted(glob.glob(os.path.join(directory, "spins-*.meta"))):
+        m = re.search(r"content-hash = (\w+)", open(meta).read())
+        out[os.path.basename(meta)] = m.group(1)
+    return out
