@@ -1,4 +1,5 @@
 // sim:program = curie-temperature (programs.hpp).
+#include <algorithm>
 #include <cstdio>
 
 #include "programs/point_table.hpp"
@@ -24,6 +25,8 @@ void CurieTemperatureProgram::run(Simulation& sim) {
         std::fprintf(screen, "Curie-temperature sweep: %zu temperatures from %g K to %g K\n",
                      temperatures.size(), temperatures.front(), temperatures.back());
 
+    int short_points = 0;    // temperatures whose run was too short for trustworthy errors
+    double longest_tau = 0;  // samples
     for (std::size_t k = 0; k < temperatures.size(); ++k) {
         const double t = temperatures[k];
         sim.state().point = static_cast<std::int64_t>(k);
@@ -58,10 +61,25 @@ void CurieTemperatureProgram::run(Simulation& sim) {
         }
         table.write_row(row);
         points_.push_back(row);
+        const double tau = acc.tau(static_cast<std::size_t>(series::m_length));
+        if (!acc.errors_trustworthy(static_cast<std::size_t>(series::m_length))) {
+            ++short_points;
+            longest_tau = std::max(longest_tau, tau);
+        }
         if (screen)
-            std::fprintf(screen, "  T = %-10g <|m|> = %.5f +- %.5f   chi = %.4g   U4 = %.4f\n", t,
-                         row[1], row[2], row[3], row[7]);
+            std::fprintf(screen,
+                         "  T = %-10g <|m|> = %.5f +- %.5f   chi = %.4g   U4 = %.4f   tau = %.3g "
+                         "samples\n",
+                         t, row[1], row[2], row[3], row[7], tau);
     }
+    if (screen && short_points > 0)
+        std::fprintf(screen,
+                     "warning: at %d of %zu temperatures the samples of |m| are correlated over "
+                     "up to %.3g samples (tau), too long for trustworthy errors: each of the 10 "
+                     "error blocks should hold 20 tau; the errors are widened by the binning "
+                     "analysis, but run more sim:loop-time-steps (or a larger "
+                     "sim:time-steps-increment) to trust them\n",
+                     short_points, temperatures.size(), longest_tau);
     if (screen && !table.path().empty())
         std::fprintf(screen, "Curie-temperature table: %s (plot: tools/plot_curie.py)\n",
                      table.path().c_str());

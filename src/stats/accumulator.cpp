@@ -21,6 +21,7 @@ void Accumulator::reset(std::size_t series, std::int64_t expected_samples) {
     count_ = 0;
     blocks_.assign(series * (expected_samples > 0 ? max_blocks : 1), Moments{});
     totals_.assign(series, Moments{});
+    binning_.assign(series, Binning{});
 }
 
 void Accumulator::add(const std::vector<double>& x) {
@@ -36,6 +37,7 @@ void Accumulator::add(const std::vector<double>& x) {
             m->s2 += v2;
             m->s4 += v2 * v2;
         }
+        binning_[k].add(v);
     }
     ++count_;
 }
@@ -46,6 +48,8 @@ std::vector<double> Accumulator::serialise() const {
         v.insert(v.end(), {m.n, m.s1, m.s2, m.s4});
     for (const Moments& m : totals_)
         v.insert(v.end(), {m.n, m.s1, m.s2, m.s4});
+    for (const Binning& b : binning_)
+        b.save(v);
     return v;
 }
 
@@ -55,7 +59,10 @@ void Accumulator::restore(const std::vector<double>& v) {
     const auto expected = static_cast<std::int64_t>(v[1]);
     const std::size_t rows = (v.size() - 3) / 4;
     const std::size_t blocks = series * (expected > 0 ? max_blocks : 1);
-    if (double(series) != v[0] || expected < 0 || (rows != blocks && rows != blocks + series))
+    const std::size_t binning_rows = series * Binning::saved_numbers / 4;
+    const bool with_binning = rows == blocks + series + binning_rows;
+    if (double(series) != v[0] || expected < 0 ||
+        (rows != blocks && rows != blocks + series && !with_binning))
         throw std::invalid_argument("accumulator layout");
     series_ = series;
     expected_ = expected;
@@ -67,8 +74,11 @@ void Accumulator::restore(const std::vector<double>& v) {
     for (std::size_t b = 0; b < blocks; ++b)
         blocks_[b] = row(b);
     totals_.assign(series, Moments{});
+    binning_.assign(series, Binning{});
     for (std::size_t k = 0; k < series; ++k) {
-        if (rows == blocks + series) {
+        if (with_binning)
+            binning_[k].load(&v[3 + 4 * (blocks + series) + k * Binning::saved_numbers]);
+        if (rows >= blocks + series) {
             totals_[k] = row(blocks + k);
         } else {  // an older layout: the sums of the blocks
             for (std::size_t b = 0; b * series < blocks; ++b)
@@ -83,9 +93,29 @@ Moments Accumulator::total(std::size_t k) const {
 
 Estimate Accumulator::estimate(std::size_t k,
                                const std::function<double(const Moments&)>& f) const {
-    const Moments all = total(k);
     Estimate e;
-    e.value = f(all);
+    e.value = f(total(k));
+    e.error = jackknife(k, f);
+    // The jackknife's 10 blocks give the error's shape (f against the mean, from the same
+    // blocks); the binning analysis, over many more blocks, its scale: the error of the mean.
+    // When the binning has not reached its plateau (a run too short for the correlation) it
+    // only widens.
+    const double of_mean = jackknife(k, [](const Moments& m) { return m.mean(); });
+    if (of_mean > 0 && k < binning_.size()) {
+        const double ratio = binning_[k].error_of_mean() / of_mean;
+        if (ratio > 0 && (binning_[k].converged() || ratio > 1)) e.error *= ratio;
+    }
+    return e;
+}
+
+bool Accumulator::errors_trustworthy(std::size_t k) const {
+    if (k >= binning_.size()) return false;
+    const double per_block = double(count_) / max_blocks;
+    return binning_[k].converged() && per_block >= 20 * binning_[k].tau();
+}
+
+double Accumulator::jackknife(std::size_t k, const std::function<double(const Moments&)>& f) const {
+    const Moments all = total(k);
     std::vector<double> leave_one_out;
     for (std::size_t b = 0; b * series_ < blocks_.size(); ++b) {
         const Moments& block = blocks_[b * series_ + k];
@@ -94,15 +124,14 @@ Estimate Accumulator::estimate(std::size_t k,
         leave_one_out.push_back(f(rest));
     }
     const double nb = double(leave_one_out.size());
-    if (nb < 2) return e;
+    if (nb < 2) return 0.0;
     double mean = 0;
     for (double v : leave_one_out)
         mean += v / nb;
     double ss = 0;
     for (double v : leave_one_out)
         ss += (v - mean) * (v - mean);
-    e.error = std::sqrt((nb - 1) / nb * ss);
-    return e;
+    return std::sqrt((nb - 1) / nb * ss);
 }
 
 }  // namespace miniasd

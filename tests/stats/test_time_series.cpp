@@ -108,13 +108,59 @@ TEST(Accumulator, TotalsDoNotDependOnTheExpectedCountOrACheckpoint) {
         EXPECT_EQ(a.n, b.n);
         EXPECT_EQ(std::memcmp(&a, &b, sizeof a), 0) << "series " << k;
     }
-    // A checkpoint without totals (run-state version 2): they are the sums of its blocks.
+    // A checkpoint without totals and binning (run-state version 2): the totals are the sums of
+    // its blocks.
     std::vector<double> old = first.serialise();
-    old.resize(old.size() - 2 * 4);
+    old.resize(3 + 4 * 2 * Accumulator::max_blocks);
     Accumulator legacy;
     legacy.restore(old);
     EXPECT_EQ(legacy.total(0).n, 150);
     EXPECT_NEAR(legacy.total(0).s1, first.total(0).s1, 1e-12);
+}
+
+TEST(Accumulator, CorrelatedSamplesGetTheirTrueErrorAndAutocorrelationTime) {
+    // AR(1): x' = phi x + noise has tau = (1 + phi) / (2 (1 - phi)) samples and the error of the
+    // mean sigma sqrt(2 tau / N), sigma^2 = 1 / (1 - phi^2). With phi = 0.98 (tau = 49.5) and
+    // 2^17 or 2^14 samples the error must be right within 20 % and tau within 35 % (it goes as
+    // the error squared). With phi = 0.999 (tau ~ 1000) and 2^14 samples, the 10 error blocks of
+    // 1600 samples are far too short: the run is not called trustworthy.
+    for (const auto& [phi, n] : {std::pair{0.98, 1 << 17}, std::pair{0.98, 1 << 14}}) {
+        std::mt19937_64 rng(3);
+        std::normal_distribution<double> g;
+        Accumulator a;
+        a.reset(1, n);
+        double x = 0;
+        for (int k = 0; k < 5000; ++k)  // start in equilibrium
+            x = phi * x + g(rng);
+        for (int k = 0; k < n; ++k) {
+            x = phi * x + g(rng);
+            a.add({x});
+        }
+        const double tau = (1 + phi) / (2 * (1 - phi));
+        const double sigma = 1 / std::sqrt(1 - phi * phi);
+        const double truth = sigma * std::sqrt(2 * tau / n);
+        const Estimate e = a.estimate(0, [](const Moments& m) { return m.mean(); });
+        EXPECT_NEAR(e.error / truth, 1.0, 0.2) << "phi " << phi << ", " << n << " samples";
+        EXPECT_NEAR(a.tau(0) / tau, 1.0, 0.35) << "phi " << phi << ", " << n << " samples";
+        EXPECT_TRUE(a.errors_trustworthy(0)) << n;
+    }
+    std::mt19937_64 rng(5);
+    std::normal_distribution<double> g;
+    const double phi = 0.999;
+    Accumulator a;
+    const int n = 1 << 14;
+    a.reset(1, n);
+    double x = 0;
+    for (int k = 0; k < 20000; ++k)
+        x = phi * x + g(rng);
+    for (int k = 0; k < n; ++k) {
+        x = phi * x + g(rng);
+        a.add({x});
+    }
+    EXPECT_FALSE(a.errors_trustworthy(0));
+    const Estimate e = a.estimate(0, [](const Moments& m) { return m.mean(); });
+    EXPECT_GT(e.error, 0.0);
+    EXPECT_GT(a.tau(0), 100.0);  // far above independent samples' 0.5, though not converged
 }
 
 TEST(TimeSeries, HeaderNamesEveryColumnAndRowsRoundTripDoubles) {
