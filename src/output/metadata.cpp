@@ -122,9 +122,12 @@ std::string format_metadata(const SnapshotMetadata& m) {
     return o.str();
 }
 
-SnapshotMetadata parse_metadata(const std::string& text, const std::string& source) {
-    std::map<std::string, std::string> kv;
-    std::vector<std::string> pieces;
+namespace {
+
+// Calls f(key, value) for every "key = value" line of metadata text, comments dropped and blanks
+// trimmed; Error naming `source` for a line that is neither.
+template <class F>
+void for_each_entry(const std::string& text, const std::string& source, F&& f) {
     std::istringstream in(text);
     std::string line;
     while (std::getline(in, line)) {
@@ -139,12 +142,42 @@ SnapshotMetadata parse_metadata(const std::string& text, const std::string& sour
             const auto a = s.find_first_not_of(" \t\r"), b = s.find_last_not_of(" \t\r");
             return a == std::string::npos ? std::string() : s.substr(a, b - a + 1);
         };
-        const std::string key = trim(line.substr(0, eq)), value = trim(line.substr(eq + 1));
+        f(trim(line.substr(0, eq)), trim(line.substr(eq + 1)));
+    }
+}
+
+}  // namespace
+
+bool peek_run_id(const std::string& path, std::string& id) {
+    std::FILE* f = std::fopen(path.c_str(), "rb");
+    if (!f) return false;
+    char head[1024];
+    const std::size_t n = std::fread(head, 1, sizeof head, f);
+    std::fclose(f);
+    std::string text(head, n);
+    text.erase(text.rfind('\n') == std::string::npos ? 0 : text.rfind('\n') + 1);  // whole lines
+    bool ours = false;
+    id.clear();
+    try {
+        for_each_entry(text, path, [&](const std::string& key, const std::string& value) {
+            if (key == "format") ours = value == "miniasd-snapshot";
+            if (key == "run-id") id = value;
+        });
+    } catch (const Error&) {
+        return false;
+    }
+    return ours;
+}
+
+SnapshotMetadata parse_metadata(const std::string& text, const std::string& source) {
+    std::map<std::string, std::string> kv;
+    std::vector<std::string> pieces;
+    for_each_entry(text, source, [&](const std::string& key, const std::string& value) {
         if (key == "piece")
             pieces.push_back(value);
         else
             kv[key] = value;
-    }
+    });
     auto get = [&](const std::string& key) -> const std::string& {
         const auto it = kv.find(key);
         if (it == kv.end()) bad(source, "missing '" + key + "'");

@@ -63,6 +63,11 @@ std::string format_metadata(const SnapshotMetadata& m);
 // Throws Error naming `source` for malformed text or an unknown major version.
 SnapshotMetadata parse_metadata(const std::string& text, const std::string& source);
 
+// The run id of the metadata file at `path` from its first 1 KiB only ("" for a file from
+// before run ids): a directory of a long run holds thousands, and their piece tables are as long
+// as the writers. false when the file is not a miniASD snapshot's metadata.
+bool peek_run_id(const std::string& path, std::string& id);
+
 // Writes `text` to `path` through a temporary file and a rename (atomic on POSIX file systems:
 // readers see the old file or the new one, never a part). With `sync` the temporary file is
 // fsynced before the rename, so the metadata also survives a power loss (config:output-sync).

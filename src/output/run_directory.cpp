@@ -1,7 +1,6 @@
 #include "output/run_directory.hpp"
 
 #include <algorithm>
-#include <cstdio>
 #include <filesystem>
 #include <map>
 #include <set>
@@ -20,36 +19,6 @@ bool ends_with(const std::string& s, const std::string& tail) {
     return s.size() > tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
 }
 
-// The run id in the head of a metadata file (its first lines; the piece table, as long as the
-// writers, is not read: a long chain's directory holds many thousands). false when the file is
-// not a miniASD snapshot's metadata.
-bool run_id_of(const std::string& path, std::string& id) {
-    std::FILE* f = std::fopen(path.c_str(), "rb");
-    if (!f) return false;
-    char head[1024];
-    const std::size_t n = std::fread(head, 1, sizeof head, f);
-    std::fclose(f);
-    const std::string text(head, n);
-    auto trim = [](const std::string& t) {
-        const auto first = t.find_first_not_of(" \t\r"), last = t.find_last_not_of(" \t\r");
-        return first == std::string::npos ? std::string() : t.substr(first, last - first + 1);
-    };
-    bool ours = false;
-    id.clear();
-    // Whole lines only (the last one may be cut by the 1 KiB read), comments dropped.
-    for (std::size_t start = 0, end; (end = text.find('\n', start)) != std::string::npos;
-         start = end + 1) {
-        std::string line = text.substr(start, end - start);
-        line = line.substr(0, line.find('#'));
-        const auto eq = line.find('=');
-        if (eq == std::string::npos) continue;
-        const std::string key = trim(line.substr(0, eq)), value = trim(line.substr(eq + 1));
-        if (key == "format") ours = value == "miniasd-snapshot";
-        if (key == "run-id") id = value;
-    }
-    return ours;
-}
-
 }  // namespace
 
 std::vector<std::string> other_runs_snapshots(const std::string& directory,
@@ -60,7 +29,7 @@ std::vector<std::string> other_runs_snapshots(const std::string& directory,
         const std::string name = e.path().filename().string();
         if (!ends_with(name, ".meta") || !e.is_regular_file(ec)) continue;
         std::string id;
-        if (!run_id_of(e.path().string(), id)) continue;  // not ours
+        if (!peek_run_id(e.path().string(), id)) continue;  // not ours
         if (id == run_id || (id.empty() && accept_unnamed)) continue;
         found.push_back(name);
     }
@@ -116,7 +85,7 @@ void claim_run_directory(const parallel::Comm& comm, const std::string& director
                 std::map<std::string, int> runs;
                 for (const std::string& meta : others) {
                     std::string id;
-                    if (run_id_of(join_path(directory, meta), id)) ++runs[id];
+                    if (peek_run_id(join_path(directory, meta), id)) ++runs[id];
                 }
                 std::string which;
                 for (const auto& [id, n] : runs)

@@ -37,11 +37,8 @@ void check_one_run(const std::string& dir, const std::map<std::int64_t, std::str
     };
     std::map<std::string, Run> runs;
     auto id_of = [](const std::string& path) {
-        try {
-            return parse_metadata(read_whole_file(path), path).run_id;
-        } catch (const std::exception&) {
-            return std::string();  // a damaged file: converting it reports what is wrong
-        }
+        std::string id;  // "" also for a damaged file: converting it reports what is wrong
+        return peek_run_id(path, id) ? id : std::string();
     };
     for (const auto& [n, p] : numbered) {
         const std::string id = id_of(p);
