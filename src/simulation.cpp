@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
+#include <numeric>
 #include <thread>
 
 #include "output/run_directory.hpp"
@@ -128,9 +129,9 @@ void Simulation::start() {
                             comm().is_root() ? options_.screen : nullptr);
     if (config_.output.atoms && options_.write_files) {
         const std::int64_t rows =
-            planned_rows_ >= 0
-                ? planned_rows_
-                : config_.total_steps / config_.steps_increment / config_.output_rate + 1;
+            planned_rows_ >= 0 ? planned_rows_
+                               : rows_of_phase(config_.equilibration_steps, config_.total_steps,
+                                               config_.steps_increment, config_.output_rate);
         const std::int64_t rate = config_.output.atoms_output_rate;
         SnapshotSeries series;
         series.run_id = run_id_;
@@ -169,6 +170,17 @@ void Simulation::start() {
         snapshots_->write_coordinates();
     }
     started_ = true;
+}
+
+std::int64_t rows_of_phase(std::int64_t equil, std::int64_t total, std::int64_t increment,
+                           std::int64_t rate) {
+    const std::int64_t samples = total / increment + 1;
+    // k * increment = -equil (mod rate) holds for k = k0, k0 + period, ... (period =
+    // rate / gcd), or for no k; k0 < period <= rate (at most 1e6, the input's limit).
+    const std::int64_t period = rate / std::gcd(increment % rate, rate);
+    for (std::int64_t k = 0; k < period && k < samples; ++k)
+        if ((equil + k * increment) % rate == 0) return (samples - 1 - k) / period + 1;
+    return 0;
 }
 
 Phase time_series_phase(const Config& c) {
@@ -254,7 +266,9 @@ void Simulation::sample(bool write) {
     sample_ = observe();
     state_.accumulator.add(sample_series(sample_, state_.field_direction));
     timers_.stop(t_stats_);
-    if (write && state_.samples % config_.output_rate == 0) write_row();
+    // VAMPIRE's output-rate counts time steps: a sample's row is written when its step is a
+    // multiple of the rate (with a rate that no sample step divides, no row at all).
+    if (write && state_.step % config_.output_rate == 0) write_row();
     ++state_.samples;
 }
 

@@ -65,6 +65,10 @@ struct Phase {
     std::function<void(RunState&, std::int64_t)> drive;
 };
 Phase time_series_phase(const Config& c);
+// Rows of a time series: samples at steps equil + k * increment (k = 0 .. total / increment)
+// whose step is a multiple of output-rate (VAMPIRE's rule), counted without a loop over k.
+std::int64_t rows_of_phase(std::int64_t equil, std::int64_t total, std::int64_t increment,
+                           std::int64_t rate);
 
 // Thrown on every rank when the run stops early with a checkpoint (sim:wall-time-limit, SIGTERM,
 // SIGUSR1): not a failure; the application exits with exit_stopped_with_checkpoint.

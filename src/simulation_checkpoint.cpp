@@ -79,6 +79,15 @@ void Simulation::load_checkpoint() {
         throw Error("cannot continue from " + l->path + ": sim:time-step changed");
     // A finished run continues too: a time series given more sim:total-time-steps goes on from
     // where it ended (its last sample is not taken twice).
+    // A checkpoint from before the direction series (run-state version 3 and older) continues
+    // with them empty: mean-magnetisation's direction averages only the samples from here on.
+    if (state_.accumulator.series() > 0 &&
+        state_.accumulator.widen(std::size_t(series::count(config_.materials.size()))) &&
+        state_.accumulator.count() > 0 && screen)
+        std::fprintf(screen,
+                     "Note: the checkpoint has no running mean of the magnetisation's direction; "
+                     "the mean-magnetisation columns average the samples after step %lld only\n",
+                     static_cast<long long>(state_.step));
     resuming_ = true;
     sampled_at_resume_ = state_.complete;
     state_.complete = false;

@@ -51,17 +51,22 @@ def main():
     # Only when the temperature changes during the run (laser pulse, field cooling).
     if temps and any(np.ptp(data[:, col[n]]) > 0 for n in temps):
         panels.append(("temperature (K)", temps))
-    mag = [n for n in ("mx", "my", "mz", "|m|", "<|m|>") if n in col]
+    # magnetisation gives the unit vector u = m/|m| and |m| (VAMPIRE's columns),
+    # magnetisation-components the components of m.
+    mag = [n for n in ("mx", "my", "mz", "ux", "uy", "uz", "|m|", "<|m|>") if n in col]
     if mag:
         panels.append(("magnetisation (normalised)", mag))
-    # Per-material columns (material-magnetisation): z component of each material.
-    material_mz = [n for n in names if n.endswith(":mz")]
-    if material_mz:
-        panels.append(("material magnetisation m_z", material_mz))
+    # Per-material columns: the z component of each material (of m, or of its unit vector).
+    material_z = [n for n in names if n.endswith(":mz") or n.endswith(":uz")]
+    if material_z:
+        panels.append(("material magnetisation, z", material_z))
+    # Energies in J (the whole system, VAMPIRE's columns) and J/atom (the -per-atom columns)
+    # go to panels of their own.
     energies = [n for n in names if n.startswith("E_") or n.startswith("<E_")]
-    if energies:
-        panels.append(("energy change since the first row (J/atom)" if args.relative_energy
-                       else "energy (J/atom)", energies))
+    for unit in sorted({n[n.rfind("[") + 1:-1] for n in energies}):
+        group = [n for n in energies if n.endswith(f"[{unit}]")]
+        panels.append((f"energy change since the first row ({unit})" if args.relative_energy
+                       else f"energy ({unit})", group))
     if not panels:
         sys.exit(f"{args.table}: no magnetisation, temperature or energy columns to plot")
 

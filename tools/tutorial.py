@@ -30,6 +30,12 @@ MU_B = 9.2740100783e-24  # J/T
 K_B = 1.380649e-23  # J/K
 
 
+def spin_axis(names, data, axis):
+    """The magnetisation's component `axis` ("x", "y", "z") of a one-spin run: the column of
+    magnetisation-components (m) or of magnetisation (the unit vector, the same for one spin)."""
+    return column(names, data, f"m{axis}" if f"m{axis}" in names else f"u{axis}")
+
+
 def column(names, data, name):
     if name not in names:
         sys.exit(f"the statistics table has no column '{name}'; was the lesson's input changed?")
@@ -42,7 +48,7 @@ def precession(run, out):
     tan(theta/2) = tan(theta0/2) exp(-alpha w t)."""
     names, data = read_table(os.path.join(run, "output"))
     t = column(names, data, "real-time[s]")
-    m = np.stack([column(names, data, c) for c in ("mx", "my", "mz")], axis=1)
+    m = np.stack([spin_axis(names, data, c) for c in "xyz"], axis=1)
     alpha, field = 0.1, 1.0  # the lesson's input
     w = GAMMA * field / (1 + alpha**2)
     theta = 2 * np.arctan(np.tan(np.pi / 4) * np.exp(-alpha * w * t))
@@ -67,7 +73,7 @@ def boltzmann(run, out):
     """Lesson 2: at temperature T a spin of moment mu in a field B has
     p(u) = x exp(x u) / (2 sinh x) for u = cos(theta), x = mu B / k_B T; <u> = coth x - 1/x."""
     names, data = read_table(os.path.join(run, "output"))
-    u = column(names, data, "mz")
+    u = spin_axis(names, data, "z")
     x = 2 * MU_B * 1.0 / (K_B * 1.0)  # the lesson's input: 2 muB, 1 T, 1 K
     mean_exact = 1 / np.tanh(x) - 1 / x
     # Neighbouring samples are correlated; the error of the mean uses blocks of 100.

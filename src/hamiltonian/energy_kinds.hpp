@@ -1,7 +1,8 @@
 // The kinds of energy the statistics report: one row per kind. Every term reports its energy under
 // one kind (Term::kind; several anisotropy terms share one), the observables keep one exact sum per
 // kind, and the output columns `<keyword>-energy` and `mean-<keyword>-energy` are generated from
-// this table (stats/columns.cpp), as are their rows in docs/input-reference.md. A new kind of term
+// this table (stats/columns.cpp) with their -per-atom forms, as are their rows in
+// docs/input-reference.md. A new kind of term
 // adds its enumerator and its row here, and nothing else.
 #pragma once
 
@@ -12,16 +13,15 @@ enum class TermKind { exchange, anisotropy, applied_field, dmi };
 struct EnergyKind {
     TermKind kind;
     const char* keyword;  // output:<keyword>-energy and output:mean-<keyword>-energy
-    const char* what;     // for the input reference: "<what> per atom (J)"
-    const char* header;   // the column header's stem: E_exchange[J/atom], <E_exchange>[J/atom]
-    const char* unit;     // the column header's unit
+    const char* what;     // for the input reference: "<what> of the whole system (J)"
+    const char* header;   // the column header's stem: E_exchange[J], <E_exchange>[J/atom]
 };
 
 inline constexpr EnergyKind energy_kinds[] = {
-    {TermKind::exchange, "exchange", "exchange energy", "E_exchange", "J/atom"},
-    {TermKind::anisotropy, "anisotropy", "anisotropy energy", "E_anisotropy", "J/atom"},
-    {TermKind::applied_field, "applied-field", "Zeeman energy", "E_field", "J/atom"},
-    {TermKind::dmi, "dmi", "Dzyaloshinskii-Moriya energy", "E_DMI", "J/atom"},
+    {TermKind::exchange, "exchange", "exchange energy", "E_exchange"},
+    {TermKind::anisotropy, "anisotropy", "anisotropy energy", "E_anisotropy"},
+    {TermKind::applied_field, "applied-field", "Zeeman energy", "E_field"},
+    {TermKind::dmi, "dmi", "Dzyaloshinskii-Moriya energy", "E_DMI"},
 };
 inline constexpr int energy_kind_count = sizeof(energy_kinds) / sizeof(energy_kinds[0]);
 

@@ -231,6 +231,11 @@ int site_categories(const Config& c);
 
 // Whether some material has a nonzero dmi-constant (the DMI term is built).
 bool has_dmi(const Config& c);
+// The equilibration temperature (K): sim:equilibration-temperature, or sim:temperature when it
+// is not given (VAMPIRE's default is 300 K whatever sim:temperature; docs/vampire-compatibility).
+inline double equilibration_or_temperature(const Config& c) {
+    return c.equilibration_temperature >= 0 ? c.equilibration_temperature : c.temperature;
+}
 
 // Whether material m is placed only by alloying: the target of some host's alloy-fraction, with
 // no unit-cell-category or height range of its own.

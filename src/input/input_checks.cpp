@@ -1,6 +1,7 @@
 #include "input/input_checks.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 
 #include "input/keyword_table.hpp"
@@ -117,10 +118,12 @@ void check_alloys(const Config& c, const std::map<std::string, Entry>& seen) {
 // Settings a program needs that have no sensible default.
 void check_programs(const Config& c, const std::map<std::string, Entry>& seen,
                     const std::string& input_file) {
-    if (c.program == ProgramKind::field_cool && c.equilibration_temperature < 0)
-        fail(seen.at("sim:program"),
-             "field-cool cools from sim:equilibration-temperature to sim:temperature: set "
-             "sim:equilibration-temperature (e.g. above the Curie temperature)");
+    if (c.program == ProgramKind::field_cool && c.maximum_temperature < c.minimum_temperature) {
+        const auto it = seen.find("sim:maximum-temperature");
+        fail(it != seen.end() ? it->second : seen.at("sim:program"),
+             "field-cool cools from sim:maximum-temperature to sim:minimum-temperature: the "
+             "maximum must not be below the minimum");
+    }
     if (c.program == ProgramKind::laser_pulse && c.laser_profile == Config::LaserProfile::square &&
         !seen.count("sim:maximum-temperature"))
         fail(seen.at("sim:laser-pulse-temporal-profile"),
@@ -198,6 +201,32 @@ void warn_without_effect(const std::map<std::string, Entry>& seen, Config& c) {
         warn("config:mpi-io-hints", mode + " (it writes with POSIX calls, not MPI-IO)");
     if (!c.output.asynchronous)
         warn("config:output-buffers", "with config:output-asynchronous = false");
+}
+
+// Keywords VAMPIRE's programs do not read, so neither do miniASD's (its meaning, documented).
+void warn_program_settings(const std::map<std::string, Entry>& seen, Config& c) {
+    auto warn = [&](const char* key, const std::string& why) {
+        const auto it = seen.find(key);
+        if (it != seen.end())
+            c.warnings.push_back(it->second.file + ", line " + std::to_string(it->second.line) +
+                                 ": " + key + " has no effect " + why);
+    };
+    char t[64];
+    std::snprintf(t, sizeof t, "%g K", equilibration_or_temperature(c));
+    if (c.program == ProgramKind::laser_pulse && seen.count("sim:equilibration-temperature"))
+        warn("sim:temperature", std::string("with sim:program = laser-pulse: as in VAMPIRE, the "
+                                            "run starts from and its heat sink stays at "
+                                            "sim:equilibration-temperature = ") +
+                                    t);
+    if (c.program == ProgramKind::field_cool)
+        warn("sim:temperature",
+             "with sim:program = field-cool: as in VAMPIRE, it cools from "
+             "sim:maximum-temperature to sim:minimum-temperature");
+    if (c.program == ProgramKind::benchmark)
+        for (const char* key : {"sim:equilibration-time-steps", "sim:equilibration-temperature"})
+            warn(key,
+                 "with sim:program = benchmark: as in VAMPIRE, it runs "
+                 "sim:total-time-steps at sim:temperature from the first step");
 }
 
 // Settings that work but are probably not what the user meant.

@@ -20,6 +20,7 @@ void check_programs(const Config& c, const std::map<std::string, Entry>& seen,
                     const std::string& input_file);
 void check_checkpoints(const std::map<std::string, Entry>& seen, const Config& c);
 void warn_without_effect(const std::map<std::string, Entry>& seen, Config& c);
+void warn_program_settings(const std::map<std::string, Entry>& seen, Config& c);
 void warn_checkpoints(const std::map<std::string, Entry>& seen, Config& c);
 // A hysteresis loop by Monte Carlo at 0 K with exchange: single-spin moves that must lower the
 // energy cannot start a reversal below the exchange field (a warning).

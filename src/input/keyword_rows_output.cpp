@@ -34,9 +34,11 @@ void add_output_keywords(std::vector<KeywordSpec>& t) {
         }
     }
     t.push_back(row(
-        "output", "output-rate", K::integer, D::none, 1, big, "1",
-        "write a row to the output file and the screen every this many statistics "
-        "samples (time-series and benchmark programs)",
+        "output", "output-rate", K::integer, D::none, 1, 1000000, "1",
+        "write a statistics sample's row to the output file and the screen when its time step "
+        "is a multiple of this (VAMPIRE's rule: with time-steps-increment 10 and output-rate "
+        "100, a row every 100 steps; with 3 and 10, every 30); the programs with a row per "
+        "sample (time-series, benchmark, field-cool, laser-pulse)",
         [](Config& c, const Value& v, const Entry&) { c.output_rate = v.integer; },
         [](const Config& c) { return whole(c.output_rate); }));
 }

@@ -8,13 +8,13 @@ namespace miniasd::keyword_rows {
 void add_pulse_keywords(std::vector<KeywordSpec>& t) {
     t.push_back(row(
         "sim", "cooling-time", K::real, D::time, 1e-18, 1.0, "100 ps",
-        "field-cool: time constant of the cooling from sim:equilibration-temperature "
-        "to sim:temperature",
+        "field-cool: time constant of the cooling from sim:maximum-temperature to "
+        "sim:minimum-temperature",
         [](Config& c, const Value& v, const Entry&) { c.cooling_time = v.real; },
         [](const Config& c) { return number(c.cooling_time); }));
     t.push_back(choice(
         "sim", "cooling-function", "exponential|gaussian|linear", "exponential",
-        "field-cool: T(t) = T + (T_eq - T) f(t / cooling-time) with f = exp(-x), "
+        "field-cool: T(t) = T_min + (T_max - T_min) f(t / cooling-time) with f = exp(-x), "
         "exp(-x^2) or max(0, 1 - x)",
         [](Config& c, const Value& v, const Entry&) {
             using F = Config::CoolingFunction;

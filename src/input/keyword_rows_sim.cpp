@@ -15,12 +15,14 @@ void add_sweep_keywords(std::vector<KeywordSpec>& t) {
         [](const Config& c) { return whole(c.loop_steps); }));
     t.push_back(row(
         "sim", "minimum-temperature", K::real, D::temperature, 0, 1e6, "0 K",
-        "first temperature of a curie-temperature sweep",
+        "first temperature of a curie-temperature sweep; field-cool: the temperature it "
+        "cools to",
         [](Config& c, const Value& v, const Entry&) { c.minimum_temperature = v.real; },
         [](const Config& c) { return number(c.minimum_temperature); }));
     t.push_back(row(
         "sim", "maximum-temperature", K::real, D::temperature, 0, 1e6, "300 K",
-        "last temperature of a curie-temperature sweep",
+        "last temperature of a curie-temperature sweep; field-cool: the temperature its "
+        "cooling starts from; laser-pulse: the square pulse's temperature",
         [](Config& c, const Value& v, const Entry&) { c.maximum_temperature = v.real; },
         [](const Config& c) { return number(c.maximum_temperature); }));
     t.push_back(row(
@@ -82,12 +84,16 @@ void add_sim_keywords(std::vector<KeywordSpec>& t) {
         },
         [](const Config& c) { return word(to_string(c.monte_carlo_move)); }));
     t.push_back(row(
-        "sim", "temperature", K::real, D::temperature, 0, 1e5, "0 K", "temperature of the run",
+        "sim", "temperature", K::real, D::temperature, 0, 1e5, "0 K",
+        "temperature of the run (as in VAMPIRE, field-cool does not use it and laser-pulse only "
+        "as the default of sim:equilibration-temperature)",
         [](Config& c, const Value& v, const Entry&) { c.temperature = v.real; },
         [](const Config& c) { return number(c.temperature); }));
     t.push_back(row(
         "sim", "equilibration-temperature", K::real, D::temperature, 0, 1e5, "sim:temperature",
-        "temperature during equilibration",
+        "temperature during equilibration (field-cool's default: sim:maximum-temperature); "
+        "laser-pulse: the temperature the two-temperature model starts from and its heat sink "
+        "holds",
         [](Config& c, const Value& v, const Entry&) { c.equilibration_temperature = v.real; },
         [](const Config& c) {  // < 0: unset, the run's temperature
             return c.equilibration_temperature < 0 ? none : number(c.equilibration_temperature);

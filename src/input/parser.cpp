@@ -197,6 +197,7 @@ Config build_config(const std::vector<Entry>& entries, const std::string& input_
         });
     mistakes.throw_if_any(input_file);
     warn_without_effect(seen, c);
+    warn_program_settings(seen, c);
     warn_monte_carlo_at_zero(c);
     for (const auto& [key, e] : seen)
         c.given[key] = {e.file, e.line};

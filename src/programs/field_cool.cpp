@@ -1,4 +1,6 @@
-// sim:program = field-cool (programs.hpp).
+// sim:program = field-cool (programs.hpp): VAMPIRE's program. Equilibration at
+// sim:equilibration-temperature (default: the cooling's start), then the cooling from
+// sim:maximum-temperature to sim:minimum-temperature; sim:temperature has no part in it.
 #include <cmath>
 
 #include "programs/programs.hpp"
@@ -7,7 +9,7 @@
 namespace miniasd {
 
 double cooling_temperature(const Config& c, double t) {
-    const double start = c.equilibration_temperature, end = c.temperature;
+    const double start = c.maximum_temperature, end = c.minimum_temperature;
     const double x = t / c.cooling_time;
     double f = std::exp(-x);
     if (c.cooling_function == Config::CoolingFunction::gaussian) f = std::exp(-x * x);
@@ -18,7 +20,8 @@ double cooling_temperature(const Config& c, double t) {
 void FieldCoolProgram::run(Simulation& sim) {
     const Config& c = sim.config();
     Phase p = time_series_phase(c);  // equilibration at the start temperature, then the cooling
-    p.equilibration_temperature = c.equilibration_temperature;
+    p.equilibration_temperature =
+        c.equilibration_temperature >= 0 ? c.equilibration_temperature : c.maximum_temperature;
     const std::int64_t equil = p.equilibration_steps;
     p.drive = [&c, equil](RunState& s, std::int64_t n) {
         if (n < equil) return;
@@ -26,7 +29,7 @@ void FieldCoolProgram::run(Simulation& sim) {
             cooling_temperature(c, double(n - equil) * c.time_step);
     };
     // The first cooling step's sample shows the start temperature.
-    p.temperature = c.equilibration_temperature;
+    p.temperature = c.maximum_temperature;
     sim.run(p);
 }
 

@@ -15,7 +15,7 @@ TwoTemperatureParameters two_temperature_parameters(const Config& c) {
     p.sink = c.heat_sink_coupling;
     p.pulse_width = c.pulse_time;
     p.pulse_power = c.pulse_power;
-    p.bath = c.temperature;
+    p.bath = equilibration_or_temperature(c);  // VAMPIRE's Teq: start and heat sink
     return p;
 }
 
@@ -23,11 +23,14 @@ void LaserPulseProgram::run(Simulation& sim) {
     const Config& c = sim.config();
     model_ = std::make_unique<TwoTemperatureModel>(two_temperature_parameters(c));
     Phase p = time_series_phase(c);
-    p.equilibration_temperature = c.temperature;  // equilibrate at the bath temperature
+    // VAMPIRE's program: everything happens at and relaxes to the equilibration temperature;
+    // sim:temperature has no part in it (input_checks warns when both are given).
+    const double bath = equilibration_or_temperature(c);
+    p.equilibration_temperature = p.temperature = bath;
     const std::int64_t equil = p.equilibration_steps;
     const bool square = c.laser_profile == Config::LaserProfile::square;
     TwoTemperatureModel& ttm = *model_;
-    double peak_electron = c.temperature, peak_phonon = c.temperature;
+    double peak_electron = bath, peak_phonon = bath;
     // The model's state and the peaks travel in the run state (a checkpoint saves them):
     // program_state = {u_e, T_p, absorbed, sunk, peak T_e, peak T_p}.
     std::vector<double>& saved = sim.state().program_state;
@@ -36,12 +39,12 @@ void LaserPulseProgram::run(Simulation& sim) {
         peak_electron = saved[4];
         peak_phonon = saved[5];
     }
-    p.drive = [&](RunState& s, std::int64_t n) {
+    p.drive = [&, bath](RunState& s, std::int64_t n) {
         if (n < equil) return;
         const double t = double(n - equil) * c.time_step;  // s since the pulse phase began
         if (square) {
-            s.temperature = t <= c.pulse_time ? c.maximum_temperature : c.temperature;
-            s.phonon_temperature = c.temperature;
+            s.temperature = t <= c.pulse_time ? c.maximum_temperature : bath;
+            s.phonon_temperature = bath;
             return;
         }
         ttm.advance(t, c.time_step);

@@ -1,7 +1,7 @@
 // sim:program = time-series: one phase at the input's temperature and field, a statistics row
 // every time-steps-increment steps (times output:output-rate).
-// sim:program = benchmark: the same steps with no statistics but one sample at the end, so the
-// timing report measures the integrator alone.
+// sim:program = benchmark: VAMPIRE's program, sim:total-time-steps at sim:temperature with a
+// sample (and a row, by output-rate) every time-steps-increment and no equilibration.
 #include "programs/programs.hpp"
 #include "simulation.hpp"
 
@@ -13,9 +13,10 @@ void TimeSeriesProgram::run(Simulation& sim) {
 
 void BenchmarkProgram::run(Simulation& sim) {
     Phase p = time_series_phase(sim.config());
-    p.increment = std::max<std::int64_t>(1, p.steps);
-    p.sample_at_start = false;
-    sim.plan_rows(1);
+    p.equilibration_steps = 0;
+    p.equilibration_temperature = p.temperature;
+    const Config& c = sim.config();
+    sim.plan_rows(rows_of_phase(0, c.total_steps, c.steps_increment, c.output_rate));
     sim.run(p);
 }
 

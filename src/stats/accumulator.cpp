@@ -87,6 +87,22 @@ void Accumulator::restore(const std::vector<double>& v) {
     }
 }
 
+bool Accumulator::widen(std::size_t series) {
+    if (series <= series_) return false;
+    std::vector<Moments> blocks;
+    for (std::size_t b = 0; b * series_ < blocks_.size(); ++b) {
+        blocks.insert(blocks.end(), blocks_.begin() + std::ptrdiff_t(b * series_),
+                      blocks_.begin() + std::ptrdiff_t((b + 1) * series_));
+        blocks.resize(blocks.size() + (series - series_));
+    }
+    if (series_ == 0) blocks.assign(series * (expected_ > 0 ? max_blocks : 1), Moments{});
+    blocks_ = std::move(blocks);
+    totals_.resize(series);
+    binning_.resize(series);
+    series_ = series;
+    return true;
+}
+
 Moments Accumulator::total(std::size_t k) const {
     return k < totals_.size() ? totals_[k] : Moments{};
 }

@@ -56,6 +56,11 @@ class Accumulator {
     std::vector<double> serialise() const;
     void restore(const std::vector<double>& v);
 
+    // Adds empty series up to `series` in all (none when it has as many): a checkpoint written
+    // before a series existed continues with it, averaged over the samples from then on.
+    // Returns whether any was added.
+    bool widen(std::size_t series);
+
     std::int64_t count() const { return count_; }
     std::size_t series() const { return series_; }
     Moments total(std::size_t k) const;

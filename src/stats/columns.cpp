@@ -77,8 +77,20 @@ std::vector<ColumnSpec> make_columns() {
                         const Vec3& d = c.state.field_direction;
                         return c.obs.m[0] * d[0] + c.obs.m[1] * d[1] + c.obs.m[2] * d[2];
                     }));
+    // VAMPIRE's magnetisation columns give the direction m / |m| and then |m|; the components
+    // of m itself are miniASD's -components columns.
     t.push_back({"magnetisation",
-                 "normalised magnetisation mx, my, mz and its length |m|",
+                 "unit vector of the magnetisation m / |m| (x, y, z; 0 when m = 0) and |m| "
+                 "(VAMPIRE's columns)",
+                 {"ux", "uy", "uz", "|m|"},
+                 false,
+                 [](const Ctx& c, int, double* out) {
+                     for (int a = 0; a < 3; ++a)
+                         out[a] = c.obs.direction[a];
+                     out[3] = c.obs.m_length;
+                 }});
+    t.push_back({"magnetisation-components",
+                 "normalised magnetisation m = sum mu S / sum mu: mx, my, mz and |m|",
                  {"mx", "my", "mz", "|m|"},
                  false,
                  [](const Ctx& c, int, double* out) {
@@ -93,7 +105,18 @@ std::vector<ColumnSpec> make_columns() {
                     "a program's temperature or field point)",
                     "<|m|>", [](const Ctx& c) { return mean_of(c, m_length); }));
     t.push_back({"mean-magnetisation",
-                 "mean of mx, my, mz since the last reset",
+                 "means of the unit vector m / |m| (x, y, z) and of |m| since the last reset "
+                 "(VAMPIRE's columns)",
+                 {"<ux>", "<uy>", "<uz>", "<|m|>"},
+                 false,
+                 [](const Ctx& c, int, double* out) {
+                     const std::size_t n = c.obs.material_m.size();
+                     for (int a = 0; a < 3; ++a)
+                         out[a] = mean_of(c, series::direction(n, a));
+                     out[3] = mean_of(c, m_length);
+                 }});
+    t.push_back({"mean-magnetisation-components",
+                 "means of mx, my, mz since the last reset",
                  {"<mx>", "<my>", "<mz>"},
                  false,
                  [](const Ctx& c, int, double* out) {
@@ -102,6 +125,16 @@ std::vector<ColumnSpec> make_columns() {
                      out[2] = mean_of(c, mz);
                  }});
     t.push_back({"material-magnetisation",
+                 "unit vector m_k / |m_k| and |m_k| of each material (VAMPIRE's columns)",
+                 {"ux", "uy", "uz", "|m|"},
+                 true,
+                 [](const Ctx& c, int m, double* out) {
+                     const auto& v = c.obs.material_m[static_cast<std::size_t>(m)];
+                     for (int a = 0; a < 3; ++a)
+                         out[a] = v[3] > 0 ? v[a] / v[3] : 0.0;
+                     out[3] = v[3];
+                 }});
+    t.push_back({"material-magnetisation-components",
                  "mx, my, mz, |m| of each material",
                  {"mx", "my", "mz", "|m|"},
                  true,
@@ -142,23 +175,49 @@ std::vector<ColumnSpec> make_columns() {
                         return specific_heat(moments(c, energy), c.atoms, c.state.temperature);
                     }));
     // Energies: the total, then one column per kind (hamiltonian/energy_kinds.hpp); the same for
-    // the means.
-    t.push_back(one("total-energy", "total energy per atom (J)", "E_total[J/atom]",
-                    [](const Ctx& c) { return c.obs.total; }));
-    for (int k = 0; k < energy_kind_count; ++k) {
-        const EnergyKind& e = energy_kinds[k];
-        t.push_back(one(std::string(e.keyword) + "-energy", std::string(e.what) + " per atom (J)",
-                        std::string(e.header) + "[" + e.unit + "]",
-                        [k](const Ctx& c) { return c.obs.energy[static_cast<std::size_t>(k)]; }));
-    }
-    t.push_back(one("mean-total-energy", "mean total energy per atom since the last reset (J)",
-                    "<E_total>[J/atom]", [](const Ctx& c) { return mean_of(c, energy); }));
-    for (int k = 0; k < energy_kind_count; ++k) {
-        const EnergyKind& e = energy_kinds[k];
-        t.push_back(one("mean-" + std::string(e.keyword) + "-energy",
-                        "mean " + std::string(e.what) + " per atom (J)",
-                        "<" + std::string(e.header) + ">[" + e.unit + "]",
-                        [k](const Ctx& c) { return mean_of(c, series::energy_of(k)); }));
+    // the means. VAMPIRE's names give the whole system in J; the -per-atom forms divide by the
+    // number of (magnetic) atoms. VAMPIRE's exchange energy holds its DMI (both live in its
+    // exchange tensor), so exchange-energy includes dmi-energy; the -per-atom forms the same.
+    auto kind_energy = [](const Ctx& c, int k) {
+        double e = c.obs.energy[static_cast<std::size_t>(k)];
+        if (k == int(TermKind::exchange)) e += c.obs.energy[std::size_t(TermKind::dmi)];
+        return e;
+    };
+    auto kind_mean = [](const Ctx& c, int k) {
+        double e = mean_of(c, series::energy_of(k));
+        if (k == int(TermKind::exchange)) e += mean_of(c, series::energy_of(int(TermKind::dmi)));
+        return e;
+    };
+    for (const bool per_atom : {false, true}) {
+        const std::string tail = per_atom ? "-per-atom" : "";
+        const std::string unit = per_atom ? "J/atom" : "J";
+        const std::string whose = per_atom ? " per atom (J)" : " of the whole system (J)";
+        auto scale = [per_atom](const Ctx& c) { return per_atom ? 1.0 : double(c.atoms); };
+        t.push_back(one("total-energy" + tail, "total energy" + whose, "E_total[" + unit + "]",
+                        [scale](const Ctx& c) { return scale(c) * c.obs.total; }));
+        for (int k = 0; k < energy_kind_count; ++k) {
+            const EnergyKind& e = energy_kinds[k];
+            const std::string with_dmi =
+                k == int(TermKind::exchange) ? ", Dzyaloshinskii-Moriya included" : "";
+            t.push_back(one(
+                std::string(e.keyword) + "-energy" + tail, std::string(e.what) + whose + with_dmi,
+                std::string(e.header) + "[" + unit + "]",
+                [scale, k, kind_energy](const Ctx& c) { return scale(c) * kind_energy(c, k); }));
+        }
+        t.push_back(one("mean-total-energy" + tail,
+                        "mean total energy" + whose + " since the last reset",
+                        "<E_total>[" + unit + "]",
+                        [scale](const Ctx& c) { return scale(c) * mean_of(c, energy); }));
+        for (int k = 0; k < energy_kind_count; ++k) {
+            const EnergyKind& e = energy_kinds[k];
+            const std::string with_dmi =
+                k == int(TermKind::exchange) ? ", Dzyaloshinskii-Moriya included" : "";
+            t.push_back(
+                one("mean-" + std::string(e.keyword) + "-energy" + tail,
+                    "mean " + std::string(e.what) + whose + with_dmi,
+                    "<" + std::string(e.header) + ">[" + unit + "]",
+                    [scale, k, kind_mean](const Ctx& c) { return scale(c) * kind_mean(c, k); }));
+        }
     }
     t.push_back(one("spin-temperature",
                     "spin temperature sum|mu S x B|^2 / (2 k_B sum mu S.B) (K): equals the bath "
@@ -194,8 +253,12 @@ const ColumnSpec* find_column(const std::string& keyword) {
 std::vector<std::string> default_output_columns(ProgramKind program) {
     switch (program) {
         case ProgramKind::laser_pulse:
-            return {"time-steps",         "real-time",     "electron-temperature",
-                    "phonon-temperature", "magnetisation", "material-magnetisation"};
+            return {"time-steps",
+                    "real-time",
+                    "electron-temperature",
+                    "phonon-temperature",
+                    "magnetisation-components",
+                    "material-magnetisation-components"};
         case ProgramKind::curie_temperature:
             return {"temperature",
                     "mean-magnetisation-length",
@@ -207,10 +270,13 @@ std::vector<std::string> default_output_columns(ProgramKind program) {
             return {"applied-field-strength", "applied-field-alignment",
                     "material-applied-field-alignment", "mean-magnetisation-length"};
         default:
-            return {"time-steps",    "real-time",
-                    "temperature",   "applied-field-strength",
-                    "magnetisation", "mean-magnetisation-length",
-                    "total-energy"};
+            return {"time-steps",
+                    "real-time",
+                    "temperature",
+                    "applied-field-strength",
+                    "magnetisation-components",
+                    "mean-magnetisation-length",
+                    "total-energy-per-atom"};
     }
 }
 

@@ -28,8 +28,9 @@ std::vector<std::int64_t> pack(const std::vector<ExactSum>& sums);
 std::vector<double> reduced_values(const std::vector<std::int64_t>& packed);
 
 struct Observables {
-    Vec3 m{};                                       // normalised magnetisation, sum mu S / sum mu
-    double m_length = 0;                            // |m|
+    Vec3 m{};             // normalised magnetisation, sum mu S / sum mu
+    double m_length = 0;  // |m|
+    Vec3 direction{};     // m / |m|, VAMPIRE's magnetisation columns; 0 when m = 0 (never nan)
     std::vector<std::array<double, 4>> material_m;  // per material: mx, my, mz, |m|
     std::vector<double> energy = std::vector<double>(energy_kind_count, 0.0);  // J/atom, by kind
     double total = 0;  // J per atom, the kinds summed in their order
@@ -66,8 +67,13 @@ enum : int { mat_length, mat_x, mat_y, mat_z, mat_alignment, mat_spin_temperatur
 inline int material(int k, int q) {
     return global_count + mat_count * k + q;
 }
+// After the materials: the unit vector m / |m| (x, y, z), for VAMPIRE's mean-magnetisation.
+// Last, so a checkpoint written before it existed reads as a prefix (Accumulator::widen).
+inline int direction(std::size_t materials, int axis) {
+    return global_count + mat_count * int(materials) + axis;
+}
 inline int count(std::size_t materials) {
-    return global_count + mat_count * int(materials);
+    return direction(materials, 3);
 }
 }  // namespace series
 

@@ -224,7 +224,7 @@ TEST(DecompositionIndependence, LaserPulseOnARandomAlloy) {
 TEST(DecompositionIndependence, FieldCool) {
     check_all_decompositions(program(layers,
                                      "sim:program = field-cool\n"
-                                     "sim:equilibration-temperature = 900\n"
+                                     "sim:maximum-temperature = 900\n"
                                      "sim:cooling-time = 5 !fs\n")
                                  .c_str());
 }

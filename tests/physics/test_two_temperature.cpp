@@ -77,21 +77,27 @@ TEST(TwoTemperature, EnergyOfPulseElectronsPhononsAndSinkAddsUp) {
 }
 
 TEST(TwoTemperature, LaserProgramDrivesTheBathWithTheElectronTemperature) {
-    // Decoupled spins (no exchange): the model runs alone; the spins feel T_e.
-    Simulation sim(
-        parallel::Comm::world(),
-        test::config_from_text("create:crystal-structure = sc\ndimensions:unit-cell-size = 3 !A\n"
-                               "dimensions:system-size = 12 !A\n"
-                               "material[1]:atomic-spin-moment = 2 !muB\n"
-                               "sim:program = laser-pulse\nsim:temperature = 300\n"
-                               "sim:time-step = 0.1 !fs\nsim:equilibration-time-steps = 100\n"
-                               "sim:total-time-steps = 10000\nsim:time-steps-increment = 1000\n"
-                               "sim:laser-pulse-power = 40\nsim:laser-pulse-time = 50 !fs\n"
-                               "sim:two-temperature-electron-heat-capacity = 225\n"
-                               "sim:two-temperature-phonon-heat-capacity = 3.1e6\n"
-                               "sim:two-temperature-electron-phonon-coupling = 17e17\n"
-                               "sim:two-temperature-heat-sink-coupling = 5e10\n"),
-        test::quiet_options());
+    // Decoupled spins (no exchange): the model runs alone; the spins feel T_e. As in VAMPIRE the
+    // pulse starts from, and its heat sink holds, sim:equilibration-temperature (300 K, the
+    // reference's); sim:temperature has no effect (a warning says so).
+    const Config c = test::config_from_text(
+        "create:crystal-structure = sc\ndimensions:unit-cell-size = 3 !A\n"
+        "dimensions:system-size = 12 !A\n"
+        "material[1]:atomic-spin-moment = 2 !muB\n"
+        "sim:program = laser-pulse\nsim:temperature = 77\n"
+        "sim:equilibration-temperature = 300\n"
+        "sim:time-step = 0.1 !fs\nsim:equilibration-time-steps = 100\n"
+        "sim:total-time-steps = 10000\nsim:time-steps-increment = 1000\n"
+        "sim:laser-pulse-power = 40\nsim:laser-pulse-time = 50 !fs\n"
+        "sim:two-temperature-electron-heat-capacity = 225\n"
+        "sim:two-temperature-phonon-heat-capacity = 3.1e6\n"
+        "sim:two-temperature-electron-phonon-coupling = 17e17\n"
+        "sim:two-temperature-heat-sink-coupling = 5e10\n");
+    ASSERT_EQ(c.warnings.size(), 1u);
+    EXPECT_NE(c.warnings[0].find("sim:temperature has no effect with sim:program = laser-pulse"),
+              std::string::npos)
+        << c.warnings[0];
+    Simulation sim(parallel::Comm::world(), c, test::quiet_options());
     LaserPulseProgram program;
     program.run(sim);
     const auto ref = reference(gdfeco(), 1e-12, 0.02e-15);  // 10000 steps of 0.1 fs
@@ -101,6 +107,9 @@ TEST(TwoTemperature, LaserProgramDrivesTheBathWithTheElectronTemperature) {
     EXPECT_EQ(sim.state().temperature, program.model()->electron_temperature());
 }
 
+// VAMPIRE's field cool: equilibration at the start (sim:equilibration-temperature, here its
+// default, the maximum), cooling from sim:maximum-temperature to sim:minimum-temperature;
+// sim:temperature has no part in it.
 TEST(FieldCool, CoolingThroughTcInAFieldMagnetisesAlongTheField) {
     Config c = test::config_from_text(
         "create:crystal-structure = sc\ncreate:periodic-boundaries-x\n"
@@ -108,11 +117,14 @@ TEST(FieldCool, CoolingThroughTcInAFieldMagnetisesAlongTheField) {
         "dimensions:unit-cell-size = 3 !A\ndimensions:system-size = 24 !A\n"
         "material[1]:atomic-spin-moment = 2 !muB\nmaterial[1]:exchange-matrix[1] = 1e-21\n"
         "material[1]:initial-spin-direction = 0,0,-1\n"
-        "sim:program = field-cool\nsim:equilibration-temperature = 200\nsim:temperature = 20\n"
+        "sim:program = field-cool\nsim:maximum-temperature = 200\nsim:minimum-temperature = 20\n"
+        "sim:temperature = 500\n"
         "sim:cooling-time = 5 !ps\nsim:cooling-function = linear\n"
         "sim:applied-field-strength = 2 !T\nsim:applied-field-unit-vector = 1,0,0\n"
         "sim:time-step = 1 !fs\nsim:equilibration-time-steps = 2000\n"
         "sim:total-time-steps = 10000\nsim:time-steps-increment = 1000\n");
+    ASSERT_EQ(c.warnings.size(), 1u);
+    EXPECT_NE(c.warnings[0].find("sim:temperature has no effect"), std::string::npos);
     EXPECT_DOUBLE_EQ(cooling_temperature(c, 0), 200);
     EXPECT_DOUBLE_EQ(cooling_temperature(c, 2.5e-12), 110);
     EXPECT_DOUBLE_EQ(cooling_temperature(c, 6e-12), 20);

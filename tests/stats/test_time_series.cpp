@@ -163,14 +163,44 @@ TEST(Accumulator, CorrelatedSamplesGetTheirTrueErrorAndAutocorrelationTime) {
     EXPECT_GT(a.tau(0), 100.0);  // far above independent samples' 0.5, though not converged
 }
 
+// A checkpoint from before a series existed: the old series keep every sum and block, the new
+// ones start empty and average what comes after.
+TEST(Accumulator, WidenKeepsTheOldSeriesAndStartsTheNewOnesEmpty) {
+    Accumulator a, b;
+    a.reset(2, 40);
+    b.reset(2, 40);
+    for (int k = 0; k < 20; ++k) {
+        a.add({double(k), double(k * k)});
+        b.add({double(k), double(k * k)});
+    }
+    EXPECT_TRUE(a.widen(3));
+    EXPECT_FALSE(a.widen(3));
+    EXPECT_EQ(a.series(), 3u);
+    for (int k = 20; k < 40; ++k) {
+        a.add({double(k), double(k * k), 1.0 + k});
+        b.add({double(k), double(k * k)});
+    }
+    for (std::size_t s = 0; s < 2; ++s) {
+        EXPECT_EQ(a.total(s).s2, b.total(s).s2);
+        const auto mean = [](const Moments& m) { return m.mean(); };
+        EXPECT_EQ(a.estimate(s, mean).error, b.estimate(s, mean).error);
+    }
+    EXPECT_EQ(a.total(2).n, 20);
+    EXPECT_DOUBLE_EQ(a.total(2).mean(), 30.5);
+    Accumulator c;
+    c.restore(a.serialise());  // the widened layout is an ordinary one
+    EXPECT_EQ(c.total(2).s1, a.total(2).s1);
+}
+
 TEST(TimeSeries, HeaderNamesEveryColumnAndRowsRoundTripDoubles) {
     char* buf = nullptr;
     std::size_t len = 0;
     std::FILE* f = open_memstream(&buf, &len);
-    TimeSeriesTable t(f,
-                      {"time-steps", "real-time", "magnetisation", "material-magnetisation",
-                       "total-energy", "mean-magnetisation-length"},
-                      {"Fe", "Gd"});
+    TimeSeriesTable t(
+        f,
+        {"time-steps", "real-time", "magnetisation-components", "material-magnetisation-components",
+         "total-energy-per-atom", "mean-magnetisation-length"},
+        {"Fe", "Gd"});
     t.write_header();
     RunState state;
     state.step = 100000;  // whole numbers in full: "100000", not the shortest "1e+05"
@@ -211,6 +241,55 @@ TEST(TimeSeries, HeaderNamesEveryColumnAndRowsRoundTripDoubles) {
     EXPECT_EQ(t.column_names().size(), 16u);
 }
 
+// VAMPIRE's columns (its statistics/magnetization.cpp and energy.cpp): the magnetisation as unit
+// vector and length, its means per component of the unit vector, energies of the whole system.
+TEST(TimeSeries, VampireColumnsGiveTheUnitVectorAndWholeSystemEnergies) {
+    char* buf = nullptr;
+    std::size_t len = 0;
+    std::FILE* f = open_memstream(&buf, &len);
+    TimeSeriesTable t(
+        f,
+        {"magnetisation", "material-magnetisation", "mean-magnetisation", "total-energy",
+         "exchange-energy", "mean-exchange-energy", "exchange-energy-per-atom", "dmi-energy"},
+        {"Fe", "Gd"});
+    RunState state;
+    state.accumulator.reset(static_cast<std::size_t>(series::count(2)), 0);
+    const std::int64_t atoms = 1000;
+    Observables obs;
+    obs.material_m = {{0, 0.3, 0.4, 0.5}, {0, 0, 0, 0}};  // Gd: no net moment
+    obs.material_spin_temperature = {0, 0};
+    obs.m = {0, 0.15, 0.2};
+    obs.m_length = 0.25;
+    obs.direction = {0, 0.6, 0.8};
+    obs.energy[std::size_t(TermKind::exchange)] = -2e-21;
+    obs.energy[std::size_t(TermKind::dmi)] = -0.5e-21;
+    obs.total = -2.5e-21;
+    state.accumulator.add(sample_series(obs, state.field_direction));
+    obs.direction = {0, 0, -1};  // the second sample points down
+    obs.m = {0, 0, -0.25};
+    state.accumulator.add(sample_series(obs, state.field_direction));
+    const std::vector<double> moments = {1, 1};
+    t.write_row(RowContext{state, obs, atoms, 2.0, moments});
+    std::fclose(f);
+    std::istringstream in(std::string(buf, len));
+    std::free(buf);
+    std::vector<double> v;
+    for (double x; in >> x;)
+        v.push_back(x);
+    ASSERT_EQ(v.size(), 4u + 8u + 4u + 5u);
+    EXPECT_EQ(std::vector<double>(v.begin(), v.begin() + 4), (std::vector<double>{0, 0, -1, 0.25}));
+    EXPECT_EQ(std::vector<double>(v.begin() + 4, v.begin() + 12),
+              (std::vector<double>{0, 0.6, 0.8, 0.5, 0, 0, 0, 0}));  // never nan at m = 0
+    const double means[4] = {0, 0.3, -0.1, 0.25};                    // <u>, <|m|>
+    for (int a = 0; a < 4; ++a)
+        EXPECT_DOUBLE_EQ(v[std::size_t(12 + a)], means[a]);
+    EXPECT_DOUBLE_EQ(v[16], -2.5e-18);  // J, the whole system
+    EXPECT_DOUBLE_EQ(v[17], -2.5e-18);  // exchange, its DMI included
+    EXPECT_DOUBLE_EQ(v[18], -2.5e-18);
+    EXPECT_DOUBLE_EQ(v[19], -2.5e-21);
+    EXPECT_DOUBLE_EQ(v[20], -0.5e-18);
+}
+
 TEST(Columns, EveryColumnHasAKeywordDocAndHeadersAndIsFoundByName) {
     for (const ColumnSpec& c : column_table()) {
         EXPECT_FALSE(std::string(c.keyword).empty());
@@ -232,8 +311,11 @@ TEST(Columns, EveryEnergyKindHasItsColumnsFromTheTable) {
         const ColumnSpec* mean = find_column("mean-" + std::string(e.keyword) + "-energy");
         ASSERT_NE(now, nullptr) << e.keyword;
         ASSERT_NE(mean, nullptr) << e.keyword;
-        EXPECT_EQ(now->headers[0], std::string(e.header) + "[" + e.unit + "]");
-        EXPECT_EQ(mean->headers[0], "<" + std::string(e.header) + ">[" + e.unit + "]");
+        const ColumnSpec* per_atom = find_column(std::string(e.keyword) + "-energy-per-atom");
+        ASSERT_NE(per_atom, nullptr) << e.keyword;
+        EXPECT_EQ(now->headers[0], std::string(e.header) + "[J]");
+        EXPECT_EQ(mean->headers[0], "<" + std::string(e.header) + ">[J]");
+        EXPECT_EQ(per_atom->headers[0], std::string(e.header) + "[J/atom]");
         Observables o;
         o.energy[static_cast<std::size_t>(k)] = 1.5e-21 * (k + 1);
         const std::vector<double> x = sample_series(o, Vec3{0, 0, 1});
@@ -242,11 +324,13 @@ TEST(Columns, EveryEnergyKindHasItsColumnsFromTheTable) {
         state.accumulator.reset(x.size(), 0);
         state.accumulator.add(x);
         const std::vector<double> moments{1.0};
-        const RowContext row{state, o, 1, 1.0, moments};
-        double v[2] = {0, 0};
+        const RowContext row{state, o, 4, 1.0, moments};  // 4 atoms: exact scaling
+        double v[3] = {0, 0, 0};
         now->values(row, -1, v);
         mean->values(row, -1, v + 1);
-        EXPECT_EQ(v[0], 1.5e-21 * (k + 1)) << e.keyword;
-        EXPECT_EQ(v[1], 1.5e-21 * (k + 1)) << e.keyword;
+        per_atom->values(row, -1, v + 2);
+        EXPECT_EQ(v[0], 4 * 1.5e-21 * (k + 1)) << e.keyword;
+        EXPECT_EQ(v[1], 4 * 1.5e-21 * (k + 1)) << e.keyword;
+        EXPECT_EQ(v[2], 1.5e-21 * (k + 1)) << e.keyword;
     }
 }
