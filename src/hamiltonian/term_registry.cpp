@@ -1,6 +1,7 @@
 #include "hamiltonian/term_registry.hpp"
 
 #include "hamiltonian/anisotropy.hpp"
+#include "hamiltonian/biquadratic.hpp"
 #include "hamiltonian/cubic_anisotropy.hpp"
 #include "hamiltonian/dmi.hpp"
 #include "hamiltonian/exchange.hpp"
@@ -107,6 +108,22 @@ std::unique_ptr<Term> make_dmi(const TermContext& t) {
     return std::make_unique<Dmi>(t.system, t.lattice.sites(), vectors, t.columns, t.moments);
 }
 
+// Biquadratic exchange (hamiltonian/biquadratic.hpp) only when the input has some: its bonds are
+// the lattice's biquadratic list.
+std::optional<Reach> biquadratic_reach(const Config& c, const Lattice& l) {
+    if (!has_biquadratic(c) || l.biquadratic.bonds() == 0) return std::nullopt;
+    return Reach{Locality::neighbours, l.biquadratic.offsets()};
+}
+std::unique_ptr<Term> make_biquadratic(const TermContext& t) {
+    const std::size_t nm = t.config.materials.size();
+    std::vector<double> matrix(nm * nm);
+    for (std::size_t a = 0; a < nm; ++a)
+        for (std::size_t b = 0; b < nm; ++b)  // the parser makes it symmetric
+            matrix[a * nm + b] = t.config.materials[a].biquadratic[b];
+    return std::make_unique<Biquadratic>(t.system, t.lattice.sites(), t.lattice.biquadratic,
+                                         t.columns, matrix, t.moments);
+}
+
 std::vector<TermRecipe>& recipes() {
     static std::vector<TermRecipe> r{
         {"exchange", &exchange_reach, &make_exchange},
@@ -114,6 +131,7 @@ std::vector<TermRecipe>& recipes() {
         {"cubic-anisotropy", &cubic_reach, &make_cubic},
         {"applied-field", &always_on_site, &make_zeeman},
         {"dmi", &dmi_reach, &make_dmi},
+        {"biquadratic", &biquadratic_reach, &make_biquadratic},
     };
     return r;
 }

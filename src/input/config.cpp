@@ -22,6 +22,14 @@ bool has_dmi(const Config& c) {
     return false;
 }
 
+bool has_biquadratic(const Config& c) {
+    if (c.unit_cell_file.has_biquadratic) return true;
+    for (const MaterialConfig& m : c.materials)
+        for (const double b : m.biquadratic)
+            if (b != 0) return true;
+    return false;
+}
+
 double shell_exchange(const Config& c, std::size_t a, std::size_t b, int shell) {
     const MaterialConfig& m = c.materials[a];
     if (shell == 0) return m.exchange[b];

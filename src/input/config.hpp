@@ -83,6 +83,9 @@ struct MaterialConfig {
     // material[i]:dmi-constant[j]: D of the triangles (i, any, k) whose third atom k is of
     // material j, J (not symmetrised: [i][j] and [j][i] are independent, as in VAMPIRE).
     std::vector<double> dmi;
+    // material[i]:biquadratic-exchange-matrix[j]: B_ij to nearest neighbours of material j, J per
+    // link, E = -sum over bonds {i, j} of B_ij (S_i . S_j)^2 (VAMPIRE's; symmetric like exchange).
+    std::vector<double> biquadratic;
 };
 
 enum class OutputMode { serial, file_per_process, mpi_io, file_per_node, sorted, hdf5 };
@@ -231,6 +234,9 @@ int site_categories(const Config& c);
 
 // Whether some material has a nonzero dmi-constant (the DMI term is built).
 bool has_dmi(const Config& c);
+// Biquadratic exchange: some material's biquadratic-exchange-matrix is nonzero, or the unit-cell
+// file has a biquadratic block.
+bool has_biquadratic(const Config& c);
 // The equilibration temperature (K): sim:equilibration-temperature, or sim:temperature when it
 // is not given (VAMPIRE's default is 300 K whatever sim:temperature; docs/vampire-compatibility).
 inline double equilibration_or_temperature(const Config& c) {

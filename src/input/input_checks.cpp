@@ -298,6 +298,18 @@ void check_exchange_shells(const Config& c, const std::map<std::string, Entry>& 
             fail(e,
                  "every material is non-magnetic (kept or removed): the statistics would have "
                  "no atoms");
+    for (const auto& [key, e] : seen) {
+        if (key.find(":biquadratic-exchange-matrix[") == std::string::npos) continue;
+        if (c.single_spin) fail(e, "has no effect with create:single-spin (one atom)");
+        if (ucf && !c.unit_cell_file.has_biquadratic)
+            fail(e,
+                 "has no effect: the unit-cell file has no biquadratic block (the bonds "
+                 "come from the file; add a normalised-isotropic block after its bonds)");
+        if (ucf && !c.unit_cell_file.biquadratic_normalised)
+            fail(e,
+                 "has no effect: the unit-cell file's biquadratic block gives its couplings "
+                 "in joules (isotropic); make it normalised-isotropic to use this");
+    }
     for (const char* key : {"exchange:interaction-range", "exchange:function"})
         if (c.single_spin && seen.count(key))
             fail(seen.at(key),

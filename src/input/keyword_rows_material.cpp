@@ -60,8 +60,7 @@ void add_material_keywords(std::vector<KeywordSpec>& t) {
         const bool alias = std::string(name) == "exchange-matrix-1st-nn";
         KeywordSpec s = mat(
             name, K::real, D::energy, -1e-18, 1e-18, "0 J",
-            alias ? "VAMPIRE's name of exchange-matrix for the first neighbour shell (the "
-                    "only shell miniASD has)"
+            alias ? "VAMPIRE's name of exchange-matrix (the first neighbour shell)"
                   : "exchange J_ij to nearest neighbours of material j, joules per link "
                     "(> 0 ferromagnetic); [i][j] and [j][i] must agree, one of them suffices",
             [](MaterialConfig& m, const Value& v, const Entry& e) {
@@ -75,6 +74,33 @@ void add_material_keywords(std::vector<KeywordSpec>& t) {
             s.read = [](const Config& c, int i, int j) {
                 return number(
                     c.materials[static_cast<std::size_t>(i)].exchange[static_cast<std::size_t>(j)]);
+            };
+        t.push_back(s);
+    }
+    for (const char* name : {"biquadratic-exchange-matrix", "biquadratic-exchange-matrix-1st-nn"}) {
+        const bool alias = std::string(name) != "biquadratic-exchange-matrix";
+        KeywordSpec s = mat(
+            name, K::real, D::energy, -1e-18, 1e-18, "0 J",
+            alias ? "VAMPIRE's name of biquadratic-exchange-matrix (the first neighbour shell)"
+                  : "biquadratic exchange B_ij to nearest neighbours of material j, joules per "
+                    "link: E = -B (S_i . S_j)^2 per bond (> 0 favours collinear spins); with a "
+                    "unit-cell file, the weights of its normalised-isotropic biquadratic block "
+                    "multiply it; [i][j] and [j][i] must agree",
+            [](MaterialConfig& m, const Value& v, const Entry& e) {
+                m.biquadratic[e.name_index - 1] = v.real;
+            },
+            nullptr);
+        s.second_material_index = true;
+        if (alias)
+            s.alias_of = "biquadratic-exchange-matrix";
+        else
+            s.read = [](const Config& c, int i, int j) {  // nonzero entries, both triangles
+                const auto at = [&c](int a, int b) {
+                    return c.materials[static_cast<std::size_t>(a)]
+                        .biquadratic[static_cast<std::size_t>(b)];
+                };
+                const double v = at(i, j) != 0 ? at(i, j) : at(j, i);
+                return v != 0 ? number(v) : none;
             };
         t.push_back(s);
     }

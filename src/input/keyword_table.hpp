@@ -81,4 +81,7 @@ Value convert_value(const KeywordSpec& spec, const Entry& e);
 // Markdown tables of every keyword, grouped by section (the generated part of the reference).
 std::string keyword_reference_markdown();
 
+// Text for a cell of a Markdown table: every '|' escaped ("|m|" would split the cell).
+std::string table_cell(const std::string& text);
+
 }  // namespace miniasd

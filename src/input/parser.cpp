@@ -127,6 +127,7 @@ Config build_config(const std::vector<Entry>& entries, const std::string& input_
                                                std::vector<double>(c.materials.size(), 0.0));
         c.materials[i].alloy_fraction.assign(c.materials.size(), 0.0);
         c.materials[i].dmi.assign(c.materials.size(), 0.0);
+        c.materials[i].biquadratic.assign(c.materials.size(), 0.0);
     }
 
     // Pass 2: every line, in order. Column keywords append, so order is kept. A bad line is
@@ -168,6 +169,11 @@ Config build_config(const std::vector<Entry>& entries, const std::string& input_
         make_exchange_symmetric(
             c, seen, "exchange-matrix",
             [](MaterialConfig& m, int) -> std::vector<double>& { return m.exchange; }, 0);
+    });
+    mistakes.check([&] {
+        make_exchange_symmetric(
+            c, seen, "biquadratic-exchange-matrix",
+            [](MaterialConfig& m, int) -> std::vector<double>& { return m.biquadratic; }, 0);
     });
     for (int k = 0; k < further_exchange_shells; ++k)
         mistakes.check([&] {

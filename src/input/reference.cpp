@@ -64,11 +64,20 @@ std::string keyword_reference_markdown() {
                 units =
                     std::string(default_unit_name(s.dimension)) + "; " + unit_names(s.dimension);
             out << "| `" << s.pattern() << "` | " << kind_text(s) << " | " << units << " | "
-                << range_of(s) << " | " << s.default_text << " | " << s.doc << " |\n";
+                << range_of(s) << " | " << s.default_text << " | " << table_cell(s.doc) << " |\n";
         }
     }
     out << "\n<!-- END GENERATED KEYWORDS -->\n";
     return out.str();
+}
+
+std::string table_cell(const std::string& text) {
+    std::string out;
+    for (const char ch : text) {
+        if (ch == '|') out += '\\';
+        out += ch;
+    }
+    return out;
 }
 
 }  // namespace miniasd

@@ -49,6 +49,8 @@ class Reader {
         throw InputError(path_, line, "", what);
     }
     bool done() const { return next_ == lines_.size(); }
+    // The line number of the next content line (0 at the end).
+    int peek_number() const { return done() ? 0 : lines_[next_].number; }
     // The next content line; `what` names what was expected there.
     const Line& take(const std::string& what) {
         if (done())
@@ -177,21 +179,24 @@ void read_atoms(Reader& r, UnitCellFile& u, Mistakes& mistakes) {
     }
 }
 
-void read_bonds(Reader& r, UnitCellFile& u, Mistakes& mistakes) {
-    const Line& head = r.take("the bond header 'count exchange-type'");
-    const long long n = r.integer(head, 0, "the number of bond rows");
-    if (n < 0 || n > 100000000) r.fail(head.number, "expected 0 to 1e8 bond rows");
-    if (head.words.size() < 2 || !parse_form(head.words[1], u.form, u.normalised))
+// One block of bonds: its header 'count exchange-type', then its rows. `block`: "bond" or
+// "biquadratic bond", for messages.
+void read_block(Reader& r, const UnitCellFile& u, const std::string& block, CouplingForm& form,
+                bool& normalised, std::vector<UnitCellFile::Bond>& bonds, Mistakes& mistakes) {
+    const Line& head = r.take("the " + block + " header 'count exchange-type'");
+    const long long n = r.integer(head, 0, "the number of " + block + " rows");
+    if (n < 0 || n > 100000000) r.fail(head.number, "expected 0 to 1e8 " + block + " rows");
+    if (head.words.size() < 2 || !parse_form(head.words[1], form, normalised))
         r.fail(head.number,
                "expected an exchange type after the bond count: isotropic, vectorial, tensorial, "
                "normalised-isotropic, normalised-vectorial or normalised-tensorial" +
                    std::string(head.words.size() >= 2 && head.words[1].size() == 1
                                    ? " (the numeric types of old files are not read)"
                                    : ""));
-    const int values = static_cast<int>(u.form);
+    const int values = static_cast<int>(form);
     const int sites = static_cast<int>(u.atoms.size());
     for (long long k = 0; k < n; ++k) {
-        const Line& l = r.take("bond row " + std::to_string(k) + " of " + std::to_string(n));
+        const Line& l = r.take(block + " row " + std::to_string(k) + " of " + std::to_string(n));
         mistakes.check([&] {
             UnitCellFile::Bond b;
             b.line = l.number;
@@ -213,41 +218,54 @@ void read_bonds(Reader& r, UnitCellFile& u, Mistakes& mistakes) {
             for (int c = 0; c < values; ++c)
                 v[c] = r.real(l, 6 + c,
                               std::to_string(values) + " coupling value(s) for " +
-                                  to_string(u.form, u.normalised));
+                                  to_string(form, normalised));
             if (l.words.size() > static_cast<std::size_t>(6 + values))
                 r.fail(l.number, "more values than the " + std::to_string(values) + " of a " +
-                                     to_string(u.form, u.normalised) + " bond");
-            if (u.form == CouplingForm::tensor)
+                                     to_string(form, normalised) + " bond");
+            if (form == CouplingForm::tensor)
                 std::copy(v, v + 9, b.value.begin());
             else
                 for (int a = 0; a < 3; ++a)
-                    b.value[4 * a] = v[u.form == CouplingForm::isotropic ? 0 : a];
-            u.bonds.push_back(b);
+                    b.value[4 * a] = v[form == CouplingForm::isotropic ? 0 : a];
+            bonds.push_back(b);
         });
     }
-    if (!r.done()) {
-        const Line& extra = r.take("");
-        if (!extra.words.empty() && extra.words.size() >= 2)
-            r.fail(extra.number,
-                   "biquadratic exchange (a second bond block) is not supported by miniASD");
-        r.fail(extra.number, "unexpected line after the bond rows");
-    }
+}
+
+// The bilinear block, then VAMPIRE's optional biquadratic block (isotropic: VAMPIRE's fields
+// read only isotropic biquadratic constants), then nothing.
+void read_bonds(Reader& r, UnitCellFile& u, Mistakes& mistakes) {
+    read_block(r, u, "bond", u.form, u.normalised, u.bonds, mistakes);
+    if (r.done()) return;
+    CouplingForm form = CouplingForm::isotropic;
+    const int header = r.peek_number();
+    read_block(r, u, "biquadratic bond", form, u.biquadratic_normalised, u.biquadratic, mistakes);
+    if (form != CouplingForm::isotropic)
+        r.fail(header,
+               "the biquadratic block must be isotropic or normalised-isotropic (VAMPIRE "
+               "computes biquadratic fields from isotropic constants only)");
+    u.has_biquadratic = true;
+    if (!r.done())
+        r.fail(r.take("").number,
+               "unexpected line after the biquadratic bond rows (a unit-cell file has at most "
+               "two blocks of bonds: bilinear, then biquadratic)");
 }
 
 // Every bond (i, j, d) needs its reverse (j, i, -d) with the same coupling (the transpose of a
 // tensor): then the energy is a function of the spins, and both atoms of a bond see it.
-void check_reverse_bonds(const UnitCellFile& u, const std::string& path, Mistakes& mistakes) {
+void check_reverse_bonds(const std::vector<UnitCellFile::Bond>& bonds, const std::string& path,
+                         Mistakes& mistakes) {
     std::map<std::tuple<int, int, int, int, int>, std::size_t> index;
-    for (std::size_t k = 0; k < u.bonds.size(); ++k) {
-        const UnitCellFile::Bond& b = u.bonds[k];
+    for (std::size_t k = 0; k < bonds.size(); ++k) {
+        const UnitCellFile::Bond& b = bonds[k];
         const auto at = index.emplace(std::make_tuple(b.i, b.j, b.dx, b.dy, b.dz), k);
         if (!at.second)
             mistakes.add(InputError(path, b.line, "",
                                     "bond listed twice: line " +
-                                        std::to_string(u.bonds[at.first->second].line) +
+                                        std::to_string(bonds[at.first->second].line) +
                                         " has the same i, j and offset"));
     }
-    for (const UnitCellFile::Bond& b : u.bonds) {
+    for (const UnitCellFile::Bond& b : bonds) {
         const auto it = index.find(std::make_tuple(b.j, b.i, -b.dx, -b.dy, -b.dz));
         const std::string reverse = std::to_string(b.j) + " " + std::to_string(b.i) + " " +
                                     std::to_string(-b.dx) + " " + std::to_string(-b.dy) + " " +
@@ -256,10 +274,10 @@ void check_reverse_bonds(const UnitCellFile& u, const std::string& path, Mistake
             mistakes.add(InputError(path, b.line, "",
                                     "the bond has no reverse: add the row 'i j dx dy dz' = " +
                                         reverse + " (each bond is listed from both atoms)"));
-        else if (!close(u.bonds[it->second].value, transposed(b.value)))
+        else if (!close(bonds[it->second].value, transposed(b.value)))
             mistakes.add(InputError(
                 path, b.line, "",
-                "the reverse bond (line " + std::to_string(u.bonds[it->second].line) +
+                "the reverse bond (line " + std::to_string(bonds[it->second].line) +
                     ") holds a different coupling: J_ji must be J_ij (a tensor, its transpose)"));
     }
 }
@@ -279,13 +297,16 @@ std::uint64_t digest(const UnitCellFile& u) {
     }
     add(static_cast<std::uint64_t>(u.form));
     add(u.normalised);
-    add(u.bonds.size());
-    for (const UnitCellFile::Bond& b : u.bonds) {
-        for (const int v : {b.i, b.j, b.dx, b.dy, b.dz})
-            add(static_cast<std::uint64_t>(static_cast<std::int64_t>(v)));
-        for (const double v : b.value)
-            add(bits_of(v));
+    for (const auto* list : {&u.bonds, &u.biquadratic}) {
+        add(list->size());
+        for (const UnitCellFile::Bond& b : *list) {
+            for (const int v : {b.i, b.j, b.dx, b.dy, b.dz})
+                add(static_cast<std::uint64_t>(static_cast<std::int64_t>(v)));
+            for (const double v : b.value)
+                add(bits_of(v));
+        }
     }
+    add(u.biquadratic_normalised);
     return h;
 }
 
@@ -318,7 +339,8 @@ UnitCellFile parse_unit_cell_file(const std::string& text, const std::string& pa
         read_atoms(r, u, mistakes);
         read_bonds(r, u, mistakes);
     });
-    if (read && mistakes.empty()) check_reverse_bonds(u, path, mistakes);
+    if (read && mistakes.empty()) check_reverse_bonds(u.bonds, path, mistakes);
+    if (read && mistakes.empty()) check_reverse_bonds(u.biquadratic, path, mistakes);
     mistakes.throw_if_any(path);
     return u;
 }

@@ -47,13 +47,21 @@ struct UnitCellFile {
         }
     };
     std::vector<Bond> bonds;  // in the file's order
+    // VAMPIRE's optional second block: biquadratic bonds, E = -sum over bonds {i, j} of
+    // B (S_i . S_j)^2, isotropic; B in J per link, or with biquadratic_normalised a weight of
+    // material[a]:biquadratic-exchange-matrix[b].
+    bool has_biquadratic = false;
+    bool biquadratic_normalised = false;
+    std::vector<Bond> biquadratic;
 
     bool given() const { return !path.empty(); }
     // The most 0-based categories any atom has, plus one (the range of unit-cell-category).
     int categories() const;
     bool operator==(const UnitCellFile& o) const {
         return path == o.path && size == o.size && atoms == o.atoms && form == o.form &&
-               normalised == o.normalised && bonds == o.bonds;
+               normalised == o.normalised && bonds == o.bonds &&
+               has_biquadratic == o.has_biquadratic &&
+               biquadratic_normalised == o.biquadratic_normalised && biquadratic == o.biquadratic;
     }
 };
 
@@ -61,7 +69,8 @@ struct UnitCellFile {
 // was expected): a malformed number, a count that does not match its rows, a coordinate outside
 // [0, 1), two atoms on one place, a site index out of range, an unknown exchange type, a bond
 // without its reverse (j, i, -d) holding the same coupling (for a tensor, its transpose), a bond
-// listed twice, a bond of an atom to itself.
+// listed twice, a bond of an atom to itself; the same for the biquadratic block, which must be
+// isotropic.
 UnitCellFile parse_unit_cell_file(const std::string& text, const std::string& path);
 
 // A digest of what the file defines (cell, atoms, exchange type, bonds; not the path or the line

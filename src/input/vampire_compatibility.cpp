@@ -116,7 +116,8 @@ std::string vampire_differences_markdown() {
          "apart what it mixes.\n\n"
          "| keyword | VAMPIRE's code | miniASD |\n|---|---|---|\n";
     for (const Difference& d : differences)
-        o << "| `" << d.keyword << "` | " << d.vampire << " | " << d.miniasd << " |\n";
+        o << "| `" << d.keyword << "` | " << table_cell(d.vampire) << " | " << table_cell(d.miniasd)
+          << " |\n";
     o << "\n## What a run writes beside VAMPIRE's output\n\n"
          "VAMPIRE's output keywords give VAMPIRE's numbers, units and rows: the unit vector of "
          "the magnetisation, energies of the whole system in J, a row when the time step is a "
@@ -126,7 +127,8 @@ std::string vampire_differences_markdown() {
          "`sim:temperature` (a warning says so when it is given). What remains different:\n\n"
          "| what | VAMPIRE | miniASD |\n|---|---|---|\n";
     for (const Difference& d : output_differences)
-        o << "| " << d.keyword << " | " << d.vampire << " | " << d.miniasd << " |\n";
+        o << "| " << table_cell(d.keyword) << " | " << table_cell(d.vampire) << " | "
+          << table_cell(d.miniasd) << " |\n";
     return o.str();
 }
 
@@ -163,13 +165,13 @@ std::string vampire_compatibility_markdown() {
         }
         const KeywordSpec* spec = find_keyword(k.section, k.name);
         o << "| `" << shown_key(k) << "` | " << class_text(k.kind) << " | "
-          << (spec ? spec->doc : k.note) << " |\n";
+          << table_cell(spec ? spec->doc : k.note) << " |\n";
     }
     o << "\n## Values\n\nSupported keywords whose VAMPIRE values miniASD does not all have: "
          "these values are refused by name with the reason.\n\n"
          "| keyword | VAMPIRE values not supported | note |\n|---|---|---|\n";
     for (const VampireValues& g : vampire_unsupported_values())
-        o << "| `" << g.key << "` | " << g.values << " | " << g.note << " |\n";
+        o << "| `" << g.key << "` | " << g.values << " | " << table_cell(g.note) << " |\n";
     o << vampire_differences_markdown();
     o << "\nIn all: " << supported << " supported, " << accepted << " accepted without effect, "
       << refused << " not supported (a `*` row stands for a whole VAMPIRE section).\n";

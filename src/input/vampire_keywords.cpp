@@ -84,7 +84,8 @@ const Group groups[] = {
      "exchange-matrix-1st-nn second-order-uniaxial-anisotropy-constant uniaxial-anisotropy-constant "
      "uniaxial-anisotropy-direction fourth-order-cubic-anisotropy-constant cubic-anisotropy-constant "
      "alloy-host host-alloy alloy-fraction core-shell-size non-magnetic dmi-constant "
-     "dzyaloshinskii-moriya-interaction-constant"},
+     "dzyaloshinskii-moriya-interaction-constant biquadratic-exchange-matrix "
+     "biquadratic-exchange-matrix-1st-nn"},
     {"material", VC::not_supported,
      "only second-order uniaxial and fourth-order cubic anisotropy are implemented",
      "second-order-triaxial-anisotropy-vector fourth-order-triaxial-anisotropy-vector "
@@ -102,8 +103,9 @@ const Group groups[] = {
      "alloy-variance"},
     {"material", VC::not_supported, "granular structures and geometry files are not implemented",
      "fill-substructure-space geometry-file voronoi-grain-substructure-nucleation-height"},
-    {"material", VC::not_supported, "only bilinear isotropic exchange is implemented",
-     "biquadratic-exchange-matrix biquadratic-exchange-matrix-1st-nn "
+    {"material", VC::not_supported,
+     "biquadratic exchange beyond the first shell (biquadratic-exchange-matrix), Kitaev and "
+     "four-spin exchange are not implemented",
      "biquadratic-exchange-matrix-2nd-nn biquadratic-exchange-matrix-3rd-nn "
      "biquadratic-exchange-matrix-4th-nn biquadratic-exchange-matrix-5th-nn "
      "biquadratic-exchange-matrix-6th-nn biquadratic-exchange-matrix-7th-nn "

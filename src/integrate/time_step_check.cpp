@@ -43,7 +43,18 @@ TimeStepCheck check_time_step(const Config& c, const Lattice& l) {
             }
             bonds = std::max(bonds, sum);
         }
-        const double b = bonds / m.moment +
+        // Biquadratic bonds: |dE/dS_i| <= 2 sum_j |B_ij| (|S_i . S_j| <= 1).
+        double largest_b = 0;
+        for (const double x : m.biquadratic)
+            largest_b = std::max(largest_b, std::abs(x));
+        double biquadratic = 0;
+        for (const std::vector<Bond>& site : l.biquadratic.sites) {
+            double sum = 0;
+            for (const Bond& b : site)
+                sum += 2 * std::abs(b.j[0]) * (l.biquadratic.normalised ? largest_b : 1.0);
+            biquadratic = std::max(biquadratic, sum);
+        }
+        const double b = (bonds + biquadratic) / m.moment +
                          2 * (std::abs(m.anisotropy) + std::abs(m.cubic_anisotropy)) / m.moment +
                          applied;
         const double rate = constants::gyromagnetic_ratio * b / (1 + m.damping * m.damping);

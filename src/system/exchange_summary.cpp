@@ -69,6 +69,27 @@ ExchangeSummary summarise_exchange(const Config& c, const Lattice& l) {
             m(s, t) += j_iso;
             sum_jr2 += j_iso * r2;
         }
+    // Biquadratic bonds stiffen small deviations from a collinear state as a bilinear 2B would.
+    bool first = true;
+    for (int s = 0; s < sites; ++s)
+        for (const Bond& b : l.biquadratic.sites[s]) {
+            const int t = b.to.site;
+            const double value =
+                b.j[0] * (l.biquadratic.normalised
+                              ? c.materials[std::size_t(mat[s])].biquadratic[std::size_t(mat[t])]
+                              : 1.0);
+            const int d[3] = {b.to.dx, b.to.dy, b.to.dz};
+            double r2 = 0;
+            for (int a = 0; a < 3; ++a) {
+                const double x = (d[a] + l.basis[t][a] - l.basis[s][a]) * l.cell_size[a];
+                r2 += x * x;
+            }
+            sum_jr2 += 2 * value * r2;
+            out.biquadratic_per_atom += 1.0 / sites;
+            out.biquadratic_min = first ? value : std::min(out.biquadratic_min, value);
+            out.biquadratic_max = first ? value : std::max(out.biquadratic_max, value);
+            first = false;
+        }
     std::sort(bonds.begin(), bonds.end(),
               [](const BondFigures& a, const BondFigures& b) { return a.r < b.r; });
     for (const BondFigures& b : bonds) {
@@ -108,6 +129,17 @@ std::string describe(const ExchangeSummary& s) {
     }
     if (shown < s.shells.size())
         out += "  ... " + std::to_string(s.shells.size() - shown) + " more shell(s)\n";
+    if (s.biquadratic_per_atom > 0) {
+        int n = std::snprintf(line, sizeof line,
+                              "Biquadratic exchange: %.4g bonds/atom, B per link %.4g",
+                              s.biquadratic_per_atom, s.biquadratic_min);
+        if (s.biquadratic_max != s.biquadratic_min)
+            n += std::snprintf(line + n, sizeof line - n, " to %.4g", s.biquadratic_max);
+        std::snprintf(line + n, sizeof line - n,
+                      " J (the stiffness below counts it as a bilinear 2B; the Curie "
+                      "temperature does not)\n");
+        out += line;
+    }
     std::snprintf(
         line, sizeof line,
         "Mean-field Curie temperature %.4g K (the true T_c of sc, bcc and fcc ferromagnets "

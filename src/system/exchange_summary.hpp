@@ -30,6 +30,8 @@ struct ExchangeSummary {
     // hbar omega = D q^2 of the ferromagnetic state's acoustic mode: D = hbar gamma
     // sum_cell sum_j J_iso r_ij^2 / (6 sum_cell mu_i) for a cubic average (J m^2).
     double stiffness = 0;
+    // Biquadratic bonds (B per link, J): per atom, and the least and most B; 0 when none.
+    double biquadratic_per_atom = 0, biquadratic_min = 0, biquadratic_max = 0;
 };
 
 // The bonds' couplings are those of the first column of cells' atoms (their materials by unit-cell

@@ -150,12 +150,24 @@ void check_shells_in_range(const Config& c, const InteractionList& l) {
                     " shell(s) of this crystal: raise exchange:interaction-range");
 }
 
-InteractionList interactions_from_file(const UnitCellFile& u) {
+InteractionList nearest_neighbour_bonds(const std::vector<Vec3>& basis, const Vec3& dims,
+                                        double r_nn) {
+    const double cut = 1.000001 * r_nn;
+    const double shortest = std::min({dims[0], dims[1], dims[2]});
+    const int reach = static_cast<int>(std::ceil(cut / shortest)) + 1;
     InteractionList l;
-    l.form = u.form;
-    l.normalised = u.normalised;
+    l.sites.resize(basis.size());
+    for (const SiteNeighbour& f : neighbours_within(basis, dims, reach, cut))
+        l.sites[static_cast<std::size_t>(f.site)].push_back({f.offset, 0, isotropic(1.0)});
+    return l;
+}
+
+InteractionList interactions_from_file(const UnitCellFile& u, bool biquadratic) {
+    InteractionList l;
+    l.form = biquadratic ? CouplingForm::isotropic : u.form;
+    l.normalised = biquadratic ? u.biquadratic_normalised : u.normalised;
     l.sites.resize(u.atoms.size());
-    for (const UnitCellFile::Bond& b : u.bonds)
+    for (const UnitCellFile::Bond& b : biquadratic ? u.biquadratic : u.bonds)
         l.sites[static_cast<std::size_t>(b.i)].push_back({{b.dx, b.dy, b.dz, b.j}, 0, b.value});
     for (auto& site : l.sites)
         std::sort(site.begin(), site.end(), [](const Bond& a, const Bond& b) {

@@ -80,8 +80,15 @@ InteractionList bonds_within_range(const Config& c, const std::vector<Vec3>& bas
 // Throws Error when some material's exchange-matrix-<k>-nn names a shell the list does not reach.
 void check_shells_in_range(const Config& c, const InteractionList& l);
 
-// The list of a unit-cell file: its bonds, each site's sorted into (dz, dy, dx, site) order (the
-// order of the sums, so the same bonds give the same bits whatever order the file lists them).
-InteractionList interactions_from_file(const UnitCellFile& u);
+// The list of a unit-cell file: its bonds (with `biquadratic`, those of its biquadratic block),
+// each site's sorted into (dz, dy, dx, site) order (the order of the sums, so the same bonds give
+// the same bits whatever order the file lists them).
+InteractionList interactions_from_file(const UnitCellFile& u, bool biquadratic = false);
+
+// The first shell of a built-in crystal (r <= 1.000001 r_nn on the ideal cell, as
+// bonds_within_range), every bond of weight 1 whatever exchange:function: the bonds of
+// material[i]:biquadratic-exchange-matrix.
+InteractionList nearest_neighbour_bonds(const std::vector<Vec3>& basis, const Vec3& dims,
+                                        double r_nn);
 
 }  // namespace miniasd

@@ -147,9 +147,9 @@ std::int64_t count_present(const Lattice& l) {
 
 // A bond from a site to itself in a cell (dx, dy, dz) away is the atom itself when every nonzero
 // displacement is a whole number of periodic box lengths: the atom would feel its own spin.
-void check_self_bonds(const Lattice& l) {
-    for (std::size_t s = 0; s < l.exchange.sites.size(); ++s)
-        for (const Bond& b : l.exchange.sites[s]) {
+void check_self_bonds(const Lattice& l, const InteractionList& list) {
+    for (std::size_t s = 0; s < list.sites.size(); ++s)
+        for (const Bond& b : list.sites[s]) {
             if (b.to.site != static_cast<int>(s)) continue;
             const int d[3] = {b.to.dx, b.to.dy, b.to.dz};
             bool self = true;
@@ -235,7 +235,14 @@ Lattice make_lattice(const Config& c) {
         l.exchange =
             bonds_within_range(c, l.basis, cell.dimensions, cell.r_nn, c.interaction_range);
     if (!l.from_file) check_shells_in_range(c, l.exchange);
-    check_self_bonds(l);
+    if (l.from_file && c.unit_cell_file.has_biquadratic)
+        l.biquadratic = interactions_from_file(c.unit_cell_file, true);
+    else if (!l.from_file && !l.single_spin && has_biquadratic(c))
+        l.biquadratic = nearest_neighbour_bonds(l.basis, cell.dimensions, cell.r_nn);
+    else
+        l.biquadratic.sites.resize(l.basis.size());
+    check_self_bonds(l, l.exchange);
+    check_self_bonds(l, l.biquadratic);
     l.n_atoms = l.id_space();
     if (c.particle_shape != ParticleShape::none) {
         l.particle.shape = c.particle_shape;

@@ -44,9 +44,12 @@ struct Lattice {
     std::vector<int> category;       // [site] 1-based unit-cell category (material placement)
     SiteOffsets neighbours;          // nearest neighbours, per site (the first shell)
     InteractionList exchange;        // the exchange bonds (system/interactions.hpp)
-    bool from_file = false;          // the cell is a unit-cell file's
-    bool single_spin = false;        // create:single-spin: one atom, no neighbours of any shell
-    ParticleCut particle;            // shape none: every site of the box holds an atom
+    // The biquadratic bonds (hamiltonian/biquadratic.hpp): a unit-cell file's biquadratic block,
+    // or the first shell when some material has biquadratic-exchange-matrix; none otherwise.
+    InteractionList biquadratic;
+    bool from_file = false;    // the cell is a unit-cell file's
+    bool single_spin = false;  // create:single-spin: one atom, no neighbours of any shell
+    ParticleCut particle;      // shape none: every site of the box holds an atom
     // material[i]:non-magnetic = remove: the sites whose material is removed hold no atom (the
     // map gives each site's material; removed[m] says which are removed). Null: none removed.
     std::shared_ptr<const MaterialMap> removal;

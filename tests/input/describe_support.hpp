@@ -36,8 +36,8 @@ inline bool same(const std::vector<double>& a, const std::vector<double>& b) {
 // Every setting of the three structs. The sizes below fail to compile when a field is added, so
 // that it is added here too (the layout checked is libstdc++'s on x86-64, this project's CI).
 #if defined(__GLIBCXX__) && defined(__x86_64__)
-static_assert(sizeof(Config) == 904, "a Config field was added or removed: update same()");
-static_assert(sizeof(MaterialConfig) == 296, "a MaterialConfig field changed: update same()");
+static_assert(sizeof(Config) == 936, "a Config field was added or removed: update same()");
+static_assert(sizeof(MaterialConfig) == 320, "a MaterialConfig field changed: update same()");
 static_assert(sizeof(OutputConfig) == 160, "an OutputConfig field changed: update same()");
 #endif
 
@@ -75,7 +75,8 @@ inline bool same(const MaterialConfig& a, const MaterialConfig& b, std::string* 
                      F(core_shell_size),
                      F(core_shell_set),
                      F(non_magnetic),
-                     F(dmi)},
+                     F(dmi),
+                     F(biquadratic)},
                     why);
 }
 

@@ -70,6 +70,22 @@ TEST(UnitCellFile, ReadsEveryExchangeType) {
     EXPECT_EQ(b.bonds[1].value[1], 4);
 }
 
+// VAMPIRE's optional second block: biquadratic bonds, checked like the bilinear ones.
+TEST(UnitCellFile, ReadsABiquadraticBlock) {
+    const UnitCellFile plain = parse_unit_cell_file(head + bonds, "x.ucf");
+    EXPECT_FALSE(plain.has_biquadratic);
+    const std::string bq = "2 normalised-isotropic\n0 0 1 0 0 0 0.5\n1 1 0 0 0 0 0.5\n";
+    const UnitCellFile u = parse_unit_cell_file(head + bonds + bq, "x.ucf");
+    EXPECT_TRUE(u.has_biquadratic);
+    EXPECT_TRUE(u.biquadratic_normalised);
+    EXPECT_FALSE(u.normalised);  // each block has its own type
+    ASSERT_EQ(u.biquadratic.size(), 2u);
+    EXPECT_EQ(u.biquadratic[1].value[8], 0.5);
+    EXPECT_EQ(u.bonds.size(), 4u);
+    // The digest (a checkpoint's check that the file is unchanged) sees the block.
+    EXPECT_NE(digest(u), digest(plain));
+}
+
 TEST(UnitCellFile, NamesTheLineAndWhatWasExpected) {
     struct Case {
         std::string text, expected;
@@ -91,7 +107,13 @@ TEST(UnitCellFile, NamesTheLineAndWhatWasExpected) {
         {head + "1 isotropic\n0 0 1 0 0 0\n", "line 11: the line has 6 value(s): expected 1 "},
         {head + "1 isotropic\n0 0 1 0 0 0 1 2\n", "line 11: more values than the 1 of a"},
         {head + bonds + "2 isotropic\n",
-         "line 15: biquadratic exchange (a second bond block) is not supported"},
+         "line 15: the file ends where biquadratic bond row 0 of 2 was expected"},
+        {head + bonds + "2 vectorial\n0 0 1 0 0 0 1 2 3\n1 1 0 -1 0 0 1 2 3\n",
+         "line 15: the biquadratic block must be isotropic or normalised-isotropic"},
+        {head + bonds + "1 isotropic\n0 0 1 0 0 0 1e-22\n",
+         "line 16: the bond has no reverse: add the row 'i j dx dy dz' = 1 0 0 0 0"},
+        {head + bonds + "0 isotropic\n0 isotropic\n",
+         "line 16: unexpected line after the biquadratic bond rows"},
         {head + "3 isotropic\n0 0 1 0 0 0 1e-21\n1 1 0 0 0 0 1e-21\n2 0 1 0 0 0 1e-21\n",
          "line 13: bond listed twice: line 11 has the same i, j and offset"},
         {"2.5 3 4\n1 0 0\n0 1 0\n0 0 1\n2\n0 0 0 0\n1 0 0 0\n", "line 7: two atoms at one place"},
@@ -134,6 +156,43 @@ TEST(UnitCellFile, TheInputChecksTheFileAgainstItsMaterials) {
                   .find("category 3 does not exist: the atoms of dir/c.ucf have material columns 0 "
                         "to 1"),
               std::string::npos);
+}
+
+// material[i]:biquadratic-exchange-matrix has an effect only through a normalised biquadratic
+// block of the file (or on a built-in crystal's first shell).
+TEST(UnitCellFile, BiquadraticMatrixNeedsTheFilesNormalisedBlock) {
+    const std::string two =
+        "material:num-materials = 2\nmaterial[1]:atomic-spin-moment = 2 !muB\n"
+        "material[2]:atomic-spin-moment = 1 !muB\n"
+        "material:unit-cell-file = c.ucf\n";
+    auto error = [&](const std::string& ucf, const std::string& extra) -> std::string {
+        try {
+            test::config_from_files(two + extra, {{"dir/c.ucf", ucf}}, "dir/input");
+        } catch (const Error& e) {
+            return e.what();
+        }
+        return "";
+    };
+    const std::string bq = "material[1]:biquadratic-exchange-matrix[2] = 1e-22\n";
+    EXPECT_NE(error(head + bonds, bq).find("the unit-cell file has no biquadratic block"),
+              std::string::npos);
+    const std::string joules = "2 isotropic\n0 0 1 0 0 0 1e-22\n1 1 0 0 0 0 1e-22\n";
+    EXPECT_NE(error(head + bonds + joules, bq).find("gives its couplings in joules"),
+              std::string::npos);
+    EXPECT_EQ(error(head + bonds + joules, ""), "");
+    const std::string weights = "2 normalised-isotropic\n0 0 1 0 0 0 1\n1 1 0 0 0 0 1\n";
+    EXPECT_EQ(error(head + bonds + weights, bq), "");
+    // VAMPIRE's shells beyond the first are refused by name.
+    try {
+        test::config_from_text(
+            "material[1]:atomic-spin-moment = 2 !muB\n"
+            "material[1]:biquadratic-exchange-matrix-2nd-nn[1] = 1e-22\n");
+        ADD_FAILURE() << "accepted";
+    } catch (const Error& e) {
+        EXPECT_NE(std::string(e.what()).find("biquadratic exchange beyond the first shell"),
+                  std::string::npos)
+            << e.what();
+    }
 }
 
 }  // namespace

@@ -229,6 +229,17 @@ TEST(DecompositionIndependence, FieldCool) {
                                  .c_str());
 }
 
+// Biquadratic exchange within and between the layers (its own term and bond list), LLG and
+// Monte Carlo.
+TEST(DecompositionIndependence, BiquadraticExchange) {
+    const std::string input = program(layers,
+                                      "material[1]:biquadratic-exchange-matrix[1] = 1.5e-21\n"
+                                      "material[2]:biquadratic-exchange-matrix[1] = -0.5e-21\n"
+                                      "material[3]:biquadratic-exchange-matrix[3] = 0.8e-21\n");
+    check_all_decompositions(input.c_str());
+    check_all_decompositions(monte_carlo(input.c_str()).c_str());
+}
+
 TEST(DecompositionIndependence, DifferentSeedsGiveDifferentStates) {
     const Result a = run_on(1, 1, layers);
     std::string other = std::string(layers) + "";

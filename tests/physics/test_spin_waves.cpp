@@ -140,8 +140,9 @@ double fastest_mode(const test::Coupling& j, double a, int range) {
 // The bonds of `j` from a unit-cell file (type: its exchange type), or, with `structure`, from the
 // input lines given (a built-in crystal with exchange: keywords).
 void check(const char* what, const char* type, const test::Coupling& j, double a, int range,
-           const std::string& built_in = "") {
-    const std::string ucf = test::make_ucf({a, a, a}, {{{0, 0, 0}}}, type, j, range);
+           const std::string& built_in = "", const std::string& file = "") {
+    const std::string ucf =
+        file.empty() ? test::make_ucf({a, a, a}, {{{0, 0, 0}}}, type, j, range) : file;
     const std::string structure = built_in.empty() ? "material:unit-cell-file = w.ucf\n" : built_in;
     // Heun amplifies a mode of frequency w by (w dt)^4 / 4 per step: every mode, not only the
     // wave, must have w dt small, or round-off in the others grows. The wave's own phase error
@@ -198,6 +199,47 @@ TEST(SpinWaves, ShellsOfTheBuiltInCrystal) {
 TEST(SpinWaves, AnisotropicDiagonalExchange) {
     const double a = 3;
     check("sc, vectorial", "vectorial", shells({{a, {4e-21, 5e-21, 6e-21}}}), a, 1);
+}
+
+// Biquadratic exchange -B (S_i . S_j)^2 on the sc bonds: near a collinear state (S_i . S_j =
+// 1 - d) it costs 2B d, as a bilinear 2B would, so the wave runs at the dispersion of J + 2B.
+// From the built-in crystal's first shell, and from a unit-cell file's biquadratic block, in
+// joules and normalised (its weights times the .mat's biquadratic-exchange-matrix).
+TEST(SpinWaves, BiquadraticExchangeStiffensLikeABilinearTwiceItsValue) {
+    const double a = 3, J = 5e-21;
+    auto bq_block = [](double b, const char* type) {
+        std::string out = "6 " + std::string(type) + "\n";
+        const int d[6][3] = {{-1, 0, 0}, {1, 0, 0}, {0, -1, 0}, {0, 1, 0}, {0, 0, -1}, {0, 0, 1}};
+        char row[128];
+        for (int k = 0; k < 6; ++k) {
+            std::snprintf(row, sizeof row, "%d 0 0 %d %d %d %.17g\n", k, d[k][0], d[k][1], d[k][2],
+                          b);
+            out += row;
+        }
+        return out;
+    };
+    for (const double B : {1e-21, -0.8e-21}) {
+        const test::Coupling effective = shells({{a, {J + 2 * B}}});
+        char mat[256];
+        std::snprintf(mat, sizeof mat,
+                      "material[1]:exchange-matrix[1] = %.17g\n"
+                      "material[1]:biquadratic-exchange-matrix[1] = %.17g\n",
+                      J, B);
+        check(
+            "built-in sc with biquadratic-exchange-matrix", "isotropic", effective, a, 1,
+            "create:crystal-structure = sc\ndimensions:unit-cell-size = 3 !A\n" + std::string(mat));
+        if (B < 0) continue;  // the files once
+        const std::string joules =
+            test::make_ucf({a, a, a}, {{{0, 0, 0}}}, "isotropic", shells({{a, {J}}}), 1) +
+            bq_block(B, "isotropic");
+        check("unit-cell file with a biquadratic block (J)", "isotropic", effective, a, 1,
+              "material:unit-cell-file = w.ucf\n", joules);
+        const std::string weights = test::make_ucf({a, a, a}, {{{0, 0, 0}}}, "normalised-isotropic",
+                                                   shells({{a, {1.0}}}), 1) +
+                                    bq_block(1.0, "normalised-isotropic");
+        check("unit-cell file with a normalised biquadratic block", "isotropic", effective, a, 1,
+              "material:unit-cell-file = w.ucf\n" + std::string(mat), weights);
+    }
 }
 
 // A full symmetric tensor: J_xy = J_yx = +K on the x bonds and -K on the y bonds (their sum is

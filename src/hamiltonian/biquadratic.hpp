@@ -1,0 +1,50 @@
+// Biquadratic exchange, VAMPIRE's (material[i]:biquadratic-exchange-matrix[j], or the biquadratic
+// block of a unit-cell file):
+//     E = -sum over bonds {i, j} of B_ij (S_i . S_j)^2,   field on i: (2/mu_i) sum_j B_ij
+//     (S_i . S_j) S_j,
+// B_ij in joules per link (a normalised block's weight times the materials' matrix entry). Its
+// energy is reported as exchange energy, as VAMPIRE reports it. In a collinear state it adds 2B
+// to the stiffness of small deviations (a spin wave feels J + 2B; tests/physics).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "hamiltonian/term.hpp"
+#include "system/interactions.hpp"
+#include "system/local_system.hpp"
+
+namespace miniasd {
+
+class Biquadratic final : public Term {
+  public:
+    // columns[site][k]: the neighbour-table column of bond k of the site in `list`;
+    // matrix[a * materials + b]: B between materials a and b (J per link), used when the list is
+    // normalised; moments[a]: mu_s (J/T).
+    Biquadratic(const LocalSystem& sys, int sites, const InteractionList& list,
+                const std::vector<std::vector<int>>& columns, const std::vector<double>& matrix,
+                const std::vector<double>& moments);
+    const char* name() const override { return "biquadratic"; }
+    TermKind kind() const override { return TermKind::exchange; }
+    bool active() const override { return !bonds_.empty(); }
+    void add_field(const SpinView& s, std::int64_t begin, std::int64_t end,
+                   FieldView h) const override;
+    void atom_energies(const SpinView& s, std::int64_t begin, std::int64_t end,
+                       double* e) const override;
+    double site_energy(const SpinView& s, std::int64_t i, const double* si) const override;
+
+    // Bonds with a nonzero B among the owned atoms (each physical bond inside the rank twice).
+    std::int64_t bonds() const { return static_cast<std::int64_t>(bonds_.size()); }
+
+  private:
+    struct LocalBond {
+        std::int32_t j;  // local index of the partner
+        double b;        // B_ij, J per link
+    };
+    const LocalSystem& sys_;
+    std::vector<std::int64_t> start_;  // [n_owned + 1]: atom i's bonds are [start_[i], start_[i+1])
+    std::vector<LocalBond> bonds_;
+    std::vector<double> inv_mu_;  // [material] 1/mu_s, 1/(J/T)
+};
+
+}  // namespace miniasd
