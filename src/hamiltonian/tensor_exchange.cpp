@@ -3,11 +3,13 @@
 #include <algorithm>
 #include <type_traits>
 
+#include "util/error.hpp"
+
 namespace miniasd {
 
 TensorExchange::TensorExchange(const LocalSystem& sys, int sites, const InteractionList& list,
                                const std::vector<std::vector<int>>& columns,
-                               const std::vector<std::vector<double>>& shell_j,
+                               const std::vector<std::vector<Vec3>>& shell_j,
                                std::vector<double> moments)
     : sys_(sys), form_(list.form), materials_(static_cast<int>(moments.size())) {
     int shells = 1;
@@ -19,22 +21,31 @@ TensorExchange::TensorExchange(const LocalSystem& sys, int sites, const Interact
             shells = std::max(shells, b.shell + 1);
         }
     const int nm = materials_;
-    energy_scale_.assign(shells, std::vector<double>(nm * nm, 1.0));
-    field_scale_.assign(shells, std::vector<double>(nm * nm, 0.0));
+    energy_scale_.assign(shells, std::vector<Vec3>(nm * nm, Vec3{1, 1, 1}));
+    field_scale_.assign(shells, std::vector<Vec3>(nm * nm, Vec3{0, 0, 0}));
+    bool vectorial = false;
     for (int sh = 0; sh < shells; ++sh)
         for (int a = 0; a < nm; ++a)
             for (int b = 0; b < nm; ++b) {
-                double& e = energy_scale_[sh][a * nm + b];
+                Vec3& e = energy_scale_[sh][a * nm + b];
                 if (list.normalised)
-                    e = sh < static_cast<int>(shell_j.size()) ? shell_j[sh][a * nm + b] : 0.0;
-                field_scale_[sh][a * nm + b] = e / moments[a];
+                    e = sh < static_cast<int>(shell_j.size()) ? shell_j[sh][a * nm + b]
+                                                              : Vec3{0, 0, 0};
+                for (int c = 0; c < 3; ++c)
+                    field_scale_[sh][a * nm + b][c] = e[c] / moments[a];
+                vectorial = vectorial || e[0] != e[1] || e[1] != e[2];
             }
+    if (vectorial && form_ == CouplingForm::tensor)
+        throw Error(
+            "a vectorial exchange-matrix (Jx, Jy, Jz) cannot scale a tensorial unit-cell "
+            "file's weights: give the file's bonds as normalised-vectorial, or one value");
+    if (vectorial) form_ = CouplingForm::diagonal;  // isotropic weights, vectorial couplings
     if (nm == 1) {
         folded_ = bonds_;
         for (auto& site : folded_)
             for (LocalBond& b : site)
-                for (double& v : b.j)  // (w J) / mu: a weight of 1 gives J / mu exactly
-                    v = v * energy_scale_[b.shell][0] / moments[0];
+                for (int k = 0; k < 9; ++k)  // (w J) / mu: a weight of 1 gives J / mu exactly
+                    b.j[k] = b.j[k] * energy_scale_[b.shell][0][k / 3] / moments[0];
     }
     site_.resize(sys.n_owned);
     for (std::int64_t i = 0; i < sys.n_owned; ++i)
@@ -43,32 +54,35 @@ TensorExchange::TensorExchange(const LocalSystem& sys, int sites, const Interact
     for (const auto& site : bonds_)
         for (const LocalBond& b : site)
             for (const double v : b.j)
-                for (const double e : energy_scale_[b.shell])
-                    if (v != 0 && e != 0) active_ = true;
+                for (const Vec3& e : energy_scale_[b.shell])
+                    if (v != 0 && (e[0] != 0 || e[1] != 0 || e[2] != 0)) active_ = true;
 }
 
 namespace {
 
 // h += c J S_j for one bond, in the form's few multiplications (the same bits for every form of
-// the same numbers would not hold, so each list uses one form throughout).
+// the same numbers would not hold, so each list uses one form throughout). c per component of h:
+// the isotropic and tensor forms have three equal factors and read c[0], the diagonal form reads
+// each (VAMPIRE's vectorial exchange-matrix).
 template <CouplingForm F>
-inline void add_bond(const std::array<double, 9>& J, double c, double sx, double sy, double sz,
+inline void add_bond(const std::array<double, 9>& J, const Vec3& c, double sx, double sy, double sz,
                      double* h) {
     if constexpr (F == CouplingForm::isotropic) {
-        const double w = c * J[0];
+        const double w = c[0] * J[0];
         h[0] += w * sx;
         h[1] += w * sy;
         h[2] += w * sz;
     } else if constexpr (F == CouplingForm::diagonal) {
-        h[0] += c * (J[0] * sx);
-        h[1] += c * (J[4] * sy);
-        h[2] += c * (J[8] * sz);
+        h[0] += c[0] * (J[0] * sx);
+        h[1] += c[1] * (J[4] * sy);
+        h[2] += c[2] * (J[8] * sz);
     } else {
-        h[0] += c * (J[0] * sx + J[1] * sy + J[2] * sz);
-        h[1] += c * (J[3] * sx + J[4] * sy + J[5] * sz);
-        h[2] += c * (J[6] * sx + J[7] * sy + J[8] * sz);
+        h[0] += c[0] * (J[0] * sx + J[1] * sy + J[2] * sz);
+        h[1] += c[0] * (J[3] * sx + J[4] * sy + J[5] * sz);
+        h[2] += c[0] * (J[6] * sx + J[7] * sy + J[8] * sz);
     }
 }
+constexpr Vec3 ones{1, 1, 1};
 
 }  // namespace
 
@@ -106,7 +120,7 @@ void TensorExchange::one_material_field(const SpinView& s, std::int64_t begin, s
         double f[3] = {0, 0, 0};
         for (const LocalBond& b : folded_[site_[i]]) {
             const std::int32_t j = nbr[static_cast<std::int64_t>(b.column) * n + i];
-            add_bond<F>(b.j, 1.0, s.x[j], s.y[j], s.z[j], f);
+            add_bond<F>(b.j, ones, s.x[j], s.y[j], s.z[j], f);
         }
         h.x[i - begin] += f[0];
         h.y[i - begin] += f[1];

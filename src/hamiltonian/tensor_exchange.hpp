@@ -19,10 +19,13 @@ class TensorExchange final : public Term {
   public:
     // columns[site][k]: the neighbour-table column of bond k of the site (TermContext::columns).
     // shell_j[shell][a * materials + b]: the exchange-matrix value a normalised weight of that
-    // shell multiplies (J); ignored when the list holds joules. moments[a]: mu_s (J/T).
+    // shell multiplies (J), as (Jxx, Jyy, Jzz): three equal numbers but for VAMPIRE's vectorial
+    // exchange-matrix, which makes an isotropic list diagonal (a tensor list refuses it: its
+    // rows scaled apart would not be the transpose of its reverse bonds'); ignored when the list
+    // holds joules. moments[a]: mu_s (J/T).
     TensorExchange(const LocalSystem& sys, int sites, const InteractionList& list,
                    const std::vector<std::vector<int>>& columns,
-                   const std::vector<std::vector<double>>& shell_j, std::vector<double> moments);
+                   const std::vector<std::vector<Vec3>>& shell_j, std::vector<double> moments);
     const char* name() const override { return "exchange"; }
     TermKind kind() const override { return TermKind::exchange; }
     bool active() const override { return active_; }
@@ -35,7 +38,7 @@ class TensorExchange final : public Term {
                               const double* to) const override;
 
   private:
-    using Scales = std::vector<std::vector<double>>;  // [shell][a * materials + b]
+    using Scales = std::vector<std::vector<Vec3>>;  // [shell][a * materials + b]: x, y, z
     // sum_j c_ab J_ij S_j over the bonds of owned atom i, each coupling scaled by `table`
     // (energy_scale_ or field_scale_).
     void bond_sum(const SpinView& s, std::int64_t i, const Scales& table, double* h) const;
@@ -57,7 +60,8 @@ class TensorExchange final : public Term {
                             FieldView h) const;
     std::vector<std::int32_t> site_;  // [owned atom] basis site
     // [shell][a * materials + b]: the factor of a bond's coupling in the energy (J per unit
-    // weight, or 1) and in the field (that over mu_a, 1/T units).
+    // weight, or 1) and in the field (that over mu_a, 1/T units), per component of the field
+    // (row of the tensor).
     Scales energy_scale_, field_scale_;
     bool active_ = false;
 };

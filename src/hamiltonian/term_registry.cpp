@@ -32,14 +32,22 @@ std::unique_ptr<Term> make_exchange(const TermContext& t) {
             material_j[a * nm + b] = t.config.materials[a].exchange[b];
     const InteractionList& list = t.lattice.exchange;
     double w = 0;
-    if (!list.uniform(w)) {  // several shells, anisotropic or unequal bonds: the general path
-        // [shell][a * nm + b]: exchange-matrix, then exchange-matrix-<k>-nn
-        std::vector<std::vector<double>> shell_j;
+    // Several shells, anisotropic or unequal bonds, or a vectorial exchange-matrix: the general
+    // path.
+    if (!list.uniform(w) || (list.normalised && vectorial_exchange(t.config))) {
+        // [shell][a * nm + b]: exchange-matrix (x, y, z), then exchange-matrix-<k>-nn
+        std::vector<std::vector<Vec3>> shell_j;
         for (int k = 0; k <= further_exchange_shells; ++k) {
-            std::vector<double> j(nm * nm, 0.0);
+            std::vector<Vec3> j(nm * nm, Vec3{0, 0, 0});
             for (std::size_t a = 0; a < nm; ++a)
-                for (std::size_t b = 0; b < nm; ++b)
-                    j[a * nm + b] = shell_exchange(t.config, a, b, k);
+                for (std::size_t b = 0; b < nm; ++b) {
+                    const double v = shell_exchange(t.config, a, b, k);
+                    j[a * nm + b] = Vec3{v, v, v};
+                    const std::vector<Vec3>& xyz = t.config.materials[a].exchange_vector;
+                    if (k == 0 && b < xyz.size() &&
+                        (xyz[b][0] != xyz[b][1] || xyz[b][1] != xyz[b][2]))
+                        j[a * nm + b] = xyz[b];  // vectorial
+                }
             shell_j.push_back(std::move(j));
         }
         return std::make_unique<TensorExchange>(t.system, t.lattice.sites(), list, t.columns,

@@ -30,6 +30,13 @@ bool has_biquadratic(const Config& c) {
     return false;
 }
 
+bool vectorial_exchange(const Config& c) {
+    for (const MaterialConfig& m : c.materials)
+        for (const Vec3& v : m.exchange_vector)
+            if (v[0] != v[1] || v[1] != v[2]) return true;
+    return false;
+}
+
 double shell_exchange(const Config& c, std::size_t a, std::size_t b, int shell) {
     const MaterialConfig& m = c.materials[a];
     if (shell == 0) return m.exchange[b];

@@ -60,6 +60,9 @@ struct MaterialConfig {
     bool random_initial_spin = false;  // random direction per atom (seeded by global id)
     Vec3 initial_spin{0, 0, 1};        // unit vector when not random
     std::vector<double> exchange;      // J_ij to material j, J per link; size = material count
+    // The same as (Jxx, Jyy, Jzz): VAMPIRE's vectorial exchange-matrix[j] = Jx, Jy, Jz (then
+    // exchange[j] is their mean); (J, J, J) for one number.
+    std::vector<Vec3> exchange_vector;
     // exchange-matrix-2nd-nn ... -10th-nn: [shell - 1][material j], J per link (function shell)
     std::vector<std::vector<double>> further_exchange;
     int unit_cell_category = 0;   // 1-based basis site this material occupies; 0 = any
@@ -237,6 +240,9 @@ bool has_dmi(const Config& c);
 // Biquadratic exchange: some material's biquadratic-exchange-matrix is nonzero, or the unit-cell
 // file has a biquadratic block.
 bool has_biquadratic(const Config& c);
+// Some material pair's exchange-matrix has three different components (vectorial exchange): the
+// exchange then runs on the general path with a diagonal coupling.
+bool vectorial_exchange(const Config& c);
 // The equilibration temperature (K): sim:equilibration-temperature, or sim:temperature when it
 // is not given (VAMPIRE's default is 300 K whatever sim:temperature; docs/vampire-compatibility).
 inline double equilibration_or_temperature(const Config& c) {

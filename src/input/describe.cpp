@@ -58,6 +58,15 @@ std::string value_text(const KeywordSpec& spec, const Value& v) {
             return std::to_string(v.integer);
         case ValueKind::real:
             return real_text(spec, v.real);
+        case ValueKind::real_or_triple: {
+            if (!v.triple) return real_text(spec, v.real);
+            // Three numbers in SI (exact), one unit after them.
+            std::string out =
+                shortest(v.vec[0]) + "," + shortest(v.vec[1]) + "," + shortest(v.vec[2]);
+            if (spec.dimension != Dimension::none)
+                out += " !" + std::string(si_unit_name(spec.dimension));
+            return out;
+        }
         case ValueKind::direction_or_random:
             if (v.random) return "random";
             [[fallthrough]];

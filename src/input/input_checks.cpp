@@ -299,6 +299,19 @@ void check_exchange_shells(const Config& c, const std::map<std::string, Entry>& 
                  "every material is non-magnetic (kept or removed): the statistics would have "
                  "no atoms");
     for (const auto& [key, e] : seen) {
+        if (!ucf || key.find(":exchange-matrix[") == std::string::npos) continue;
+        if (!c.unit_cell_file.normalised)
+            fail(e, "has no effect: the unit-cell file gives its couplings in joules (" +
+                        std::string(to_string(c.unit_cell_file.form, false)) +
+                        "); make them normalised-" + to_string(c.unit_cell_file.form, false) +
+                        " weights to use this");
+        if (c.unit_cell_file.form == CouplingForm::tensor && vectorial_exchange(c))
+            fail(e,
+                 "three values (Jx, Jy, Jz) cannot scale a normalised-tensorial file's "
+                 "weights: its rows scaled apart would not be the transpose of the reverse "
+                 "bonds'; give one value, or the file's bonds as normalised-vectorial");
+    }
+    for (const auto& [key, e] : seen) {
         if (key.find(":biquadratic-exchange-matrix[") == std::string::npos) continue;
         if (c.single_spin) fail(e, "has no effect with create:single-spin (one atom)");
         if (ucf && !c.unit_cell_file.has_biquadratic)

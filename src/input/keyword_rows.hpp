@@ -35,6 +35,13 @@ inline std::optional<Value> word(std::string s) {
     v.text = std::move(s);
     return v;
 }
+inline std::optional<Value> triple(const Vec3& x) {  // real_or_triple's three numbers
+    Value v;
+    v.vec = x;
+    v.triple = true;
+    v.real = (x[0] + x[1] + x[2]) / 3;
+    return v;
+}
 inline std::optional<Value> unit_vector(const Vec3& d) {
     Value v;
     v.vec = d;

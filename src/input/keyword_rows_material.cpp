@@ -59,21 +59,29 @@ void add_material_keywords(std::vector<KeywordSpec>& t) {
     for (const char* name : {"exchange-matrix", "exchange-matrix-1st-nn"}) {
         const bool alias = std::string(name) == "exchange-matrix-1st-nn";
         KeywordSpec s = mat(
-            name, K::real, D::energy, -1e-18, 1e-18, "0 J",
+            name, K::real_or_triple, D::energy, -1e-18, 1e-18, "0 J",
             alias ? "VAMPIRE's name of exchange-matrix (the first neighbour shell)"
                   : "exchange J_ij to nearest neighbours of material j, joules per link "
-                    "(> 0 ferromagnetic); [i][j] and [j][i] must agree, one of them suffices",
+                    "(> 0 ferromagnetic), or VAMPIRE's vectorial Jx, Jy, Jz: E = -(Jx Sx Sx' + "
+                    "Jy Sy Sy' + Jz Sz Sz') per bond (with a unit-cell file, they multiply its "
+                    "normalised isotropic or vectorial weights); [i][j] and [j][i] must agree, "
+                    "one of them suffices",
             [](MaterialConfig& m, const Value& v, const Entry& e) {
                 m.exchange[e.name_index - 1] = v.real;
+                m.exchange_vector[e.name_index - 1] = v.vec;
             },
             nullptr);
         s.second_material_index = true;
         if (alias)
             s.alias_of = "exchange-matrix";
         else  // the whole matrix, both triangles (they agree: the parser makes it symmetric)
-            s.read = [](const Config& c, int i, int j) {
-                return number(
-                    c.materials[static_cast<std::size_t>(i)].exchange[static_cast<std::size_t>(j)]);
+            s.read = [](const Config& c, int i, int j) -> std::optional<Value> {
+                // A unit-cell file in joules does not read it: a dead setting, not described.
+                if (c.unit_cell_file.given() && !c.unit_cell_file.normalised) return none;
+                const MaterialConfig& m = c.materials[static_cast<std::size_t>(i)];
+                const Vec3& v = m.exchange_vector[static_cast<std::size_t>(j)];
+                if (v[0] != v[1] || v[1] != v[2]) return triple(v);
+                return number(m.exchange[static_cast<std::size_t>(j)]);
             };
         t.push_back(s);
     }

@@ -76,6 +76,8 @@ bool same_value_type(const KeywordSpec& s, const Entry& e) {
         case ValueKind::integer:
         case ValueKind::real:
             return number;
+        case ValueKind::real_or_triple:
+            return number || list;
         case ValueKind::direction:
             return list;
         case ValueKind::direction_or_random:

@@ -20,15 +20,17 @@ enum class ValueKind {
     real,       // number with an optional unit of `dimension`
     direction,  // three comma-separated numbers, normalised; must not be zero
     direction_or_random,
-    choice,  // one word of `choices`
-    text,    // any text (names, file names)
+    real_or_triple,  // a number, or three comma-separated numbers (x, y, z), one optional unit
+    choice,          // one word of `choices`
+    text,            // any text (names, file names)
 };
 
 // A parsed value; only the member matching the keyword's kind is meaningful.
 struct Value {
     double real = 0;        // SI
     long long integer = 0;  // whole number
-    Vec3 vec{0, 0, 0};      // unit vector
+    Vec3 vec{0, 0, 0};      // unit vector; real_or_triple: the three numbers (SI), or real thrice
+    bool triple = false;    // real_or_triple was given three numbers
     bool random = false;    // direction_or_random said "random"
     std::string text;       // choice (lower case) or text
 };

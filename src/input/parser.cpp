@@ -93,6 +93,31 @@ void make_exchange_symmetric(Config& c, const std::map<std::string, Entry>& seen
         }
 }
 
+// The (Jx, Jy, Jz) of exchange-matrix: [i][j] and [j][i] agree in all three, one fills the
+// other (make_exchange_symmetric has compared and filled their means already).
+void make_vector_exchange_symmetric(Config& c, const std::map<std::string, Entry>& seen) {
+    const std::size_t n = c.materials.size();
+    auto given = [&](std::size_t i, std::size_t j) {
+        return seen.count("material[" + std::to_string(i + 1) + "]:exchange-matrix[" +
+                          std::to_string(j + 1) + "]") > 0;
+    };
+    for (std::size_t a = 0; a < n; ++a)
+        for (std::size_t b = a + 1; b < n; ++b) {
+            Vec3& ab = c.materials[a].exchange_vector[b];
+            Vec3& ba = c.materials[b].exchange_vector[a];
+            const bool set_ab = given(a, b), set_ba = given(b, a);
+            if (set_ab && set_ba && ab != ba)
+                fail(seen.at("material[" + std::to_string(b + 1) + "]:exchange-matrix[" +
+                             std::to_string(a + 1) + "]"),
+                     "differs from material[" + std::to_string(a + 1) + "]:exchange-matrix[" +
+                         std::to_string(b + 1) +
+                         "] in its x, y or z part: the exchange between two materials must be "
+                         "symmetric");
+            if (set_ab && !set_ba) ba = ab;
+            if (set_ba && !set_ab) ab = ba;
+        }
+}
+
 }  // namespace
 
 Config build_config(const std::vector<Entry>& entries, const std::string& input_file,
@@ -123,6 +148,7 @@ Config build_config(const std::vector<Entry>& entries, const std::string& input_
     for (std::size_t i = 0; i < c.materials.size(); ++i) {
         c.materials[i].name = "material" + std::to_string(i + 1);
         c.materials[i].exchange.assign(c.materials.size(), 0.0);
+        c.materials[i].exchange_vector.assign(c.materials.size(), Vec3{0, 0, 0});
         c.materials[i].further_exchange.assign(further_exchange_shells,
                                                std::vector<double>(c.materials.size(), 0.0));
         c.materials[i].alloy_fraction.assign(c.materials.size(), 0.0);
@@ -170,6 +196,7 @@ Config build_config(const std::vector<Entry>& entries, const std::string& input_
             c, seen, "exchange-matrix",
             [](MaterialConfig& m, int) -> std::vector<double>& { return m.exchange; }, 0);
     });
+    mistakes.check([&] { make_vector_exchange_symmetric(c, seen); });
     mistakes.check([&] {
         make_exchange_symmetric(
             c, seen, "biquadratic-exchange-matrix",

@@ -22,6 +22,8 @@ std::string kind_text(const KeywordSpec& s) {
             return "x,y,z";
         case ValueKind::direction_or_random:
             return "x,y,z or random";
+        case ValueKind::real_or_triple:
+            return "number, or x,y,z";
         case ValueKind::choice: {
             std::string c = s.choices;
             std::string out;

@@ -130,7 +130,7 @@ Value convert_value(const KeywordSpec& spec, const Entry& e) {
         return v;
     }
     if (!e.has_value) fail(e, "missing value: expected " + e.key() + " = <value>");
-    if (spec.kind != ValueKind::real && !e.unit.empty())
+    if (spec.kind != ValueKind::real && spec.kind != ValueKind::real_or_triple && !e.unit.empty())
         fail(e, "takes no unit, but '!" + e.unit + "' was given");
 
     switch (spec.kind) {
@@ -148,6 +148,46 @@ Value convert_value(const KeywordSpec& spec, const Entry& e) {
             if (v.real < spec.min || v.real > spec.max)
                 fail(e, "value " + e.value + (e.unit.empty() ? "" : " " + e.unit) +
                             " out of range: expected " + range_text(spec));
+            break;
+        }
+        case ValueKind::real_or_triple: {
+            const double factor = unit_factor(spec, e);
+            auto in_range = [&](double x) {
+                if (x < spec.min || x > spec.max)
+                    fail(e, "value " + e.value + (e.unit.empty() ? "" : " " + e.unit) +
+                                " out of range: expected " + range_text(spec) +
+                                " (each of the three numbers)");
+                return x;
+            };
+            if (e.value.find(',') == std::string::npos) {
+                v.real = in_range(number_or_fail(e, e.value,
+                                                 "expected a number or three "
+                                                 "comma-separated numbers") *
+                                  factor);
+                v.vec = {v.real, v.real, v.real};
+                break;
+            }
+            if (e.blank_inside_value)
+                fail(e,
+                     "a blank inside a number; expected one number or three like 1e-21, "
+                     "1e-21, 2e-21 (blanks are allowed after commas only)");
+            std::size_t start = 0;
+            for (int k = 0; k < 3; ++k) {
+                const std::size_t comma = e.value.find(',', start);
+                if ((k < 2) != (comma != std::string::npos))
+                    fail(e,
+                         "expected one number or three comma-separated numbers (x, y, z), "
+                         "got '" +
+                             e.value + "'");
+                const std::string part =
+                    e.value.substr(start, k < 2 ? comma - start : std::string::npos);
+                v.vec[k] = in_range(
+                    number_or_fail(e, part, "expected three numbers like 1e-21,1e-21,2e-21") *
+                    factor);
+                start = comma + 1;
+            }
+            v.triple = true;
+            v.real = (v.vec[0] + v.vec[1] + v.vec[2]) / 3;
             break;
         }
         case ValueKind::direction_or_random: {

@@ -13,8 +13,13 @@ namespace {
 // The largest |J| (J) a bond of `shell` can have from material a, over the partner materials.
 double largest_j(const Config& c, std::size_t a, int shell) {
     double j = 0;
-    for (std::size_t b = 0; b < c.materials.size(); ++b)
+    for (std::size_t b = 0; b < c.materials.size(); ++b) {
         j = std::max(j, std::abs(shell_exchange(c, a, b, shell)));
+        const std::vector<Vec3>& xyz = c.materials[a].exchange_vector;
+        if (shell == 0 && b < xyz.size())  // a vectorial exchange-matrix: its largest part
+            for (const double x : xyz[b])
+                j = std::max(j, std::abs(x));
+    }
     return j;
 }
 

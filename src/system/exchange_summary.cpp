@@ -53,12 +53,21 @@ ExchangeSummary summarise_exchange(const Config& c, const Lattice& l) {
                 l.exchange.normalised
                     ? shell_exchange(c, std::size_t(mat[s]), std::size_t(mat[t]), b.shell)
                     : 1.0;
-            const double j_iso = scale * (b.j[0] + b.j[4] + b.j[8]) / 3;
+            // Row a of the coupling scaled by the material pair's exchange-matrix (its x, y, z
+            // parts when vectorial, shell 0 only).
+            Vec3 row_scale{scale, scale, scale};
+            const std::vector<Vec3>& xyz = c.materials[std::size_t(mat[s])].exchange_vector;
+            if (l.exchange.normalised && b.shell == 0 && std::size_t(mat[t]) < xyz.size()) {
+                const Vec3& v = xyz[std::size_t(mat[t])];
+                if (v[0] != v[1] || v[1] != v[2]) row_scale = v;
+            }
+            const double j_iso =
+                (row_scale[0] * b.j[0] + row_scale[1] * b.j[4] + row_scale[2] * b.j[8]) / 3;
             double aniso = 0;
             for (int a = 0; a < 3; ++a)
                 for (int k = 0; k < 3; ++k)
-                    aniso =
-                        std::max(aniso, std::abs(scale * b.j[3 * a + k] - (a == k ? j_iso : 0)));
+                    aniso = std::max(
+                        aniso, std::abs(row_scale[a] * b.j[3 * a + k] - (a == k ? j_iso : 0)));
             const int d[3] = {b.to.dx, b.to.dy, b.to.dz};
             double r2 = 0;
             for (int a = 0; a < 3; ++a) {

@@ -110,6 +110,19 @@ std::vector<Value> candidates(const KeywordSpec& s) {
                     out.push_back(v);
                 }
             break;
+        case ValueKind::real_or_triple:
+            for (double x : {s.min, s.max, 0.5 * (s.min + s.max), 0.3 * s.max})
+                if (x >= s.min && x <= s.max) {
+                    v.real = x;
+                    v.vec = {x, x, x};
+                    out.push_back(v);
+                }
+            v.triple = true;
+            v.vec = {0.1 * s.max, 0.2 * s.max, 0.3 * s.max};
+            v.real = (v.vec[0] + v.vec[1] + v.vec[2]) / 3;
+            out.push_back(v);
+            v.triple = false;
+            break;
         case ValueKind::direction_or_random:
             v.random = true;
             out.push_back(v);

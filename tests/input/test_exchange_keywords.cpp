@@ -56,6 +56,22 @@ TEST(ExchangeKeywords, AreRefusedWhereTheyHaveNoEffect) {
         {sc + "exchange:function = shell\nexchange:interaction-range = 1.5\n"
               "material[1]:exchange-matrix-2nd-nn[1] = 1e-21\n",
          ""},
+        // VAMPIRE's vectorial exchange-matrix: one number or three, symmetric in all three, and
+        // only where it has an effect.
+        {sc + "material[1]:exchange-matrix[1] = 1e-21, 2e-21\n",
+         "expected one number or three comma-separated numbers (x, y, z)"},
+        {sc + "material[1]:exchange-matrix[1] = 1e-21, 2e-21, 5e-18\n",
+         "out of range: expected -1e-18 <= value <= 1e-18 J (each of the three numbers)"},
+        {sc + "material[1]:exchange-matrix[1] = 1, 2, 3 !zJ\n", ""},
+        {sc + "material:num-materials = 2\nmaterial[2]:atomic-spin-moment = 1 !muB\n"
+              "material[1]:exchange-matrix[2] = 1e-21, 1e-21, 2e-21\n"
+              "material[2]:exchange-matrix[1] = 1e-21, 2e-21, 1e-21\n",
+         "keyword 'material[2]:exchange-matrix[1]': differs from material[1]:exchange-matrix[2] "
+         "in its x, y or z part"},
+        {"material:unit-cell-file = c.ucf\nmaterial[1]:atomic-spin-moment = 2 !muB\n"
+         "material[1]:exchange-matrix[1] = 1e-21\n",
+         "keyword 'material[1]:exchange-matrix[1]': has no effect: the unit-cell file gives its "
+         "couplings in joules (isotropic)"},
     };
     for (const Case& c : cases) {
         const std::string m = error_of(c.text);

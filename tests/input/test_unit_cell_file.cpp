@@ -195,4 +195,32 @@ TEST(UnitCellFile, BiquadraticMatrixNeedsTheFilesNormalisedBlock) {
     }
 }
 
+// A vectorial exchange-matrix scales normalised isotropic and vectorial weights; a tensor's rows
+// scaled apart would break its symmetry, so it is refused there.
+TEST(UnitCellFile, VectorialMatrixCannotScaleATensorFile) {
+    const std::string one = "2.5 2.5 2.5\n1 0 0\n0 1 0\n0 0 1\n1\n0 0 0 0\n";
+    const std::string tensor =
+        "2 normalised-tensorial\n0 0 0 1 0 0 1 0 0 0 1 0 0 0 1\n"
+        "1 0 0 -1 0 0 1 0 0 0 1 0 0 0 1\n";
+    const std::string weights = "2 normalised-isotropic\n0 0 0 1 0 0 1\n1 0 0 -1 0 0 1\n";
+    auto error = [&](const std::string& ucf, const std::string& value) -> std::string {
+        try {
+            test::config_from_files(
+                "material:unit-cell-file = c.ucf\n"
+                "material[1]:atomic-spin-moment = 2 !muB\n"
+                "material[1]:exchange-matrix[1] = " +
+                    value + "\n",
+                {{"c.ucf", ucf}});
+        } catch (const Error& e) {
+            return e.what();
+        }
+        return "";
+    };
+    EXPECT_NE(error(one + tensor, "1e-21, 1e-21, 2e-21")
+                  .find("three values (Jx, Jy, Jz) cannot scale a normalised-tensorial file"),
+              std::string::npos);
+    EXPECT_EQ(error(one + tensor, "1e-21"), "");
+    EXPECT_EQ(error(one + weights, "1e-21, 1e-21, 2e-21"), "");
+}
+
 }  // namespace

@@ -240,6 +240,15 @@ TEST(DecompositionIndependence, BiquadraticExchange) {
     check_all_decompositions(monte_carlo(input.c_str()).c_str());
 }
 
+// VAMPIRE's vectorial exchange-matrix: the general exchange path with diagonal couplings.
+TEST(DecompositionIndependence, VectorialExchange) {
+    std::string input = layers;
+    const std::string scalar = "material[1]:exchange-matrix[1] = 5e-21\n";
+    input.replace(input.find(scalar), scalar.size(),
+                  "material[1]:exchange-matrix[1] = 4e-21, 5e-21, 6.5e-21\n");
+    check_all_decompositions(input.c_str());
+}
+
 TEST(DecompositionIndependence, DifferentSeedsGiveDifferentStates) {
     const Result a = run_on(1, 1, layers);
     std::string other = std::string(layers) + "";

@@ -242,6 +242,26 @@ TEST(SpinWaves, BiquadraticExchangeStiffensLikeABilinearTwiceItsValue) {
     }
 }
 
+// VAMPIRE's vectorial exchange-matrix = Jx, Jy, Jz: on the built-in crystal, and multiplying a
+// unit-cell file's normalised isotropic or vectorial weights component by component.
+TEST(SpinWaves, VectorialExchangeMatrix) {
+    const double a = 3;
+    const char* mat = "material[1]:exchange-matrix[1] = 4e-21, 5e-21, 6e-21\n";
+    check("built-in sc, vectorial exchange-matrix", "vectorial",
+          shells({{a, {4e-21, 5e-21, 6e-21}}}), a, 1,
+          "create:crystal-structure = sc\ndimensions:unit-cell-size = 3 !A\n" + std::string(mat));
+    check(
+        "normalised-isotropic file, vectorial exchange-matrix", "vectorial",
+        shells({{a, {4e-21, 5e-21, 6e-21}}}), a, 1,
+        "material:unit-cell-file = w.ucf\n" + std::string(mat),
+        test::make_ucf({a, a, a}, {{{0, 0, 0}}}, "normalised-isotropic", shells({{a, {1.0}}}), 1));
+    check("normalised-vectorial file, vectorial exchange-matrix", "vectorial",
+          shells({{a, {4e-21 * 1.25, 5e-21 * 0.75, 6e-21}}}), a, 1,
+          "material:unit-cell-file = w.ucf\n" + std::string(mat),
+          test::make_ucf({a, a, a}, {{{0, 0, 0}}}, "normalised-vectorial",
+                         shells({{a, {1.25, 0.75, 1.0}}}), 1));
+}
+
 // A full symmetric tensor: J_xy = J_yx = +K on the x bonds and -K on the y bonds (their sum is
 // zero, so the ferromagnet along z stays at rest), with a different J_zz.
 TEST(SpinWaves, SymmetricOffDiagonalTensor) {
