@@ -3,6 +3,39 @@
 
 namespace miniasd::keyword_rows {
 
+namespace {
+
+// A constant per pair of materials, material[i]:<name>[j] in joules, and VAMPIRE's other name of
+// it. Described by its nonzero entries; `symmetric` (the parser makes [j][i] = [i][j]): an entry
+// is described in both triangles, so a description reads back as itself.
+void pair_constant(std::vector<KeywordSpec>& t, const char* name, const char* alias,
+                   std::vector<double> MaterialConfig::*field, double limit, bool symmetric,
+                   const char* doc, const char* alias_doc) {
+    for (const char* n : {name, alias}) {
+        KeywordSpec s = mat(
+            n, K::real, D::energy, -limit, limit, "0 J", n == alias ? alias_doc : doc,
+            [field](MaterialConfig& m, const Value& v, const Entry& e) {
+                (m.*field)[static_cast<std::size_t>(e.name_index - 1)] = v.real;
+            },
+            nullptr);
+        s.second_material_index = true;
+        if (n == alias)
+            s.alias_of = name;
+        else
+            s.read = [field, symmetric](const Config& c, int i, int j) {
+                const auto at = [&c, field](int a, int b) {
+                    return (c.materials[static_cast<std::size_t>(a)].*
+                            field)[static_cast<std::size_t>(b)];
+                };
+                const double v = at(i, j) != 0 || !symmetric ? at(i, j) : at(j, i);
+                return v != 0 ? number(v) : none;
+            };
+        t.push_back(s);
+    }
+}
+
+}  // namespace
+
 void add_material_keywords(std::vector<KeywordSpec>& t) {
     // --- material (file-level) ---
     t.push_back(row(
@@ -85,33 +118,13 @@ void add_material_keywords(std::vector<KeywordSpec>& t) {
             };
         t.push_back(s);
     }
-    for (const char* name : {"biquadratic-exchange-matrix", "biquadratic-exchange-matrix-1st-nn"}) {
-        const bool alias = std::string(name) != "biquadratic-exchange-matrix";
-        KeywordSpec s = mat(
-            name, K::real, D::energy, -1e-18, 1e-18, "0 J",
-            alias ? "VAMPIRE's name of biquadratic-exchange-matrix (the first neighbour shell)"
-                  : "biquadratic exchange B_ij to nearest neighbours of material j, joules per "
-                    "link: E = -B (S_i . S_j)^2 per bond (> 0 favours collinear spins); with a "
-                    "unit-cell file, the weights of its normalised-isotropic biquadratic block "
-                    "multiply it; [i][j] and [j][i] must agree",
-            [](MaterialConfig& m, const Value& v, const Entry& e) {
-                m.biquadratic[e.name_index - 1] = v.real;
-            },
-            nullptr);
-        s.second_material_index = true;
-        if (alias)
-            s.alias_of = "biquadratic-exchange-matrix";
-        else
-            s.read = [](const Config& c, int i, int j) {  // nonzero entries, both triangles
-                const auto at = [&c](int a, int b) {
-                    return c.materials[static_cast<std::size_t>(a)]
-                        .biquadratic[static_cast<std::size_t>(b)];
-                };
-                const double v = at(i, j) != 0 ? at(i, j) : at(j, i);
-                return v != 0 ? number(v) : none;
-            };
-        t.push_back(s);
-    }
+    pair_constant(t, "biquadratic-exchange-matrix", "biquadratic-exchange-matrix-1st-nn",
+                  &MaterialConfig::biquadratic, 1e-18, true,
+                  "biquadratic exchange B_ij to nearest neighbours of material j, joules per "
+                  "link: E = -B (S_i . S_j)^2 per bond (> 0 favours collinear spins); with a "
+                  "unit-cell file, the weights of its normalised-isotropic biquadratic block "
+                  "multiply it; [i][j] and [j][i] must agree",
+                  "VAMPIRE's name of biquadratic-exchange-matrix (the first neighbour shell)");
     for (const char* name :
          {"second-order-uniaxial-anisotropy-constant", "uniaxial-anisotropy-constant"}) {
         const bool alias = std::string(name) == "uniaxial-anisotropy-constant";
@@ -223,29 +236,12 @@ void add_material_keywords(std::vector<KeywordSpec>& t) {
         }));
     t.back().choices = "keep|remove";
     t.back().bare_choice = "remove";
-    for (const char* name : {"dmi-constant", "dzyaloshinskii-moriya-interaction-constant"}) {
-        const bool alias = std::string(name) != "dmi-constant";
-        KeywordSpec s = mat(
-            name, K::real, D::energy, -1e-17, 1e-17, "0 J",
-            alias ? "VAMPIRE's long name of dmi-constant"
-                  : "Dzyaloshinskii-Moriya constant D of the triangles i-j-k whose mediating atom "
-                    "k is of material j, joules; [i][j] and [j][i] are independent "
-                    "(docs/physics.md, DMI)",
-            [](MaterialConfig& m, const Value& v, const Entry& e) {
-                m.dmi[e.name_index - 1] = v.real;
-            },
-            nullptr);
-        s.second_material_index = true;
-        if (alias)
-            s.alias_of = "dmi-constant";
-        else
-            s.read = [](const Config& c, int i, int j) {
-                const double v =
-                    c.materials[static_cast<std::size_t>(i)].dmi[static_cast<std::size_t>(j)];
-                return v != 0 ? number(v) : none;
-            };
-        t.push_back(s);
-    }
+    pair_constant(t, "dmi-constant", "dzyaloshinskii-moriya-interaction-constant",
+                  &MaterialConfig::dmi, 1e-17, false,
+                  "Dzyaloshinskii-Moriya constant D of the triangles i-j-k whose mediating atom "
+                  "k is of material j, joules; [i][j] and [j][i] are independent "
+                  "(docs/physics.md, DMI)",
+                  "VAMPIRE's long name of dmi-constant");
     t.push_back(mat(
         "minimum-height", K::real, D::none, 0, 1, "0",
         "lowest z, as a fraction of the system height, of atoms of this material",

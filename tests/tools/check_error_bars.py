@@ -15,16 +15,13 @@ Usage: check_error_bars.py MINIASD MPIEXEC [MPIEXEC_FLAG ...] -- WORKDIR SOURCE_
 import math
 import os
 import re
-import shutil
 import subprocess
 import sys
 
-args = sys.argv[1:]
-sep = args.index("--")
-miniasd, mpiexec, flags = args[0], args[1], args[2:sep]
-work = args[sep + 1]
-shutil.rmtree(work, ignore_errors=True)
-os.makedirs(work)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from script_support import script_args  # noqa: E402
+
+miniasd, _, mpiexec, flags, work, _ = script_args(sys.argv[1:])
 
 SEEDS = 16
 INPUT = """create:crystal-structure = bcc

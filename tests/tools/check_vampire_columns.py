@@ -20,16 +20,13 @@ Usage: check_vampire_columns.py MINIASD MPIEXEC [MPIEXEC_FLAG ...] -- WORKDIR SO
 """
 import math
 import os
-import shutil
 import subprocess
 import sys
 
-args = sys.argv[1:]
-sep = args.index("--")
-miniasd, mpiexec, flags = args[0], args[1], args[2:sep]
-work = args[sep + 1]
-shutil.rmtree(work, ignore_errors=True)
-os.makedirs(work)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from script_support import script_args  # noqa: E402
+
+miniasd, _, mpiexec, flags, work, _ = script_args(sys.argv[1:])
 failures = []
 
 MU_B = 9.2740100783e-24  # J/T (CODATA 2018; VAMPIRE's 9.27400915e-24 differs by 1e-7)

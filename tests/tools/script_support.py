@@ -3,7 +3,20 @@ wait for a running job's statistics rows."""
 import glob
 import os
 import re
+import shutil
 import time
+
+
+def script_args(argv, others=0):
+    """The arguments CMake gives a script test (miniasd_add_script_test): MINIASD [OTHER ...]
+    MPIEXEC [MPIEXEC_FLAG ...] -- WORKDIR SOURCE_DIR, with `others` tools before the launcher.
+    Returns (miniasd, [other, ...], mpiexec, flags, workdir, source_dir); WORKDIR emptied."""
+    sep = argv.index("--")
+    head = argv[:sep]
+    work, source = argv[sep + 1], argv[sep + 2]
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+    return head[0], head[1:1 + others], head[1 + others], head[2 + others:], work, source
 
 
 def small_bcc(size_angstrom, seed, increment):
