@@ -14,6 +14,15 @@ namespace {
 [[noreturn]] void fail(const Entry& e, const std::string& what) {
     throw InputError(e.file, e.line, e.key(), what);
 }
+
+// A warning that `key`, when the input gives it, "has no effect <why>" (file and line first).
+void warn_if_given(const std::map<std::string, Entry>& seen, Config& c, const char* key,
+                   const std::string& why) {
+    const auto it = seen.find(key);
+    if (it != seen.end())
+        c.warnings.push_back(it->second.file + ", line " + std::to_string(it->second.line) + ": " +
+                             key + " has no effect " + why);
+}
 }  // namespace
 
 // Every basis site at every height must belong to some material.
@@ -171,12 +180,7 @@ void warn_monte_carlo_at_zero(Config& c) {
 }
 
 void warn_without_effect(const std::map<std::string, Entry>& seen, Config& c) {
-    auto warn = [&](const char* key, const std::string& why) {
-        const auto it = seen.find(key);
-        if (it != seen.end())
-            c.warnings.push_back(it->second.file + ", line " + std::to_string(it->second.line) +
-                                 ": " + key + " has no effect " + why);
-    };
+    auto warn = [&](const char* key, const std::string& why) { warn_if_given(seen, c, key, why); };
     const OutputMode m = c.output.mode;
     const std::string mode = "with config:output-mode = " + std::string(to_string(m));
     if (!c.output.atoms) {
@@ -205,12 +209,7 @@ void warn_without_effect(const std::map<std::string, Entry>& seen, Config& c) {
 
 // Keywords VAMPIRE's programs do not read, so neither do miniASD's (its meaning, documented).
 void warn_program_settings(const std::map<std::string, Entry>& seen, Config& c) {
-    auto warn = [&](const char* key, const std::string& why) {
-        const auto it = seen.find(key);
-        if (it != seen.end())
-            c.warnings.push_back(it->second.file + ", line " + std::to_string(it->second.line) +
-                                 ": " + key + " has no effect " + why);
-    };
+    auto warn = [&](const char* key, const std::string& why) { warn_if_given(seen, c, key, why); };
     char t[64];
     std::snprintf(t, sizeof t, "%g K", equilibration_or_temperature(c));
     if (c.program == ProgramKind::laser_pulse && seen.count("sim:equilibration-temperature"))
