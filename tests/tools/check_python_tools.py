@@ -165,5 +165,22 @@ r = tool(os.path.join(tools, "render_slice.py"), os.path.join(work, "T600", "coo
 check(r.returncode != 0 and "coordinates, not spins" in r.stderr, "render_slice refuses coordinates")
 r = tool(os.path.join(tools, "render_slice.py"), os.path.join(work, "absent.meta"))
 check(r.returncode != 0 and "absent.meta" in r.stderr, "render_slice names a missing snapshot")
+# bench/compare_with_vampire.py, with a stand-in for VAMPIRE that writes the output VAMPIRE 6.0.0
+# wrote for bench/vampire/input (its format: a comment block, then unnamed tab-separated numbers).
+stub = os.path.join(work, "vampire-stub")
+with open(stub, "w") as f:
+    f.write("#!/bin/sh\ncp %s output\n" % os.path.join(source, "bench", "vampire", "vampire-6.0.0-output"))
+os.chmod(stub, 0o755)
+compare = [os.path.join(source, "bench", "compare_with_vampire.py"), "--vampire", stub, "--miniasd",
+           miniasd, "--launcher", " ".join([mpiexec, "-n", "1", *flags]), os.path.join(source, "bench", "vampire")]
+r = tool(*compare, "--tolerance", "0.03")
+check(r.returncode == 0 and "20 rows in common" in r.stdout and "rows only miniASD wrote: [0.0]" in r.stdout
+      and re.search(r"E_total\[J\]\s+[0-9.]+e-0[5-9]", r.stdout),
+      "compare_with_vampire matches VAMPIRE's 20 rows by step, names them, and finds the total "
+      "energy within 1e-4:\n" + r.stdout)
+r = subprocess.run(["/usr/bin/python3", *compare, "--tolerance", "1e-4"], capture_output=True, text=True,
+                   timeout=120)
+check(r.returncode == 1 and "<ux>" in r.stdout and "above the tolerance" in r.stdout,
+      "compare_with_vampire exits 1 and marks the columns beyond a tight tolerance:\n" + r.stdout)
 print(f"{len(failures)} failed" if failures else "all passed")
 sys.exit(1 if failures else 0)
