@@ -85,8 +85,9 @@ std::vector<ColumnSpec> make_columns() {
                  {"ux", "uy", "uz", "|m|"},
                  false,
                  [](const Ctx& c, int, double* out) {
+                     const Vec3 u = c.obs.direction();
                      for (int a = 0; a < 3; ++a)
-                         out[a] = c.obs.direction[a];
+                         out[a] = u[a];
                      out[3] = c.obs.m_length;
                  }});
     t.push_back({"magnetisation-components",

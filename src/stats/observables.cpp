@@ -107,9 +107,6 @@ Observables finish_observables(const std::vector<double>& sums, const std::vecto
     const double norm = total[3] > 0 ? 1.0 / total[3] : 0.0;
     o.m = {total[0] * norm, total[1] * norm, total[2] * norm};
     o.m_length = std::sqrt(o.m[0] * o.m[0] + o.m[1] * o.m[1] + o.m[2] * o.m[2]);
-    if (o.m_length > 0)
-        for (int a = 0; a < 3; ++a)
-            o.direction[a] = o.m[a] / o.m_length;
     o.spin_temperature = spin_t(total[4], total[5]);
     const double per_atom = 1.0 / double(atoms);
     const double* e = &sums[per_material * materials];
@@ -142,8 +139,9 @@ std::vector<double> sample_series(const Observables& o, const Vec3& d) {
         x[series::material(K, series::mat_alignment)] = m[0] * d[0] + m[1] * d[1] + m[2] * d[2];
         x[series::material(K, series::mat_spin_temperature)] = o.material_spin_temperature[k];
     }
+    const Vec3 u = o.direction();
     for (int a = 0; a < 3; ++a)
-        x[std::size_t(series::direction(o.material_m.size(), a))] = o.direction[a];
+        x[std::size_t(series::direction(o.material_m.size(), a))] = u[a];
     return x;
 }
 

@@ -28,9 +28,8 @@ std::vector<std::int64_t> pack(const std::vector<ExactSum>& sums);
 std::vector<double> reduced_values(const std::vector<std::int64_t>& packed);
 
 struct Observables {
-    Vec3 m{};             // normalised magnetisation, sum mu S / sum mu
-    double m_length = 0;  // |m|
-    Vec3 direction{};     // m / |m|, VAMPIRE's magnetisation columns; 0 when m = 0 (never nan)
+    Vec3 m{};                                       // normalised magnetisation, sum mu S / sum mu
+    double m_length = 0;                            // |m|
     std::vector<std::array<double, 4>> material_m;  // per material: mx, my, mz, |m|
     std::vector<double> energy = std::vector<double>(energy_kind_count, 0.0);  // J/atom, by kind
     double total = 0;  // J per atom, the kinds summed in their order
@@ -38,6 +37,12 @@ struct Observables {
     // temperature in thermal equilibrium, whatever the Hamiltonian (a thermostat check).
     double spin_temperature = 0;
     std::vector<double> material_spin_temperature;  // K, per material
+
+    // m / |m|, VAMPIRE's magnetisation columns; 0 when m = 0 (never nan).
+    Vec3 direction() const {
+        if (!(m_length > 0)) return {0, 0, 0};
+        return {m[0] / m_length, m[1] / m_length, m[2] / m_length};
+    }
 };
 
 // From globally summed local sums. counted[m]: material m enters the totals (it is not

@@ -260,12 +260,11 @@ TEST(TimeSeries, VampireColumnsGiveTheUnitVectorAndWholeSystemEnergies) {
     obs.material_spin_temperature = {0, 0};
     obs.m = {0, 0.15, 0.2};
     obs.m_length = 0.25;
-    obs.direction = {0, 0.6, 0.8};
     obs.energy[std::size_t(TermKind::exchange)] = -2e-21;
     obs.energy[std::size_t(TermKind::dmi)] = -0.5e-21;
     obs.total = -2.5e-21;
     state.accumulator.add(sample_series(obs, state.field_direction));
-    obs.direction = {0, 0, -1};  // the second sample points down
+    // The second sample points down.
     obs.m = {0, 0, -0.25};
     state.accumulator.add(sample_series(obs, state.field_direction));
     const std::vector<double> moments = {1, 1};
