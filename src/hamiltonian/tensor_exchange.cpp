@@ -33,7 +33,7 @@ TensorExchange::TensorExchange(const LocalSystem& sys, int sites, const Interact
                                                               : Vec3{0, 0, 0};
                 for (int c = 0; c < 3; ++c)
                     field_scale_[sh][a * nm + b][c] = e[c] / moments[a];
-                vectorial = vectorial || e[0] != e[1] || e[1] != e[2];
+                vectorial = vectorial || is_vectorial(e);
             }
     if (vectorial && form_ == CouplingForm::tensor)
         throw Error(

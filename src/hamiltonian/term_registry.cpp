@@ -44,8 +44,7 @@ std::unique_ptr<Term> make_exchange(const TermContext& t) {
                     const double v = shell_exchange(t.config, a, b, k);
                     j[a * nm + b] = Vec3{v, v, v};
                     const std::vector<Vec3>& xyz = t.config.materials[a].exchange_vector;
-                    if (k == 0 && b < xyz.size() &&
-                        (xyz[b][0] != xyz[b][1] || xyz[b][1] != xyz[b][2]))
+                    if (k == 0 && b < xyz.size() && is_vectorial(xyz[b]))
                         j[a * nm + b] = xyz[b];  // vectorial
                 }
             shell_j.push_back(std::move(j));

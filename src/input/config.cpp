@@ -33,7 +33,7 @@ bool has_biquadratic(const Config& c) {
 bool vectorial_exchange(const Config& c) {
     for (const MaterialConfig& m : c.materials)
         for (const Vec3& v : m.exchange_vector)
-            if (v[0] != v[1] || v[1] != v[2]) return true;
+            if (is_vectorial(v)) return true;
     return false;
 }
 

@@ -240,8 +240,12 @@ bool has_dmi(const Config& c);
 // Biquadratic exchange: some material's biquadratic-exchange-matrix is nonzero, or the unit-cell
 // file has a biquadratic block.
 bool has_biquadratic(const Config& c);
-// Some material pair's exchange-matrix has three different components (vectorial exchange): the
-// exchange then runs on the general path with a diagonal coupling.
+// An exchange-matrix entry (Jx, Jy, Jz) whose three parts differ: VAMPIRE's vectorial exchange.
+inline bool is_vectorial(const Vec3& j) {
+    return j[0] != j[1] || j[1] != j[2];
+}
+// Some material pair's exchange-matrix is vectorial: the exchange then runs on the general path
+// with a diagonal coupling.
 bool vectorial_exchange(const Config& c);
 // The equilibration temperature (K): sim:equilibration-temperature, or sim:temperature when it
 // is not given (VAMPIRE's default is 300 K whatever sim:temperature; docs/vampire-compatibility).

@@ -113,7 +113,7 @@ void add_material_keywords(std::vector<KeywordSpec>& t) {
                 if (c.unit_cell_file.given() && !c.unit_cell_file.normalised) return none;
                 const MaterialConfig& m = c.materials[static_cast<std::size_t>(i)];
                 const Vec3& v = m.exchange_vector[static_cast<std::size_t>(j)];
-                if (v[0] != v[1] || v[1] != v[2]) return triple(v);
+                if (is_vectorial(v)) return triple(v);
                 return number(m.exchange[static_cast<std::size_t>(j)]);
             };
         t.push_back(s);

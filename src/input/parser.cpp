@@ -68,9 +68,12 @@ void check_indices(const KeywordSpec& spec, const Entry& e, int materials) {
 // must agree (an asymmetric exchange has no energy function, so the dynamics would be unphysical).
 // `name` is the keyword (exchange-matrix, exchange-matrix-2nd-nn, ...), `of` its row of a
 // material.
+// `of` gives a std::vector of double, or of Vec3 for the (Jx, Jy, Jz) of a vectorial
+// exchange-matrix (`part` then names what differs).
+template <class Row>
 void make_exchange_symmetric(Config& c, const std::map<std::string, Entry>& seen,
-                             const std::string& name,
-                             std::vector<double>& (*of)(MaterialConfig&, int), int shell) {
+                             const std::string& name, Row of, int shell,
+                             const std::string& part = "") {
     const std::size_t n = c.materials.size();
     auto given = [&](std::size_t i, std::size_t j) {
         return seen.count("material[" + std::to_string(i + 1) + "]:" + name + "[" +
@@ -78,43 +81,18 @@ void make_exchange_symmetric(Config& c, const std::map<std::string, Entry>& seen
     };
     for (std::size_t a = 0; a < n; ++a)
         for (std::size_t b = a + 1; b < n; ++b) {
-            std::vector<double>& ja = of(c.materials[a], shell);
-            std::vector<double>& jb = of(c.materials[b], shell);
+            auto& ja = of(c.materials[a], shell);
+            auto& jb = of(c.materials[b], shell);
             const bool ab = given(a, b), ba = given(b, a);
             if (ab && ba && ja[b] != jb[a]) {
                 const std::string key = "material[" + std::to_string(b + 1) + "]:" + name + "[" +
                                         std::to_string(a + 1) + "]";
                 fail(seen.at(key), "differs from material[" + std::to_string(a + 1) + "]:" + name +
-                                       "[" + std::to_string(b + 1) +
-                                       "]: the exchange between two materials must be symmetric");
+                                       "[" + std::to_string(b + 1) + "]" + part +
+                                       ": the exchange between two materials must be symmetric");
             }
             if (ab && !ba) jb[a] = ja[b];
             if (ba && !ab) ja[b] = jb[a];
-        }
-}
-
-// The (Jx, Jy, Jz) of exchange-matrix: [i][j] and [j][i] agree in all three, one fills the
-// other (make_exchange_symmetric has compared and filled their means already).
-void make_vector_exchange_symmetric(Config& c, const std::map<std::string, Entry>& seen) {
-    const std::size_t n = c.materials.size();
-    auto given = [&](std::size_t i, std::size_t j) {
-        return seen.count("material[" + std::to_string(i + 1) + "]:exchange-matrix[" +
-                          std::to_string(j + 1) + "]") > 0;
-    };
-    for (std::size_t a = 0; a < n; ++a)
-        for (std::size_t b = a + 1; b < n; ++b) {
-            Vec3& ab = c.materials[a].exchange_vector[b];
-            Vec3& ba = c.materials[b].exchange_vector[a];
-            const bool set_ab = given(a, b), set_ba = given(b, a);
-            if (set_ab && set_ba && ab != ba)
-                fail(seen.at("material[" + std::to_string(b + 1) + "]:exchange-matrix[" +
-                             std::to_string(a + 1) + "]"),
-                     "differs from material[" + std::to_string(a + 1) + "]:exchange-matrix[" +
-                         std::to_string(b + 1) +
-                         "] in its x, y or z part: the exchange between two materials must be "
-                         "symmetric");
-            if (set_ab && !set_ba) ba = ab;
-            if (set_ba && !set_ab) ab = ba;
         }
 }
 
@@ -196,7 +174,12 @@ Config build_config(const std::vector<Entry>& entries, const std::string& input_
             c, seen, "exchange-matrix",
             [](MaterialConfig& m, int) -> std::vector<double>& { return m.exchange; }, 0);
     });
-    mistakes.check([&] { make_vector_exchange_symmetric(c, seen); });
+    mistakes.check([&] {  // after the means above: a vectorial pair may differ in its parts only
+        make_exchange_symmetric(
+            c, seen, "exchange-matrix",
+            [](MaterialConfig& m, int) -> std::vector<Vec3>& { return m.exchange_vector; }, 0,
+            " in its x, y or z part");
+    });
     mistakes.check([&] {
         make_exchange_symmetric(
             c, seen, "biquadratic-exchange-matrix",

@@ -59,7 +59,7 @@ ExchangeSummary summarise_exchange(const Config& c, const Lattice& l) {
             const std::vector<Vec3>& xyz = c.materials[std::size_t(mat[s])].exchange_vector;
             if (l.exchange.normalised && b.shell == 0 && std::size_t(mat[t]) < xyz.size()) {
                 const Vec3& v = xyz[std::size_t(mat[t])];
-                if (v[0] != v[1] || v[1] != v[2]) row_scale = v;
+                if (is_vectorial(v)) row_scale = v;
             }
             const double j_iso =
                 (row_scale[0] * b.j[0] + row_scale[1] * b.j[4] + row_scale[2] * b.j[8]) / 3;
