@@ -166,7 +166,7 @@ void Simulation::start() {
     if (!appended) agree_table_write(table_->write_header());
     screen_->write_header();
     if (snapshots_) {
-        ScopedTimer t(timers_, t_output_);
+        IoTimer t(timers_, t_output_);
         snapshots_->write_coordinates();
     }
     started_ = true;
@@ -207,8 +207,7 @@ void Simulation::finish_run() {
         const double start = wall_seconds();
         const LoopCounters from = counters();
         {
-            ScopedTimer t(timers_, t_output_);
-            const parallel::MpiClockPause io;
+            IoTimer t(timers_, t_output_);
             snapshots_->wait_all();
         }
         end_loop_stretch(start, from);
@@ -243,10 +242,9 @@ void Simulation::agree_table_write(const std::string& why) const {
 }
 
 void Simulation::write_row() {
-    ScopedTimer t(timers_, t_output_);
-    // The ranks' agreement on the row's write is a collective inside the output time: it counts
-    // as I/O only (counted as MPI too, it made the report's compute part negative under load).
-    const parallel::MpiClockPause io;
+    // The ranks' agreement on the row's write and a snapshot's MPI count as I/O only (counted as
+    // MPI too, they made the report's compute part negative under load).
+    IoTimer t(timers_, t_output_);
     const RowContext row{state_, sample_, counted_atoms_, total_moment_, material_moment_};
     agree_table_write(table_->write_row(row));
     screen_->write_row(row);
@@ -258,7 +256,7 @@ void Simulation::write_row() {
         snap.temperature = state_.temperature;
         snap.field = state_.field();
         snap.magnetisation = sample_.m;
-        snapshots_->write_spins(spins_, snap);  // its MPI counts as I/O (the pause above)
+        snapshots_->write_spins(spins_, snap);
     }
     ++state_.rows;
 }

@@ -20,6 +20,7 @@
 #include "output/snapshot_output.hpp"
 #include "parallel/decomposition.hpp"
 #include "parallel/halo.hpp"
+#include "parallel/mpi_clock.hpp"
 #include "report/run_report.hpp"
 #include "stats/run_state.hpp"
 #include "stats/time_series.hpp"
@@ -64,6 +65,15 @@ struct Phase {
     // time-dependent temperatures or fields in the run state (field cooling, laser pulse).
     std::function<void(RunState&, std::int64_t)> drive;
 };
+// A scope of output or checkpoint work: its time goes to the timer `id` and its MPI calls (the
+// ranks agreeing on a write, collective writes) are not counted as the loop's MPI, so the
+// report's parts never count one second twice.
+struct IoTimer {
+    IoTimer(Timers& t, int id) : timer(t, id) {}
+    ScopedTimer timer;
+    parallel::MpiClockPause pause;
+};
+
 Phase time_series_phase(const Config& c);
 // Rows of a time series: samples at steps equil + k * increment (k = 0 .. total / increment)
 // whose step is a multiple of output-rate (VAMPIRE's rule), counted without a loop over k.

@@ -3,7 +3,6 @@
 // with) and writing one.
 #include <omp.h>
 
-#include "parallel/mpi_clock.hpp"
 #include "simulation.hpp"
 #include "util/build_info.hpp"
 #include "util/error.hpp"
@@ -17,7 +16,7 @@ void Simulation::load_checkpoint() {
     std::FILE* screen = comm().is_root() ? options_.screen : nullptr;
     std::optional<Checkpoints::Loaded> l;
     {
-        ScopedTimer t(timers_, t_checkpoint_);
+        IoTimer t(timers_, t_checkpoint_);
         l = checkpoints_->load(spins_);
     }
     if (!l) {
@@ -100,12 +99,11 @@ void Simulation::load_checkpoint() {
 }
 
 std::string Simulation::write_checkpoint() {
-    const parallel::MpiClockPause io;  // checkpoints count as I/O, not as the loop's MPI
-    if (snapshots_) {                  // a checkpoint comes after the snapshots before it
-        ScopedTimer t(timers_, t_output_);
+    if (snapshots_) {  // a checkpoint comes after the snapshots before it
+        IoTimer t(timers_, t_output_);
         snapshots_->wait_all();
     }
-    ScopedTimer t(timers_, t_checkpoint_);
+    IoTimer t(timers_, t_checkpoint_);  // checkpoints count as I/O, not as the loop's MPI
     if (!checkpoints_)
         checkpoints_ =
             std::make_unique<Checkpoints>(config_, lattice_, system_, comm(), options_.output_dir);
