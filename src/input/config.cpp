@@ -58,6 +58,8 @@ const char* to_string(Config::ExchangeFunction f) {
             return "shell";
         case Config::ExchangeFunction::exponential:
             return "exponential";
+        case Config::ExchangeFunction::material_exponential:
+            return "material-exponential";
         case Config::ExchangeFunction::rkky:
             return "RKKY";
     }

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "input/unit_cell_file.hpp"
@@ -138,12 +139,23 @@ struct Config {
         nearest_neighbour,
         shell,
         exponential,
+        material_exponential,
         rkky
     } exchange_function = ExchangeFunction::nearest_neighbour;
     // exponential: w = A exp(-r / B) + C; RKKY: w = (sin 2kr - 2kr cos 2kr) / (kr)^4. r, B and 1/k
     // in units of the cell edge a_x, as VAMPIRE applies them. Weights are then scaled so that
     // they add up to the number of nearest neighbours (exchange-matrix keeps its meaning).
     double decay_length = 0.4, decay_multiplier = 1.0, decay_shift = 0.0, rkky_kf = 1.0;
+    // Per unordered pair of exchange categories {a, b} (1-based, a <= b; crystals.hpp,
+    // exchange_categories): nn-cutoff-range and interaction-cutoff-range multiply that pair's
+    // nearest-neighbour radius and interaction cutoff (1 when absent); the (A, B, C) of
+    // unit-cell-category-exchange-parameters are material-exponential's weights for the pair.
+    using CategoryPair = std::pair<int, int>;
+    std::map<CategoryPair, double> nn_cutoff_range, interaction_cutoff_range;
+    std::map<CategoryPair, Vec3> category_exchange_parameters;
+    // create:crystal-sublattice-materials: the sublattices of bcc, fcc, hcp, ... are separate
+    // exchange categories (VAMPIRE's meaning; without it they are one).
+    bool crystal_sublattice_materials = false;
     // exchange:dmi-cutoff-range: a DMI triangle i-j-k needs |r_ik| and |r_jk| at most this (m).
     double dmi_cutoff_range = 2.6e-10;
     double particle_size = 50e-10;  // m, dimensions:particle-size (diameter)

@@ -1,6 +1,8 @@
 #include "input/crystals.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <string>
 
 #include "input/crystal_orbits.hpp"
 
@@ -197,11 +199,32 @@ std::vector<CrystalCell> make_cells() {
     };
 }
 
+std::vector<CrystalCell> marked_cells() {
+    std::vector<CrystalCell> cells = make_cells();
+    for (CrystalCell& cell : cells)
+        for (const char* name : {"bcc", "fcc", "hcp", "bcc-110", "fcc-111", "honeycomb",
+                                 "alpha-honeycomb", "beta-honeycomb", "kagome", "mn2au"})
+            if (std::string(cell.name) == name) cell.sublattices_on_request = true;
+    return cells;
+}
+
 }  // namespace
 
 const std::vector<CrystalCell>& crystal_cells() {
-    static const std::vector<CrystalCell> cells = make_cells();
+    static const std::vector<CrystalCell> cells = marked_cells();
     return cells;
+}
+
+std::vector<int> exchange_categories(const Config& c) {
+    const CrystalCell& cell = crystal_cell(c.crystal);
+    if (cell.sublattices_on_request && !c.crystal_sublattice_materials)
+        return std::vector<int>(cell.category.size(), 1);
+    return cell.category;
+}
+
+int exchange_category_count(const Config& c) {
+    const std::vector<int> k = exchange_categories(c);
+    return *std::max_element(k.begin(), k.end());
 }
 
 const CrystalCell& crystal_cell(CrystalStructure c) {

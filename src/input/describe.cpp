@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "input/config.hpp"
+#include "input/crystals.hpp"
 #include "input/keyword_table.hpp"
 #include "input/parser.hpp"
 #include "util/shortest.hpp"
@@ -87,6 +88,11 @@ std::string line(const KeywordSpec& spec, int i, int j, const Value& v) {
     return spec.kind == ValueKind::flag ? key : key + " = " + value_text(spec, v);
 }
 
+std::string pair_line(const KeywordSpec& spec, int a, int b, const Value& v) {
+    return spec.section + ":" + spec.name + "[" + std::to_string(a + 1) + "][" +
+           std::to_string(b + 1) + "] = " + value_text(spec, v);
+}
+
 }  // namespace
 
 std::string describe(const Config& c) {
@@ -111,6 +117,15 @@ std::string describe(const Config& c) {
             for (std::size_t k = r; k < end; ++k) {
                 const KeywordSpec& s = table[k];
                 if (!s.read) continue;
+                if (s.category_pair) {  // exchange:name[a][b], a <= b
+                    const int n = c.unit_cell_file.given() ? 0 : exchange_category_count(c);
+                    for (int a = 0; a < n; ++a)
+                        for (int b = a; b < n; ++b)
+                            if (const std::optional<Value> v = s.read(c, a, b))
+                                lines.push_back({s.order ? s.order(c) : 0, lines.size(),
+                                                 pair_line(s, a, b, *v)});
+                    continue;
+                }
                 const int mi = s.material_indexed ? i : -1;
                 for (int j = 0; j < (s.second_material_index ? materials : 1); ++j) {
                     const int mj = s.second_material_index ? j : -1;

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "input/crystals.hpp"
 #include "input/keyword_table.hpp"
 #include "input/write_modes.hpp"
 #include "util/error.hpp"
@@ -282,6 +283,23 @@ void check_exchange_shells(const Config& c, const std::map<std::string, Entry>& 
             fail(e, "has an effect only with exchange:function = exponential");
         if (name == "rkkykf" && c.exchange_function != F::rkky)
             fail(e, "has an effect only with exchange:function = RKKY");
+    }
+    for (const auto& [key, e] : seen) {  // the per-category-pair keywords
+        if (e.name_index2 < 0 || ucf) continue;
+        if (c.single_spin)
+            fail(e, "has no effect with create:single-spin (one atom with no neighbours)");
+        const int n = exchange_category_count(c);
+        if (std::max(e.name_index, e.name_index2) > n)
+            fail(e, "category index " + std::to_string(std::max(e.name_index, e.name_index2)) +
+                        " out of range: crystal " + to_string(c.crystal) + " has " +
+                        std::to_string(n) + " exchange categor" + (n == 1 ? "y" : "ies") +
+                        (crystal_cell(c.crystal).sublattices_on_request &&
+                                 !c.crystal_sublattice_materials
+                             ? " (one per sublattice with create:crystal-sublattice-materials)"
+                             : ""));
+        if (e.name == "unit-cell-category-exchange-parameters" &&
+            c.exchange_function != F::material_exponential)
+            fail(e, "has an effect only with exchange:function = material-exponential");
     }
     if (seen.count("exchange:dmi-cutoff-range") && !has_dmi(c))
         fail(seen.at("exchange:dmi-cutoff-range"),

@@ -1,8 +1,54 @@
 // Rows of the exchange: keywords and of material[i]:exchange-matrix-<k>-nn[j]: the bonds of the
 // built-in crystals beyond the first shell (VAMPIRE's meaning, docs/physics.md).
+#include <algorithm>
+
+#include <map>
 #include "input/keyword_rows.hpp"
 
 namespace miniasd::keyword_rows {
+
+namespace {
+
+// The unordered category pair {a, b} an exchange:name[a][b] entry names.
+Config::CategoryPair pair_of(const Entry& e) {
+    return {std::min(e.name_index, e.name_index2), std::max(e.name_index, e.name_index2)};
+}
+
+// Stores a per-category-pair value: [a][b] and [b][a] name one pair (one cutoff, one set of
+// weights), so giving both is fine only when they agree. (One key given twice is the parser's
+// "set twice".)
+template <class T>
+void store_pair(std::map<Config::CategoryPair, T>& map, const Entry& e, const T& value) {
+    const Config::CategoryPair p = pair_of(e);
+    const auto it = map.find(p);
+    if (e.name_index != e.name_index2 && it != map.end() && it->second != value)
+        entry_error(e, "differs from exchange:" + e.name + "[" + std::to_string(e.name_index2) +
+                           "][" + std::to_string(e.name_index) +
+                           "]: categories a and b have one value for the pair, whichever order "
+                           "names them");
+    map[p] = value;
+}
+
+// A row written exchange:name[a][b]; `read` is given the 0-based pair (a <= b).
+KeywordSpec pair_row(std::string name, K kind, double min, double max, std::string def,
+                     std::string doc, Apply apply,
+                     std::function<std::optional<Value>(const Config&, int, int)> read) {
+    KeywordSpec s = row("exchange", std::move(name), kind, D::none, min, max, std::move(def),
+                        std::move(doc), std::move(apply), written_elsewhere);
+    s.category_pair = true;
+    s.read = std::move(read);
+    return s;
+}
+
+// The value of a pair's map entry for describe(), when the crystal is built-in.
+template <class T>
+const T* pair_value(const Config& c, const std::map<Config::CategoryPair, T>& map, int a, int b) {
+    if (c.unit_cell_file.given() || c.single_spin) return nullptr;
+    const auto it = map.find({a + 1, b + 1});
+    return it == map.end() ? nullptr : &it->second;
+}
+
+}  // namespace
 
 void add_exchange_keywords(std::vector<KeywordSpec>& t) {
     using F = Config::ExchangeFunction;
@@ -15,16 +61,19 @@ void add_exchange_keywords(std::vector<KeywordSpec>& t) {
             return c.unit_cell_file.given() || c.single_spin ? none : number(c.interaction_range);
         }));
     t.push_back(choice(
-        "exchange", "function", "nearest-neighbour|shell|exponential|rkky", "nearest-neighbour",
+        "exchange", "function", "nearest-neighbour|shell|exponential|material-exponential|rkky",
+        "nearest-neighbour",
         "the coupling of a bond: nearest-neighbour (every bond exchange-matrix), shell (the k-th "
-        "shell exchange-matrix-<k>-nn), exponential (A exp(-r/B) + C) or RKKY ((sin 2kr - 2kr "
-        "cos 2kr)/(kr)^4) weights, scaled to add up to the nearest-neighbour count, times "
+        "shell exchange-matrix-<k>-nn), exponential (A exp(-r/B) + C), material-exponential (the "
+        "same with A, B, C per category pair) or RKKY ((sin 2kr - 2kr cos 2kr)/(kr)^4) weights, "
+        "scaled per category pair to add up to its nearest-neighbour count, times "
         "exchange-matrix",
         [](Config& c, const Value& v, const Entry&) {
-            c.exchange_function = v.text == "shell"         ? F::shell
-                                  : v.text == "exponential" ? F::exponential
-                                  : v.text == "rkky"        ? F::rkky
-                                                            : F::nearest_neighbour;
+            c.exchange_function = v.text == "shell"                  ? F::shell
+                                  : v.text == "exponential"          ? F::exponential
+                                  : v.text == "material-exponential" ? F::material_exponential
+                                  : v.text == "rkky"                 ? F::rkky
+                                                                     : F::nearest_neighbour;
         },
         [](const Config& c) {
             return c.unit_cell_file.given() || c.single_spin ? none
@@ -56,6 +105,43 @@ void add_exchange_keywords(std::vector<KeywordSpec>& t) {
                 return c.exchange_function == function ? number(c.*field) : none;
             }));
     }
+    t.push_back(pair_row(
+        "nn-cutoff-range", K::real, 0, 1000, "1",
+        "multiplies the nearest-neighbour radius of bonds between exchange categories a and b "
+        "(the interaction cutoff follows it, and exponential, material-exponential and RKKY "
+        "weights are scaled to the count within it); [a][b] and [b][a] are one pair",
+        [](Config& c, const Value& v, const Entry& e) { store_pair(c.nn_cutoff_range, e, v.real); },
+        [](const Config& c, int a, int b) {
+            const double* v = pair_value(c, c.nn_cutoff_range, a, b);
+            return v ? number(*v) : none;
+        }));
+    t.push_back(pair_row(
+        "interaction-cutoff-range", K::real, 1, 1000, "1",
+        "multiplies the interaction cutoff (nearest-neighbour radius x interaction-range) of bonds "
+        "between exchange categories a and b; [a][b] and [b][a] are one pair",
+        [](Config& c, const Value& v, const Entry& e) {
+            store_pair(c.interaction_cutoff_range, e, v.real);
+        },
+        [](const Config& c, int a, int b) {
+            const double* v = pair_value(c, c.interaction_cutoff_range, a, b);
+            return v ? number(*v) : none;
+        }));
+    t.push_back(pair_row(
+        "unit-cell-category-exchange-parameters", K::real_or_triple, -1e4, 1e4, "none",
+        "A, B, C of the weight A exp(-r/B) + C of bonds between exchange categories a and b "
+        "with exchange:function = material-exponential (A 0 to 1e4, B 0.001 to 100 and r in "
+        "units of a_x, C -1e4 to 1e4); every pair that has bonds needs it",
+        [](Config& c, const Value& v, const Entry& e) {
+            if (!v.triple) entry_error(e, "expected three numbers A, B, C like 1, 0.4, 0");
+            if (v.vec[0] < 0 || v.vec[1] < 0.001 || v.vec[1] > 100)
+                entry_error(e, "A must be 0 to 1e4 and B 0.001 to 100 (C -1e4 to 1e4), got '" +
+                                   e.value + "'");
+            store_pair(c.category_exchange_parameters, e, v.vec);
+        },
+        [](const Config& c, int a, int b) {
+            const Vec3* v = pair_value(c, c.category_exchange_parameters, a, b);
+            return v && c.exchange_function == F::material_exponential ? triple(*v) : none;
+        }));
     t.push_back(row(
         "exchange", "dmi-cutoff-range", K::real, D::length, 1e-11, 1e-8, "2.6 A",
         "longest leg of a DMI triangle: an atom k bonded to i mediates the DMI of bond i-j "

@@ -31,6 +31,17 @@ void add_structure_keywords(std::vector<KeywordSpec>& t) {
         [](const Config& c) {
             return c.single_spin || c.unit_cell_file.given() ? none : word(to_string(c.crystal));
         }));
+    t.push_back(choice(
+        "create", "crystal-sublattice-materials", "true|false", "false",
+        "true: the sublattices of bcc, fcc, hcp, bcc-110, fcc-111, the honeycombs, kagome and "
+        "mn2au are separate exchange categories (exchange:nn-cutoff-range[a][b] and the other "
+        "per-pair keywords, and the per-pair scaling of exponential weights); false: one. "
+        "Materials are placed by site either way (unit-cell-category)",
+        [](Config& c, const Value& v, const Entry&) {
+            c.crystal_sublattice_materials = v.text == "true";
+        },
+        [](const Config& c) { return c.crystal_sublattice_materials ? word("true") : none; }));
+    t.back().bare_choice = "true";
     t.push_back(row(
         "create", "periodic-boundaries", K::flag, D::none, 0, 0, "off",
         "periodic boundary conditions along x, y and z",

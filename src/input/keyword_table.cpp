@@ -44,7 +44,7 @@ std::size_t edit_distance(const std::string& a, const std::string& b) {
 
 std::string KeywordSpec::pattern() const {
     return section + (material_indexed ? "[i]" : "") + ":" + name +
-           (second_material_index ? "[j]" : "");
+           (second_material_index ? "[j]" : "") + (category_pair ? "[a][b]" : "");
 }
 
 const std::vector<KeywordSpec>& keyword_table() {

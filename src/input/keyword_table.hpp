@@ -61,6 +61,9 @@ struct KeywordSpec {
     std::function<std::size_t(const Config&)> order;
     // The choice a bare keyword (no '= value') means; "" when it needs a value.
     std::string bare_choice;
+    // Written exchange:name[a][b], a and b exchange categories (crystals.hpp); `read` takes them
+    // 0-based as i <= j.
+    bool category_pair = false;
 
     // "material[i]:exchange-matrix[j]", "sim:temperature".
     std::string pattern() const;

@@ -11,24 +11,17 @@ std::string Entry::key() const {
     if (section_index >= 0) k += "[" + std::to_string(section_index) + "]";
     k += ":" + name;
     if (name_index >= 0) k += "[" + std::to_string(name_index) + "]";
+    if (name_index2 >= 0) k += "[" + std::to_string(name_index2) + "]";
     return k;
 }
 
 namespace {
 
-// "name[12]" -> ("name", 12); "name" -> ("name", -1).
-void split_index(const std::string& part, std::string& name, int& index, const std::string& file,
-                 int line, const std::string& key) {
-    const auto open = part.find('[');
-    if (open == std::string::npos) {
-        if (part.find(']') != std::string::npos)
-            throw InputError(file, line, key, "unmatched ']'; expected name[index]");
-        name = part;
-        index = -1;
-        return;
-    }
-    const auto close = part.find(']', open);
-    if (close != part.size() - 1 || open == 0)
+// One bracketed index, "[12]" at part[open], to 12; `close` is set to its ']'.
+int bracketed_index(const std::string& part, std::size_t open, std::size_t& close,
+                    const std::string& file, int line, const std::string& key) {
+    close = part.find(']', open);
+    if (close == std::string::npos)
         throw InputError(file, line, key, "malformed index; expected name[index] like material[1]");
     const std::string digits = part.substr(open + 1, close - open - 1);
     if (digits.empty() || digits.size() > 6)
@@ -36,8 +29,33 @@ void split_index(const std::string& part, std::string& name, int& index, const s
     for (char c : digits)
         if (!std::isdigit(static_cast<unsigned char>(c)))
             throw InputError(file, line, key, "index '" + digits + "' is not a whole number");
+    return std::stoi(digits);
+}
+
+// "name[12]" -> ("name", 12, -1); "name[1][2]" -> ("name", 1, 2) where `second` is given (the
+// keyword; a section takes one index); "name" -> ("name", -1, -1).
+void split_index(const std::string& part, std::string& name, int& index, int* second,
+                 const std::string& file, int line, const std::string& key) {
+    index = -1;
+    if (second) *second = -1;
+    const auto open = part.find('[');
+    if (open == std::string::npos) {
+        if (part.find(']') != std::string::npos)
+            throw InputError(file, line, key, "unmatched ']'; expected name[index]");
+        name = part;
+        return;
+    }
+    if (open == 0)
+        throw InputError(file, line, key, "malformed index; expected name[index] like material[1]");
+    std::size_t close = 0;
+    index = bracketed_index(part, open, close, file, line, key);
+    if (second && close + 1 < part.size() && part[close + 1] == '[')
+        *second = bracketed_index(part, close + 1, close, file, line, key);
+    if (close != part.size() - 1)
+        throw InputError(file, line, key,
+                         second ? "malformed index; expected name[index] or name[index][index]"
+                                : "malformed index; expected name[index] like material[1]");
     name = part.substr(0, open);
-    index = std::stoi(digits);
 }
 
 // Whether the value part of a raw line (after '=', before '!') has a blank between two
@@ -92,8 +110,8 @@ Entry parse_line(const std::string& line, const std::string& file, int line_no) 
                          "malformed line: expected section:keyword or section:keyword = value");
     if (key.find(':', colon + 1) != std::string::npos)
         throw InputError(file, line_no, key, "malformed line: more than one ':' in the key");
-    split_index(key.substr(0, colon), e.section, e.section_index, file, line_no, key);
-    split_index(key.substr(colon + 1), e.name, e.name_index, file, line_no, key);
+    split_index(key.substr(0, colon), e.section, e.section_index, nullptr, file, line_no, key);
+    split_index(key.substr(colon + 1), e.name, e.name_index, &e.name_index2, file, line_no, key);
     return e;
 }
 

@@ -1,5 +1,7 @@
 // Splits input text into entries, following VAMPIRE's line syntax:
 //     section[i]:keyword[j] = value !unit      # comment
+// (the keyword may carry two indices, keyword[i][j], as VAMPIRE's per-category-pair exchange
+// keywords do).
 // Whitespace anywhere is ignored; a line without '=' is a bare flag. Keys are case-insensitive;
 // values keep their case (file names). Pure text processing: no knowledge of which keywords exist.
 #pragma once
@@ -17,6 +19,7 @@ struct Entry {
     int section_index = -1;  // material[2]: -> 2; -1 when absent
     std::string name;        // "temperature", "exchange-matrix", ...
     int name_index = -1;     // exchange-matrix[1] -> 1; -1 when absent
+    int name_index2 = -1;    // nn-cutoff-range[1][2] -> 2; -1 when absent (pairs of categories)
     bool has_value = false;
     std::string value;  // text after '=' up to '!'
     std::string unit;   // text after '!', empty when absent
@@ -25,7 +28,8 @@ struct Entry {
     bool blank_inside_value = false;
     std::string written_value;  // the value with its blanks, for that message
 
-    // The key as written, normalised: "material[1]:exchange-matrix[2]".
+    // The key as written, normalised: "material[1]:exchange-matrix[2]",
+    // "exchange:nn-cutoff-range[1][2]".
     std::string key() const;
 };
 

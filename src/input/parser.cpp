@@ -52,6 +52,13 @@ void check_indices(const KeywordSpec& spec, const Entry& e, int materials) {
     if (spec.material_indexed != (e.section_index >= 0))
         fail(e, spec.material_indexed ? "needs a material index: expected " + spec.pattern()
                                       : "takes no index: expected " + spec.pattern());
+    if (spec.category_pair) {  // their range depends on the crystal: checked once it is known
+        if (e.name_index < 1 || e.name_index2 < 1)
+            fail(e, "needs two category indices, each 1 or more: expected " + spec.pattern());
+        return;
+    }
+    if (e.name_index2 >= 0)
+        fail(e, "takes at most one index after the keyword: expected " + spec.pattern());
     if (spec.second_material_index != (e.name_index >= 0))
         fail(e, spec.second_material_index
                     ? "needs a second material index: expected " + spec.pattern()

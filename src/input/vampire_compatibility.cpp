@@ -30,6 +30,25 @@ const Difference differences[] = {
     {"material[i]:exchange-matrix-8th-nn",
      "stored in the 7th shell's slot", "the 8th shell (docs/physics.md)"},
     {"exchange:rkkykf", "read but never stored (k stays 1)", "used"},
+    {"exchange:nn-cutoff-range[a][b], interaction-cutoff-range[a][b]",
+     "only in its development branch (the 6.0.0 release refuses them); each sets the ordered "
+     "entry [a][b] alone and a bond i-j uses [category of i][category of j], so [a][b] without "
+     "[b][a] bonds i to j but not j to i (an exchange with no energy function)",
+     "one value per pair of categories: [a][b] and [b][a] name the same, and both given must "
+     "agree"},
+    {"exchange:unit-cell-category-exchange-parameters[a][b]",
+     "only in its development branch; only [min][max] is read, so [2][1] is stored and never "
+     "used; a bonded pair without it gets A = 0, C = 0: no exchange, said only in its log",
+     "either order names the pair; a bonded pair without it is refused (write 0, 1, 0 for no "
+     "exchange)"},
+    {"exchange:function = exponential, material-exponential, RKKY",
+     "the 6.0.0 release scales exponential weights over all bonds together and RKKY's not at "
+     "all; the development branch scales each category pair's to its count of bonds within its "
+     "nearest-neighbour radius, and a pair with bonds but none within that radius by 0, silently "
+     "(bcc's same-sublattice second shell with create:crystal-sublattice-materials, rocksalt's "
+     "with a longer range)",
+     "the development branch's scaling (the same as the release's on crystals of one category); "
+     "such a pair is refused, naming the nn-cutoff-range[a][b] that reaches its nearest bonds"},
     {"material:unit-cell-file",
      "eleven places where its reader departs from its documented format",
      "the documented meaning; docs/unit-cell-files.md lists each"},

@@ -25,7 +25,8 @@ const Group groups[] = {
     // --- create: ---
     {"create", VC::supported, "",
      "crystal-structure periodic-boundaries periodic-boundaries-x periodic-boundaries-y "
-     "periodic-boundaries-z alloy-random-seed single-spin sphere cube cylinder truncated-octahedron"},
+     "periodic-boundaries-z alloy-random-seed single-spin sphere cube cylinder truncated-octahedron "
+     "crystal-sublattice-materials"},
     {"create", VC::accepted_without_effect,
      "miniASD builds the whole box unless a particle shape (create:sphere, ...) cuts one particle "
      "at its centre", "full particle"},
@@ -48,10 +49,6 @@ const Group groups[] = {
      "geometry files are not implemented (materials are placed by unit-cell-category, height and "
      "core-shell-size)",
      "select-material-by-geometry select-material-by-height"},
-    {"create", VC::accepted_without_effect,
-     "miniASD always gives each basis site of bcc, fcc, hcp, bcc-110, fcc-111, the honeycombs, "
-     "kagome and mn2au its own unit-cell category, as this keyword does in VAMPIRE",
-     "crystal-sublattice-materials"},
     {"create", VC::not_supported, "core-shell particles are always filled; clearing is not implemented",
      "fill-core-shell-particles"},
     {"create", VC::not_supported, "interface roughness is not implemented",
@@ -252,9 +249,13 @@ const Group groups[] = {
      "global anisotropy settings are not implemented (material[i]: anisotropy is)", "*"},
     {"cells", VC::not_supported, "macro-cells are not implemented", "*"},
     {"environment", VC::not_supported, "the micromagnetic environment is not implemented", "*"},
+    {"exchange", VC::supported, "",
+     "interaction-range function decay-length decay-multiplier decay-shift rkkykf "
+     "unit-cell-category-exchange-parameters nn-cutoff-range interaction-cutoff-range "
+     "dmi-cutoff-range"},
     {"exchange", VC::not_supported,
-     "this exchange setting is not implemented (interaction-range, dmi-cutoff-range, function = "
-     "nearest-neighbour|shell|exponential|RKKY and its parameters are)", "*"},
+     "this exchange setting is not implemented (interaction-range, the per-category cutoffs, "
+     "dmi-cutoff-range, function and its parameters are)", "*"},
     {"hamr", VC::not_supported, "HAMR simulations are not implemented", "*"},
     {"local-temperature-pulse", VC::not_supported, "local temperature pulses are not implemented",
      "*"},
@@ -274,8 +275,6 @@ const VampireValues value_groups[] = {
      "diagnostic-boltzmann-micromagnetic-llg"},
     {"sim:integrator", "only llg-heun and monte-carlo are implemented",
      "llg-midpoint constrained-monte-carlo hybrid-constrained-monte-carlo llg-quantum"},
-    {"exchange:function", "per-category exponential parameters are not implemented",
-     "material-exponential"},
     {"montecarlo:algorithm", "the Hinzke-Nowak mixed move is not implemented", "hinzke-nowak"},
     {"sim:laser-pulse-temporal-profile", "double laser pulses are not implemented",
      "double-pulse-two-temperature double-pulse-square"},

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <string>
 #include <tuple>
 
@@ -44,12 +45,36 @@ std::size_t InteractionList::bonds() const {
 
 namespace {
 
-// The weight of a bond at r (units of a_x) under exchange:function.
-double weight(const Config& c, double r) {
+using Pair = Config::CategoryPair;
+
+// A per-pair multiplier (exchange:nn-cutoff-range, interaction-cutoff-range); 1 when not given.
+double pair_factor(const std::map<Pair, double>& m, const Pair& p) {
+    const auto it = m.find(p);
+    return it == m.end() ? 1.0 : it->second;
+}
+
+std::string pair_text(const Pair& p) {
+    return "[" + std::to_string(p.first) + "][" + std::to_string(p.second) + "]";
+}
+
+// The weight of a bond at r (units of a_x) between categories p under exchange:function.
+double weight(const Config& c, double r, const Pair& p) {
     using F = Config::ExchangeFunction;
     switch (c.exchange_function) {
         case F::exponential:
             return c.decay_multiplier * std::exp(-r / c.decay_length) + c.decay_shift;
+        case F::material_exponential: {
+            const auto it = c.category_exchange_parameters.find(p);
+            if (it == c.category_exchange_parameters.end())
+                throw Error("exchange:function = material-exponential: categories " +
+                            std::to_string(p.first) + " and " + std::to_string(p.second) +
+                            " are bonded, but exchange:unit-cell-category-exchange-parameters" +
+                            pair_text(p) +
+                            " = A, B, C is not given (VAMPIRE gives such bonds "
+                            "no exchange; give 0, 1, 0 for that)");
+            const Vec3& abc = it->second;
+            return abc[0] * std::exp(-r / abc[1]) + abc[2];
+        }
         case F::rkky: {
             const double x = 2 * c.rkky_kf * r;  // 2 k r
             const double kr = c.rkky_kf * r;
@@ -60,6 +85,52 @@ double weight(const Config& c, double r) {
             break;
     }
     return 1.0;
+}
+
+// Exponential, material-exponential and RKKY: the weights of each category pair are scaled so
+// that they add up to the pair's count of bonds within its nearest-neighbour radius, and
+// exchange-matrix keeps its meaning of the nearest-neighbour-equivalent J (VAMPIRE's rule).
+// `pairs[s][b]` is the category pair of site s's bond b, `r` its length.
+void scale_to_nearest_count(const Config& c, InteractionList& l,
+                            const std::vector<std::vector<Pair>>& pairs,
+                            const std::vector<std::vector<double>>& r,
+                            const std::map<Pair, double>& nn_cut, double r_nn) {
+    struct Tally {
+        double sum = 0, nearest = 0, shortest = 1e300;
+        bool nonzero = false;
+    };
+    std::map<Pair, Tally> tally;
+    for (std::size_t s = 0; s < l.sites.size(); ++s)
+        for (std::size_t b = 0; b < l.sites[s].size(); ++b) {
+            Tally& t = tally[pairs[s][b]];
+            t.sum += l.sites[s][b].j[0];
+            t.nonzero = t.nonzero || l.sites[s][b].j[0] != 0;
+            t.nearest += r[s][b] <= nn_cut.at(pairs[s][b]);
+            t.shortest = std::min(t.shortest, r[s][b]);
+        }
+    const std::string function =
+        "exchange:function = " + std::string(to_string(c.exchange_function));
+    for (const auto& [p, t] : tally) {
+        if (!t.nonzero) continue;  // every weight 0 (A = C = 0): the pair has no exchange
+        if (!(t.sum != 0) || !std::isfinite(t.sum))
+            throw Error(function + " gives the bonds of categories " + pair_text(p) +
+                        " weights that add up to " + std::to_string(t.sum) +
+                        ": they cannot be scaled to a nearest-neighbour count");
+        if (t.nearest == 0)
+            throw Error(function + ": the bonds of categories " + pair_text(p) +
+                        " have none within their nearest-neighbour radius, so their weights "
+                        "cannot be scaled to a nearest-neighbour count (VAMPIRE makes them 0): "
+                        "set exchange:nn-cutoff-range" +
+                        pair_text(p) + " to at least " + std::to_string(t.shortest / r_nn) +
+                        ", where their nearest bonds are "
+                        "(in units of the crystal's nearest-neighbour distance)");
+    }
+    for (std::size_t s = 0; s < l.sites.size(); ++s)
+        for (std::size_t b = 0; b < l.sites[s].size(); ++b) {
+            const Tally& t = tally.at(pairs[s][b]);
+            Bond& bond = l.sites[s][b];
+            if (t.nonzero) bond.j = isotropic(bond.j[0] * (t.nearest / t.sum));
+        }
 }
 
 }  // namespace
@@ -97,43 +168,54 @@ std::vector<double> distinct_radii(const std::vector<SiteNeighbour>& found, std:
 }
 
 InteractionList bonds_within_range(const Config& c, const std::vector<Vec3>& basis,
-                                   const Vec3& dims, double r_nn, double range) {
+                                   const std::vector<int>& categories, const Vec3& dims,
+                                   double r_nn, double range) {
     const int n = static_cast<int>(basis.size());
-    const double nn_cut = 1.000001 * r_nn;
-    const double cut = nn_cut * range;
-    // A box of cells wide enough that the cutoff along the shortest edge stays inside.
+    // Every category pair's radii (VAMPIRE's unitcell::calculate_interactions): the nearest-
+    // neighbour radius 1.000001 r_nn x nn-cutoff-range, the interaction cutoff that x
+    // interaction-range x interaction-cutoff-range.
+    std::map<Pair, double> nn_cut, cut;
+    double widest = 0;
+    for (const int a : categories)
+        for (const int b : categories) {
+            const Pair p{std::min(a, b), std::max(a, b)};
+            nn_cut[p] = 1.000001 * r_nn * pair_factor(c.nn_cutoff_range, p);
+            cut[p] = nn_cut[p] * range * pair_factor(c.interaction_cutoff_range, p);
+            widest = std::max(widest, cut[p]);
+        }
+    auto pair_of = [&](const SiteNeighbour& f) {
+        const int a = categories[static_cast<std::size_t>(f.site)];
+        const int b = categories[static_cast<std::size_t>(f.offset.site)];
+        return Pair{std::min(a, b), std::max(a, b)};
+    };
+    // A box of cells wide enough that the widest cutoff along the shortest edge stays inside.
     const double shortest = std::min({dims[0], dims[1], dims[2]});
-    const int reach = static_cast<int>(std::ceil(cut / shortest)) + 1;
-    const std::vector<SiteNeighbour> found = neighbours_within(basis, dims, reach, cut);
+    const int reach = static_cast<int>(std::ceil(widest / shortest)) + 1;
+    std::vector<SiteNeighbour> found;
+    for (const SiteNeighbour& f : neighbours_within(basis, dims, reach, widest))
+        if (f.r <= cut.at(pair_of(f))) found.push_back(f);
     // Shells: distinct distances within a relative 1e-6.
     const std::vector<double> shells = distinct_radii(found, found.size());
     InteractionList l;
-    l.sites.resize(n);
+    l.sites.resize(static_cast<std::size_t>(n));
     l.shells = static_cast<int>(shells.size());
     const bool by_shell = c.exchange_function == Config::ExchangeFunction::shell;
-    double sum = 0, nearest = 0;
+    std::vector<std::vector<Pair>> pairs(l.sites.size());
+    std::vector<std::vector<double>> radii(l.sites.size());
     for (const SiteNeighbour& f : found) {
         const std::size_t k = static_cast<std::size_t>(
             std::lower_bound(shells.begin(), shells.end(), f.r * (1 - 1e-6)) - shells.begin());
-        const double w = weight(c, f.r);  // r is in units of a_x already
-        sum += w;
-        nearest += f.r <= nn_cut;
-        l.sites[f.site].push_back({f.offset, by_shell ? static_cast<int>(k) : 0, isotropic(w)});
+        const Pair p = pair_of(f);
+        const double w = weight(c, f.r, p);  // r is in units of a_x already
+        const auto s = static_cast<std::size_t>(f.site);
+        l.sites[s].push_back({f.offset, by_shell ? static_cast<int>(k) : 0, isotropic(w)});
+        pairs[s].push_back(p);
+        radii[s].push_back(f.r);
     }
-    // Exponential and RKKY: scale so the weights add up to the nearest-neighbour count, and
-    // exchange-matrix keeps its meaning of the nearest-neighbour-equivalent J (VAMPIRE's rule).
-    const bool scaled = c.exchange_function == Config::ExchangeFunction::exponential ||
-                        c.exchange_function == Config::ExchangeFunction::rkky;
-    if (scaled) {
-        if (!(sum != 0) || !std::isfinite(sum))
-            throw Error("exchange:function = " + std::string(to_string(c.exchange_function)) +
-                        " gives weights that add up to " + std::to_string(sum) +
-                        " within exchange:interaction-range: they cannot be scaled to the "
-                        "nearest-neighbour count");
-        for (auto& site : l.sites)
-            for (Bond& b : site)
-                b.j = isotropic(b.j[0] * (nearest / sum));
-    }
+    using F = Config::ExchangeFunction;
+    if (c.exchange_function == F::exponential || c.exchange_function == F::material_exponential ||
+        c.exchange_function == F::rkky)
+        scale_to_nearest_count(c, l, pairs, radii, nn_cut, r_nn);
     return l;
 }
 

@@ -68,14 +68,18 @@ std::vector<double> distinct_radii(const std::vector<SiteNeighbour>& found, std:
 std::array<double, 9> isotropic(double v);
 
 // The bonds of a built-in crystal, found as VAMPIRE finds them on the ideal cell (fractional
-// `basis`, normalised cell edges `dims` with a_x = 1): every pair with r <= 1.000001 r_nn x
-// `range` (r_nn in units of a_x), each site's in (dz, dy, dx, site) order, weighted by
-// exchange:function (nearest-neighbour 1; shell: 1 with the shell's index, so
-// exchange-matrix-<k>-nn applies; exponential and RKKY: f(r), r in units of a_x, scaled so the
-// weights add up to the count within r_nn). Throws Error when a shell's exchange-matrix-<k>-nn is
-// set beyond the range (check_shells_in_range).
+// `basis`, normalised cell edges `dims` with a_x = 1, r_nn in units of a_x). For each pair of
+// exchange categories {a, b} (`categories`, per site: crystals.hpp, exchange_categories) the
+// nearest-neighbour radius is 1.000001 r_nn x exchange:nn-cutoff-range[a][b] and the cutoff that
+// x `range` x interaction-cutoff-range[a][b]; every pair of atoms within its cutoff is a bond,
+// each site's in (dz, dy, dx, site) order, weighted by exchange:function (nearest-neighbour 1;
+// shell: 1 with the shell's index, so exchange-matrix-<k>-nn applies; exponential,
+// material-exponential and RKKY: f(r), r in units of a_x, scaled per category pair so the
+// weights add up to the pair's count within its nearest-neighbour radius). Throws Error where the
+// weights cannot be scaled or material-exponential lacks a pair's parameters.
 InteractionList bonds_within_range(const Config& c, const std::vector<Vec3>& basis,
-                                   const Vec3& dims, double r_nn, double range);
+                                   const std::vector<int>& categories, const Vec3& dims,
+                                   double r_nn, double range);
 
 // Throws Error when some material's exchange-matrix-<k>-nn names a shell the list does not reach.
 void check_shells_in_range(const Config& c, const InteractionList& l);

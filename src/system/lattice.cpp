@@ -217,7 +217,7 @@ Lattice make_lattice(const Config& c) {
     if (l.from_file)
         l.neighbours = shells_of(l.basis, l.cell_size, 1)[0];
     else
-        l.neighbours = bonds_within_range(c, l.basis, cell.dimensions, cell.r_nn, 1.0).offsets();
+        l.neighbours = nearest_neighbour_bonds(l.basis, cell.dimensions, cell.r_nn).offsets();
     if (c.single_spin) {
         l.crystal = CrystalStructure::sc;
         l.cells = {1, 1, 1};
@@ -232,8 +232,8 @@ Lattice make_lattice(const Config& c) {
     else if (l.single_spin)
         l.exchange.sites.resize(1);  // one atom, no bonds
     else
-        l.exchange =
-            bonds_within_range(c, l.basis, cell.dimensions, cell.r_nn, c.interaction_range);
+        l.exchange = bonds_within_range(c, l.basis, exchange_categories(c), cell.dimensions,
+                                        cell.r_nn, c.interaction_range);
     if (!l.from_file) check_shells_in_range(c, l.exchange);
     if (l.from_file && c.unit_cell_file.has_biquadratic)
         l.biquadratic = interactions_from_file(c.unit_cell_file, true);

@@ -36,7 +36,7 @@ inline bool same(const std::vector<double>& a, const std::vector<double>& b) {
 // Every setting of the three structs. The sizes below fail to compile when a field is added, so
 // that it is added here too (the layout checked is libstdc++'s on x86-64, this project's CI).
 #if defined(__GLIBCXX__) && defined(__x86_64__)
-static_assert(sizeof(Config) == 936, "a Config field was added or removed: update same()");
+static_assert(sizeof(Config) == 1088, "a Config field was added or removed: update same()");
 static_assert(sizeof(MaterialConfig) == 344, "a MaterialConfig field changed: update same()");
 static_assert(sizeof(OutputConfig) == 160, "an OutputConfig field changed: update same()");
 #endif
@@ -105,6 +105,10 @@ inline bool same(const Config& a, const Config& b, std::string* why = nullptr) {
                    F(decay_multiplier),
                    F(decay_shift),
                    F(rkky_kf),
+                   F(nn_cutoff_range),
+                   F(interaction_cutoff_range),
+                   F(category_exchange_parameters),
+                   F(crystal_sublattice_materials),
                    F(dmi_cutoff_range),
                    F(program),
                    F(integrator),

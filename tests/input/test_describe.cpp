@@ -118,9 +118,11 @@ std::vector<Value> candidates(const KeywordSpec& s) {
                     out.push_back(v);
                 }
             v.triple = true;
-            v.vec = {0.1 * s.max, 0.2 * s.max, 0.3 * s.max};
-            v.real = (v.vec[0] + v.vec[1] + v.vec[2]) / 3;
-            out.push_back(v);
+            for (Vec3 x : {Vec3{0.1 * s.max, 0.2 * s.max, 0.3 * s.max}, Vec3{1, 0.5, 0.25}}) {
+                v.vec = x;  // the second: A, B, C of an exponential weight
+                v.real = (v.vec[0] + v.vec[1] + v.vec[2]) / 3;
+                out.push_back(v);
+            }
             v.triple = false;
             break;
         case ValueKind::direction_or_random:
@@ -159,10 +161,14 @@ std::vector<Value> candidates(const KeywordSpec& s) {
 const char* plain_input = "material[1]:atomic-spin-moment = 2 !muB\n";
 
 TEST(Describe, EveryKeywordThatChangesASettingChangesTheDescription) {
-    // The third base has RKKY exchange: its parameter is alive there.
-    const Config bases[] = {parse_text(live_input), parse_text(plain_input),
-                            parse_text(std::string(plain_input) + "exchange:function = rkky\n" +
-                                       "exchange:interaction-range = 2\n")};
+    // The third base has RKKY exchange and the fourth material-exponential: their parameters
+    // are alive there.
+    const Config bases[] = {
+        parse_text(live_input), parse_text(plain_input),
+        parse_text(std::string(plain_input) + "exchange:function = rkky\n" +
+                   "exchange:interaction-range = 2\n"),
+        parse_text(std::string(plain_input) + "exchange:function = material-exponential\n" +
+                   "exchange:unit-cell-category-exchange-parameters[1][1] = 2, 0.3, 0\n")};
     int rows = 0, round_trips = 0;
     for (const KeywordSpec& s : keyword_table()) {
         // material:file reads files and material:num-materials is read before the other lines:
@@ -174,14 +180,17 @@ TEST(Describe, EveryKeywordThatChangesASettingChangesTheDescription) {
         e.section = s.section;
         e.name = s.name;
         e.section_index = s.material_indexed ? 1 : -1;
-        e.name_index = s.second_material_index ? 2 : -1;
+        e.name_index = s.second_material_index ? 2 : s.category_pair ? 1 : -1;
+        e.name_index2 = s.category_pair ? 1 : -1;
         bool changed_any = false;
         for (const Config& base : bases)
             for (const Value& v : candidates(s)) {
                 if (&base == &bases[1] && s.kind != ValueKind::flag) continue;
-                // The RKKY parameter lives on the third base only; every other row not there.
+                // The RKKY and material-exponential parameters live on the third and fourth
+                // bases only; every other row on neither.
                 const bool rkky = s.section == "exchange" && s.name == "rkkykf";
-                if ((&base == &bases[2]) != rkky) continue;
+                const bool by_pair = s.name == "unit-cell-category-exchange-parameters";
+                if ((&base == &bases[2]) != rkky || (&base == &bases[3]) != by_pair) continue;
                 Config c = base;
                 try {
                     s.apply(c, v, e);

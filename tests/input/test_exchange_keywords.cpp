@@ -1,6 +1,7 @@
 // The exchange: keywords and exchange-matrix-<k>-nn have an effect or are refused, by name: a
 // shell's constant without exchange:function = shell, a decay parameter without the exponential,
-// any of them with a unit-cell file, a shell beyond exchange:interaction-range.
+// any of them with a unit-cell file, a shell beyond exchange:interaction-range; the per-category-
+// pair keywords (exchange:nn-cutoff-range[a][b], ...) name categories the crystal has.
 #include <gtest/gtest.h>
 
 #include "support/test_support.hpp"
@@ -11,6 +12,7 @@ using namespace miniasd;
 namespace {
 
 const std::string sc = "create:crystal-structure = sc\nmaterial[1]:atomic-spin-moment = 2 !muB\n";
+const std::string bcc = "create:crystal-structure = bcc\nmaterial[1]:atomic-spin-moment = 2 !muB\n";
 
 std::string error_of(const std::string& text) {
     try {
@@ -38,8 +40,55 @@ TEST(ExchangeKeywords, AreRefusedWhereTheyHaveNoEffect) {
         {"material:unit-cell-file = c.ucf\nmaterial[1]:atomic-spin-moment = 2 !muB\n"
          "exchange:interaction-range = 2\n",
          "keyword 'exchange:interaction-range': has no effect with material:unit-cell-file"},
+        // The per-category-pair keywords: two indices, within the crystal's exchange categories
+        // (bcc has one unless create:crystal-sublattice-materials), one value per pair.
         {sc + "exchange:function = material-exponential\n",
-         "per-category exponential parameters are not implemented"},
+         "categories 1 and 1 are bonded, but "
+         "exchange:unit-cell-category-exchange-parameters[1][1] = A, B, C is not given"},
+        {sc + "exchange:nn-cutoff-range[1][2] = 1.2\n",
+         "keyword 'exchange:nn-cutoff-range[1][2]': category index 2 out of range: crystal sc "
+         "has 1 exchange category"},
+        {bcc + "exchange:interaction-cutoff-range[2][1] = 1.5\n",
+         "category index 2 out of range: crystal bcc has 1 exchange category (one per sublattice "
+         "with create:crystal-sublattice-materials)"},
+        {bcc +
+             "create:crystal-sublattice-materials\nexchange:interaction-cutoff-range[2][1] = 1.5\n",
+         ""},
+        {bcc + "create:crystal-sublattice-materials\nexchange:nn-cutoff-range[1][2] = 1.1\n"
+               "exchange:nn-cutoff-range[2][1] = 1.2\n",
+         "keyword 'exchange:nn-cutoff-range[2][1]': differs from exchange:nn-cutoff-range[1][2]"},
+        {bcc + "create:crystal-sublattice-materials\nexchange:nn-cutoff-range[1][2] = 1.1\n"
+               "exchange:nn-cutoff-range[2][1] = 1.1\n",
+         ""},
+        {sc + "exchange:function = exponential\n"
+              "exchange:unit-cell-category-exchange-parameters[1][1] = 1, 0.4, 0\n",
+         "has an effect only with exchange:function = material-exponential"},
+        {sc + "exchange:function = material-exponential\n"
+              "exchange:unit-cell-category-exchange-parameters[1][1] = 1\n",
+         "expected three numbers A, B, C"},
+        {sc + "exchange:function = material-exponential\n"
+              "exchange:unit-cell-category-exchange-parameters[1][1] = 1, 0, 0\n",
+         "A must be 0 to 1e4 and B 0.001 to 100"},
+        {sc + "exchange:nn-cutoff-range = 1.2\n", "needs two category indices"},
+        {sc + "exchange:nn-cutoff-range[1] = 1.2\n", "needs two category indices"},
+        {sc + "exchange:nn-cutoff-range[0][1] = 1.2\n", "needs two category indices, each 1"},
+        {sc + "exchange:interaction-range[1][1] = 2\n",
+         "takes at most one index after the keyword"},
+        {sc + "exchange:interaction-cutoff-range[1][1] = 0.5\n", "out of range"},
+        {sc + "create:single-spin\nexchange:nn-cutoff-range[1][1] = 2\n",
+         "has no effect with create:single-spin"},
+        {"material:unit-cell-file = c.ucf\nmaterial[1]:atomic-spin-moment = 2 !muB\n"
+         "exchange:nn-cutoff-range[1][1] = 2\n",
+         "keyword 'exchange:nn-cutoff-range[1][1]': has no effect with material:unit-cell-file"},
+        // Scaled weights need bonds within the pair's nearest-neighbour radius: bcc's same-
+        // sublattice bonds have none until nn-cutoff-range reaches them (VAMPIRE zeroes them).
+        {bcc + "create:crystal-sublattice-materials\nexchange:function = exponential\n"
+               "exchange:interaction-range = 1.2\n",
+         "the bonds of categories [1][1] have none within their nearest-neighbour radius"},
+        {bcc + "create:crystal-sublattice-materials\nexchange:function = exponential\n"
+               "exchange:interaction-range = 1.2\nexchange:nn-cutoff-range[1][1] = 1.16\n",
+         "set exchange:nn-cutoff-range[2][2] to at least 1.1547"},
+        {bcc + "exchange:function = exponential\nexchange:interaction-range = 1.2\n", ""},
         {sc + "exchange:dmi-cutoff-range = 3\n",
          "keyword 'exchange:dmi-cutoff-range': has no effect: no material has a nonzero "
          "dmi-constant"},

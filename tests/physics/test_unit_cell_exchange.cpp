@@ -5,11 +5,15 @@
 //    materials) gives the same bits on any decomposition, with LLG and with Monte Carlo;
 //  - hcp and a rocksalt antiferromagnet give the same bits on any decomposition;
 //  - in a uniform ferromagnet the general path's exchange energy is -z J / 2 per atom, the
-//    check VAMPIRE's own tests encode (-N z J / 2 for the system).
+//    check VAMPIRE's own tests encode (-N z J / 2 for the system);
+//  - VAMPIRE's per-category-pair cutoffs and material-exponential weights give their pairs'
+//    bonds, the hand-worked weights, and the same bits on any decomposition.
 #include <gtest/gtest.h>
 #include <omp.h>
 
+#include <cmath>
 #include <cstring>
+#include <map>
 
 #include "physics/ucf_files.hpp"
 #include "programs/program.hpp"
@@ -152,6 +156,81 @@ TEST(UnitCellExchange, ExponentialWeightsKeepTheNearestNeighbourEnergy) {
     EXPECT_GT(sim.lattice().exchange.bonds(), 2u * 8);  // more than the first shell
     const Observables o = sim.observe();
     EXPECT_NEAR(o.energy[static_cast<int>(TermKind::exchange)] / (-8 * 7.05e-21 / 2), 1.0, 1e-12);
+}
+
+// VAMPIRE's per-category-pair cutoffs: on bcc (one exchange category, or one per sublattice with
+// create:crystal-sublattice-materials) interaction-cutoff-range on the same-sublattice pairs
+// reaches the second shell, the bonds interaction-range = 1.2 gives: the same bits on any
+// decomposition.
+TEST(UnitCellExchange, PerCategoryCutoffsGiveTheirPairsBonds) {
+    const std::string bcc =
+        std::string(
+            "create:crystal-structure = bcc\ndimensions:unit-cell-size = 2.87 !A\n"
+            "material[1]:exchange-matrix[1] = 7.05e-21\n") +
+        run_settings;
+    const Result ref =
+        run_on(1, 1, test::config_from_text(bcc + "exchange:interaction-range = 1.2\n"));
+    expect_any_decomposition(
+        test::config_from_text(bcc + "exchange:interaction-cutoff-range[1][1] = 1.2\n"), ref,
+        "one category");
+    const Config split = test::config_from_text(
+        bcc +
+        "create:crystal-sublattice-materials\nexchange:interaction-cutoff-range[1][1] = 1.2\n"
+        "exchange:interaction-cutoff-range[2][2] = 1.2\n");
+    EXPECT_EQ(make_lattice(split).exchange.bonds(), 2u * (8 + 6));
+    expect_any_decomposition(split, ref, "one category per sublattice");
+}
+
+// material-exponential on bcc with a category per sublattice. The same-sublattice pairs reach
+// their first shell (r = a) through nn-cutoff-range 1.16 and their second (sqrt 2 a) through
+// interaction-range 1.7; the cross pair, its cutoff doubled by interaction-cutoff-range, reaches
+// four shells (8 + 24 + 24 + 32 bonds). Each pair's weights A exp(-r/B) + C are scaled to its
+// count within its nearest-neighbour radius (6 and 8), so a uniform ferromagnet has the
+// energy -(6 + 8) J / 2 per atom, and the weights are the hand-worked ones.
+TEST(UnitCellExchange, MaterialExponentialWeightsArePerCategoryPair) {
+    const std::string input =
+        "create:crystal-structure = bcc\ndimensions:unit-cell-size = 2.87 !A\n"
+        "create:crystal-sublattice-materials\nmaterial[1]:exchange-matrix[1] = 7.05e-21\n"
+        "exchange:function = material-exponential\nexchange:interaction-range = 1.7\n"
+        "exchange:nn-cutoff-range[1][1] = 1.16\nexchange:nn-cutoff-range[2][2] = 1.16\n"
+        "exchange:interaction-cutoff-range[2][1] = 2\n"
+        "exchange:unit-cell-category-exchange-parameters[1][1] = 1, 0.3, 0\n"
+        "exchange:unit-cell-category-exchange-parameters[2][2] = 1, 0.3, 0\n"
+        "exchange:unit-cell-category-exchange-parameters[2][1] = 2, 0.5, 0.1\n";
+    const Config c =
+        test::config_from_text(input +
+                               "create:periodic-boundaries\ndimensions:system-size = 2.87 !nm\n"
+                               "material[1]:atomic-spin-moment = 2.22 !muB\n");
+    const Lattice l = make_lattice(c);
+    ASSERT_EQ(l.exchange.sites.size(), 2u);
+    // Site 1's bonds by length (units of a): the same-sublattice pair's and the cross pair's.
+    const double w1 = std::exp(-1 / 0.3), w2 = std::exp(-std::sqrt(2.0) / 0.3);
+    const double same = 6 / (6 * w1 + 12 * w2);
+    double cross_sum = 0;
+    const std::pair<double, int> cross_shells[] = {{std::sqrt(3.0) / 2, 8},
+                                                   {std::sqrt(11.0) / 2, 24},
+                                                   {std::sqrt(19.0) / 2, 24},
+                                                   {std::sqrt(27.0) / 2, 32}};
+    for (const auto& [r, n] : cross_shells)
+        cross_sum += n * (2 * std::exp(-r / 0.5) + 0.1);
+    const double cross = 8 / cross_sum;
+    std::map<long, int> counted;  // bonds per length (in 1e-6 a)
+    for (const Bond& b : l.exchange.sites[0]) {
+        const Vec3& p = l.basis[static_cast<std::size_t>(b.to.site)];
+        const double r = std::sqrt(std::pow(b.to.dx + p[0], 2) + std::pow(b.to.dy + p[1], 2) +
+                                   std::pow(b.to.dz + p[2], 2));
+        ++counted[std::lround(r * 1e6)];
+        const double expected =
+            b.to.site == 0 ? same * std::exp(-r / 0.3) : cross * (2 * std::exp(-r / 0.5) + 0.1);
+        EXPECT_NEAR(b.j[0] / expected, 1.0, 1e-12) << "bond at r = " << r;
+    }
+    EXPECT_EQ(counted.size(), 6u);
+    EXPECT_EQ(l.exchange.sites[0].size(), 6u + 12 + 8 + 24 + 24 + 32);
+    Simulation sim(parallel::Comm::world(), c, test::quiet_options());
+    const Observables o = sim.observe();
+    EXPECT_NEAR(o.energy[static_cast<int>(TermKind::exchange)] / (-(6 + 8) * j_fe / 2), 1.0, 1e-12);
+    const Config run = test::config_from_text(input + run_settings);
+    expect_any_decomposition(run, run_on(1, 1, run), "material-exponential");
 }
 
 // Two sites of different materials on a tetragonal cell; three shells; on the first shell a
