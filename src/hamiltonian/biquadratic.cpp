@@ -4,7 +4,8 @@ namespace miniasd {
 
 Biquadratic::Biquadratic(const LocalSystem& sys, int sites, const InteractionList& list,
                          const std::vector<std::vector<int>>& columns,
-                         const std::vector<double>& matrix, const std::vector<double>& moments)
+                         const std::vector<std::vector<double>>& shell_matrix,
+                         const std::vector<double>& moments)
     : sys_(sys) {
     const std::size_t nm = moments.size();
     for (const double mu : moments)
@@ -17,9 +18,13 @@ Biquadratic::Biquadratic(const LocalSystem& sys, int sites, const InteractionLis
         for (std::size_t k = 0; k < list.sites[site].size(); ++k) {
             const std::int32_t j = sys.neighbour(i, columns[site][k]);
             if (j == sys.null_atom) continue;  // no atom there: a surface or a particle's edge
-            const double w = list.sites[site][k].j[0];
+            const Bond& bond = list.sites[site][k];
+            const double w = bond.j[0];
             const std::size_t b = static_cast<std::size_t>(sys.material[j]);
-            const double value = list.normalised ? w * matrix[a * nm + b] : w;
+            const auto shell = static_cast<std::size_t>(bond.shell);
+            const double value = !list.normalised              ? w
+                                 : shell < shell_matrix.size() ? w * shell_matrix[shell][a * nm + b]
+                                                               : 0.0;
             if (value != 0) bonds_.push_back({j, value});
         }
     }

@@ -19,10 +19,12 @@ namespace miniasd {
 class Biquadratic final : public Term {
   public:
     // columns[site][k]: the neighbour-table column of bond k of the site in `list`;
-    // matrix[a * materials + b]: B between materials a and b (J per link), used when the list is
-    // normalised; moments[a]: mu_s (J/T).
+    // shell_matrix[shell][a * materials + b]: B between materials a and b on that shell (J per
+    // link; the bond's weight multiplies it), used when the list is normalised; moments[a]:
+    // mu_s (J/T).
     Biquadratic(const LocalSystem& sys, int sites, const InteractionList& list,
-                const std::vector<std::vector<int>>& columns, const std::vector<double>& matrix,
+                const std::vector<std::vector<int>>& columns,
+                const std::vector<std::vector<double>>& shell_matrix,
                 const std::vector<double>& moments);
     const char* name() const override { return "biquadratic"; }
     TermKind kind() const override { return TermKind::exchange; }

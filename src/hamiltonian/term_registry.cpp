@@ -40,13 +40,9 @@ std::unique_ptr<Term> make_exchange(const TermContext& t) {
         for (int k = 0; k <= further_exchange_shells; ++k) {
             std::vector<Vec3> j(nm * nm, Vec3{0, 0, 0});
             for (std::size_t a = 0; a < nm; ++a)
-                for (std::size_t b = 0; b < nm; ++b) {
-                    const double v = shell_exchange(t.config, a, b, k);
-                    j[a * nm + b] = Vec3{v, v, v};
-                    const std::vector<Vec3>& xyz = t.config.materials[a].exchange_vector;
-                    if (k == 0 && b < xyz.size() && is_vectorial(xyz[b]))
-                        j[a * nm + b] = xyz[b];  // vectorial
-                }
+                for (std::size_t b = 0; b < nm; ++b)
+                    j[a * nm + b] =
+                        shell_exchange_xyz(t.config, a, b, k);  // (J, J, J) or vectorial
             shell_j.push_back(std::move(j));
         }
         return std::make_unique<TensorExchange>(t.system, t.lattice.sites(), list, t.columns,
@@ -123,12 +119,16 @@ std::optional<Reach> biquadratic_reach(const Config& c, const Lattice& l) {
 }
 std::unique_ptr<Term> make_biquadratic(const TermContext& t) {
     const std::size_t nm = t.config.materials.size();
-    std::vector<double> matrix(nm * nm);
-    for (std::size_t a = 0; a < nm; ++a)
-        for (std::size_t b = 0; b < nm; ++b)  // the parser makes it symmetric
-            matrix[a * nm + b] = t.config.materials[a].biquadratic[b];
+    std::vector<std::vector<double>> shell_b;  // [shell][a * nm + b], symmetric (the parser's)
+    for (int k = 0; k <= further_exchange_shells; ++k) {
+        std::vector<double> matrix(nm * nm);
+        for (std::size_t a = 0; a < nm; ++a)
+            for (std::size_t b = 0; b < nm; ++b)
+                matrix[a * nm + b] = shell_biquadratic(t.config, a, b, k);
+        shell_b.push_back(std::move(matrix));
+    }
     return std::make_unique<Biquadratic>(t.system, t.lattice.sites(), t.lattice.biquadratic,
-                                         t.columns, matrix, t.moments);
+                                         t.columns, shell_b, t.moments);
 }
 
 std::vector<TermRecipe>& recipes() {

@@ -24,24 +24,49 @@ bool has_dmi(const Config& c) {
 
 bool has_biquadratic(const Config& c) {
     if (c.unit_cell_file.has_biquadratic) return true;
-    for (const MaterialConfig& m : c.materials)
+    for (const MaterialConfig& m : c.materials) {
         for (const double b : m.biquadratic)
             if (b != 0) return true;
+        for (const std::vector<double>& shell : m.further_biquadratic)
+            for (const double b : shell)
+                if (b != 0) return true;
+    }
     return false;
+}
+
+double shell_biquadratic(const Config& c, std::size_t a, std::size_t b, int shell) {
+    const MaterialConfig& m = c.materials[a];
+    if (shell == 0) return m.biquadratic[b];
+    const std::size_t k = static_cast<std::size_t>(shell - 1);
+    return k < m.further_biquadratic.size() ? m.further_biquadratic[k][b] : 0.0;
 }
 
 bool vectorial_exchange(const Config& c) {
-    for (const MaterialConfig& m : c.materials)
+    for (const MaterialConfig& m : c.materials) {
         for (const Vec3& v : m.exchange_vector)
             if (is_vectorial(v)) return true;
+        for (const std::vector<Vec3>& shell : m.further_exchange)
+            for (const Vec3& v : shell)
+                if (is_vectorial(v)) return true;
+    }
     return false;
 }
 
-double shell_exchange(const Config& c, std::size_t a, std::size_t b, int shell) {
+Vec3 shell_exchange_xyz(const Config& c, std::size_t a, std::size_t b, int shell) {
     const MaterialConfig& m = c.materials[a];
-    if (shell == 0) return m.exchange[b];
+    if (shell == 0) {
+        if (b < m.exchange_vector.size() && is_vectorial(m.exchange_vector[b]))
+            return m.exchange_vector[b];
+        return Vec3{m.exchange[b], m.exchange[b], m.exchange[b]};
+    }
     const std::size_t k = static_cast<std::size_t>(shell - 1);
-    return k < m.further_exchange.size() ? m.further_exchange[k][b] : 0.0;
+    return k < m.further_exchange.size() ? m.further_exchange[k][b] : Vec3{0, 0, 0};
+}
+
+double shell_exchange(const Config& c, std::size_t a, std::size_t b, int shell) {
+    if (shell == 0) return c.materials[a].exchange[b];
+    const Vec3 v = shell_exchange_xyz(c, a, b, shell);
+    return is_vectorial(v) ? (v[0] + v[1] + v[2]) / 3 : v[0];
 }
 
 std::string further_exchange_keyword(int k) {

@@ -64,8 +64,9 @@ struct MaterialConfig {
     // The same as (Jxx, Jyy, Jzz): VAMPIRE's vectorial exchange-matrix[j] = Jx, Jy, Jz (then
     // exchange[j] is their mean); (J, J, J) for one number.
     std::vector<Vec3> exchange_vector;
-    // exchange-matrix-2nd-nn ... -10th-nn: [shell - 1][material j], J per link (function shell)
-    std::vector<std::vector<double>> further_exchange;
+    // exchange-matrix-2nd-nn ... -10th-nn: [shell - 1][material j], (Jx, Jy, Jz) in J per link
+    // (function shell); (J, J, J) for one number.
+    std::vector<std::vector<Vec3>> further_exchange;
     int unit_cell_category = 0;   // 1-based basis site this material occupies; 0 = any
     double minimum_height = 0.0;  // fraction of the system height (z) where it starts
     double maximum_height = 1.0;  // fraction where it ends (exclusive, 1 inclusive)
@@ -90,6 +91,9 @@ struct MaterialConfig {
     // material[i]:biquadratic-exchange-matrix[j]: B_ij to nearest neighbours of material j, J per
     // link, E = -sum over bonds {i, j} of B_ij (S_i . S_j)^2 (VAMPIRE's; symmetric like exchange).
     std::vector<double> biquadratic;
+    // biquadratic-exchange-matrix-2nd-nn ... -10th-nn: [shell - 1][material j], J per link
+    // (exchange:function = shell), as further_exchange.
+    std::vector<std::vector<double>> further_biquadratic;
 };
 
 enum class OutputMode { serial, file_per_process, mpi_io, file_per_node, sorted, hdf5 };
@@ -242,6 +246,9 @@ std::string further_exchange_keyword(int k);
 // (k+1)-th shell's exchange-matrix-<k+1>-nn; 0 beyond the tenth): what a normalised bond of that
 // shell multiplies. Every reader of the built-in crystals' exchange asks this.
 double shell_exchange(const Config& c, std::size_t a, std::size_t b, int shell);
+// The same as (Jx, Jy, Jz): VAMPIRE's vectorial form where the keyword gave three numbers,
+// (J, J, J) otherwise.
+Vec3 shell_exchange_xyz(const Config& c, std::size_t a, std::size_t b, int shell);
 
 // The range of material[i]:unit-cell-category: the basis sites of the crystal (sc 1, bcc 2, fcc
 // 4), or the material column's highest value + 1 of a unit-cell file.
@@ -249,15 +256,18 @@ int site_categories(const Config& c);
 
 // Whether some material has a nonzero dmi-constant (the DMI term is built).
 bool has_dmi(const Config& c);
-// Biquadratic exchange: some material's biquadratic-exchange-matrix is nonzero, or the unit-cell
-// file has a biquadratic block.
+// Biquadratic exchange: some material's biquadratic-exchange-matrix (of any shell) is nonzero, or
+// the unit-cell file has a biquadratic block.
 bool has_biquadratic(const Config& c);
+// B (J per link) between materials a and b on the given shell, as shell_exchange: what a
+// normalised biquadratic bond of that shell multiplies.
+double shell_biquadratic(const Config& c, std::size_t a, std::size_t b, int shell);
 // An exchange-matrix entry (Jx, Jy, Jz) whose three parts differ: VAMPIRE's vectorial exchange.
 inline bool is_vectorial(const Vec3& j) {
     return j[0] != j[1] || j[1] != j[2];
 }
-// Some material pair's exchange-matrix is vectorial: the exchange then runs on the general path
-// with a diagonal coupling.
+// Some material pair's exchange-matrix (of any shell) is vectorial: the exchange then runs on the
+// general path with a diagonal coupling.
 bool vectorial_exchange(const Config& c);
 // The equilibration temperature (K): sim:equilibration-temperature, or sim:temperature when it
 // is not given (VAMPIRE's default is 300 K whatever sim:temperature; docs/vampire-compatibility).

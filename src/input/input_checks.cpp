@@ -270,7 +270,9 @@ void check_exchange_shells(const Config& c, const std::map<std::string, Entry>& 
     for (const auto& [key, e] : seen) {
         // DMI is built on whatever bonds there are, a unit-cell file's too.
         const bool global = key.rfind("exchange:", 0) == 0 && key != "exchange:dmi-cutoff-range";
-        const bool shell = key.find(":exchange-matrix-") != std::string::npos &&
+        // exchange-matrix-<k>-nn and biquadratic-exchange-matrix-<k>-nn beyond the first
+        const bool shell = key.find("exchange-matrix-") != std::string::npos &&
+                           key.find("-nn[") != std::string::npos &&
                            key.find("-1st-nn") == std::string::npos;
         if (ucf && (global || shell))
             fail(e,

@@ -1,5 +1,6 @@
-// Rows of the exchange: keywords and of material[i]:exchange-matrix-<k>-nn[j]: the bonds of the
-// built-in crystals beyond the first shell (VAMPIRE's meaning, docs/physics.md).
+// Rows of the exchange: keywords and of material[i]:exchange-matrix-<k>-nn[j] and
+// biquadratic-exchange-matrix-<k>-nn[j]: the bonds of the built-in crystals beyond the first shell
+// (VAMPIRE's meaning, docs/physics.md).
 #include <algorithm>
 
 #include <map>
@@ -151,21 +152,37 @@ void add_exchange_keywords(std::vector<KeywordSpec>& t) {
     for (int k = 0; k < further_exchange_shells; ++k) {
         const std::string name = further_exchange_keyword(k);
         KeywordSpec s = mat(
-            name, K::real, D::energy, -1e-18, 1e-18, "0 J",
+            name, K::real_or_triple, D::energy, -1e-18, 1e-18, "0 J",
             "exchange J_ij of neighbour shell " + std::to_string(k + 2) +
-                " to material j, joules per link, with exchange:function = shell; [i][j] and "
-                "[j][i] must agree",
+                " to material j, joules per link, or vectorial Jx, Jy, Jz as exchange-matrix, "
+                "with exchange:function = shell; [i][j] and [j][i] must agree",
             [k](MaterialConfig& m, const Value& v, const Entry& e) {
-                m.further_exchange[k][e.name_index - 1] = v.real;
+                m.further_exchange[k][e.name_index - 1] = v.vec;
             },
             nullptr);
         s.second_material_index = true;
         s.read = [k](const Config& c, int i, int j) {  // the nonzero entries, both triangles
-            const double v = c.materials[static_cast<std::size_t>(i)]
-                                 .further_exchange[k][static_cast<std::size_t>(j)];
-            return v != 0 ? number(v) : none;
+            const Vec3& v = c.materials[static_cast<std::size_t>(i)]
+                                .further_exchange[k][static_cast<std::size_t>(j)];
+            return is_vectorial(v) ? triple(v) : v[0] != 0 ? number(v[0]) : none;
         };
         t.push_back(s);
+        KeywordSpec q = mat(
+            "biquadratic-" + name, K::real, D::energy, -1e-18, 1e-18, "0 J",
+            "biquadratic exchange B_ij of neighbour shell " + std::to_string(k + 2) +
+                " to material j, joules per link, with exchange:function = shell; [i][j] and "
+                "[j][i] must agree",
+            [k](MaterialConfig& m, const Value& v, const Entry& e) {
+                m.further_biquadratic[k][e.name_index - 1] = v.real;
+            },
+            nullptr);
+        q.second_material_index = true;
+        q.read = [k](const Config& c, int i, int j) {
+            const double v = c.materials[static_cast<std::size_t>(i)]
+                                 .further_biquadratic[k][static_cast<std::size_t>(j)];
+            return v != 0 ? number(v) : none;
+        };
+        t.push_back(q);
     }
 }
 

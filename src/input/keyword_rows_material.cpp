@@ -121,9 +121,11 @@ void add_material_keywords(std::vector<KeywordSpec>& t) {
     pair_constant(t, "biquadratic-exchange-matrix", "biquadratic-exchange-matrix-1st-nn",
                   &MaterialConfig::biquadratic, 1e-18, true,
                   "biquadratic exchange B_ij to nearest neighbours of material j, joules per "
-                  "link: E = -B (S_i . S_j)^2 per bond (> 0 favours collinear spins); with a "
-                  "unit-cell file, the weights of its normalised-isotropic biquadratic block "
-                  "multiply it; [i][j] and [j][i] must agree",
+                  "link: E = -B (S_i . S_j)^2 per bond (> 0 favours collinear spins), on the "
+                  "bonds and weights of the bilinear exchange (all in range unless "
+                  "exchange:function = shell); with a unit-cell file, the weights of its "
+                  "normalised-isotropic biquadratic block multiply it; [i][j] and [j][i] must "
+                  "agree",
                   "VAMPIRE's name of biquadratic-exchange-matrix (the first neighbour shell)");
     for (const char* name :
          {"second-order-uniaxial-anisotropy-constant", "uniaxial-anisotropy-constant"}) {

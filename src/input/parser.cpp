@@ -134,11 +134,13 @@ Config build_config(const std::vector<Entry>& entries, const std::string& input_
         c.materials[i].name = "material" + std::to_string(i + 1);
         c.materials[i].exchange.assign(c.materials.size(), 0.0);
         c.materials[i].exchange_vector.assign(c.materials.size(), Vec3{0, 0, 0});
-        c.materials[i].further_exchange.assign(further_exchange_shells,
-                                               std::vector<double>(c.materials.size(), 0.0));
+        c.materials[i].further_exchange.assign(
+            further_exchange_shells, std::vector<Vec3>(c.materials.size(), Vec3{0, 0, 0}));
         c.materials[i].alloy_fraction.assign(c.materials.size(), 0.0);
         c.materials[i].dmi.assign(c.materials.size(), 0.0);
         c.materials[i].biquadratic.assign(c.materials.size(), 0.0);
+        c.materials[i].further_biquadratic.assign(further_exchange_shells,
+                                                  std::vector<double>(c.materials.size(), 0.0));
     }
 
     // Pass 2: every line, in order. Column keywords append, so order is kept. A bad line is
@@ -196,8 +198,17 @@ Config build_config(const std::vector<Entry>& entries, const std::string& input_
         mistakes.check([&] {
             make_exchange_symmetric(
                 c, seen, further_exchange_keyword(k),
-                [](MaterialConfig& m, int s) -> std::vector<double>& {
+                [](MaterialConfig& m, int s) -> std::vector<Vec3>& {
                     return m.further_exchange[s];
+                },
+                k, " (in its x, y or z part, where vectorial)");
+        });
+    for (int k = 0; k < further_exchange_shells; ++k)
+        mistakes.check([&] {
+            make_exchange_symmetric(
+                c, seen, "biquadratic-" + further_exchange_keyword(k),
+                [](MaterialConfig& m, int s) -> std::vector<double>& {
+                    return m.further_biquadratic[s];
                 },
                 k);
         });

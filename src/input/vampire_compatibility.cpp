@@ -30,6 +30,12 @@ const Difference differences[] = {
     {"material[i]:exchange-matrix-8th-nn",
      "stored in the 7th shell's slot", "the 8th shell (docs/physics.md)"},
     {"exchange:rkkykf", "read but never stored (k stays 1)", "used"},
+    {"material[i]:biquadratic-exchange-matrix-2nd-nn ... -10th-nn",
+     "only in its development branch, which finds shells for the bilinear bonds alone: every "
+     "biquadratic bond stays in the first shell and takes biquadratic-exchange-matrix, so these "
+     "never apply",
+     "shell k's bonds take the k-th constant, as the bilinear exchange-matrix-<k>-nn "
+     "(docs/physics.md)"},
     {"exchange:nn-cutoff-range[a][b], interaction-cutoff-range[a][b]",
      "only in its development branch (the 6.0.0 release refuses them); each sets the ordered "
      "entry [a][b] alone and a bond i-j uses [category of i][category of j], so [a][b] without "

@@ -82,7 +82,14 @@ const Group groups[] = {
      "uniaxial-anisotropy-direction fourth-order-cubic-anisotropy-constant cubic-anisotropy-constant "
      "alloy-host host-alloy alloy-fraction core-shell-size non-magnetic dmi-constant "
      "dzyaloshinskii-moriya-interaction-constant biquadratic-exchange-matrix "
-     "biquadratic-exchange-matrix-1st-nn"},
+     "biquadratic-exchange-matrix-1st-nn exchange-matrix-2nd-nn exchange-matrix-3rd-nn "
+     "exchange-matrix-4th-nn exchange-matrix-5th-nn exchange-matrix-6th-nn exchange-matrix-7th-nn "
+     "exchange-matrix-8th-nn exchange-matrix-9th-nn exchange-matrix-10th-nn "
+     "biquadratic-exchange-matrix-2nd-nn biquadratic-exchange-matrix-3rd-nn "
+     "biquadratic-exchange-matrix-4th-nn biquadratic-exchange-matrix-5th-nn "
+     "biquadratic-exchange-matrix-6th-nn biquadratic-exchange-matrix-7th-nn "
+     "biquadratic-exchange-matrix-8th-nn biquadratic-exchange-matrix-9th-nn "
+     "biquadratic-exchange-matrix-10th-nn"},
     {"material", VC::not_supported,
      "only second-order uniaxial and fourth-order cubic anisotropy are implemented",
      "second-order-triaxial-anisotropy-vector fourth-order-triaxial-anisotropy-vector "
@@ -101,13 +108,7 @@ const Group groups[] = {
     {"material", VC::not_supported, "granular structures and geometry files are not implemented",
      "fill-substructure-space geometry-file voronoi-grain-substructure-nucleation-height"},
     {"material", VC::not_supported,
-     "biquadratic exchange beyond the first shell (biquadratic-exchange-matrix), Kitaev and "
-     "four-spin exchange are not implemented",
-     "biquadratic-exchange-matrix-2nd-nn biquadratic-exchange-matrix-3rd-nn "
-     "biquadratic-exchange-matrix-4th-nn biquadratic-exchange-matrix-5th-nn "
-     "biquadratic-exchange-matrix-6th-nn biquadratic-exchange-matrix-7th-nn "
-     "biquadratic-exchange-matrix-8th-nn biquadratic-exchange-matrix-9th-nn "
-     "biquadratic-exchange-matrix-10th-nn kitaev-constant four-spin-constant"},
+     "Kitaev and four-spin exchange are not implemented", "kitaev-constant four-spin-constant"},
     {"material", VC::not_supported, "Neel surface anisotropy is not implemented",
      "neel-anisotropy-constant"},
     {"material", VC::not_supported, "micromagnetic discretisation is not implemented",

@@ -13,13 +13,9 @@ namespace {
 // The largest |J| (J) a bond of `shell` can have from material a, over the partner materials.
 double largest_j(const Config& c, std::size_t a, int shell) {
     double j = 0;
-    for (std::size_t b = 0; b < c.materials.size(); ++b) {
-        j = std::max(j, std::abs(shell_exchange(c, a, b, shell)));
-        const std::vector<Vec3>& xyz = c.materials[a].exchange_vector;
-        if (shell == 0 && b < xyz.size())  // a vectorial exchange-matrix: its largest part
-            for (const double x : xyz[b])
-                j = std::max(j, std::abs(x));
-    }
+    for (std::size_t b = 0; b < c.materials.size(); ++b)
+        for (const double x : shell_exchange_xyz(c, a, b, shell))  // vectorial: its largest part
+            j = std::max(j, std::abs(x));
     return j;
 }
 
@@ -49,14 +45,20 @@ TimeStepCheck check_time_step(const Config& c, const Lattice& l) {
             bonds = std::max(bonds, sum);
         }
         // Biquadratic bonds: |dE/dS_i| <= 2 sum_j |B_ij| (|S_i . S_j| <= 1).
-        double largest_b = 0;
-        for (const double x : m.biquadratic)
-            largest_b = std::max(largest_b, std::abs(x));
+        auto largest_b = [&](int shell) {
+            double most = 0;
+            for (std::size_t b = 0; b < c.materials.size(); ++b)
+                most = std::max(most, std::abs(shell_biquadratic(c, a, b, shell)));
+            return most;
+        };
         double biquadratic = 0;
         for (const std::vector<Bond>& site : l.biquadratic.sites) {
             double sum = 0;
             for (const Bond& b : site)
-                sum += 2 * std::abs(b.j[0]) * (l.biquadratic.normalised ? largest_b : 1.0);
+                sum += 2 * std::abs(b.j[0]) *
+                       (!l.biquadratic.normalised               ? 1.0
+                        : b.shell < 1 + further_exchange_shells ? largest_b(b.shell)
+                                                                : 0.0);
             biquadratic = std::max(biquadratic, sum);
         }
         const double b = (bonds + biquadratic) / m.moment +

@@ -49,18 +49,12 @@ ExchangeSummary summarise_exchange(const Config& c, const Lattice& l) {
     for (int s = 0; s < sites; ++s)
         for (const Bond& b : l.exchange.sites[s]) {
             const int t = b.to.site;
-            const double scale =
+            // Row a of the coupling scaled by the material pair's exchange-matrix of the bond's
+            // shell (its x, y, z parts when vectorial).
+            const Vec3 row_scale =
                 l.exchange.normalised
-                    ? shell_exchange(c, std::size_t(mat[s]), std::size_t(mat[t]), b.shell)
-                    : 1.0;
-            // Row a of the coupling scaled by the material pair's exchange-matrix (its x, y, z
-            // parts when vectorial, shell 0 only).
-            Vec3 row_scale{scale, scale, scale};
-            const std::vector<Vec3>& xyz = c.materials[std::size_t(mat[s])].exchange_vector;
-            if (l.exchange.normalised && b.shell == 0 && std::size_t(mat[t]) < xyz.size()) {
-                const Vec3& v = xyz[std::size_t(mat[t])];
-                if (is_vectorial(v)) row_scale = v;
-            }
+                    ? shell_exchange_xyz(c, std::size_t(mat[s]), std::size_t(mat[t]), b.shell)
+                    : Vec3{1, 1, 1};
             const double j_iso =
                 (row_scale[0] * b.j[0] + row_scale[1] * b.j[4] + row_scale[2] * b.j[8]) / 3;
             double aniso = 0;
@@ -84,9 +78,9 @@ ExchangeSummary summarise_exchange(const Config& c, const Lattice& l) {
         for (const Bond& b : l.biquadratic.sites[s]) {
             const int t = b.to.site;
             const double value =
-                b.j[0] * (l.biquadratic.normalised
-                              ? c.materials[std::size_t(mat[s])].biquadratic[std::size_t(mat[t])]
-                              : 1.0);
+                b.j[0] * (l.biquadratic.normalised ? shell_biquadratic(c, std::size_t(mat[s]),
+                                                                       std::size_t(mat[t]), b.shell)
+                                                   : 1.0);
             const int d[3] = {b.to.dx, b.to.dy, b.to.dz};
             double r2 = 0;
             for (int a = 0; a < 3; ++a) {

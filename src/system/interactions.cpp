@@ -220,15 +220,28 @@ InteractionList bonds_within_range(const Config& c, const std::vector<Vec3>& bas
 }
 
 void check_shells_in_range(const Config& c, const InteractionList& l) {
-    int highest = 0;  // the largest exchange-matrix-<k>-nn index set (0: none)
+    // The largest shell index (0: none) of a nonzero exchange-matrix-<k>-nn or
+    // biquadratic-exchange-matrix-<k>-nn.
+    int highest = 0;
+    std::string keyword;
     for (const MaterialConfig& m : c.materials)
-        for (std::size_t k = 0; k < m.further_exchange.size(); ++k)
-            for (const double j : m.further_exchange[k])
-                if (j != 0) highest = std::max(highest, static_cast<int>(k) + 1);
+        for (std::size_t k = 0; k < m.further_exchange.size(); ++k) {
+            const int shell = static_cast<int>(k) + 1;
+            for (std::size_t b = 0; b < m.further_exchange[k].size(); ++b) {
+                if (shell > highest && m.further_exchange[k][b] != Vec3{0, 0, 0}) {
+                    highest = shell;
+                    keyword = further_exchange_keyword(static_cast<int>(k));
+                }
+                if (shell > highest && k < m.further_biquadratic.size() &&
+                    m.further_biquadratic[k][b] != 0) {
+                    highest = shell;
+                    keyword = "biquadratic-" + further_exchange_keyword(static_cast<int>(k));
+                }
+            }
+        }
     if (highest >= l.shells)
-        throw Error("material[i]:" + further_exchange_keyword(highest - 1) + " is set, but " +
-                    "exchange:interaction-range = " + std::to_string(c.interaction_range) +
-                    " reaches " + std::to_string(l.shells) +
+        throw Error("material[i]:" + keyword + " is set, but " + "exchange:interaction-range = " +
+                    std::to_string(c.interaction_range) + " reaches " + std::to_string(l.shells) +
                     " shell(s) of this crystal: raise exchange:interaction-range");
 }
 

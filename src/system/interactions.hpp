@@ -90,8 +90,8 @@ void check_shells_in_range(const Config& c, const InteractionList& l);
 InteractionList interactions_from_file(const UnitCellFile& u, bool biquadratic = false);
 
 // The first shell of a built-in crystal (r <= 1.000001 r_nn on the ideal cell, as
-// bonds_within_range), every bond of weight 1 whatever exchange:function: the bonds of
-// material[i]:biquadratic-exchange-matrix.
+// bonds_within_range), every bond of weight 1 whatever exchange:function: the lattice's
+// nearest-neighbour offsets.
 InteractionList nearest_neighbour_bonds(const std::vector<Vec3>& basis, const Vec3& dims,
                                         double r_nn);
 

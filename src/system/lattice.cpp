@@ -238,7 +238,7 @@ Lattice make_lattice(const Config& c) {
     if (l.from_file && c.unit_cell_file.has_biquadratic)
         l.biquadratic = interactions_from_file(c.unit_cell_file, true);
     else if (!l.from_file && !l.single_spin && has_biquadratic(c))
-        l.biquadratic = nearest_neighbour_bonds(l.basis, cell.dimensions, cell.r_nn);
+        l.biquadratic = l.exchange;  // the same bonds, weights and shells (VAMPIRE's template)
     else
         l.biquadratic.sites.resize(l.basis.size());
     check_self_bonds(l, l.exchange);

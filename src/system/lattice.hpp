@@ -45,7 +45,9 @@ struct Lattice {
     SiteOffsets neighbours;          // nearest neighbours, per site (the first shell)
     InteractionList exchange;        // the exchange bonds (system/interactions.hpp)
     // The biquadratic bonds (hamiltonian/biquadratic.hpp): a unit-cell file's biquadratic block,
-    // or the first shell when some material has biquadratic-exchange-matrix; none otherwise.
+    // or, when some material has a biquadratic-exchange-matrix, the built-in crystal's exchange
+    // bonds (their weights and shells too, as VAMPIRE builds both from one template); none
+    // otherwise.
     InteractionList biquadratic;
     bool from_file = false;    // the cell is a unit-cell file's
     bool single_spin = false;  // create:single-spin: one atom, no neighbours of any shell

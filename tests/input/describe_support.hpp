@@ -37,7 +37,7 @@ inline bool same(const std::vector<double>& a, const std::vector<double>& b) {
 // that it is added here too (the layout checked is libstdc++'s on x86-64, this project's CI).
 #if defined(__GLIBCXX__) && defined(__x86_64__)
 static_assert(sizeof(Config) == 1088, "a Config field was added or removed: update same()");
-static_assert(sizeof(MaterialConfig) == 344, "a MaterialConfig field changed: update same()");
+static_assert(sizeof(MaterialConfig) == 368, "a MaterialConfig field changed: update same()");
 static_assert(sizeof(OutputConfig) == 160, "an OutputConfig field changed: update same()");
 #endif
 
@@ -77,7 +77,8 @@ inline bool same(const MaterialConfig& a, const MaterialConfig& b, std::string* 
                      F(core_shell_set),
                      F(non_magnetic),
                      F(dmi),
-                     F(biquadratic)},
+                     F(biquadratic),
+                     F(further_biquadratic)},
                     why);
 }
 

@@ -105,6 +105,26 @@ TEST(ExchangeKeywords, AreRefusedWhereTheyHaveNoEffect) {
         {sc + "exchange:function = shell\nexchange:interaction-range = 1.5\n"
               "material[1]:exchange-matrix-2nd-nn[1] = 1e-21\n",
          ""},
+        // Biquadratic constants of further shells, as the bilinear ones.
+        {sc + "material[1]:biquadratic-exchange-matrix-2nd-nn[1] = 1e-21\n",
+         "keyword 'material[1]:biquadratic-exchange-matrix-2nd-nn[1]': has an effect only with "
+         "exchange:function = shell"},
+        {sc + "exchange:function = shell\nexchange:interaction-range = 1.5\n"
+              "material[1]:biquadratic-exchange-matrix-3rd-nn[1] = 1e-21\n",
+         "material[i]:biquadratic-exchange-matrix-3rd-nn is set, but exchange:interaction-range "
+         "= 1.500000 reaches 2 shell(s) of this crystal"},
+        {"material:unit-cell-file = c.ucf\nmaterial[1]:atomic-spin-moment = 2 !muB\n"
+         "material[1]:biquadratic-exchange-matrix-2nd-nn[1] = 1e-21\n",
+         "has no effect with material:unit-cell-file"},
+        {sc + "exchange:function = shell\nexchange:interaction-range = 1.5\n"
+              "material:num-materials = 2\nmaterial[2]:atomic-spin-moment = 1 !muB\n"
+              "material[1]:biquadratic-exchange-matrix-2nd-nn[2] = 1e-21\n"
+              "material[2]:biquadratic-exchange-matrix-2nd-nn[1] = 2e-21\n",
+         "keyword 'material[2]:biquadratic-exchange-matrix-2nd-nn[1]': differs from "
+         "material[1]:biquadratic-exchange-matrix-2nd-nn[2]"},
+        {sc + "exchange:function = shell\nexchange:interaction-range = 1.5\n"
+              "material[1]:biquadratic-exchange-matrix-2nd-nn[1] = 1e-21\n",
+         ""},
         // VAMPIRE's vectorial exchange-matrix: one number or three, symmetric in all three, and
         // only where it has an effect.
         {sc + "material[1]:exchange-matrix[1] = 1e-21, 2e-21\n",
@@ -117,6 +137,15 @@ TEST(ExchangeKeywords, AreRefusedWhereTheyHaveNoEffect) {
               "material[2]:exchange-matrix[1] = 1e-21, 2e-21, 1e-21\n",
          "keyword 'material[2]:exchange-matrix[1]': differs from material[1]:exchange-matrix[2] "
          "in its x, y or z part"},
+        {sc + "exchange:function = shell\nexchange:interaction-range = 1.5\n"
+              "material:num-materials = 2\nmaterial[2]:atomic-spin-moment = 1 !muB\n"
+              "material[1]:exchange-matrix-2nd-nn[2] = 1e-21, 1e-21, 2e-21\n"
+              "material[2]:exchange-matrix-2nd-nn[1] = 1e-21, 2e-21, 1e-21\n",
+         "keyword 'material[2]:exchange-matrix-2nd-nn[1]': differs from "
+         "material[1]:exchange-matrix-2nd-nn[2] (in its x, y or z part, where vectorial)"},
+        {sc + "exchange:function = shell\nexchange:interaction-range = 1.5\n"
+              "material[1]:exchange-matrix-2nd-nn[1] = 1e-21, 2e-21\n",
+         "expected one number or three comma-separated numbers (x, y, z)"},
         {"material:unit-cell-file = c.ucf\nmaterial[1]:atomic-spin-moment = 2 !muB\n"
          "material[1]:exchange-matrix[1] = 1e-21\n",
          "keyword 'material[1]:exchange-matrix[1]': has no effect: the unit-cell file gives its "
@@ -140,7 +169,8 @@ TEST(ExchangeKeywords, EveryShellKeywordSetsItsOwnShell) {
                 "e-22\n";
     const Config c = test::config_from_text(text);
     for (int k = 0; k < further_exchange_shells; ++k)
-        EXPECT_DOUBLE_EQ(c.materials[0].further_exchange[k][0], (k + 1) * 1e-22) << k;
+        for (const double part : c.materials[0].further_exchange[k][0])
+            EXPECT_DOUBLE_EQ(part, (k + 1) * 1e-22) << k;
     EXPECT_EQ(further_exchange_keyword(6), "exchange-matrix-8th-nn");
 }
 

@@ -159,7 +159,7 @@ TEST(UnitCellFile, TheInputChecksTheFileAgainstItsMaterials) {
 }
 
 // material[i]:biquadratic-exchange-matrix has an effect only through a normalised biquadratic
-// block of the file (or on a built-in crystal's first shell).
+// block of the file (or on a built-in crystal's bonds).
 TEST(UnitCellFile, BiquadraticMatrixNeedsTheFilesNormalisedBlock) {
     const std::string two =
         "material:num-materials = 2\nmaterial[1]:atomic-spin-moment = 2 !muB\n"
@@ -182,17 +182,11 @@ TEST(UnitCellFile, BiquadraticMatrixNeedsTheFilesNormalisedBlock) {
     EXPECT_EQ(error(head + bonds + joules, ""), "");
     const std::string weights = "2 normalised-isotropic\n0 0 1 0 0 0 1\n1 1 0 0 0 0 1\n";
     EXPECT_EQ(error(head + bonds + weights, bq), "");
-    // VAMPIRE's shells beyond the first are refused by name.
-    try {
-        test::config_from_text(
-            "material[1]:atomic-spin-moment = 2 !muB\n"
-            "material[1]:biquadratic-exchange-matrix-2nd-nn[1] = 1e-22\n");
-        ADD_FAILURE() << "accepted";
-    } catch (const Error& e) {
-        EXPECT_NE(std::string(e.what()).find("biquadratic exchange beyond the first shell"),
-                  std::string::npos)
-            << e.what();
-    }
+    // A further shell's constant has no effect with a file (its bonds are the file's).
+    EXPECT_NE(
+        error(head + bonds + weights, "material[1]:biquadratic-exchange-matrix-2nd-nn[1] = 1e-22\n")
+            .find("has no effect with material:unit-cell-file"),
+        std::string::npos);
 }
 
 // A vectorial exchange-matrix scales normalised isotropic and vectorial weights; a tensor's rows

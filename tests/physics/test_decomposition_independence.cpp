@@ -249,6 +249,22 @@ TEST(DecompositionIndependence, VectorialExchange) {
     check_all_decompositions(input.c_str());
 }
 
+// Further shells (exchange:function = shell): vectorial and biquadratic constants per shell, on
+// fcc's second shell (6 bonds at a), LLG and Monte Carlo.
+TEST(DecompositionIndependence, VectorialAndBiquadraticShells) {
+    const std::string input =
+        program(layers,
+                "exchange:function = shell\n"
+                "exchange:interaction-range = 1.5\n"
+                "material[1]:exchange-matrix-2nd-nn[1] = 1e-21, 1.5e-21, 2e-21\n"
+                "material[3]:exchange-matrix-2nd-nn[1] = -0.5e-21\n"
+                "material[1]:biquadratic-exchange-matrix[1] = 1e-21\n"
+                "material[1]:biquadratic-exchange-matrix-2nd-nn[1] = 0.6e-21\n"
+                "material[2]:biquadratic-exchange-matrix-2nd-nn[3] = -0.3e-21\n");
+    check_all_decompositions(input.c_str());
+    check_all_decompositions(monte_carlo(input.c_str()).c_str());
+}
+
 TEST(DecompositionIndependence, DifferentSeedsGiveDifferentStates) {
     const Result a = run_on(1, 1, layers);
     std::string other = std::string(layers) + "";

@@ -242,6 +242,26 @@ TEST(SpinWaves, BiquadraticExchangeStiffensLikeABilinearTwiceItsValue) {
     }
 }
 
+// Biquadratic constants per shell (exchange:function = shell) on the built-in crystal's bonds: each
+// shell stiffens as a bilinear J_k + 2 B_k; with exchange:interaction-range alone (no shells) the
+// first shell's B applies to every bond in range, as its J does.
+TEST(SpinWaves, BiquadraticShellsOfTheBuiltInCrystal) {
+    const double a = 3;
+    check("built-in sc, biquadratic-exchange-matrix 1st and 2nd nn", "isotropic",
+          shells({{a, {5e-21 + 2 * 1e-21}}, {a * std::sqrt(2.0), {1.2e-21 + 2 * 0.4e-21}}}), a, 1,
+          "create:crystal-structure = sc\ndimensions:unit-cell-size = 3 !A\n"
+          "exchange:function = shell\nexchange:interaction-range = 1.5\n"
+          "material[1]:exchange-matrix[1] = 5e-21\n"
+          "material[1]:exchange-matrix-2nd-nn[1] = 1.2e-21\n"
+          "material[1]:biquadratic-exchange-matrix[1] = 1e-21\n"
+          "material[1]:biquadratic-exchange-matrix-2nd-nn[1] = 0.4e-21\n");
+    check("built-in sc, biquadratic-exchange-matrix over interaction-range 1.5", "isotropic",
+          shells({{a, {5e-21 + 2 * 1e-21}}, {a * std::sqrt(2.0), {5e-21 + 2 * 1e-21}}}), a, 1,
+          "create:crystal-structure = sc\ndimensions:unit-cell-size = 3 !A\n"
+          "exchange:interaction-range = 1.5\nmaterial[1]:exchange-matrix[1] = 5e-21\n"
+          "material[1]:biquadratic-exchange-matrix[1] = 1e-21\n");
+}
+
 // VAMPIRE's vectorial exchange-matrix = Jx, Jy, Jz: on the built-in crystal, and multiplying a
 // unit-cell file's normalised isotropic or vectorial weights component by component.
 TEST(SpinWaves, VectorialExchangeMatrix) {
@@ -260,6 +280,22 @@ TEST(SpinWaves, VectorialExchangeMatrix) {
           "material:unit-cell-file = w.ucf\n" + std::string(mat),
           test::make_ucf({a, a, a}, {{{0, 0, 0}}}, "normalised-vectorial",
                          shells({{a, {1.25, 0.75, 1.0}}}), 1));
+}
+
+// Vectorial constants on further shells of the built-in crystal (exchange:function = shell):
+// each shell's Jx, Jy, Jz apply to its bonds (Jz the largest sum, so the state along z is stable).
+TEST(SpinWaves, VectorialShellsOfTheBuiltInCrystal) {
+    const double a = 3;
+    check("built-in sc, vectorial exchange-matrix 1st-3rd nn", "vectorial",
+          shells({{a, {5e-21, 5e-21, 5e-21}},
+                  {a * std::sqrt(2.0), {0.9e-21, 1.2e-21, 1.5e-21}},
+                  {a * std::sqrt(3.0), {-0.6e-21, -0.3e-21, -0.2e-21}}}),
+          a, 1,
+          "create:crystal-structure = sc\ndimensions:unit-cell-size = 3 !A\n"
+          "exchange:function = shell\nexchange:interaction-range = 1.8\n"
+          "material[1]:exchange-matrix[1] = 5e-21\n"
+          "material[1]:exchange-matrix-2nd-nn[1] = 0.9e-21, 1.2e-21, 1.5e-21\n"
+          "material[1]:exchange-matrix-3rd-nn[1] = -0.6e-21, -0.3e-21, -0.2e-21\n");
 }
 
 // A full symmetric tensor: J_xy = J_yx = +K on the x bonds and -K on the y bonds (their sum is
