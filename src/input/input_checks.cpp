@@ -351,8 +351,9 @@ void check_exchange_shells(const Config& c, const std::map<std::string, Entry>& 
 void check_unit_cell_file(Config& c, const std::map<std::string, Entry>& seen) {
     const Entry& file = seen.at("material:unit-cell-file");
     for (const char* other :
-         {"create:crystal-structure", "dimensions:unit-cell-size", "dimensions:unit-cell-size-x",
-          "dimensions:unit-cell-size-y", "dimensions:unit-cell-size-z", "create:single-spin"})
+         {"create:crystal-structure", "create:crystal-sublattice-materials",
+          "dimensions:unit-cell-size", "dimensions:unit-cell-size-x", "dimensions:unit-cell-size-y",
+          "dimensions:unit-cell-size-z", "create:single-spin"})
         if (seen.count(other))
             fail(seen.at(other), "conflicts with material:unit-cell-file (" + file.file + " line " +
                                      std::to_string(file.line) +

@@ -80,6 +80,9 @@ TEST(ExchangeKeywords, AreRefusedWhereTheyHaveNoEffect) {
         {"material:unit-cell-file = c.ucf\nmaterial[1]:atomic-spin-moment = 2 !muB\n"
          "exchange:nn-cutoff-range[1][1] = 2\n",
          "keyword 'exchange:nn-cutoff-range[1][1]': has no effect with material:unit-cell-file"},
+        {"material:unit-cell-file = c.ucf\nmaterial[1]:atomic-spin-moment = 2 !muB\n"
+         "create:crystal-sublattice-materials\n",
+         "keyword 'create:crystal-sublattice-materials': conflicts with material:unit-cell-file"},
         // Scaled weights need bonds within the pair's nearest-neighbour radius: bcc's same-
         // sublattice bonds have none until nn-cutoff-range reaches them (VAMPIRE zeroes them).
         {bcc + "create:crystal-sublattice-materials\nexchange:function = exponential\n"
