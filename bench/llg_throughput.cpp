@@ -4,7 +4,13 @@
 // median, measured over the stepping phases only (field, halo, integrate; the slowest rank), and
 // the machine's memory bandwidth beside it.
 //
+// With --shells 2 or 5 the exchange reaches bcc's first 2 or 5 shells (14 or 58 neighbours), each
+// shell its own J (exchange:function = shell), or with --same-j the first shell's J on all (one
+// isotropic value); it then also prints ns per neighbour. Both run the general path: the stencil
+// path is unrolled for 6, 8 and 12 neighbours only.
+//
 //   mpirun -n 2 build/bench/llg_throughput --cells 80 --temperature 300 --repeats 5
+//   build/bench/llg_throughput --cells 30 --shells 2 --temperature 0
 #include <omp.h>
 
 #include <CLI/CLI.hpp>
@@ -26,7 +32,22 @@ using namespace miniasd;
 
 namespace {
 
-Config standard_problem(int cells, double temperature) {
+// exchange: lines for `shells` shells of bcc (1: none, the standard problem's nearest neighbours).
+// J of shells 2-5: 2.0, 1.2, -0.4 and 0.3 x 1e-21 J (with same_j, the first shell's 7.05e-21).
+std::string shell_lines(int shells, bool same_j) {
+    if (shells <= 1) return "";
+    // Shell radii in units of the nearest-neighbour distance sqrt(3)/2: 1, 1.155, 1.633, 1.915, 2.
+    const double range[] = {1, 1, 1.2, 1.7, 1.95, 2.01};
+    std::string out = "exchange:interaction-range = " + std::to_string(range[shells]) + "\n";
+    if (same_j) return out;
+    out += "exchange:function = shell\n";
+    const char* j[] = {"2.0e-21", "1.2e-21", "-0.4e-21", "0.3e-21"};
+    for (int k = 2; k <= shells; ++k)
+        out += "material[1]:" + further_exchange_keyword(k - 2) + "[1] = " + j[k - 2] + "\n";
+    return out;
+}
+
+Config standard_problem(int cells, double temperature, int shells, bool same_j) {
     const std::string size = std::to_string(2.87 * cells);
     const std::string text =
         "create:crystal-structure = bcc\n"
@@ -42,7 +63,7 @@ Config standard_problem(int cells, double temperature) {
         "material[1]:initial-spin-direction = 0,0,1\n"
         "sim:time-step = 1e-16 !s\n"
         "sim:temperature = " +
-        std::to_string(temperature) + "\n";
+        std::to_string(temperature) + "\n" + shell_lines(shells, same_j);
     return build_config(split_lines(text, "standard-problem"), "standard-problem");
 }
 
@@ -86,7 +107,8 @@ int main(int argc, char** argv) {
     parallel::Environment env(&argc, &argv);
     const parallel::Comm world = parallel::Comm::world();
     CLI::App app{"LLG-Heun throughput on the standard problem"};
-    int cells = 40, repeats = 5;
+    int cells = 40, repeats = 5, shells = 1;
+    bool same_j = false;
     long long steps = 0;
     double temperature = 300;
     bool bandwidth = true;
@@ -96,6 +118,9 @@ int main(int argc, char** argv) {
     app.add_option("--steps", steps, "steps per repeat (default: about 2.5e7 atom-steps)");
     app.add_option("--repeats", repeats, "timed repeats (the median is reported)");
     app.add_flag("!--no-bandwidth", bandwidth, "skip the memory-bandwidth measurement");
+    app.add_option("--shells", shells, "bcc shells bonded: 1, 2 or 5 (8, 14 or 58 neighbours)")
+        ->check(CLI::IsMember({1, 2, 5}));
+    app.add_flag("--same-j", same_j, "every shell the first's J (one isotropic value)");
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -106,7 +131,7 @@ int main(int argc, char** argv) {
     quiet.progress = false;
     quiet.screen = nullptr;
     const double baseline = world.max(peak_rss_bytes());  // MPI, the runtime, the binary
-    Simulation sim(world, standard_problem(cells, temperature), quiet);
+    Simulation sim(world, standard_problem(cells, temperature, shells, same_j), quiet);
     const double atoms = double(sim.system().n_global);
     if (steps <= 0) steps = std::max<long long>(5, static_cast<long long>(2.5e7 / atoms));
 
@@ -132,6 +157,14 @@ int main(int argc, char** argv) {
         std::printf(
             "# crystal=bcc cells=%d atoms=%.0f temperature=%g ranks=%d threads=%d steps=%lld\n",
             cells, atoms, temperature, world.size(), omp_get_max_threads(), steps);
+        double w = 0;
+        const double neighbours = double(sim.lattice().exchange.bonds()) / 2;  // per atom (bcc)
+        // The choice make_exchange makes (hamiltonian/term_registry.cpp) for one material.
+        const bool stencil = sim.lattice().exchange.uniform(w) &&
+                             (neighbours == 6 || neighbours == 8 || neighbours == 12);
+        std::printf("# exchange: %.0f neighbours per atom, %s path; %.2f ns per neighbour\n",
+                    neighbours, stencil ? "stencil" : "general",
+                    sorted[sorted.size() / 2] / neighbours);
         std::printf("# repeats (ns per atom-step):");
         for (double v : ns)
             std::printf(" %.2f", v);
@@ -163,10 +196,11 @@ int main(int argc, char** argv) {
                 bound, sorted[sorted.size() / 2] * world.size() * omp_get_max_threads() / bound);
         }
         std::printf(
-            "result atoms=%.0f T=%g ranks=%d threads=%d median_ns_per_atom_step=%.2f "
-            "min=%.2f max=%.2f\n",
-            atoms, temperature, world.size(), omp_get_max_threads(), sorted[sorted.size() / 2],
-            sorted.front(), sorted.back());
+            "result atoms=%.0f T=%g ranks=%d threads=%d neighbours=%.0f "
+            "median_ns_per_atom_step=%.2f min=%.2f max=%.2f\n",
+            atoms, temperature, world.size(), omp_get_max_threads(),
+            double(sim.lattice().exchange.bonds()) / 2, sorted[sorted.size() / 2], sorted.front(),
+            sorted.back());
     }
     return 0;
 }

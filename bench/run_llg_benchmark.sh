@@ -19,7 +19,7 @@ for cells in 40 80; do
       [ $first = 1 ] && flags=() && first=0
       out=$(tools/mpirun.sh -n "$ranks" "$bin" --cells "$cells" --temperature "$t" --repeats "$repeats" "${flags[@]}")
       echo "$out" | grep '^# memory' || true
-      echo "$out" | sed -n 's/^result atoms=\([0-9]*\) T=\([0-9.]*\) ranks=\([0-9]*\) threads=\([0-9]*\) median_ns_per_atom_step=\([0-9.]*\) min=\([0-9.]*\) max=\([0-9.]*\)/\1,\2,\3,\4,\5,\6,\7/p' >> "$csv"
+      echo "$out" | sed -n 's/^result atoms=\([0-9]*\) T=\([0-9.]*\) ranks=\([0-9]*\) threads=\([0-9]*\) neighbours=[0-9]* median_ns_per_atom_step=\([0-9.]*\) min=\([0-9.]*\) max=\([0-9.]*\)/\1,\2,\3,\4,\5,\6,\7/p' >> "$csv"
     done
   done
 done

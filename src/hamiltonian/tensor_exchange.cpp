@@ -1,8 +1,10 @@
 #include "hamiltonian/tensor_exchange.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <type_traits>
 
+#include "hamiltonian/bond_runs.hpp"
 #include "util/error.hpp"
 
 namespace miniasd {
@@ -50,12 +52,43 @@ TensorExchange::TensorExchange(const LocalSystem& sys, int sites, const Interact
     site_.resize(sys.n_owned);
     for (std::int64_t i = 0; i < sys.n_owned; ++i)
         site_[i] = static_cast<std::int32_t>(sys.gid[i] % sites);
+    if (nm == 1 && !std::getenv("MINIASD_NO_STENCIL_RUNS")) find_runs(columns);
     // Active when some bond has some nonzero coupling between materials that can meet.
     for (const auto& site : bonds_)
         for (const LocalBond& b : site)
             for (const double v : b.j)
                 for (const Vec3& e : energy_scale_[b.shell])
                     if (v != 0 && (e[0] != 0 || e[1] != 0 || e[2] != 0)) active_ = true;
+}
+
+// Runs for the one-material field where every site has the same number of bonds, read from the
+// table's leading columns in order, and every period-1 run holds atoms of one site.
+void TensorExchange::find_runs(const std::vector<std::vector<int>>& columns) {
+    const std::size_t width = folded_.empty() ? 0 : folded_[0].size();
+    if (width == 0) return;
+    for (std::size_t s = 0; s < folded_.size(); ++s) {
+        if (folded_[s].size() != width) return;
+        for (std::size_t k = 0; k < width; ++k)
+            if (columns[s][k] != static_cast<int>(k)) return;
+    }
+    StencilRuns runs = find_stencil_runs(sys_, static_cast<int>(width));
+    if (runs.period != 1) return;
+    for (std::size_t r = 0; r < runs.size(); ++r) {
+        const std::int32_t site = site_[static_cast<std::size_t>(runs.begin[r])];
+        for (std::int64_t i = runs.begin[r]; i < runs.end[r]; ++i)
+            if (site_[static_cast<std::size_t>(i)] != site) return;
+        run_site_.push_back(site);
+    }
+    for (const auto& site : folded_) {
+        std::vector<double> c;
+        for (const LocalBond& b : site) {
+            if (form_ == CouplingForm::isotropic) c.push_back(b.j[0]);
+            if (form_ == CouplingForm::diagonal) c.insert(c.end(), {b.j[0], b.j[4], b.j[8]});
+            if (form_ == CouplingForm::tensor) c.insert(c.end(), b.j.begin(), b.j.end());
+        }
+        run_coef_.push_back(std::move(c));
+    }
+    runs_ = std::move(runs);
 }
 
 namespace {
@@ -128,8 +161,69 @@ void TensorExchange::one_material_field(const SpinView& s, std::int64_t begin, s
     }
 }
 
+// [begin, end): stretches inside runs by bond_run_field, the atoms between runs one by one.
+template <CouplingForm F>
+void TensorExchange::runs_field(const SpinView& s, std::int64_t begin, std::int64_t end,
+                                FieldView h) const {
+    const int w = static_cast<int>(folded_[0].size());
+    std::size_t r = runs_.first_ending_after(begin);
+    std::size_t o = runs_.first_odd_from(begin);
+    std::int64_t i = begin;
+    while (i < end) {
+        const FieldView at{h.x + (i - begin), h.y + (i - begin), h.z + (i - begin)};
+        const std::int64_t next_run = r < runs_.size() ? runs_.begin[r] : end;
+        if (i < next_run) {  // atoms between runs: their rows of the odd-atom table, in sequence
+            const std::int64_t z = std::min(end, next_run);
+            // Two atoms at a time (usually the last of one row and the first of the next): their
+            // six sums overlap, each still over its bonds in order.
+            for (; i + 2 <= z; i += 2, o += 2) {
+                const std::int32_t* row = runs_.odd_nbr.data() + o * w;
+                const LocalBond* b0 = folded_[site_[i]].data();
+                const LocalBond* b1 = folded_[site_[i + 1]].data();
+                double f[2][3] = {{0, 0, 0}, {0, 0, 0}};
+                for (int k = 0; k < w; ++k) {
+                    const std::int32_t j0 = row[k], j1 = row[w + k];
+                    add_bond<F>(b0[k].j, ones, s.x[j0], s.y[j0], s.z[j0], f[0]);
+                    add_bond<F>(b1[k].j, ones, s.x[j1], s.y[j1], s.z[j1], f[1]);
+                }
+                for (int l = 0; l < 2; ++l) {
+                    h.x[i + l - begin] += f[l][0];
+                    h.y[i + l - begin] += f[l][1];
+                    h.z[i + l - begin] += f[l][2];
+                }
+            }
+            for (; i < z; ++i, ++o) {
+                const std::int32_t* row = runs_.odd_nbr.data() + o * w;
+                const LocalBond* b = folded_[site_[i]].data();
+                double f[3] = {0, 0, 0};
+                for (int k = 0; k < w; ++k)
+                    add_bond<F>(b[k].j, ones, s.x[row[k]], s.y[row[k]], s.z[row[k]], f);
+                h.x[i - begin] += f[0];
+                h.y[i - begin] += f[1];
+                h.z[i - begin] += f[2];
+            }
+            continue;
+        }
+        const std::int64_t z = std::min(end, runs_.end[r]);
+        bond_run_field<F>(s, runs_.delta.data() + r * w, run_coef_[run_site_[r]].data(), w, i, z,
+                          at);
+        i = z;
+        ++r;
+    }
+}
+
 void TensorExchange::add_field(const SpinView& s, std::int64_t begin, std::int64_t end,
                                FieldView h) const {
+    if (runs_.period == 1) {
+        switch (form_) {
+            case CouplingForm::isotropic:
+                return runs_field<CouplingForm::isotropic>(s, begin, end, h);
+            case CouplingForm::diagonal:
+                return runs_field<CouplingForm::diagonal>(s, begin, end, h);
+            case CouplingForm::tensor:
+                return runs_field<CouplingForm::tensor>(s, begin, end, h);
+        }
+    }
     if (!folded_.empty()) {
         switch (form_) {
             case CouplingForm::isotropic:

@@ -9,6 +9,7 @@
 #include <array>
 #include <vector>
 
+#include "hamiltonian/stencil_runs.hpp"
 #include "hamiltonian/term.hpp"
 #include "system/interactions.hpp"
 #include "system/local_system.hpp"
@@ -27,6 +28,8 @@ class TensorExchange final : public Term {
                    const std::vector<std::vector<int>>& columns,
                    const std::vector<std::vector<Vec3>>& shell_j, std::vector<double> moments);
     const char* name() const override { return "exchange"; }
+    // Owned atoms whose field comes from stencil runs (0 where the runs are not used).
+    std::int64_t runs_cover() const { return runs_.period == 1 ? runs_.covered : 0; }
     TermKind kind() const override { return TermKind::exchange; }
     bool active() const override { return active_; }
     void add_field(const SpinView& s, std::int64_t begin, std::int64_t end,
@@ -58,6 +61,15 @@ class TensorExchange final : public Term {
     template <CouplingForm F>
     void one_material_field(const SpinView& s, std::int64_t begin, std::int64_t end,
                             FieldView h) const;
+    // One material on a lattice with period-1 stencil runs whose atoms are each of one site: the
+    // runs (bond_runs.hpp), with each site's folded couplings per bond in the form's layout.
+    // Empty runs_ (period 0) otherwise.
+    StencilRuns runs_;
+    std::vector<std::int32_t> run_site_;         // [run] its atoms' basis site
+    std::vector<std::vector<double>> run_coef_;  // [site] coefficients, bond by bond
+    template <CouplingForm F>
+    void runs_field(const SpinView& s, std::int64_t begin, std::int64_t end, FieldView h) const;
+    void find_runs(const std::vector<std::vector<int>>& columns);
     std::vector<std::int32_t> site_;  // [owned atom] basis site
     // [shell][a * materials + b]: the factor of a bond's coupling in the energy (J per unit
     // weight, or 1) and in the field (that over mu_a, 1/T units), per component of the field

@@ -32,9 +32,16 @@ std::unique_ptr<Term> make_exchange(const TermContext& t) {
             material_j[a * nm + b] = t.config.materials[a].exchange[b];
     const InteractionList& list = t.lattice.exchange;
     double w = 0;
+    std::size_t bonds_per_site = 0;
+    for (const auto& site : list.sites)
+        bonds_per_site = std::max(bonds_per_site, site.size());
+    // The stencil kernels are unrolled for 6, 8 and 12 neighbours; with one material the general
+    // path's runs (bond_runs.hpp) sum any other count faster than their table loop.
+    const bool stencil_width =
+        nm > 1 || bonds_per_site == 6 || bonds_per_site == 8 || bonds_per_site == 12;
     // Several shells, anisotropic or unequal bonds, or a vectorial exchange-matrix: the general
     // path.
-    if (!list.uniform(w) || (list.normalised && vectorial_exchange(t.config))) {
+    if (!list.uniform(w) || (list.normalised && vectorial_exchange(t.config)) || !stencil_width) {
         // [shell][a * nm + b]: exchange-matrix (x, y, z), then exchange-matrix-<k>-nn
         std::vector<std::vector<Vec3>> shell_j;
         for (int k = 0; k <= further_exchange_shells; ++k) {

@@ -182,5 +182,28 @@ r = subprocess.run(["/usr/bin/python3", *compare, "--tolerance", "1e-4"], captur
                    timeout=120)
 check(r.returncode == 1 and "<ux>" in r.stdout and "above the tolerance" in r.stdout,
       "compare_with_vampire exits 1 and marks the columns beyond a tight tolerance:\n" + r.stdout)
+# bench/speed_vs_vampire.py, with a stand-in VAMPIRE that reports 2 000 atoms and 1 ms per step
+# (and 0.5 s of fixed cost, which the two step counts cancel), against miniASD on a small copy of
+# bench/vampire-ucf.
+small_ucf = os.path.join(work, "vampire-ucf")
+shutil.copytree(os.path.join(source, "bench", "vampire-ucf"), small_ucf)
+with open(os.path.join(small_ucf, "input")) as f:
+    text = f.read().replace("11.48 !nm", "2.87 !nm")
+with open(os.path.join(small_ucf, "input"), "w") as f:
+    f.write(text)
+timer = os.path.join(work, "vampire-timer")
+with open(timer, "w") as f:
+    f.write("#!/bin/sh\nsteps=$(sed -n 's/^sim:total-time-steps = //p' input)\n"
+            "echo 'Number of atoms generated: 2000'\n"
+            "awk -v n=\"$steps\" 'BEGIN { printf \"Simulation run time [s]: %.9f\\n\", 0.5 + n / 1000 }'\n")
+os.chmod(timer, 0o755)
+r = tool(os.path.join(source, "bench", "speed_vs_vampire.py"), "--vampire-serial", timer, "--miniasd",
+         miniasd, "--launcher", " ".join([mpiexec, *flags]), "--ranks", "1", "--temperatures", "0",
+         "--steps", "20", "60", "--repeats", "1", small_ucf)
+row = re.search(r"^\s+0\s+1\s+2000\s+([0-9.]+)\s+([0-9.]+)\s+([0-9.]+)", r.stdout, re.M)
+check(r.returncode == 0 and row and abs(float(row.group(2)) - 500) < 1e-6
+      and abs(float(row.group(3)) - 500 / float(row.group(1))) < 0.01 * float(row.group(3)),
+      "speed_vs_vampire times both codes by the difference of two step counts (VAMPIRE's "
+      "stand-in: 500 ns per atom-step) and prints the ratio:\n" + r.stdout + r.stderr)
 print(f"{len(failures)} failed" if failures else "all passed")
 sys.exit(1 if failures else 0)

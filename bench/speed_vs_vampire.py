@@ -1,0 +1,130 @@
+#!/usr/bin/python3
+"""Time VAMPIRE and miniASD on one input, side by side, and print ns per atom-step and the ratio.
+
+    /usr/bin/python3 bench/speed_vs_vampire.py --vampire-serial /path/to/vampire-serial \\
+        [--vampire-parallel /path/to/vampire-parallel] --miniasd build/miniasd \\
+        [--ranks 1 2] [--temperatures 0 300] [--steps 200 600] [--repeats 3] bench/vampire-ucf
+
+VAMPIRE is built outside this repository (github.com/richard-evans/vampire, `make serial` and
+`make parallel`). Every run starts in a fresh copy of DIR (its `input` and the files it names), with
+sim:total-time-steps and sim:temperature set by this script. Each code's own timing of its time
+loop is read (VAMPIRE's "Simulation run time", miniASD's "time loop" row, slowest rank), and the
+time per step is the difference between the two step counts over their difference, so start-up,
+the first statistics and the final output cancel. The codes alternate run by run (A B A B) and
+the medians over the repeats are printed. miniASD runs one OpenMP thread per rank, as VAMPIRE does.
+"""
+import argparse
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+
+
+def set_keywords(text, values):
+    """The input text with each keyword of `values` set (its line replaced, or added)."""
+    lines = text.splitlines()
+    for key, value in values.items():
+        lines = [l for l in lines if not l.replace(" ", "").startswith(key + "=")]
+        lines.append(f"{key} = {value}")
+    return "\n".join(lines) + "\n"
+
+
+def run(command, directory, steps, temperature, env):
+    """Runs one code in a fresh copy of `directory`: (its stdout, the copy's path)."""
+    work = tempfile.mkdtemp(prefix="speed-")
+    shutil.rmtree(work)
+    shutil.copytree(directory, work)
+    path = os.path.join(work, "input")
+    with open(path) as f:
+        text = f.read()
+    with open(path, "w") as f:
+        f.write(set_keywords(text, {"sim:total-time-steps": steps, "sim:temperature": temperature}))
+    r = subprocess.run(command, cwd=work, capture_output=True, text=True, env=env)
+    out = r.stdout + r.stderr
+    shutil.rmtree(work, ignore_errors=True)
+    if r.returncode != 0:
+        sys.exit(f"{' '.join(command)} failed in a copy of {directory}:\n{out[-2000:]}")
+    return out
+
+
+def vampire_figures(out):
+    """(atoms, seconds of the time loop) from VAMPIRE's screen output."""
+    atoms = re.search(r"(?:Number of atoms generated|Total number of atoms \(all CPUs\)):\s*(\d+)",
+                      out)
+    seconds = re.search(r"Simulation run time \[s\]:\s*([0-9.eE+-]+)", out)
+    if not atoms or not seconds:
+        sys.exit("VAMPIRE's output has no atom count or run time:\n" + out[-2000:])
+    return int(atoms.group(1)), float(seconds.group(1))
+
+
+def miniasd_figures(out):
+    """(atoms, seconds of the time loop on the slowest rank) from miniASD's report."""
+    atoms = re.search(r"^System: .*?(\d+) atoms, \d+ material", out, re.M)
+    loop = re.search(r"^\s*time loop\s+([0-9.]+)\s+([0-9.]+)\s+([0-9.]+)", out, re.M)
+    if not atoms or not loop:
+        sys.exit("miniASD's output has no atom count or time loop row:\n" + out[-2000:])
+    return int(atoms.group(1)), float(loop.group(3))
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--vampire-serial", required=True)
+    p.add_argument("--vampire-parallel", help="VAMPIRE's MPI build, for more than one rank")
+    p.add_argument("--miniasd", required=True)
+    p.add_argument("--launcher", default="mpirun --oversubscribe",
+                   help="MPI launcher; '-n RANKS' is appended (default: %(default)s)")
+    p.add_argument("--ranks", type=int, nargs="+", default=[1, 2])
+    p.add_argument("--temperatures", type=float, nargs="+", default=[0, 300])
+    p.add_argument("--steps", type=int, nargs=2, default=[200, 600], metavar=("N1", "N2"))
+    p.add_argument("--repeats", type=int, default=3)
+    p.add_argument("directory")
+    a = p.parse_args()
+    n1, n2 = a.steps
+    if n2 <= n1:
+        sys.exit("--steps N1 N2 needs N2 > N1")
+    env = dict(os.environ, OMP_NUM_THREADS="1")
+    rows = []
+    for temperature in a.temperatures:
+        for ranks in a.ranks:
+            launch = a.launcher.split() + ["-n", str(ranks)]
+            if ranks == 1:
+                vampire = [os.path.abspath(a.vampire_serial)]
+            elif a.vampire_parallel:
+                vampire = launch + [os.path.abspath(a.vampire_parallel)]
+            else:
+                print(f"# {ranks} ranks: no --vampire-parallel, VAMPIRE skipped")
+                vampire = None
+            codes = {"miniASD": (launch + [os.path.abspath(a.miniasd), "input"], miniasd_figures)}
+            if vampire:
+                codes["VAMPIRE"] = (vampire, vampire_figures)
+            per_step = {name: [] for name in codes}
+            atoms = {}
+            for _ in range(a.repeats):
+                for name, (command, figures) in codes.items():
+                    t = {}
+                    for steps in (n1, n2):
+                        atoms[name], t[steps] = figures(
+                            run(command, a.directory, steps, temperature, env))
+                    per_step[name].append((t[n2] - t[n1]) / (n2 - n1))
+            if len(set(atoms.values())) != 1:
+                sys.exit(f"the codes built different systems: {atoms}")
+            n = next(iter(atoms.values()))
+            ns = {name: 1e9 * statistics.median(v) / n for name, v in per_step.items()}
+            spread = {name: [1e9 * x / n for x in v] for name, v in per_step.items()}
+            rows.append((temperature, ranks, n, ns, spread))
+    print(f"# ns per atom-step of wall time, median of {a.repeats} (steps {n1} and {n2}); "
+          "ratio = VAMPIRE / miniASD")
+    print(f"{'T (K)':>6} {'ranks':>5} {'atoms':>8} {'miniASD':>9} {'VAMPIRE':>9} {'ratio':>6}  runs")
+    for temperature, ranks, n, ns, spread in rows:
+        v = ns.get("VAMPIRE")
+        runs = "; ".join(f"{name} " + " ".join(f"{x:.1f}" for x in xs) for name, xs in spread.items())
+        print(f"{temperature:6g} {ranks:5d} {n:8d} {ns['miniASD']:9.2f} "
+              f"{v if v is not None else float('nan'):9.2f} "
+              f"{(v / ns['miniASD']) if v else float('nan'):6.2f}  {runs}")
+
+
+if __name__ == "__main__":
+    main()

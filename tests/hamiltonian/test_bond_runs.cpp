@@ -1,0 +1,160 @@
+// The general exchange's fast path (hamiltonian/bond_runs.hpp): on one material, its field over
+// stencil runs is bitwise the field of the per-atom loop over the neighbour table, for isotropic
+// shells, vectorial (diagonal) couplings and full tensors, on lattices with open and periodic
+// boundaries, a particle cut and a subdomain of a process grid, over ranges that start and end
+// inside runs (as the integrator's chunks do); and it covers most atoms of a bulk lattice.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <random>
+
+#include "hamiltonian/tensor_exchange.hpp"
+#include "parallel/process_grid.hpp"
+#include "support/test_support.hpp"
+#include "system/lattice.hpp"
+#include "system/local_system.hpp"
+
+using namespace miniasd;
+
+namespace {
+
+struct Case {
+    std::string input;            // crystal, size, boundaries, exchange: keywords
+    parallel::Int3 dims, coords;  // the subdomain of a process grid
+    CouplingForm form;
+};
+
+// The lattice's exchange list with couplings of the case's form: isotropic by shell, or each
+// bond's diagonal or full tensor drawn at random (the field's equality does not need symmetry).
+InteractionList couplings(const Lattice& l, CouplingForm form) {
+    InteractionList list = l.exchange;
+    list.form = form;
+    std::mt19937_64 rng(3);
+    std::uniform_real_distribution<double> u(-1, 1);
+    for (auto& site : list.sites)
+        for (Bond& b : site) {
+            if (form == CouplingForm::isotropic) continue;  // the shell's weight
+            for (int k = 0; k < 9; ++k)
+                b.j[k] = form == CouplingForm::tensor || k % 4 == 0 ? u(rng) : 0.0;
+        }
+    return list;
+}
+
+}  // namespace
+
+TEST(BondRuns, FieldIsBitwiseTheTableField) {
+    const std::string two_shells =
+        "exchange:function = shell\nexchange:interaction-range = 1.5\n"
+        "material[1]:exchange-matrix[1] = 7e-21\nmaterial[1]:exchange-matrix-2nd-nn[1] = 2e-21\n";
+    const std::string bcc = "create:crystal-structure = bcc\ndimensions:unit-cell-size = 3 !A\n";
+    auto box = [](int x, int y, int z) {  // Angstrom
+        return "dimensions:system-size-x = " + std::to_string(x) +
+               " !A\ndimensions:system-size-y = " + std::to_string(y) +
+               " !A\ndimensions:system-size-z = " + std::to_string(z) + " !A\n";
+    };
+    const std::string periodic =
+        "create:periodic-boundaries-x\ncreate:periodic-boundaries-y\n"
+        "create:periodic-boundaries-z\n";
+    const Case cases[] = {
+        {bcc + box(66, 18, 15) + periodic + two_shells,
+         {1, 1, 1},
+         {0, 0, 0},
+         CouplingForm::isotropic},
+        {bcc + box(63, 15, 12) + two_shells, {1, 1, 1}, {0, 0, 0}, CouplingForm::diagonal},
+        {bcc + box(120, 24, 12) + periodic + two_shells,
+         {2, 2, 1},
+         {1, 0, 0},
+         CouplingForm::tensor},
+        {"create:crystal-structure = fcc\ndimensions:unit-cell-size = 3 !A\n" + box(66, 24, 24) +
+             periodic + two_shells,
+         {1, 2, 2},
+         {0, 1, 1},
+         CouplingForm::isotropic},
+        {"create:crystal-structure = sc\ndimensions:unit-cell-size = 3 !A\n"
+         "dimensions:system-size = 45 !A\ncreate:sphere\ndimensions:particle-size = 40 !A\n"
+         "exchange:interaction-range = 1.8\n",
+         {1, 1, 1},
+         {0, 0, 0},
+         CouplingForm::tensor},
+    };
+    int with_runs = 0;
+    for (const Case& k : cases) {
+        SCOPED_TRACE(k.input);
+        const Lattice l = make_lattice(
+            test::config_from_text(k.input + "material[1]:atomic-spin-moment = 2 !muB\n"));
+        parallel::ProcessGrid g;
+        g.cells = l.cells;
+        g.periodic = l.periodic;
+        g.dims = k.dims;
+        g.coords = k.coords;
+        Config one;
+        one.materials.resize(1);
+        const LocalSystem sys = build_local_system(l, g, MaterialMap(one, l), l.exchange.offsets());
+        std::vector<std::vector<int>> columns(l.exchange.sites.size());
+        for (std::size_t s = 0; s < columns.size(); ++s)
+            for (std::size_t b = 0; b < l.exchange.sites[s].size(); ++b)
+                columns[s].push_back(static_cast<int>(b));
+        const InteractionList list = couplings(l, k.form);
+        // Shell k multiplies its weight by J_k (J), the field by 1/mu: as the simulation's. The
+        // diagonal case scales each component apart (VAMPIRE's vectorial exchange-matrix).
+        const bool apart = k.form == CouplingForm::diagonal;
+        const std::vector<std::vector<Vec3>> shell_j = {
+            {apart ? Vec3{7e-21, 6e-21, 8e-21} : Vec3{7e-21, 7e-21, 7e-21}},
+            {apart ? Vec3{2e-21, 2.5e-21, 1.5e-21} : Vec3{2e-21, 2e-21, 2e-21}}};
+        const int sites = static_cast<int>(l.basis.size());
+        const TensorExchange fast(sys, sites, list, columns, shell_j, {2e-23});
+        ::setenv("MINIASD_NO_STENCIL_RUNS", "1", 1);
+        const TensorExchange table(sys, sites, list, columns, shell_j, {2e-23});
+        ::unsetenv("MINIASD_NO_STENCIL_RUNS");
+        std::mt19937_64 rng(7);
+        std::normal_distribution<double> gauss;
+        std::vector<double> x(sys.n_storage()), y(x.size()), z(x.size());
+        for (std::int64_t i = 0; i < sys.n_local; ++i) {
+            x[i] = gauss(rng);
+            y[i] = gauss(rng);
+            z[i] = gauss(rng);
+        }  // the null atom stays zero
+        for (const auto& [b, e] : std::vector<std::pair<std::int64_t, std::int64_t>>{
+                 {0, sys.n_owned}, {3, sys.n_owned / 2 + 1}, {sys.n_owned / 3, sys.n_owned}}) {
+            const std::size_t m = static_cast<std::size_t>(e - b);
+            std::vector<double> f[3] = {std::vector<double>(m), std::vector<double>(m),
+                                        std::vector<double>(m)};
+            std::vector<double> t[3] = {f[0], f[1], f[2]};
+            fast.add_field({x.data(), y.data(), z.data()}, b, e,
+                           {f[0].data(), f[1].data(), f[2].data()});
+            table.add_field({x.data(), y.data(), z.data()}, b, e,
+                            {t[0].data(), t[1].data(), t[2].data()});
+            for (int a = 0; a < 3; ++a)
+                ASSERT_EQ(std::memcmp(f[a].data(), t[a].data(), m * sizeof(double)), 0)
+                    << "component " << a << " of [" << b << ", " << e << ")";
+        }
+        with_runs += fast.runs_cover() > 0;
+        EXPECT_EQ(table.runs_cover(), 0);
+    }
+    EXPECT_GE(with_runs, 4);  // the particle may have none long enough
+}
+
+// On a bulk lattice the runs hold all but the atoms at the ends of each row of cells.
+TEST(BondRuns, CoverABulkLattice) {
+    const Lattice l = make_lattice(test::config_from_text(
+        "create:crystal-structure = bcc\ndimensions:unit-cell-size = 3 !A\n"
+        "dimensions:system-size = 90 !A\ncreate:periodic-boundaries-x\n"
+        "create:periodic-boundaries-y\ncreate:periodic-boundaries-z\n"
+        "exchange:function = shell\nexchange:interaction-range = 1.2\n"
+        "material[1]:atomic-spin-moment = 2 !muB\nmaterial[1]:exchange-matrix[1] = 7e-21\n"
+        "material[1]:exchange-matrix-2nd-nn[1] = 2e-21\n"));
+    parallel::ProcessGrid g;
+    g.cells = l.cells;
+    g.periodic = l.periodic;
+    Config one;
+    one.materials.resize(1);
+    const LocalSystem sys = build_local_system(l, g, MaterialMap(one, l), l.exchange.offsets());
+    std::vector<std::vector<int>> columns(2);
+    for (int s = 0; s < 2; ++s)
+        for (int b = 0; b < 14; ++b)
+            columns[static_cast<std::size_t>(s)].push_back(b);
+    const TensorExchange t(sys, 2, l.exchange, columns,
+                           {{Vec3{7e-21, 7e-21, 7e-21}}, {Vec3{2e-21, 2e-21, 2e-21}}}, {2e-23});
+    EXPECT_GE(double(t.runs_cover()) / double(sys.n_owned), 28.0 / 30);
+}
