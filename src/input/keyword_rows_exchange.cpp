@@ -2,8 +2,8 @@
 // biquadratic-exchange-matrix-<k>-nn[j]: the bonds of the built-in crystals beyond the first shell
 // (VAMPIRE's meaning, docs/physics.md).
 #include <algorithm>
-
 #include <map>
+
 #include "input/keyword_rows.hpp"
 
 namespace miniasd::keyword_rows {
