@@ -6,9 +6,9 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
-#include <cstring>
 #include <random>
 
+#include "hamiltonian/same_field.hpp"
 #include "hamiltonian/tensor_exchange.hpp"
 #include "parallel/process_grid.hpp"
 #include "support/test_support.hpp"
@@ -83,14 +83,7 @@ TEST(BondRuns, FieldIsBitwiseTheTableField) {
         SCOPED_TRACE(k.input);
         const Lattice l = make_lattice(
             test::config_from_text(k.input + "material[1]:atomic-spin-moment = 2 !muB\n"));
-        parallel::ProcessGrid g;
-        g.cells = l.cells;
-        g.periodic = l.periodic;
-        g.dims = k.dims;
-        g.coords = k.coords;
-        Config one;
-        one.materials.resize(1);
-        const LocalSystem sys = build_local_system(l, g, MaterialMap(one, l), l.exchange.offsets());
+        const LocalSystem sys = test::subdomain(l, k.dims, k.coords, l.exchange.offsets());
         std::vector<std::vector<int>> columns(l.exchange.sites.size());
         for (std::size_t s = 0; s < columns.size(); ++s)
             for (std::size_t b = 0; b < l.exchange.sites[s].size(); ++b)
@@ -107,28 +100,7 @@ TEST(BondRuns, FieldIsBitwiseTheTableField) {
         ::setenv("MINIASD_NO_STENCIL_RUNS", "1", 1);
         const TensorExchange table(sys, sites, list, columns, shell_j, {2e-23});
         ::unsetenv("MINIASD_NO_STENCIL_RUNS");
-        std::mt19937_64 rng(7);
-        std::normal_distribution<double> gauss;
-        std::vector<double> x(sys.n_storage()), y(x.size()), z(x.size());
-        for (std::int64_t i = 0; i < sys.n_local; ++i) {
-            x[i] = gauss(rng);
-            y[i] = gauss(rng);
-            z[i] = gauss(rng);
-        }  // the null atom stays zero
-        for (const auto& [b, e] : std::vector<std::pair<std::int64_t, std::int64_t>>{
-                 {0, sys.n_owned}, {3, sys.n_owned / 2 + 1}, {sys.n_owned / 3, sys.n_owned}}) {
-            const std::size_t m = static_cast<std::size_t>(e - b);
-            std::vector<double> f[3] = {std::vector<double>(m), std::vector<double>(m),
-                                        std::vector<double>(m)};
-            std::vector<double> t[3] = {f[0], f[1], f[2]};
-            fast.add_field({x.data(), y.data(), z.data()}, b, e,
-                           {f[0].data(), f[1].data(), f[2].data()});
-            table.add_field({x.data(), y.data(), z.data()}, b, e,
-                            {t[0].data(), t[1].data(), t[2].data()});
-            for (int a = 0; a < 3; ++a)
-                ASSERT_EQ(std::memcmp(f[a].data(), t[a].data(), m * sizeof(double)), 0)
-                    << "component " << a << " of [" << b << ", " << e << ")";
-        }
+        test::expect_same_field(fast, table, sys, test::random_spins(sys));
         with_runs += fast.runs_cover() > 0;
         EXPECT_EQ(table.runs_cover(), 0);
     }
@@ -144,12 +116,7 @@ TEST(BondRuns, CoverABulkLattice) {
         "exchange:function = shell\nexchange:interaction-range = 1.2\n"
         "material[1]:atomic-spin-moment = 2 !muB\nmaterial[1]:exchange-matrix[1] = 7e-21\n"
         "material[1]:exchange-matrix-2nd-nn[1] = 2e-21\n"));
-    parallel::ProcessGrid g;
-    g.cells = l.cells;
-    g.periodic = l.periodic;
-    Config one;
-    one.materials.resize(1);
-    const LocalSystem sys = build_local_system(l, g, MaterialMap(one, l), l.exchange.offsets());
+    const LocalSystem sys = test::subdomain(l, {1, 1, 1}, {0, 0, 0}, l.exchange.offsets());
     std::vector<std::vector<int>> columns(2);
     for (int s = 0; s < 2; ++s)
         for (int b = 0; b < 14; ++b)

@@ -6,10 +6,9 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
-#include <cstring>
-#include <random>
 
 #include "hamiltonian/exchange.hpp"
+#include "hamiltonian/same_field.hpp"
 #include "hamiltonian/stencil_runs.hpp"
 #include "parallel/process_grid.hpp"
 #include "support/test_support.hpp"
@@ -41,14 +40,7 @@ Lattice lattice_of(const Case& k) {
 }
 
 LocalSystem system_of(const Case& k, const Lattice& l) {
-    parallel::ProcessGrid g;
-    g.cells = l.cells;
-    g.periodic = l.periodic;
-    g.dims = k.dims;
-    g.coords = k.coords;
-    Config c;
-    c.materials.resize(1);
-    return build_local_system(l, g, MaterialMap(c, l));
+    return test::subdomain(l, k.dims, k.coords, l.neighbours);
 }
 
 std::vector<Case> cases() {
@@ -121,37 +113,11 @@ TEST(StencilRuns, FieldIsBitwiseTheTableField) {
         SCOPED_TRACE(k.crystal + " " + std::to_string(k.cells));
         const Lattice l = lattice_of(k);
         const LocalSystem sys = system_of(k, l);
-        std::mt19937_64 rng(7);
-        std::normal_distribution<double> g;
-        std::vector<double> x(sys.n_storage()), y(x.size()), z(x.size());
-        for (std::int64_t i = 0; i < sys.n_local; ++i) {
-            x[i] = g(rng);
-            y[i] = g(rng);
-            z[i] = g(rng);
-        }  // the null atom stays zero
         const Exchange fast(sys, {7.05e-21}, {2e-23}, sys.width);
         ::setenv("MINIASD_NO_STENCIL_RUNS", "1", 1);
         const Exchange table(sys, {7.05e-21}, {2e-23}, sys.width);
         ::unsetenv("MINIASD_NO_STENCIL_RUNS");
-        // Ranges that start and end inside cells and runs, as the integrator's chunks do.
-        for (const auto& [b, e] : std::vector<std::pair<std::int64_t, std::int64_t>>{
-                 {0, sys.n_owned}, {3, sys.n_owned / 2 + 1}, {sys.n_owned / 3, sys.n_owned}}) {
-            const std::size_t m = static_cast<std::size_t>(e - b);
-            std::vector<double> f[3] = {std::vector<double>(m), std::vector<double>(m),
-                                        std::vector<double>(m)};
-            std::vector<double> t[3] = {f[0], f[1], f[2]};
-            fast.add_field({x.data(), y.data(), z.data()}, b, e,
-                           {f[0].data(), f[1].data(), f[2].data()});
-            table.add_field({x.data(), y.data(), z.data()}, b, e,
-                            {t[0].data(), t[1].data(), t[2].data()});
-            for (int a = 0; a < 3; ++a)
-                ASSERT_EQ(std::memcmp(f[a].data(), t[a].data(), m * sizeof(double)), 0)
-                    << "component " << a << " of [" << b << ", " << e << ")";
-            std::vector<double> ef(m), et(m);  // energies go through the per-atom form
-            fast.atom_energies({x.data(), y.data(), z.data()}, b, e, ef.data());
-            table.atom_energies({x.data(), y.data(), z.data()}, b, e, et.data());
-            ASSERT_EQ(std::memcmp(ef.data(), et.data(), m * sizeof(double)), 0);
-        }
+        test::expect_same_field(fast, table, sys, test::random_spins(sys));
     }
 }
 
