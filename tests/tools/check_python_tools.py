@@ -153,6 +153,29 @@ cross = re.search(r"Binder cumulants cross at T = (\d+) K", r.stdout)
 check(r.returncode == 0 and cross and abs(int(cross.group(1)) - 1000) <= 5,
       "plot_curie finds where two sizes' Binder cumulants cross:\n" + r.stdout)
 
+# plot_sublattices on a synthetic two-sublattice antiferromagnet (T_N = 209 K): the net <|m|> is
+# 0, each sublattice's order falls at T_N, C peaks at 210 K and the sublattice susceptibility at
+# 220 K; a known value inside the estimates passes, one outside them fails.
+afm = os.path.join(work, "afm-table")
+t_afm = np.arange(100.0, 301.0, 10.0)
+order = np.clip(1 - t_afm / 209, 0, None) ** 0.365
+with open(afm, "w") as f:
+    f.write("# temperature[K] <|m|> err chi[1/T] err C[kB/atom] err U4 err "
+            "A:<|m|> A:err A:chi[1/T] A:err A:U4 A:err B:<|m|> B:err B:chi[1/T] B:err B:U4 B:err\n")
+    for t, o in zip(t_afm, order):
+        c = 3 - abs(t - 210) / 40
+        chi_a = 1 / (1 + ((t - 220) / 15) ** 2)
+        f.write(f"{t:g} 0.005 0.001 0.001 0.0001 {c:.4f} 0.05 0.4 0.01 {o:.5f} 0.001 {chi_a:.5f} "
+                f"0.001 0.6 0.01 {o:.5f} 0.001 {chi_a:.5f} 0.001 0.6 0.01\n")
+r = tool(os.path.join(tools, "plot_sublattices.py"), afm, "--expected", "209", "-o", os.path.join(work, "afm.png"))
+check(r.returncode == 0 and "specific-heat peak: 210 K" in r.stdout
+      and "susceptibility peak of A: 220 K" in r.stdout and picture_ok(os.path.join(work, "afm.png")),
+      "plot_sublattices finds both peaks of a two-sublattice table and draws it:\n" + r.stdout)
+r = tool(os.path.join(tools, "plot_sublattices.py"), afm, "--expected", "300", "-o", os.path.join(work, "afm2.png"))
+check(r.returncode == 1 and "OUTSIDE" in r.stdout, "plot_sublattices fails a known value outside its estimates")
+r = tool(os.path.join(tools, "plot_sublattices.py"), tables[1], "-o", os.path.join(work, "afm3.png"))
+check(r.returncode != 0 and "no material columns" in r.stderr, "plot_sublattices names a table without material columns")
+
 r = tool(os.path.join(tools, "plot_timeseries.py"), tables[1], "-o", os.path.join(work, "ts.png"))
 check(r.returncode == 0 and picture_ok(os.path.join(work, "ts.png")), "plot_timeseries draws the table")
 r = tool(os.path.join(tools, "plot_timeseries.py"), tables[1], "--relative-energy", "-o", os.path.join(work, "ts-rel.png"))
