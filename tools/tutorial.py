@@ -6,6 +6,7 @@ demonstrates, with the comparison printed as a number.
     /usr/bin/python3 tools/tutorial.py boltzmann   runs/tutorial/02
     /usr/bin/python3 tools/tutorial.py domain-wall runs/tutorial/04
     /usr/bin/python3 tools/tutorial.py sublattices runs/tutorial/06
+    /usr/bin/python3 tools/tutorial.py skyrmion    runs/tutorial/07
 
 The run directory is the one given to miniasd with -o. The picture goes to <run dir>/<lesson>.png
 unless -o says otherwise. Lessons 3 and 5 use tools/plot_curie.py and tools/plot_hysteresis.py.
@@ -24,6 +25,7 @@ import numpy as np  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from plot_timeseries import read_table  # noqa: E402
+import read_snapshot  # noqa: E402
 
 GAMMA = 1.760859e11  # electron gyromagnetic ratio, rad s^-1 T^-1
 MU_B = 9.2740100783e-24  # J/T
@@ -110,7 +112,6 @@ def fit_wall(planes, sz):
 def domain_wall(run, out):
     """Lesson 4: a 180-degree wall in a bcc wire along a cube axis: s_z = -tanh((z - z0)/delta),
     delta = a sqrt(J / (2 k_u)) (each atom has 4 bonds to the next plane, a/2 away)."""
-    import read_snapshot
     metas = sorted(f for f in os.listdir(run) if f.startswith("spins-") and f.endswith(".meta"))
     if not metas:
         sys.exit(f"{run}: no snapshot; run the lesson's input with -o {run}")
@@ -172,8 +173,95 @@ def sublattices(run, out):
     return True
 
 
+def topological_charge(s):
+    """Q = (1/4 pi) sum of the signed solid angles of the triangles (two per square) of a periodic
+    square grid of unit vectors s[x, y] (Berg and Luscher's lattice form: an integer for any
+    field of unit vectors whose neighbours are never opposite)."""
+    def solid(p, q, r):
+        triple = np.einsum("...k,...k", p, np.cross(q, r))
+        scale = 1 + np.einsum("...k,...k", p, q) + np.einsum("...k,...k", q, r) \
+            + np.einsum("...k,...k", r, p)
+        return 2 * np.arctan2(triple, scale)
+    s10, s01 = np.roll(s, -1, axis=0), np.roll(s, -1, axis=1)
+    s11 = np.roll(s10, -1, axis=1)
+    return float((solid(s, s10, s11) + solid(s, s11, s01)).sum() / (4 * np.pi))
+
+
+def islands(down):
+    """Labels of the 4-connected regions of True in a periodic 2-D grid: (labels, count)."""
+    labels = np.zeros(down.shape, dtype=int)
+    count = 0
+    nx, ny = down.shape
+    for start in zip(*np.nonzero(down)):
+        if labels[start]:
+            continue
+        count += 1
+        stack = [start]
+        labels[start] = count
+        while stack:
+            x, y = stack.pop()
+            for n in ((x + 1) % nx, y), ((x - 1) % nx, y), (x, (y + 1) % ny), (x, (y - 1) % ny):
+                if down[n] and not labels[n]:
+                    labels[n] = count
+                    stack.append(n)
+    return labels, count
+
+
+def skyrmion(run, out):
+    """Lesson 7: the Co layer of the last snapshot. Each skyrmion is an island of reversed spins
+    and carries topological charge -1, so Q = -(number of islands), an integer."""
+    metas = sorted(f for f in os.listdir(run) if f.startswith("spins-") and f.endswith(".meta"))
+    if not metas:
+        sys.exit(f"{run}: no snapshot; run the lesson's input with -o {run}")
+    snap = read_snapshot.read(os.path.join(run, metas[-1]))
+    top = snap.positions[:, 2] > snap.positions[:, 2].min() + 1e-6  # Co above the Pt layer
+    p, s = snap.positions[top], snap.spins[top]
+    a = 3.0  # the lesson's cell, A
+    ix, iy = np.rint(p[:, 0] / a).astype(int), np.rint(p[:, 1] / a).astype(int)
+    grid = np.zeros((ix.max() + 1, iy.max() + 1, 3))
+    grid[ix, iy] = s
+    q = topological_charge(grid)
+    labels, count = islands(grid[..., 2] < 0)
+    sizes = np.bincount(labels.ravel())[1:]
+    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 5.2), gridspec_kw={"width_ratios": [1.1, 1]})
+    image = left.imshow(grid[..., 2].T, origin="lower", cmap="RdBu_r", vmin=-1, vmax=1,
+                        extent=(-a / 2, (grid.shape[0] - 0.5) * a, -a / 2, (grid.shape[1] - 0.5) * a))
+    step = 2
+    left.quiver(p[::step, 0], p[::step, 1], s[::step, 0], s[::step, 1], pivot="middle", scale=40,
+                width=0.002)
+    fig.colorbar(image, ax=left, label="$S_z$", shrink=0.8)
+    left.set_xlabel("x (Å)")
+    left.set_ylabel("y (Å)")
+    left.set_title(f"Co layer: {count} islands of $S_z < 0$, Q = {q:+.4f}")
+    # One skyrmion's profile: S_z against the distance from its most reversed atom, with the
+    # in-plane component pointing along r (a Neel wall) or across it (a Bloch wall).
+    if count:
+        # The island of median size: the largest ones may still be stretched, not yet round.
+        biggest = 1 + int(np.argsort(sizes)[len(sizes) // 2])
+        centre = np.unravel_index(np.argmin(np.where(labels == biggest, grid[..., 2], 2)),
+                                  labels.shape)
+        d = np.stack(np.meshgrid(np.arange(grid.shape[0]), np.arange(grid.shape[1]),
+                                 indexing="ij"), axis=-1) - np.array(centre)
+        d = (d + np.array(grid.shape[:2]) // 2) % np.array(grid.shape[:2]) - np.array(grid.shape[:2]) // 2
+        r = np.hypot(d[..., 0], d[..., 1]) * a
+        near = r < 5.5 * a  # beyond, the neighbouring skyrmions take over
+        radial = np.where(r > 0, (grid[..., 0] * d[..., 0] + grid[..., 1] * d[..., 1]) * a
+                          / np.maximum(r, 1e-9), 0)
+        right.plot(r[near], grid[..., 2][near], "o", ms=3, label="$S_z$")
+        right.plot(r[near], radial[near], "s", ms=3, label="$S_r$ (in-plane, along r)")
+        right.axhline(0, color="grey", lw=0.5)
+        right.set_xlabel("distance from the skyrmion's centre (Å)")
+        right.set_ylabel("spin component")
+        right.set_title(f"one skyrmion (median size): {sizes[biggest - 1]} reversed spins")
+        right.legend()
+    fig.tight_layout()
+    fig.savefig(out, dpi=110)
+    print(f"{count} skyrmions (islands of reversed spins), topological charge Q = {q:+.6f}")
+    return count > 0 and abs(q + count) < 0.01
+
+
 LESSONS = {"precession": precession, "boltzmann": boltzmann, "domain-wall": domain_wall,
-           "sublattices": sublattices}
+           "sublattices": sublattices, "skyrmion": skyrmion}
 
 
 def main():
