@@ -176,6 +176,14 @@ check(r.returncode == 1 and "OUTSIDE" in r.stdout, "plot_sublattices fails a kno
 r = tool(os.path.join(tools, "plot_sublattices.py"), tables[1], "-o", os.path.join(work, "afm3.png"))
 check(r.returncode != 0 and "no material columns" in r.stderr, "plot_sublattices names a table without material columns")
 
+# The five-shell example's unit-cell file is what its generator writes (58 bonds per site).
+shells = os.path.join(source, "input", "bcc-fe-shells")
+r = tool(os.path.join(shells, "make_ucf.py"))
+with open(os.path.join(shells, "Fe-5-shells.ucf")) as f:
+    committed = f.read()
+check(r.returncode == 0 and r.stdout == committed and "\n116 isotropic\n" in committed,
+      "input/bcc-fe-shells/Fe-5-shells.ucf is make_ucf.py's output, 2 x 58 bonds")
+
 r = tool(os.path.join(tools, "plot_timeseries.py"), tables[1], "-o", os.path.join(work, "ts.png"))
 check(r.returncode == 0 and picture_ok(os.path.join(work, "ts.png")), "plot_timeseries draws the table")
 r = tool(os.path.join(tools, "plot_timeseries.py"), tables[1], "--relative-energy", "-o", os.path.join(work, "ts-rel.png"))
