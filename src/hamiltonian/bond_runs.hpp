@@ -34,6 +34,25 @@ inline void add_to(double* p, Lanes v) {
 
 }  // namespace bond_runs_detail
 
+// h += coef S_j for one bond's coefficients in the form's layout (1, 3 or 9): the operations of
+// one lane of bond_run_field, for the atoms outside runs, so every atom gets the same bits.
+template <CouplingForm F>
+inline void add_bond_coefficients(const double* ck, double x, double y, double z, double* h) {
+    if constexpr (F == CouplingForm::isotropic) {
+        h[0] += ck[0] * x;
+        h[1] += ck[0] * y;
+        h[2] += ck[0] * z;
+    } else if constexpr (F == CouplingForm::diagonal) {
+        h[0] += ck[0] * x;
+        h[1] += ck[1] * y;
+        h[2] += ck[2] * z;
+    } else {
+        h[0] += ck[0] * x + ck[1] * y + ck[2] * z;
+        h[1] += ck[3] * x + ck[4] * y + ck[5] * z;
+        h[2] += ck[6] * x + ck[7] * y + ck[8] * z;
+    }
+}
+
 // Coefficients per bond k: isotropic c[k]; diagonal c[3k .. 3k+2]; tensor c[9k .. 9k+8] (row
 // major). h.x[i - a] += the sum for atoms a <= i < z.
 template <CouplingForm F>
@@ -82,28 +101,14 @@ void bond_run_field(const SpinView& s, const std::int32_t* o, const double* c, i
     for (; i + 4 <= z; i += 4)
         block(i, std::integral_constant<int, 1>{});
     for (; i < z; ++i) {  // the last one to three atoms
-        double hx = 0, hy = 0, hz = 0;
+        double f[3] = {0, 0, 0};
         for (int k = 0; k < w; ++k) {
-            const double* ck = c + C * k;
             const std::int64_t j = i + o[k];
-            const double x = s.x[j], y = s.y[j], zz = s.z[j];
-            if constexpr (F == CouplingForm::isotropic) {
-                hx += ck[0] * x;
-                hy += ck[0] * y;
-                hz += ck[0] * zz;
-            } else if constexpr (F == CouplingForm::diagonal) {
-                hx += ck[0] * x;
-                hy += ck[1] * y;
-                hz += ck[2] * zz;
-            } else {
-                hx += ck[0] * x + ck[1] * y + ck[2] * zz;
-                hy += ck[3] * x + ck[4] * y + ck[5] * zz;
-                hz += ck[6] * x + ck[7] * y + ck[8] * zz;
-            }
+            add_bond_coefficients<F>(c + C * k, s.x[j], s.y[j], s.z[j], f);
         }
-        h.x[i - a] += hx;
-        h.y[i - a] += hy;
-        h.z[i - a] += hz;
+        h.x[i - a] += f[0];
+        h.y[i - a] += f[1];
+        h.z[i - a] += f[2];
     }
 }
 

@@ -1,95 +1,11 @@
 #include "hamiltonian/tensor_exchange.hpp"
 
 #include <algorithm>
-#include <cstdlib>
 #include <type_traits>
 
 #include "hamiltonian/bond_runs.hpp"
-#include "util/error.hpp"
 
 namespace miniasd {
-
-TensorExchange::TensorExchange(const LocalSystem& sys, int sites, const InteractionList& list,
-                               const std::vector<std::vector<int>>& columns,
-                               const std::vector<std::vector<Vec3>>& shell_j,
-                               std::vector<double> moments)
-    : sys_(sys), form_(list.form), materials_(static_cast<int>(moments.size())) {
-    int shells = 1;
-    bonds_.resize(list.sites.size());
-    for (std::size_t s = 0; s < list.sites.size(); ++s)
-        for (std::size_t k = 0; k < list.sites[s].size(); ++k) {
-            const Bond& b = list.sites[s][k];
-            bonds_[s].push_back({columns[s][k], b.shell, b.j});
-            shells = std::max(shells, b.shell + 1);
-        }
-    const int nm = materials_;
-    energy_scale_.assign(shells, std::vector<Vec3>(nm * nm, Vec3{1, 1, 1}));
-    field_scale_.assign(shells, std::vector<Vec3>(nm * nm, Vec3{0, 0, 0}));
-    bool vectorial = false;
-    for (int sh = 0; sh < shells; ++sh)
-        for (int a = 0; a < nm; ++a)
-            for (int b = 0; b < nm; ++b) {
-                Vec3& e = energy_scale_[sh][a * nm + b];
-                if (list.normalised)
-                    e = sh < static_cast<int>(shell_j.size()) ? shell_j[sh][a * nm + b]
-                                                              : Vec3{0, 0, 0};
-                for (int c = 0; c < 3; ++c)
-                    field_scale_[sh][a * nm + b][c] = e[c] / moments[a];
-                vectorial = vectorial || is_vectorial(e);
-            }
-    if (vectorial && form_ == CouplingForm::tensor)
-        throw Error(
-            "a vectorial exchange-matrix (Jx, Jy, Jz) cannot scale a tensorial unit-cell "
-            "file's weights: give the file's bonds as normalised-vectorial, or one value");
-    if (vectorial) form_ = CouplingForm::diagonal;  // isotropic weights, vectorial couplings
-    if (nm == 1) {
-        folded_ = bonds_;
-        for (auto& site : folded_)
-            for (LocalBond& b : site)
-                for (int k = 0; k < 9; ++k)  // (w J) / mu: a weight of 1 gives J / mu exactly
-                    b.j[k] = b.j[k] * energy_scale_[b.shell][0][k / 3] / moments[0];
-    }
-    site_.resize(sys.n_owned);
-    for (std::int64_t i = 0; i < sys.n_owned; ++i)
-        site_[i] = static_cast<std::int32_t>(sys.gid[i] % sites);
-    if (nm == 1 && !std::getenv("MINIASD_NO_STENCIL_RUNS")) find_runs(columns);
-    // Active when some bond has some nonzero coupling between materials that can meet.
-    for (const auto& site : bonds_)
-        for (const LocalBond& b : site)
-            for (const double v : b.j)
-                for (const Vec3& e : energy_scale_[b.shell])
-                    if (v != 0 && (e[0] != 0 || e[1] != 0 || e[2] != 0)) active_ = true;
-}
-
-// Runs for the one-material field where every site has the same number of bonds, read from the
-// table's leading columns in order, and every period-1 run holds atoms of one site.
-void TensorExchange::find_runs(const std::vector<std::vector<int>>& columns) {
-    const std::size_t width = folded_.empty() ? 0 : folded_[0].size();
-    if (width == 0) return;
-    for (std::size_t s = 0; s < folded_.size(); ++s) {
-        if (folded_[s].size() != width) return;
-        for (std::size_t k = 0; k < width; ++k)
-            if (columns[s][k] != static_cast<int>(k)) return;
-    }
-    StencilRuns runs = find_stencil_runs(sys_, static_cast<int>(width));
-    if (runs.period != 1) return;
-    for (std::size_t r = 0; r < runs.size(); ++r) {
-        const std::int32_t site = site_[static_cast<std::size_t>(runs.begin[r])];
-        for (std::int64_t i = runs.begin[r]; i < runs.end[r]; ++i)
-            if (site_[static_cast<std::size_t>(i)] != site) return;
-        run_site_.push_back(site);
-    }
-    for (const auto& site : folded_) {
-        std::vector<double> c;
-        for (const LocalBond& b : site) {
-            if (form_ == CouplingForm::isotropic) c.push_back(b.j[0]);
-            if (form_ == CouplingForm::diagonal) c.insert(c.end(), {b.j[0], b.j[4], b.j[8]});
-            if (form_ == CouplingForm::tensor) c.insert(c.end(), b.j.begin(), b.j.end());
-        }
-        run_coef_.push_back(std::move(c));
-    }
-    runs_ = std::move(runs);
-}
 
 namespace {
 
@@ -165,7 +81,7 @@ void TensorExchange::one_material_field(const SpinView& s, std::int64_t begin, s
 template <CouplingForm F>
 void TensorExchange::runs_field(const SpinView& s, std::int64_t begin, std::int64_t end,
                                 FieldView h) const {
-    const int w = static_cast<int>(folded_[0].size());
+    const int w = static_cast<int>(bonds_[0].size());
     std::size_t r = runs_.first_ending_after(begin);
     std::size_t o = runs_.first_odd_from(begin);
     std::int64_t i = begin;
@@ -176,15 +92,18 @@ void TensorExchange::runs_field(const SpinView& s, std::int64_t begin, std::int6
             const std::int64_t z = std::min(end, next_run);
             // Two atoms at a time (usually the last of one row and the first of the next): their
             // six sums overlap, each still over its bonds in order.
+            constexpr int C = F == CouplingForm::isotropic  ? 1
+                              : F == CouplingForm::diagonal ? 3
+                                                            : 9;
             for (; i + 2 <= z; i += 2, o += 2) {
                 const std::int32_t* row = runs_.odd_nbr.data() + o * w;
-                const LocalBond* b0 = folded_[site_[i]].data();
-                const LocalBond* b1 = folded_[site_[i + 1]].data();
+                const double* c0 = run_coef_[site_[i]].data();
+                const double* c1 = run_coef_[site_[i + 1]].data();
                 double f[2][3] = {{0, 0, 0}, {0, 0, 0}};
                 for (int k = 0; k < w; ++k) {
                     const std::int32_t j0 = row[k], j1 = row[w + k];
-                    add_bond<F>(b0[k].j, ones, s.x[j0], s.y[j0], s.z[j0], f[0]);
-                    add_bond<F>(b1[k].j, ones, s.x[j1], s.y[j1], s.z[j1], f[1]);
+                    add_bond_coefficients<F>(c0 + C * k, s.x[j0], s.y[j0], s.z[j0], f[0]);
+                    add_bond_coefficients<F>(c1 + C * k, s.x[j1], s.y[j1], s.z[j1], f[1]);
                 }
                 for (int l = 0; l < 2; ++l) {
                     h.x[i + l - begin] += f[l][0];
@@ -194,10 +113,10 @@ void TensorExchange::runs_field(const SpinView& s, std::int64_t begin, std::int6
             }
             for (; i < z; ++i, ++o) {
                 const std::int32_t* row = runs_.odd_nbr.data() + o * w;
-                const LocalBond* b = folded_[site_[i]].data();
+                const double* c = run_coef_[site_[i]].data();
                 double f[3] = {0, 0, 0};
                 for (int k = 0; k < w; ++k)
-                    add_bond<F>(b[k].j, ones, s.x[row[k]], s.y[row[k]], s.z[row[k]], f);
+                    add_bond_coefficients<F>(c + C * k, s.x[row[k]], s.y[row[k]], s.z[row[k]], f);
                 h.x[i - begin] += f[0];
                 h.y[i - begin] += f[1];
                 h.z[i - begin] += f[2];
@@ -234,12 +153,64 @@ void TensorExchange::add_field(const SpinView& s, std::int64_t begin, std::int64
                 return one_material_field<CouplingForm::tensor>(s, begin, end, h);
         }
     }
-    for (std::int64_t i = begin; i < end; ++i) {
-        double f[3];
-        bond_sum(s, i, field_scale_, f);
-        h.x[i - begin] += f[0];
-        h.y[i - begin] += f[1];
-        h.z[i - begin] += f[2];
+    switch (form_) {
+        case CouplingForm::isotropic:
+            return pair_field<CouplingForm::isotropic>(s, begin, end, h);
+        case CouplingForm::diagonal:
+            return pair_field<CouplingForm::diagonal>(s, begin, end, h);
+        case CouplingForm::tensor:
+            return pair_field<CouplingForm::tensor>(s, begin, end, h);
+    }
+}
+
+// Several materials, no runs: each bond's coefficients for the atom's and the neighbour's
+// materials, summed in list order.
+template <CouplingForm F>
+void TensorExchange::pair_field(const SpinView& s, std::int64_t begin, std::int64_t end,
+                                FieldView h) const {
+    constexpr int C = F == CouplingForm::isotropic ? 1 : F == CouplingForm::diagonal ? 3 : 9;
+    const std::int64_t n = sys_.n_owned;
+    const std::int32_t* nbr = sys_.nbr.data();
+    const std::int32_t* mat = sys_.material.data();
+    // Where two neighbouring atoms have as many bonds, their sums are interleaved (each still
+    // over its bonds in order): one atom's additions form a chain the core waits on.
+    auto row = [&](std::int64_t i, const LocalBond*& bonds, const double*& block) {
+        const std::int64_t w = static_cast<std::int64_t>(bonds_[site_[i]].size());
+        bonds = bonds_[site_[i]].data();
+        block = pair_coef_[site_[i]].data() + mat[i] * materials_ * w * C;
+        return w;
+    };
+    std::int64_t i = begin;
+    while (i < end) {
+        const LocalBond *b0, *b1;
+        const double *c0, *c1;
+        const std::int64_t w = row(i, b0, c0);
+        double f[2][3] = {{0, 0, 0}, {0, 0, 0}};
+        if (i + 1 < end && row(i + 1, b1, c1) == w) {
+            for (std::int64_t k = 0; k < w; ++k) {
+                const std::int32_t j0 = nbr[static_cast<std::int64_t>(b0[k].column) * n + i];
+                const std::int32_t j1 = nbr[static_cast<std::int64_t>(b1[k].column) * n + i + 1];
+                add_bond_coefficients<F>(c0 + (mat[j0] * w + k) * C, s.x[j0], s.y[j0], s.z[j0],
+                                         f[0]);
+                add_bond_coefficients<F>(c1 + (mat[j1] * w + k) * C, s.x[j1], s.y[j1], s.z[j1],
+                                         f[1]);
+            }
+            for (int l = 0; l < 2; ++l) {
+                h.x[i + l - begin] += f[l][0];
+                h.y[i + l - begin] += f[l][1];
+                h.z[i + l - begin] += f[l][2];
+            }
+            i += 2;
+            continue;
+        }
+        for (std::int64_t k = 0; k < w; ++k) {
+            const std::int32_t j = nbr[static_cast<std::int64_t>(b0[k].column) * n + i];
+            add_bond_coefficients<F>(c0 + (mat[j] * w + k) * C, s.x[j], s.y[j], s.z[j], f[0]);
+        }
+        h.x[i - begin] += f[0][0];
+        h.y[i - begin] += f[0][1];
+        h.z[i - begin] += f[0][2];
+        ++i;
     }
 }
 

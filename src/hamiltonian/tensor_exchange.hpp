@@ -61,15 +61,28 @@ class TensorExchange final : public Term {
     template <CouplingForm F>
     void one_material_field(const SpinView& s, std::int64_t begin, std::int64_t end,
                             FieldView h) const;
-    // One material on a lattice with period-1 stencil runs whose atoms are each of one site: the
-    // runs (bond_runs.hpp), with each site's folded couplings per bond in the form's layout.
+    // Several materials: per site, the coefficients of its bonds for each pair of materials
+    // (a, b) of the atom and its neighbour, each the bond's coupling times the field scale of
+    // (a, b), in the form's layout (1, 3 or 9 per bond): [(a * materials + b) * w * C + k * C].
+    // The field is sum_k coef_k S_j in list order, as with one material, so the per-atom path
+    // (pair_field) and the runs give the same bits.
+    std::vector<std::vector<double>> pair_coef_;
+    template <CouplingForm F>
+    void pair_field(const SpinView& s, std::int64_t begin, std::int64_t end, FieldView h) const;
+    // A lattice with period-1 stencil runs whose atoms are each of one site, and one material or
+    // materials that follow the sites (a unit-cell file's material column; no alloy, no layers):
+    // the runs (bond_runs.hpp), with each site's coefficients per bond in the form's layout.
     // Empty runs_ (period 0) otherwise.
     StencilRuns runs_;
     std::vector<std::int32_t> run_site_;         // [run] its atoms' basis site
     std::vector<std::vector<double>> run_coef_;  // [site] coefficients, bond by bond
     template <CouplingForm F>
     void runs_field(const SpinView& s, std::int64_t begin, std::int64_t end, FieldView h) const;
-    void find_runs(const std::vector<std::vector<int>>& columns);
+    void find_runs(const InteractionList& list, const std::vector<std::vector<int>>& columns);
+    // The coefficients of site s's bonds as the runs read them; empty if a site's or a
+    // neighbour's material is not the one its site has everywhere on this rank.
+    std::vector<std::vector<double>> site_coefficients(const InteractionList& list) const;
+    int sites_ = 1;
     std::vector<std::int32_t> site_;  // [owned atom] basis site
     // [shell][a * materials + b]: the factor of a bond's coupling in the energy (J per unit
     // weight, or 1) and in the field (that over mu_a, 1/T units), per component of the field

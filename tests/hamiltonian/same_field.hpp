@@ -20,8 +20,10 @@ namespace miniasd::test {
 
 // The part of one material's lattice that process `coords` of a `dims` grid owns, with a
 // neighbour table of `offsets`.
+// With `materials`, the config's materials are placed on it (by site, layer or alloy).
 inline LocalSystem subdomain(const Lattice& l, const parallel::Int3& dims,
-                             const parallel::Int3& coords, const SiteOffsets& offsets) {
+                             const parallel::Int3& coords, const SiteOffsets& offsets,
+                             const Config* materials = nullptr) {
     parallel::ProcessGrid g;
     g.cells = l.cells;
     g.periodic = l.periodic;
@@ -29,7 +31,7 @@ inline LocalSystem subdomain(const Lattice& l, const parallel::Int3& dims,
     g.coords = coords;
     Config one;
     one.materials.resize(1);
-    return build_local_system(l, g, MaterialMap(one, l), offsets);
+    return build_local_system(l, g, MaterialMap(materials ? *materials : one, l), offsets);
 }
 
 struct RandomSpins {

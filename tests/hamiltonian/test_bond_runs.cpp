@@ -125,3 +125,80 @@ TEST(BondRuns, CoverABulkLattice) {
                            {{Vec3{7e-21, 7e-21, 7e-21}}, {Vec3{2e-21, 2e-21, 2e-21}}}, {2e-23});
     EXPECT_GE(double(t.runs_cover()) / double(sys.n_owned), 28.0 / 30);
 }
+
+// Several materials: where they follow the sites (bcc's two sites, one material each, as a
+// unit-cell file's material column places them) the runs serve them too, bitwise the per-atom
+// loop; where they do not (a random alloy) neither term has runs. Either way the field is the
+// direct sum over the bonds of (J_k scaled by the pair of materials' J) S_j / mu_a, whatever the
+// order of a and b (the moments differ, so a swapped pair would show).
+TEST(BondRuns, SeveralMaterialsFollowingTheSitesTakeTheRuns) {
+    const std::string lattice =
+        "create:crystal-structure = bcc\ndimensions:unit-cell-size = 3 !A\n"
+        "dimensions:system-size-x = 66 !A\ndimensions:system-size-y = 18 !A\n"
+        "dimensions:system-size-z = 15 !A\ncreate:periodic-boundaries-x\n"
+        "create:periodic-boundaries-y\ncreate:periodic-boundaries-z\n"
+        "exchange:function = shell\nexchange:interaction-range = 1.2\n"
+        "material:num-materials = 2\n"
+        "material[1]:atomic-spin-moment = 2 !muB\nmaterial[2]:atomic-spin-moment = 3 !muB\n";
+    const std::string by_site =
+        "material[1]:unit-cell-category = 1\nmaterial[2]:unit-cell-category = 2\n";
+    const std::string alloy = "material[1]:host-alloy\nmaterial[1]:alloy-fraction[2] = 0.3\n";
+    const std::vector<double> moments = {2e-23, 3e-23};
+    // shell_j[shell][a * 2 + b]: within each material and between them, per component.
+    const std::vector<std::vector<Vec3>> shell_j = {
+        {Vec3{7e-21, 6e-21, 8e-21}, Vec3{-3e-21, -2e-21, -4e-21}, Vec3{-3e-21, -2e-21, -4e-21},
+         Vec3{5e-21, 5.5e-21, 4.5e-21}},
+        {Vec3{2e-21, 2.5e-21, 1.5e-21}, Vec3{1e-21, 1.2e-21, 0.8e-21},
+         Vec3{1e-21, 1.2e-21, 0.8e-21}, Vec3{1.5e-21, 1e-21, 2e-21}}};
+    for (const auto& [materials, runs_expected] :
+         std::vector<std::pair<std::string, bool>>{{by_site, true}, {alloy, false}})
+        for (const CouplingForm form :
+             {CouplingForm::isotropic, CouplingForm::diagonal, CouplingForm::tensor}) {
+            SCOPED_TRACE(materials + " form " + std::to_string(static_cast<int>(form)));
+            const Config c = test::config_from_text(lattice + materials);
+            const Lattice l = make_lattice(c);
+            const LocalSystem sys =
+                test::subdomain(l, {1, 1, 1}, {0, 0, 0}, l.exchange.offsets(), &c);
+            std::vector<std::vector<int>> columns(l.exchange.sites.size());
+            for (std::size_t s = 0; s < columns.size(); ++s)
+                for (std::size_t b = 0; b < l.exchange.sites[s].size(); ++b)
+                    columns[s].push_back(static_cast<int>(b));
+            const InteractionList list = couplings(l, form);
+            // The isotropic form reads one J per pair, the others each component.
+            std::vector<std::vector<Vec3>> scale = shell_j;
+            if (form != CouplingForm::diagonal)
+                for (auto& shell : scale)
+                    for (Vec3& v : shell)
+                        v = Vec3{v[0], v[0], v[0]};
+            const TensorExchange fast(sys, 2, list, columns, scale, moments);
+            ::setenv("MINIASD_NO_STENCIL_RUNS", "1", 1);
+            const TensorExchange table(sys, 2, list, columns, scale, moments);
+            ::unsetenv("MINIASD_NO_STENCIL_RUNS");
+            const auto spins = test::random_spins(sys);
+            test::expect_same_field(fast, table, sys, spins);
+            EXPECT_EQ(fast.runs_cover() > sys.n_owned / 2, runs_expected);
+            EXPECT_EQ(table.runs_cover(), 0);
+            // The direct sum, bond by bond.
+            std::vector<double> h[3];
+            for (auto& v : h)
+                v.assign(static_cast<std::size_t>(sys.n_owned), 0.0);
+            fast.add_field(spins.view(), 0, sys.n_owned, {h[0].data(), h[1].data(), h[2].data()});
+            for (std::int64_t i = 0; i < sys.n_owned; ++i) {
+                const int site = static_cast<int>(sys.gid[i] % 2), a = sys.material[i];
+                double want[3] = {0, 0, 0};
+                for (std::size_t k = 0; k < list.sites[site].size(); ++k) {
+                    const Bond& bond = list.sites[site][k];
+                    const std::int32_t j = sys.neighbour(i, static_cast<int>(k));
+                    const int b = sys.material[j];
+                    const Vec3& e = scale[bond.shell][a * 2 + b];
+                    const double sj[3] = {spins.x[j], spins.y[j], spins.z[j]};
+                    for (int r = 0; r < 3; ++r)
+                        for (int q = 0; q < 3; ++q)
+                            want[r] += e[r] * bond.j[3 * r + q] * sj[q] / moments[a];
+                }
+                for (int r = 0; r < 3; ++r)
+                    ASSERT_NEAR(h[r][i], want[r], 1e-12 * (std::abs(want[r]) + 1e3))
+                        << "atom " << i << " component " << r;
+            }
+        }
+}
