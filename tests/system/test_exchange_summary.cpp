@@ -36,6 +36,37 @@ TEST(ExchangeSummary, BuiltInBccNearestNeighbours) {
         << describe(s);
 }
 
+// Every built-in crystal whose sites all have the same first-shell coordination z: one material
+// with J on each bond orders in the mean field at k_B T_c = z J / 3 (the coupling matrix's rows
+// all add up to z J). z from docs/physics.md's table; heusler's cutoff takes three shells.
+TEST(ExchangeSummary, MeanFieldCurieTemperatureOfEveryUniformCrystal) {
+    const std::pair<const char*, int> crystals[] = {{"sc", 6},
+                                                    {"bcc", 8},
+                                                    {"fcc", 12},
+                                                    {"hcp", 12},
+                                                    {"bcc-110", 8},
+                                                    {"heusler", 26},
+                                                    {"honeycomb", 3},
+                                                    {"kagome", 4},
+                                                    {"rocksalt", 6},
+                                                    {"mn2au", 4},
+                                                    {"fcc-111", 12},
+                                                    {"alpha-honeycomb", 3},
+                                                    {"beta-honeycomb", 3}};
+    for (const auto& [crystal, z] : crystals) {
+        const Config c = test::config_from_text(
+            std::string("create:crystal-structure = ") + crystal +
+            "\ndimensions:unit-cell-size = 3 !A\ndimensions:system-size = 3 !nm\n"
+            "material[1]:atomic-spin-moment = 2 !muB\nmaterial[1]:exchange-matrix[1] = 2e-21\n");
+        const ExchangeSummary s = summarise_exchange(c, make_lattice(c));
+        EXPECT_NEAR(s.curie_temperature / (z * 2e-21 / (3 * kB)), 1.0, 1e-12) << crystal;
+        double per_atom = 0;
+        for (const ExchangeShell& shell : s.shells)
+            per_atom += shell.per_atom;
+        EXPECT_NEAR(per_atom, z, 1e-9) << crystal;  // an average over the cell's sites
+    }
+}
+
 // exchange:function = shell: each shell's J is its own exchange-matrix-<k>-nn (the summary once
 // printed the first shell's J for every shell).
 TEST(ExchangeSummary, ShellsOfTheBuiltInCrystalTakeTheirOwnJ) {
