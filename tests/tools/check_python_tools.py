@@ -236,5 +236,12 @@ check(r.returncode == 0 and row and abs(float(row.group(2)) - 500) < 1e-6
       and abs(float(row.group(3)) - 500 / float(row.group(1))) < 0.01 * float(row.group(3)),
       "speed_vs_vampire times both codes by the difference of two step counts (VAMPIRE's "
       "stand-in: 500 ns per atom-step) and prints the ratio:\n" + r.stdout + r.stderr)
+# The two-material bench input is valid as it stands (its unit-cell file gives each sublattice its
+# own material).
+two = os.path.join(source, "bench", "vampire-ucf-two-materials")
+r = subprocess.run([miniasd, "input", "--check"], cwd=two, capture_output=True, text=True,
+                   timeout=120)
+check(r.returncode == 0 and "warning" not in r.stderr,
+      "bench/vampire-ucf-two-materials/input passes --check:\n" + r.stdout[-1500:] + r.stderr)
 print(f"{len(failures)} failed" if failures else "all passed")
 sys.exit(1 if failures else 0)
