@@ -153,6 +153,16 @@ void TensorExchange::add_field(const SpinView& s, std::int64_t begin, std::int64
                 return one_material_field<CouplingForm::tensor>(s, begin, end, h);
         }
     }
+    if (pair_coef_.empty()) {  // too many materials for the folded table
+        for (std::int64_t i = begin; i < end; ++i) {
+            double f[3];
+            bond_sum(s, i, field_scale_, f);
+            h.x[i - begin] += f[0];
+            h.y[i - begin] += f[1];
+            h.z[i - begin] += f[2];
+        }
+        return;
+    }
     switch (form_) {
         case CouplingForm::isotropic:
             return pair_field<CouplingForm::isotropic>(s, begin, end, h);

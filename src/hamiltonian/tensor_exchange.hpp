@@ -65,7 +65,8 @@ class TensorExchange final : public Term {
     // (a, b) of the atom and its neighbour, each the bond's coupling times the field scale of
     // (a, b), in the form's layout (1, 3 or 9 per bond): [(a * materials + b) * w * C + k * C].
     // The field is sum_k coef_k S_j in list order, as with one material, so the per-atom path
-    // (pair_field) and the runs give the same bits.
+    // (pair_field) and the runs give the same bits. Empty with one material, or with so many
+    // that the table would pass 32 MB (then bond_sum forms each product in the field loop).
     std::vector<std::vector<double>> pair_coef_;
     template <CouplingForm F>
     void pair_field(const SpinView& s, std::int64_t begin, std::int64_t end, FieldView h) const;

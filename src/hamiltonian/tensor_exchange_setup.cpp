@@ -73,7 +73,13 @@ TensorExchange::TensorExchange(const LocalSystem& sys, int sites, const Interact
                 for (int k = 0; k < 9; ++k)  // (w J) / mu: a weight of 1 gives J / mu exactly
                     b.j[k] = b.j[k] * energy_scale_[b.shell][0][k / 3] / moments[0];
     }
-    if (nm > 1) {
+    // The folded table has materials^2 blocks per site. Past 4 Mi numbers (32 MB: a tensor file
+    // with dozens of materials) the field forms each product as it goes instead (bond_sum),
+    // slower; the choice depends on the input alone, so every rank makes the same one.
+    std::size_t table = 0;
+    for (const auto& site : bonds_)
+        table += std::size_t(nm) * nm * site.size() * coefficients_per_bond(form_);
+    if (nm > 1 && table <= (std::size_t(1) << 22)) {
         const int C = coefficients_per_bond(form_);
         pair_coef_.resize(bonds_.size());
         for (std::size_t st = 0; st < bonds_.size(); ++st) {
@@ -140,6 +146,7 @@ std::vector<std::vector<double>> TensorExchange::site_coefficients(
         }
         return coef;
     }
+    if (pair_coef_.empty()) return {};
     // Several materials: every atom of this rank, ghosts too, must have its site's material, so
     // that bond k of a site always joins the same two materials.
     std::vector<std::int32_t> of_site(static_cast<std::size_t>(sites_), -1);

@@ -1,8 +1,10 @@
-// The general exchange's fast path (hamiltonian/bond_runs.hpp): on one material, its field over
-// stencil runs is bitwise the field of the per-atom loop over the neighbour table, for isotropic
-// shells, vectorial (diagonal) couplings and full tensors, on lattices with open and periodic
-// boundaries, a particle cut and a subdomain of a process grid, over ranges that start and end
-// inside runs (as the integrator's chunks do); and it covers most atoms of a bulk lattice.
+// The general exchange's fast path (hamiltonian/bond_runs.hpp): its field over stencil runs is
+// bitwise the field of the per-atom loop over the neighbour table, for isotropic shells,
+// vectorial (diagonal) couplings and full tensors, on lattices with open and periodic boundaries,
+// a particle cut and a subdomain of a process grid, over ranges that start and end inside runs
+// (as the integrator's chunks do); it covers most atoms of a bulk lattice; with several materials
+// it serves those that follow the sites, and the per-atom loops of several (or very many)
+// materials give the direct sum over the bonds.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -201,4 +203,57 @@ TEST(BondRuns, SeveralMaterialsFollowingTheSitesTakeTheRuns) {
                         << "atom " << i << " component " << r;
             }
         }
+}
+
+// With so many materials that the folded table would pass 32 MB (130 here, a full tensor: 130^2
+// blocks of 28 bonds x 9 numbers), the field forms each product in its loop: no runs, and the
+// field is still the direct sum.
+TEST(BondRuns, ManyMaterialsFormEachProductInTheLoop) {
+    const Config c = test::config_from_text(
+        "create:crystal-structure = bcc\ndimensions:unit-cell-size = 3 !A\n"
+        "dimensions:system-size = 24 !A\ncreate:periodic-boundaries-x\n"
+        "create:periodic-boundaries-y\ncreate:periodic-boundaries-z\n"
+        "exchange:function = shell\nexchange:interaction-range = 1.2\n"
+        "material:num-materials = 2\nmaterial[1]:unit-cell-category = 1\n"
+        "material[2]:unit-cell-category = 2\n"
+        "material[1]:atomic-spin-moment = 2 !muB\nmaterial[2]:atomic-spin-moment = 3 !muB\n");
+    const Lattice l = make_lattice(c);
+    const LocalSystem sys = test::subdomain(l, {1, 1, 1}, {0, 0, 0}, l.exchange.offsets(), &c);
+    std::vector<std::vector<int>> columns(2);
+    for (std::size_t s = 0; s < 2; ++s)
+        for (std::size_t b = 0; b < l.exchange.sites[s].size(); ++b)
+            columns[s].push_back(static_cast<int>(b));
+    const int nm = 130;
+    std::vector<double> moments(nm, 1e-23);
+    moments[0] = 2e-23;
+    moments[1] = 3e-23;
+    std::vector<std::vector<Vec3>> scale(2, std::vector<Vec3>(nm * nm));
+    for (int sh = 0; sh < 2; ++sh)
+        for (int ab = 0; ab < nm * nm; ++ab) {
+            const double v = (1 + sh) * 1e-21 * (1 + 0.01 * (ab % 7));
+            scale[sh][ab] = Vec3{v, v, v};
+        }
+    const InteractionList list = couplings(l, CouplingForm::tensor);
+    const TensorExchange t(sys, 2, list, columns, scale, moments);
+    EXPECT_EQ(t.runs_cover(), 0);
+    const auto spins = test::random_spins(sys);
+    std::vector<double> h[3];
+    for (auto& v : h)
+        v.assign(static_cast<std::size_t>(sys.n_owned), 0.0);
+    t.add_field(spins.view(), 0, sys.n_owned, {h[0].data(), h[1].data(), h[2].data()});
+    for (std::int64_t i = 0; i < sys.n_owned; ++i) {
+        const int site = static_cast<int>(sys.gid[i] % 2), a = sys.material[i];
+        double want[3] = {0, 0, 0};
+        for (std::size_t k = 0; k < list.sites[site].size(); ++k) {
+            const Bond& bond = list.sites[site][k];
+            const std::int32_t j = sys.neighbour(i, static_cast<int>(k));
+            const double e = scale[bond.shell][a * nm + sys.material[j]][0];
+            const double sj[3] = {spins.x[j], spins.y[j], spins.z[j]};
+            for (int r = 0; r < 3; ++r)
+                for (int q = 0; q < 3; ++q)
+                    want[r] += e * bond.j[3 * r + q] * sj[q] / moments[a];
+        }
+        for (int r = 0; r < 3; ++r)
+            ASSERT_NEAR(h[r][i], want[r], 1e-12 * (std::abs(want[r]) + 1e3)) << "atom " << i;
+    }
 }
