@@ -43,6 +43,34 @@ InteractionList couplings(const Lattice& l, CouplingForm form) {
     return list;
 }
 
+// The field of `t` on every owned atom against the direct sum over the list's bonds of
+// (scale of the shell and pair of materials, per component) J_k S_j / mu_a (two sites).
+void expect_direct_sum(const TensorExchange& t, const LocalSystem& sys, const InteractionList& list,
+                       const std::vector<std::vector<Vec3>>& scale,
+                       const std::vector<double>& moments, const test::RandomSpins& spins) {
+    const int nm = static_cast<int>(moments.size());
+    std::vector<double> h[3];
+    for (auto& v : h)
+        v.assign(static_cast<std::size_t>(sys.n_owned), 0.0);
+    t.add_field(spins.view(), 0, sys.n_owned, {h[0].data(), h[1].data(), h[2].data()});
+    for (std::int64_t i = 0; i < sys.n_owned; ++i) {
+        const int site = static_cast<int>(sys.gid[i] % 2), a = sys.material[i];
+        double want[3] = {0, 0, 0};
+        for (std::size_t k = 0; k < list.sites[site].size(); ++k) {
+            const Bond& bond = list.sites[site][k];
+            const std::int32_t j = sys.neighbour(i, static_cast<int>(k));
+            const Vec3& e = scale[bond.shell][a * nm + sys.material[j]];
+            const double sj[3] = {spins.x[j], spins.y[j], spins.z[j]};
+            for (int r = 0; r < 3; ++r)
+                for (int q = 0; q < 3; ++q)
+                    want[r] += e[r] * bond.j[3 * r + q] * sj[q] / moments[a];
+        }
+        for (int r = 0; r < 3; ++r)
+            ASSERT_NEAR(h[r][i], want[r], 1e-12 * (std::abs(want[r]) + 1e3))
+                << "atom " << i << " component " << r;
+    }
+}
+
 }  // namespace
 
 TEST(BondRuns, FieldIsBitwiseTheTableField) {
@@ -180,28 +208,7 @@ TEST(BondRuns, SeveralMaterialsFollowingTheSitesTakeTheRuns) {
             test::expect_same_field(fast, table, sys, spins);
             EXPECT_EQ(fast.runs_cover() > sys.n_owned / 2, runs_expected);
             EXPECT_EQ(table.runs_cover(), 0);
-            // The direct sum, bond by bond.
-            std::vector<double> h[3];
-            for (auto& v : h)
-                v.assign(static_cast<std::size_t>(sys.n_owned), 0.0);
-            fast.add_field(spins.view(), 0, sys.n_owned, {h[0].data(), h[1].data(), h[2].data()});
-            for (std::int64_t i = 0; i < sys.n_owned; ++i) {
-                const int site = static_cast<int>(sys.gid[i] % 2), a = sys.material[i];
-                double want[3] = {0, 0, 0};
-                for (std::size_t k = 0; k < list.sites[site].size(); ++k) {
-                    const Bond& bond = list.sites[site][k];
-                    const std::int32_t j = sys.neighbour(i, static_cast<int>(k));
-                    const int b = sys.material[j];
-                    const Vec3& e = scale[bond.shell][a * 2 + b];
-                    const double sj[3] = {spins.x[j], spins.y[j], spins.z[j]};
-                    for (int r = 0; r < 3; ++r)
-                        for (int q = 0; q < 3; ++q)
-                            want[r] += e[r] * bond.j[3 * r + q] * sj[q] / moments[a];
-                }
-                for (int r = 0; r < 3; ++r)
-                    ASSERT_NEAR(h[r][i], want[r], 1e-12 * (std::abs(want[r]) + 1e3))
-                        << "atom " << i << " component " << r;
-            }
+            expect_direct_sum(fast, sys, list, scale, moments, spins);
         }
 }
 
@@ -236,24 +243,5 @@ TEST(BondRuns, ManyMaterialsFormEachProductInTheLoop) {
     const InteractionList list = couplings(l, CouplingForm::tensor);
     const TensorExchange t(sys, 2, list, columns, scale, moments);
     EXPECT_EQ(t.runs_cover(), 0);
-    const auto spins = test::random_spins(sys);
-    std::vector<double> h[3];
-    for (auto& v : h)
-        v.assign(static_cast<std::size_t>(sys.n_owned), 0.0);
-    t.add_field(spins.view(), 0, sys.n_owned, {h[0].data(), h[1].data(), h[2].data()});
-    for (std::int64_t i = 0; i < sys.n_owned; ++i) {
-        const int site = static_cast<int>(sys.gid[i] % 2), a = sys.material[i];
-        double want[3] = {0, 0, 0};
-        for (std::size_t k = 0; k < list.sites[site].size(); ++k) {
-            const Bond& bond = list.sites[site][k];
-            const std::int32_t j = sys.neighbour(i, static_cast<int>(k));
-            const double e = scale[bond.shell][a * nm + sys.material[j]][0];
-            const double sj[3] = {spins.x[j], spins.y[j], spins.z[j]};
-            for (int r = 0; r < 3; ++r)
-                for (int q = 0; q < 3; ++q)
-                    want[r] += e * bond.j[3 * r + q] * sj[q] / moments[a];
-        }
-        for (int r = 0; r < 3; ++r)
-            ASSERT_NEAR(h[r][i], want[r], 1e-12 * (std::abs(want[r]) + 1e3)) << "atom " << i;
-    }
+    expect_direct_sum(t, sys, list, scale, moments, test::random_spins(sys));
 }
