@@ -49,6 +49,21 @@ const T* pair_value(const Config& c, const std::map<Config::CategoryPair, T>& ma
     return it == map.end() ? nullptr : &it->second;
 }
 
+// material[i]:<name>[j] of a further shell, in joules per link; described by its nonzero
+// entries, both triangles (the parser makes them symmetric).
+KeywordSpec shell_row(
+    std::string name, K kind, std::string doc,
+    std::function<void(MaterialConfig&, const Value&, const Entry&)> apply,
+    std::function<std::optional<Value>(const MaterialConfig&, std::size_t)> read) {
+    KeywordSpec s = mat(std::move(name), kind, D::energy, -1e-18, 1e-18, "0 J", std::move(doc),
+                        std::move(apply), nullptr);
+    s.second_material_index = true;
+    s.read = [read](const Config& c, int i, int j) {
+        return read(c.materials[static_cast<std::size_t>(i)], static_cast<std::size_t>(j));
+    };
+    return s;
+}
+
 }  // namespace
 
 void add_exchange_keywords(std::vector<KeywordSpec>& t) {
@@ -151,38 +166,31 @@ void add_exchange_keywords(std::vector<KeywordSpec>& t) {
         [](const Config& c) { return has_dmi(c) ? number(c.dmi_cutoff_range) : none; }));
     for (int k = 0; k < further_exchange_shells; ++k) {
         const std::string name = further_exchange_keyword(k);
-        KeywordSpec s = mat(
-            name, K::real_or_triple, D::energy, -1e-18, 1e-18, "0 J",
-            "exchange J_ij of neighbour shell " + std::to_string(k + 2) +
+        const std::string shell = std::to_string(k + 2);
+        t.push_back(shell_row(
+            name, K::real_or_triple,
+            "exchange J_ij of neighbour shell " + shell +
                 " to material j, joules per link, or vectorial Jx, Jy, Jz as exchange-matrix, "
                 "with exchange:function = shell; [i][j] and [j][i] must agree",
             [k](MaterialConfig& m, const Value& v, const Entry& e) {
                 m.further_exchange[k][e.name_index - 1] = v.vec;
             },
-            nullptr);
-        s.second_material_index = true;
-        s.read = [k](const Config& c, int i, int j) {  // the nonzero entries, both triangles
-            const Vec3& v = c.materials[static_cast<std::size_t>(i)]
-                                .further_exchange[k][static_cast<std::size_t>(j)];
-            return is_vectorial(v) ? triple(v) : v[0] != 0 ? number(v[0]) : none;
-        };
-        t.push_back(s);
-        KeywordSpec q = mat(
-            "biquadratic-" + name, K::real, D::energy, -1e-18, 1e-18, "0 J",
-            "biquadratic exchange B_ij of neighbour shell " + std::to_string(k + 2) +
+            [k](const MaterialConfig& m, std::size_t j) -> std::optional<Value> {
+                const Vec3& v = m.further_exchange[k][j];
+                return is_vectorial(v) ? triple(v) : v[0] != 0 ? number(v[0]) : none;
+            }));
+        t.push_back(shell_row(
+            "biquadratic-" + name, K::real,
+            "biquadratic exchange B_ij of neighbour shell " + shell +
                 " to material j, joules per link, with exchange:function = shell; [i][j] and "
                 "[j][i] must agree",
             [k](MaterialConfig& m, const Value& v, const Entry& e) {
                 m.further_biquadratic[k][e.name_index - 1] = v.real;
             },
-            nullptr);
-        q.second_material_index = true;
-        q.read = [k](const Config& c, int i, int j) {
-            const double v = c.materials[static_cast<std::size_t>(i)]
-                                 .further_biquadratic[k][static_cast<std::size_t>(j)];
-            return v != 0 ? number(v) : none;
-        };
-        t.push_back(q);
+            [k](const MaterialConfig& m, std::size_t j) -> std::optional<Value> {
+                const double v = m.further_biquadratic[k][j];
+                return v != 0 ? number(v) : none;
+            }));
     }
 }
 
