@@ -79,11 +79,12 @@ class TensorExchange final : public Term {
     std::vector<std::vector<double>> run_coef_;  // [site] coefficients, bond by bond
     template <CouplingForm F>
     void runs_field(const SpinView& s, std::int64_t begin, std::int64_t end, FieldView h) const;
-    void find_runs(const InteractionList& list, const std::vector<std::vector<int>>& columns);
+    void find_runs(const InteractionList& list, const std::vector<std::vector<int>>& columns,
+                   int sites);
     // The coefficients of site s's bonds as the runs read them; empty if a site's or a
     // neighbour's material is not the one its site has everywhere on this rank.
-    std::vector<std::vector<double>> site_coefficients(const InteractionList& list) const;
-    int sites_ = 1;
+    std::vector<std::vector<double>> site_coefficients(const InteractionList& list,
+                                                       int sites) const;
     std::vector<std::int32_t> site_;  // [owned atom] basis site
     // [shell][a * materials + b]: the factor of a bond's coupling in the energy (J per unit
     // weight, or 1) and in the field (that over mu_a, 1/T units), per component of the field

@@ -92,11 +92,10 @@ TensorExchange::TensorExchange(const LocalSystem& sys, int sites, const Interact
                          c.data() + (ab * w + k) * C);
         }
     }
-    sites_ = sites;
     site_.resize(sys.n_owned);
     for (std::int64_t i = 0; i < sys.n_owned; ++i)
         site_[i] = static_cast<std::int32_t>(sys.gid[i] % sites);
-    if (!std::getenv("MINIASD_NO_STENCIL_RUNS")) find_runs(list, columns);
+    if (!std::getenv("MINIASD_NO_STENCIL_RUNS")) find_runs(list, columns, sites);
     // Active when some bond has some nonzero coupling between materials that can meet.
     for (const auto& site : bonds_)
         for (const LocalBond& b : site)
@@ -109,7 +108,7 @@ TensorExchange::TensorExchange(const LocalSystem& sys, int sites, const Interact
 // order, and every period-1 run holds atoms of one site (and, with several materials, the
 // materials follow the sites).
 void TensorExchange::find_runs(const InteractionList& list,
-                               const std::vector<std::vector<int>>& columns) {
+                               const std::vector<std::vector<int>>& columns, int sites) {
     const std::size_t width = bonds_.empty() ? 0 : bonds_[0].size();
     if (width == 0) return;
     for (std::size_t s = 0; s < bonds_.size(); ++s) {
@@ -117,7 +116,7 @@ void TensorExchange::find_runs(const InteractionList& list,
         for (std::size_t k = 0; k < width; ++k)
             if (columns[s][k] != static_cast<int>(k)) return;
     }
-    std::vector<std::vector<double>> coef = site_coefficients(list);
+    std::vector<std::vector<double>> coef = site_coefficients(list, sites);
     if (coef.empty()) return;
     StencilRuns runs = find_stencil_runs(sys_, static_cast<int>(width));
     if (runs.period != 1) return;
@@ -131,8 +130,8 @@ void TensorExchange::find_runs(const InteractionList& list,
     runs_ = std::move(runs);
 }
 
-std::vector<std::vector<double>> TensorExchange::site_coefficients(
-    const InteractionList& list) const {
+std::vector<std::vector<double>> TensorExchange::site_coefficients(const InteractionList& list,
+                                                                   int sites) const {
     std::vector<std::vector<double>> coef;
     if (materials_ == 1) {
         for (const auto& site : folded_) {
@@ -149,9 +148,9 @@ std::vector<std::vector<double>> TensorExchange::site_coefficients(
     if (pair_coef_.empty()) return {};
     // Several materials: every atom of this rank, ghosts too, must have its site's material, so
     // that bond k of a site always joins the same two materials.
-    std::vector<std::int32_t> of_site(static_cast<std::size_t>(sites_), -1);
+    std::vector<std::int32_t> of_site(static_cast<std::size_t>(sites), -1);
     for (std::int64_t i = 0; i < sys_.n_local; ++i) {
-        const auto st = static_cast<std::size_t>(sys_.gid[i] % sites_);
+        const auto st = static_cast<std::size_t>(sys_.gid[i] % sites);
         const std::int32_t m = sys_.material[static_cast<std::size_t>(i)];
         if (of_site[st] < 0) of_site[st] = m;
         if (of_site[st] != m) return {};
