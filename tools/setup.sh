@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 packages=(
   build-essential cmake ninja-build git pkg-config clang-format
   openmpi-bin libopenmpi-dev libhdf5-openmpi-dev hdf5-tools
-  libeigen3-dev librandom123-dev libcli11-dev
+  libeigen3-dev librandom123-dev libcli11-dev libfftw3-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   python3 python3-numpy python3-matplotlib python3-h5py
   python3-vtk9 povray fonts-dejavu-core

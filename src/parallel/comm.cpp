@@ -115,6 +115,48 @@ void Comm::max_in_place(std::vector<double>& v) const {
           "MPI_Allreduce");
 }
 
+namespace {
+std::vector<int> displacements(const std::vector<int>& counts) {
+    std::vector<int> at(counts.size());
+    long long off = 0;
+    for (std::size_t r = 0; r < counts.size(); ++r) {
+        at[r] = static_cast<int>(off);
+        off += counts[r];
+    }
+    if (off > INT_MAX) throw LocalError("all_to_all: more than INT_MAX values on one rank");
+    return at;
+}
+
+template <typename T>
+void all_to_all_impl(const Comm& c, const T* send, const std::vector<int>& send_counts, T* recv,
+                     const std::vector<int>& recv_counts, MPI_Datatype type) {
+    const MpiClock clock;
+    const std::vector<int> send_at = displacements(send_counts);
+    const std::vector<int> recv_at = displacements(recv_counts);
+    check(MPI_Alltoallv(send, send_counts.data(), send_at.data(), type, recv, recv_counts.data(),
+                        recv_at.data(), type, c.handle()),
+          "MPI_Alltoallv");
+}
+}  // namespace
+
+void Comm::all_to_all(const double* send, const std::vector<int>& send_counts, double* recv,
+                      const std::vector<int>& recv_counts) const {
+    all_to_all_impl(*this, send, send_counts, recv, recv_counts, MPI_DOUBLE);
+}
+
+void Comm::all_to_all(const std::int64_t* send, const std::vector<int>& send_counts,
+                      std::int64_t* recv, const std::vector<int>& recv_counts) const {
+    all_to_all_impl(*this, send, send_counts, recv, recv_counts, MPI_INT64_T);
+}
+
+std::vector<int> Comm::all_to_all_counts(const std::vector<int>& send_counts) const {
+    const MpiClock clock;
+    std::vector<int> recv(send_counts.size());
+    check(MPI_Alltoall(send_counts.data(), 1, MPI_INT, recv.data(), 1, MPI_INT, handle()),
+          "MPI_Alltoall");
+    return recv;
+}
+
 Comm Comm::duplicate() const {
     MPI_Comm c = MPI_COMM_NULL;
     check(MPI_Comm_dup(handle(), &c), "MPI_Comm_dup");

@@ -58,6 +58,17 @@ class Comm {
     std::vector<double> all_gather(const std::vector<double>& local) const;
     std::vector<std::string> all_gather(const std::string& local) const;  // one string per rank
 
+    // Personalised exchange (MPI_Alltoallv): send_counts[r] values from `send`, in rank order,
+    // go to rank r; recv_counts[r] values from rank r land in `recv`, in rank order. Both count
+    // lists are known to the caller (a plan built once: all_to_all_counts). Pure copies, so the
+    // data arrive bit for bit.
+    void all_to_all(const double* send, const std::vector<int>& send_counts, double* recv,
+                    const std::vector<int>& recv_counts) const;
+    void all_to_all(const std::int64_t* send, const std::vector<int>& send_counts,
+                    std::int64_t* recv, const std::vector<int>& recv_counts) const;
+    // What each rank will send here, from what this rank sends each rank (MPI_Alltoall).
+    std::vector<int> all_to_all_counts(const std::vector<int>& send_counts) const;
+
     // How many ranks of this communicator share this rank's node (shared memory).
     int ranks_on_node() const;
 

@@ -1,0 +1,47 @@
+// The exact dipolar field of every atom, distributed: the moments travel from the ranks that own
+// the atoms to the z slabs of the FFT grid (dipole/slab_fft.hpp), are convolved with the
+// point-dipole kernel (dipole/dipole_kernel.hpp), and the fields travel back. The routes are
+// planned once (atoms never move); each evaluation sends 3 doubles per atom each way plus the two
+// transposes of the FFT.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "dipole/dipole_kernel.hpp"
+#include "dipole/slab_fft.hpp"
+#include "parallel/comm.hpp"
+#include "system/lattice.hpp"
+#include "system/local_system.hpp"
+
+namespace miniasd::dipole {
+
+class DipoleSolver {
+  public:
+    // Collective over comm. Open boundaries: the caller refuses periodic ones.
+    DipoleSolver(const Lattice& l, const LocalSystem& sys, const parallel::Comm& comm);
+    // Collective. moments: m (J/T) of owned atom i at [3 i, 3 i + 3); field: B (T) written alike.
+    void field(const double* moments, double* field);
+
+    // For the report: bytes this rank holds (kernel, grids, routes) and has sent in transposes.
+    std::int64_t bytes() const;
+    std::int64_t transpose_bytes() const { return fft_->transpose_bytes(); }
+    const std::array<int, 3>& padded() const { return fft_->padded(); }
+
+  private:
+    parallel::Comm comm_;
+    int sites_;
+    std::int64_t slab_cells_ = 0;  // cells of this rank's z slab of the box
+    std::unique_ptr<SlabFft> fft_;
+    std::unique_ptr<SpectralKernel> kernel_;
+    std::vector<std::int32_t> send_atoms_;        // owned atoms in the order they are sent
+    std::vector<int> send_counts_, recv_counts_;  // doubles per rank (3 per atom)
+    std::vector<std::int64_t> recv_slots_;  // grid slot of each received atom: cell*sites+site
+    std::vector<double> out_, in_;          // message buffers
+    std::vector<double> real_;    // [site*3+component][slab cell] moments (J/T); zero off atoms
+    std::vector<double> fields_;  // the same layout: fields (T)
+    std::vector<Complex> spectral_;
+};
+
+}  // namespace miniasd::dipole

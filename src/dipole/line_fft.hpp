@@ -1,0 +1,58 @@
+// One-dimensional FFTW plans, applied line by line. The dipolar convolution (dipole/slab_fft.hpp)
+// transforms every line of its grids with one of four plans built once at set-up, on scratch
+// buffers of one alignment, with FFTW_ESTIMATE (no timing runs, so every rank builds the same
+// plan). A line's result then depends only on its values, never on which rank or thread
+// transforms it, nor on how many lines there are: the transform part of the decomposition-
+// independence argument in docs/architecture.md ("Dipolar fields").
+#pragma once
+
+#include <complex>
+#include <cstdint>
+
+namespace miniasd::dipole {
+
+using Complex = std::complex<double>;
+
+// The smallest n >= at_least whose only prime factors are 2, 3, 5 and 7 (fast FFTW sizes).
+int fft_size(std::int64_t at_least);
+
+// A line of `n` complex values from fftw_malloc: the alignment the plans were built for.
+class LineBuffer {
+  public:
+    explicit LineBuffer(int n);
+    ~LineBuffer();
+    LineBuffer(const LineBuffer&) = delete;
+    LineBuffer& operator=(const LineBuffer&) = delete;
+    Complex* data() { return data_; }
+    double* real() { return reinterpret_cast<double*>(data_); }  // room for 2n doubles
+
+  private:
+    Complex* data_ = nullptr;
+};
+
+enum class LineKind {
+    real_to_complex,  // n real values -> n/2 + 1 complex (FFTW's r2c, sign -1)
+    complex_to_real,  // n/2 + 1 complex -> n real, unnormalised (c2r, sign +1)
+    forward,          // n complex, sign -1
+    backward,         // n complex, sign +1, unnormalised
+};
+
+class LinePlan {
+  public:
+    // Not thread-safe (the FFTW planner is not): build plans before any parallel region.
+    LinePlan(LineKind kind, int n);
+    ~LinePlan();
+    LinePlan(const LinePlan&) = delete;
+    LinePlan& operator=(const LinePlan&) = delete;
+    // Transforms `in` into `out` (two distinct LineBuffers of at least n complex values); `in`
+    // may be overwritten. Thread-safe.
+    void run(LineBuffer& in, LineBuffer& out) const;
+    int size() const { return n_; }
+
+  private:
+    LineKind kind_;
+    int n_;
+    void* plan_ = nullptr;  // fftw_plan
+};
+
+}  // namespace miniasd::dipole
