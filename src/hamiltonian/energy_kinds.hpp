@@ -8,7 +8,7 @@
 
 namespace miniasd {
 
-enum class TermKind { exchange, anisotropy, applied_field, dmi };
+enum class TermKind { exchange, anisotropy, applied_field, dmi, magnetostatic };
 
 struct EnergyKind {
     TermKind kind;
@@ -22,6 +22,7 @@ inline constexpr EnergyKind energy_kinds[] = {
     {TermKind::anisotropy, "anisotropy", "anisotropy energy", "E_anisotropy"},
     {TermKind::applied_field, "applied-field", "Zeeman energy", "E_field"},
     {TermKind::dmi, "dmi", "Dzyaloshinskii-Moriya energy", "E_DMI"},
+    {TermKind::magnetostatic, "magnetostatic", "dipolar (magnetostatic) energy", "E_dipolar"},
 };
 inline constexpr int energy_kind_count = sizeof(energy_kinds) / sizeof(energy_kinds[0]);
 

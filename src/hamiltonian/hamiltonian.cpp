@@ -18,7 +18,7 @@ Hamiltonian::Hamiltonian(const HamiltonianPlan& plan, const Config& c, const Lat
         moments.push_back(m.moment);
     int neighbour_terms = 0;
     for (std::size_t t = 0; t < plan.recipes.size(); ++t) {
-        terms_.push_back(plan.recipes[t].make(TermContext{c, l, sys, moments, plan.columns[t]}));
+        terms_.push_back(plan.recipes[t].make(TermContext{c, l, sys, moments, plan.columns[t], &comm}));
         Term* term = terms_.back().get();
         if (auto* z = dynamic_cast<Zeeman*>(term)) zeeman_ = z;
         if (auto* x = dynamic_cast<const Exchange*>(term)) exchange_ = x;
@@ -35,6 +35,11 @@ Hamiltonian::Hamiltonian(const HamiltonianPlan& plan, const Config& c, const Lat
 void Hamiltonian::prepare(const SpinView& s) {
     for (Term* t : non_local_)
         t->prepare(s, comm_);
+}
+
+void Hamiltonian::begin_step(std::int64_t step) {
+    for (Term* t : non_local_)
+        t->begin_step(step);
 }
 
 std::vector<std::string> Hamiltonian::term_names() const {

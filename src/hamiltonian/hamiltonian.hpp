@@ -28,6 +28,9 @@ class Hamiltonian {
     // the current owned spins. Call once per field evaluation, before field(), the energies or
     // site_energy_change read the spins of s; nothing when every term is local.
     void prepare(const SpinView& s);
+    // The start of time step (Monte Carlo sweep) `step` of the run state, before its prepare
+    // calls: non-local terms whose stage is not due every step key it on this. Not collective.
+    void begin_step(std::int64_t step);
 
     // Writes the total deterministic field (T) of owned atoms [begin, end) into h, h.x[0] being
     // atom `begin`. Meant for chunks of a few hundred atoms, so h stays in L1 while every term

@@ -26,6 +26,10 @@ class Term {
     // energy, and the Hamiltonian leaves it out of its loops. Read again when the applied field
     // changes (Hamiltonian::set_applied_field).
     virtual bool active() const { return true; }
+    // Non-local terms only: called on every rank at the start of each time step (Monte Carlo
+    // sweep) with the run state's step number, before that step's prepare calls. A term whose
+    // collective stage is not due every step (the dipolar field's update rate) keys it on this.
+    virtual void begin_step(std::int64_t step) { (void)step; }
     // Non-local terms only (Locality::non_local): called on every rank of `comm` once per field
     // evaluation, before any add_field or energy call of that evaluation, with every owned spin
     // of `s` current (ghosts may be stale). A collective stage: an FFT convolution, a macro-cell

@@ -3,6 +3,7 @@
 #include "hamiltonian/anisotropy.hpp"
 #include "hamiltonian/biquadratic.hpp"
 #include "hamiltonian/cubic_anisotropy.hpp"
+#include "hamiltonian/dipolar.hpp"
 #include "hamiltonian/dmi.hpp"
 #include "hamiltonian/exchange.hpp"
 #include "hamiltonian/tensor_exchange.hpp"
@@ -146,6 +147,7 @@ std::vector<TermRecipe>& recipes() {
         {"applied-field", &always_on_site, &make_zeeman},
         {"dmi", &dmi_reach, &make_dmi},
         {"biquadratic", &biquadratic_reach, &make_biquadratic},
+        dipolar_recipe(),
     };
     return r;
 }

@@ -26,6 +26,9 @@ struct TermContext {
     // (neighbour terms): the k-th declared offset of site s of owned atom i is
     // system.neighbour(i, columns[s][k]). The site of atom i is system.gid[i] % lattice.sites().
     std::vector<std::vector<int>> columns;
+    // The simulation's communicator, for terms with a collective set-up (the dipolar field's
+    // FFT plan); null in tests that build local terms alone.
+    const parallel::Comm* comm = nullptr;
 };
 
 struct TermRecipe {

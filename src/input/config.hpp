@@ -202,6 +202,19 @@ struct Config {
     double electron_phonon_coupling = 6.6e17;  // G, W m^-3 K^-1
     double heat_sink_coupling = 0;             // kappa: phonons to the bath, s^-1
 
+    // Dipolar fields (docs/physics.md, "Dipolar fields"): off until dipole:solver is given, as in
+    // VAMPIRE. Only the exact solvers run; the others are refused (input_checks.cpp).
+    enum class DipoleSolver {
+        none,
+        atomistic,      // exact: every pair of atoms (miniASD evaluates it by FFT)
+        atomistic_fft,  // the same exact field
+        tensor,
+        macrocell,
+        hierarchical,
+        fft
+    } dipole_solver = DipoleSolver::none;
+    std::int64_t dipole_update_rate = 100;  // time steps (Monte Carlo sweeps) between evaluations
+
     // Checkpoints and restart (docs/restart.md), VAMPIRE's names where they exist
     enum class CheckpointSave { none, end, continuous } save_checkpoint = CheckpointSave::none;
     std::int64_t checkpoint_rate = 1;  // steps between continuous checkpoints (VAMPIRE's default)

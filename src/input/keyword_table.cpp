@@ -24,6 +24,7 @@ std::vector<KeywordSpec> make_table() {
     add_checkpoint_keywords(t);
     add_config_keywords(t);
     add_output_keywords(t);
+    add_dipole_keywords(t);
     return t;
 }
 

@@ -245,7 +245,11 @@ const Group groups[] = {
 
     // --- VAMPIRE sections miniASD has none of ---
     {"gpu", VC::accepted_without_effect, "GPU offload settings; miniASD runs on CPUs", "*"},
-    {"dipole", VC::not_supported, "dipolar fields are not implemented", "*"},
+    {"dipole", VC::supported, "", "solver field-update-rate"},
+    {"dipole", VC::not_supported,
+     "VAMPIRE's macro-cell solver settings and per-atom field output are not implemented (the "
+     "exact solver needs no cut-off)",
+     "*"},
     {"anisotropy", VC::not_supported,
      "global anisotropy settings are not implemented (material[i]: anisotropy is)", "*"},
     {"cells", VC::not_supported, "macro-cells are not implemented", "*"},

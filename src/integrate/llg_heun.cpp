@@ -17,6 +17,7 @@ double thermal_field_sigma(double alpha, double moment, double temperature, doub
 LlgHeun::LlgHeun(const Config& c, const LocalSystem& sys, Hamiltonian& h,
                  parallel::HaloExchange& halo, Timers& timers)
     : sys_(sys),
+      hamiltonian_(h),
       // Planned before the arrays below exist: its scratch (4 B per atom) then adds to no peak.
       sweep_(sys, h, halo, timers, !std::getenv("MINIASD_NO_FUSED_HEUN")),
       dt_(c.time_step),
@@ -35,6 +36,7 @@ void LlgHeun::step(Spins& s, RunState& state) {
     // One material: its constants are loop invariants, where per-atom lookups would be gathers.
     // T = 0: no thermal field is drawn, stored or read.
     const auto step = static_cast<std::uint64_t>(state.step);
+    hamiltonian_.begin_step(state.step);
     const bool one = moment_.size() == 1, thermal = temperature_ > 0;
     if (one && thermal)
         advance<true, true>(s, step);

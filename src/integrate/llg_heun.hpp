@@ -41,6 +41,7 @@ class LlgHeun final : public Integrator {
     void advance(Spins& s, std::uint64_t step);
 
     const LocalSystem& sys_;
+    Hamiltonian& hamiltonian_;  // told when each step begins (non-local terms' update rates)
     HeunSweep sweep_;  // the traversal; fused unless MINIASD_NO_FUSED_HEUN is set (to compare)
 
     double dt_;  // s

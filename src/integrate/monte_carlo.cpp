@@ -112,6 +112,7 @@ void MonteCarlo::step(Spins& s, RunState& state) {
     const double width =
         move_ == MonteCarloMove::angle ? angle_move_width(state.temperature) : state.mc_step_width;
     const std::uint64_t sweep = static_cast<std::uint64_t>(state.step);
+    hamiltonian_.begin_step(state.step);
     auto trials = [&](const std::vector<std::int32_t>& atoms) {
         ScopedTimer t(timers_, t_trial_);
         return sweep_atoms(s, atoms, state.temperature, width, sweep);

@@ -1,0 +1,106 @@
+// The dipolar (magnetostatic) field term: the exact point-dipole field of every atom on every
+// other (dipole/dipole_solver.hpp), evaluated in the collective prepare stage every
+// dipole:field-update-rate steps and held in between, as VAMPIRE holds its field. The field is
+// evaluated at the start of a due step, from the spins there, and serves both Heun stages and
+// every trial of a Monte Carlo sweep; energies and single-spin energy changes use the held field.
+// docs/physics.md ("Dipolar fields") has the physics, docs/architecture.md why the field has the
+// same bits on any decomposition.
+#include <memory>
+
+#include "dipole/dipole_solver.hpp"
+#include "hamiltonian/dipolar.hpp"
+#include "util/error.hpp"
+
+namespace miniasd {
+
+namespace {
+
+class DipolarField final : public Term {
+  public:
+    explicit DipolarField(const TermContext& t)
+        : sys_(t.system), moments_(t.moments), rate_(t.config.dipole_update_rate) {
+        if (!t.comm) throw LocalError("internal error: the dipolar field needs the communicator");
+        solver_ = std::make_unique<dipole::DipoleSolver>(t.lattice, t.system, *t.comm);
+        m_.resize(std::size_t(3 * sys_.n_owned));
+        b_.assign(m_.size(), 0.0);
+    }
+    const char* name() const override { return "dipolar"; }
+    TermKind kind() const override { return TermKind::magnetostatic; }
+
+    void begin_step(std::int64_t step) override {
+        // A run that starts between two evaluations (a restart from a checkpoint taken there)
+        // would need the field of spins it no longer has: refuse rather than differ from the
+        // uninterrupted run. Every rank has the same step, so every rank throws.
+        if (first_step_ && step % rate_ != 0)
+            throw Error("the run starts at step " + std::to_string(step) +
+                        ", between two evaluations of the dipolar field (every " +
+                        std::to_string(rate_) +
+                        " steps, dipole:field-update-rate): restart from a checkpoint taken at "
+                        "a multiple of the rate, or set the rate to 1");
+        first_step_ = false;
+        step_ = step;
+    }
+
+    // Collective: evaluates the field when due (never evaluated, or a due step not yet done).
+    void prepare(const SpinView& s, const parallel::Comm&) override {
+        const bool due = step_ >= 0 && step_ % rate_ == 0 && held_step_ != step_;
+        if (evaluated_ && !due) return;
+        for (std::int64_t i = 0; i < sys_.n_owned; ++i) {
+            const double mu = moments_[std::size_t(sys_.material[std::size_t(i)])];
+            m_[std::size_t(3 * i)] = mu * s.x[i];
+            m_[std::size_t(3 * i + 1)] = mu * s.y[i];
+            m_[std::size_t(3 * i + 2)] = mu * s.z[i];
+        }
+        solver_->field(m_.data(), b_.data());
+        evaluated_ = true;
+        held_step_ = step_;
+    }
+
+    void add_field(const SpinView&, std::int64_t begin, std::int64_t end,
+                   FieldView h) const override {
+        for (std::int64_t i = begin; i < end; ++i) {
+            h.x[i - begin] += b_[std::size_t(3 * i)];
+            h.y[i - begin] += b_[std::size_t(3 * i + 1)];
+            h.z[i - begin] += b_[std::size_t(3 * i + 2)];
+        }
+    }
+    // E = -(1/2) sum_i m_i . B_i (J): each pair once, half to each of its atoms.
+    void atom_energies(const SpinView& s, std::int64_t begin, std::int64_t end,
+                       double* e) const override {
+        for (std::int64_t i = begin; i < end; ++i) {
+            const double si[3] = {s.x[i], s.y[i], s.z[i]};
+            e[i - begin] = 0.5 * site_energy(s, i, si);
+        }
+    }
+    // Every pair of atom i with its spin set to si, against the held field.
+    double site_energy(const SpinView&, std::int64_t i, const double* si) const override {
+        const double mu = moments_[std::size_t(sys_.material[std::size_t(i)])];
+        return -mu * (si[0] * b_[std::size_t(3 * i)] + si[1] * b_[std::size_t(3 * i + 1)] +
+                      si[2] * b_[std::size_t(3 * i + 2)]);
+    }
+
+  private:
+    const LocalSystem& sys_;
+    std::vector<double> moments_;  // J/T per material
+    std::int64_t rate_;            // steps between evaluations
+    std::unique_ptr<dipole::DipoleSolver> solver_;
+    std::vector<double> m_, b_;  // moments (J/T) and the held field (T), 3 per owned atom
+    bool evaluated_ = false, first_step_ = true;
+    std::int64_t step_ = -1, held_step_ = -1;
+};
+
+std::optional<Reach> dipolar_reach(const Config& c, const Lattice&) {
+    if (c.dipole_solver == Config::DipoleSolver::none) return std::nullopt;
+    return Reach{Locality::non_local, {}};
+}
+std::unique_ptr<Term> make_dipolar(const TermContext& t) {
+    return std::make_unique<DipolarField>(t);
+}
+
+}  // namespace
+
+TermRecipe dipolar_recipe() {
+    return {"dipolar", &dipolar_reach, &make_dipolar};
+}
+
+}  // namespace miniasd
