@@ -25,6 +25,25 @@ const Difference differences[] = {
      "exchange's reach, as in its own Co/Pt input) the fields are not the gradient of its energy",
      "each bond carries (D_ij - D_ji) / 2: VAMPIRE's energy exactly, and its fields wherever they "
      "derive from that energy; energy is conserved and D_ji = -D_ij bit for bit (docs/physics.md)"},
+    {"dipole:solver = atomistic, atomistic-fft",
+     "atomistic: a direct O(N^2) sum with every spin gathered on every rank; atomistic-fft: "
+     "atoms snapped to a mesh of 2 points per cell edge, compiled only with -DFFT; neither fills "
+     "the magnetostatic energy (its column reads 0)",
+     "both: the exact sum over every pair of atoms, as a zero-padded FFT convolution with one "
+     "kernel per pair of basis sites, distributed over the ranks (each holds its slab), the same "
+     "bits on any decomposition; the energy -1/2 sum m.B is reported. Open boundaries only: a "
+     "periodic axis is refused (VAMPIRE's macro-cell solvers silently treat it as open)"},
+    {"dipole:solver = tensor, macrocell, hierarchical, fft",
+     "macro-cell solvers (tensor is the default once dipole:solver is given)",
+     "refused by name for now; use atomistic"},
+    {"output:magnetostatic-energy, mean-magnetostatic-energy",
+     "header s0_E4_Energy; zero for the atomistic solvers",
+     "header E_dipolar[J] (<E_dipolar>[J]); -1/2 sum m_i.B_i, in J, included in total-energy"},
+    {"dipole:field-update-rate",
+     "the field is recomputed when sim::time % rate == 0, after the step, and held",
+     "the same: evaluated at the start of each step whose number is a multiple of the rate, from "
+     "the spins there, for both Heun stages (Monte Carlo: the whole sweep). A restart between two "
+     "evaluations is refused (it could not reproduce the held field)"},
     {"exchange:dmi-cutoff-range",
      "the manual says the default is 1 A; the code uses 2.6 A", "2.6 A, the code's"},
     {"material[i]:exchange-matrix-8th-nn",
