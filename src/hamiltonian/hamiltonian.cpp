@@ -18,7 +18,8 @@ Hamiltonian::Hamiltonian(const HamiltonianPlan& plan, const Config& c, const Lat
         moments.push_back(m.moment);
     int neighbour_terms = 0;
     for (std::size_t t = 0; t < plan.recipes.size(); ++t) {
-        terms_.push_back(plan.recipes[t].make(TermContext{c, l, sys, moments, plan.columns[t], &comm}));
+        terms_.push_back(
+            plan.recipes[t].make(TermContext{c, l, sys, moments, plan.columns[t], &comm}));
         Term* term = terms_.back().get();
         if (auto* z = dynamic_cast<Zeeman*>(term)) zeeman_ = z;
         if (auto* x = dynamic_cast<const Exchange*>(term)) exchange_ = x;

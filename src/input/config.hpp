@@ -203,15 +203,11 @@ struct Config {
     double heat_sink_coupling = 0;             // kappa: phonons to the bath, s^-1
 
     // Dipolar fields (docs/physics.md, "Dipolar fields"): off until dipole:solver is given, as in
-    // VAMPIRE. Only the exact solvers run; the others are refused (input_checks.cpp).
+    // VAMPIRE. Only the exact solvers exist; VAMPIRE's macro-cell ones are refused by name.
     enum class DipoleSolver {
         none,
         atomistic,      // exact: every pair of atoms (miniASD evaluates it by FFT)
         atomistic_fft,  // the same exact field
-        tensor,
-        macrocell,
-        hierarchical,
-        fft
     } dipole_solver = DipoleSolver::none;
     std::int64_t dipole_update_rate = 100;  // time steps (Monte Carlo sweeps) between evaluations
 

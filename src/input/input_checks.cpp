@@ -148,9 +148,8 @@ void check_programs(const Config& c, const std::map<std::string, Entry>& seen,
     }
 }
 
-// The dipolar field: only the exact solvers exist, and only with open boundaries.
+// The dipolar field: the update rate needs a solver, and the exact solver open boundaries.
 void check_dipole(const Config& c, const std::map<std::string, Entry>& seen) {
-    using S = Config::DipoleSolver;
     const auto solver = seen.find("dipole:solver");
     if (solver == seen.end()) {
         const auto rate = seen.find("dipole:field-update-rate");
@@ -158,10 +157,6 @@ void check_dipole(const Config& c, const std::map<std::string, Entry>& seen) {
             fail(rate->second, "has no effect without dipole:solver (the dipolar field is off)");
         return;
     }
-    if (c.dipole_solver != S::atomistic && c.dipole_solver != S::atomistic_fft)
-        fail(solver->second,
-             "VAMPIRE's macro-cell solvers (tensor, macrocell, hierarchical, fft) are not "
-             "implemented; atomistic (or atomistic-fft) gives the exact field of every atom");
     const char* axis[3] = {"x", "y", "z"};
     for (int a = 0; a < 3; ++a)
         if (c.periodic[std::size_t(a)]) {

@@ -208,7 +208,7 @@ const Group groups[] = {
      "mean-magnetisation material-magnetisation material-mean-magnetisation-length "
      "mean-susceptibility material-mean-susceptibility binder-cumulant material-binder-cumulant "
      "electron-temperature phonon-temperature material-applied-field-alignment total-energy "
-     "mean-total-energy anisotropy-energy mean-anisotropy-energy exchange-energy "
+     "mean-total-energy anisotropy-energy mean-anisotropy-energy exchange-energy magnetostatic-energy mean-magnetostatic-energy "
      "mean-exchange-energy applied-field-energy mean-applied-field-energy mean-specific-heat "
      "spin-temperature mean-spin-temperature material-spin-temperature "
      "material-mean-spin-temperature output-rate"},
@@ -225,8 +225,6 @@ const Group groups[] = {
      "per-material temperatures and fields and oscillating fields are not implemented",
      "material-temperature material-applied-field-strength material-fmr-field-strength "
      "fmr-field-strength"},
-    {"output", VC::not_supported, "dipolar fields are not implemented",
-     "magnetostatic-energy mean-magnetostatic-energy"},
     {"output", VC::not_supported, "height profiles are not implemented",
      "height-magnetisation-normalised material-height-magnetisation-normalised "
      "height-magnetisation material-height-magnetisation mean-height-magnetisation-length "
@@ -281,6 +279,10 @@ const VampireValues value_groups[] = {
     {"sim:integrator", "only llg-heun and monte-carlo are implemented",
      "llg-midpoint constrained-monte-carlo hybrid-constrained-monte-carlo llg-quantum"},
     {"montecarlo:algorithm", "the Hinzke-Nowak mixed move is not implemented", "hinzke-nowak"},
+    {"dipole:solver",
+     "VAMPIRE's macro-cell solvers are not implemented; atomistic gives the exact field of every "
+     "atom",
+     "tensor macrocell hierarchical fft"},
     {"sim:laser-pulse-temporal-profile", "double laser pulses are not implemented",
      "double-pulse-two-temperature double-pulse-square"},
     {"sim:cooling-function", "the double-gaussian cooling function is not implemented",

@@ -80,6 +80,7 @@ material[1]:alloy-fraction[2] = 0.1
 material[2]:atomic-spin-moment = 1.5 !muB
 material[2]:core-shell-size = 0.5
 material[1]:dmi-constant[2] = 1e-22
+dipole:solver = atomistic
 sim:save-checkpoint = continuous
 sim:save-checkpoint-rate = 100
 config:atoms

@@ -158,16 +158,17 @@ TEST(Vampire, ExampleStyleInputsRunOrAreRefusedByName) {
         EXPECT_NE(m.find("is not supported by miniASD ("), std::string::npos) << m;
     }
 
-    // The same with dipolar fields and a Voronoi film: both refused by name, in one run.
+    // The same with a macro-cell dipole setting and a Voronoi film: both refused by name, in one
+    // run.
     const std::string msg = error_of(
-        "create:voronoi-film\ndipole:solver = tensor\n"
+        "create:voronoi-film\ndipole:cutoff-radius = 2\n"
         "sim:minimum-applied-field-strength = -1 !T\n" +
         material1);
     EXPECT_NE(msg.find("3 mistakes"), std::string::npos) << msg;
-    for (const char* key :
-         {"'create:voronoi-film'", "'dipole:solver'", "'sim:minimum-applied-field-strength'"})
+    for (const char* key : {"'create:voronoi-film'", "'dipole:cutoff-radius'",
+                            "'sim:minimum-applied-field-strength'"})
         EXPECT_NE(msg.find(std::string("VAMPIRE keyword ") + key), std::string::npos) << msg;
-    EXPECT_NE(msg.find("dipolar fields are not implemented"), std::string::npos);
+    EXPECT_NE(msg.find("VAMPIRE's macro-cell solver settings"), std::string::npos);
 }
 
 TEST(Vampire, EveryMistakeInTheFilesIsReportedInOneRunInLineOrder) {

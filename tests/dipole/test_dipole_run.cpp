@@ -1,0 +1,134 @@
+// The dipolar field in runs: its keywords refused where they cannot have VAMPIRE's effect, the
+// spins and statistics with it identical on 1 to P ranks x 1 and 2 threads (LLG with a thermal
+// field and Monte Carlo, the field held between evaluations), a restart at a multiple of the
+// update rate identical to the run it continues, and a restart between two evaluations refused.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+
+#include "support/decomposition.hpp"
+#include "support/test_support.hpp"
+
+using namespace miniasd;
+
+namespace {
+
+const std::string particle =
+    "create:crystal-structure = bcc\ndimensions:unit-cell-size = 2.87 !A\n"
+    "dimensions:system-size = 2.3 !nm\ncreate:sphere\n"
+    "material[1]:atomic-spin-moment = 2.2 !muB\nmaterial[1]:exchange-matrix[1] = 7e-21 !J\n"
+    "material[1]:damping-constant = 0.1\nmaterial[1]:initial-spin-direction = 0.3,0,1\n"
+    "dipole:solver = atomistic\nsim:temperature = 300\nsim:time-step = 1e-16\n"
+    "sim:integrator-random-seed = 11\noutput:magnetostatic-energy\noutput:total-energy\n";
+
+std::string input_error(const std::string& text) {
+    try {
+        test::config_from_text(text);
+    } catch (const Error& e) {
+        return e.what();
+    }
+    return "";
+}
+
+TEST(DipoleRun, KeywordsAreRefusedWhereTheyCannotHaveTheirEffect) {
+    const std::string sc =
+        "create:crystal-structure = sc\nmaterial[1]:atomic-spin-moment = 2 !muB\n";
+    const struct {
+        std::string text, expected;
+    } cases[] = {
+        {sc + "dipole:solver = tensor\n",
+         "keyword 'dipole:solver': VAMPIRE's value 'tensor' is not supported by miniASD (VAMPIRE's "
+         "macro-cell solvers are not implemented"},
+        {sc + "dipole:solver = hierarchical\n", "are not implemented"},
+        {sc + "dipole:field-update-rate = 10\n",
+         "keyword 'dipole:field-update-rate': has no effect without dipole:solver"},
+        {sc + "dipole:solver = atomistic\ndipole:field-update-rate = 0\n",
+         "keyword 'dipole:field-update-rate'"},
+        {sc + "dipole:solver = atomistic\ncreate:periodic-boundaries-y\n",
+         "keyword 'create:periodic-boundaries-y': the dipolar field is exact only with open "
+         "boundaries"},
+        {sc + "dipole:solver = nearest\n", "keyword 'dipole:solver'"},
+        {sc + "dipole:cutoff-radius = 2\n", "dipole:cutoff-radius"},
+        {sc + "dipole:solver = atomistic-fft\ndipole:field-update-rate = 1\n", ""},
+    };
+    for (const auto& c : cases) {
+        const std::string e = input_error(c.text);
+        if (c.expected.empty())
+            EXPECT_EQ(e, "") << c.text;
+        else
+            EXPECT_NE(e.find(c.expected), std::string::npos) << c.text << "\n gave: " << e;
+    }
+}
+
+TEST(DipoleRun, SameBitsOnAnyDecompositionAndThreadCount) {
+    const int world = parallel::Comm::world().size();
+    for (const std::string& extra :
+         {std::string("sim:total-time-steps = 40\ndipole:field-update-rate = 3\n"),
+          std::string("sim:integrator = monte-carlo\nsim:total-time-steps = 12\n"
+                      "dipole:field-update-rate = 2\n")}) {
+        const Config c = test::config_from_text(particle + extra);
+        const test::Gathered ref = test::run_gathered(1, 1, c);
+        if (parallel::Comm::world().is_root()) {
+            ASSERT_GT(ref.spins.size(), 200u);
+        }
+        for (int ranks = 1; ranks <= world; ++ranks)
+            for (int threads : {1, 2})
+                test::expect_same_bits(ref, test::run_gathered(ranks, threads, c),
+                                       extra + std::to_string(ranks) + " ranks x " +
+                                           std::to_string(threads) + " threads");
+    }
+}
+
+// Runs on the world with snapshots off; "" or the error's message.
+std::string run(const std::string& dir, const std::string& text, std::vector<double>* spins) {
+    RunOptions o = test::quiet_options();
+    o.write_files = true;
+    o.output_dir = dir;
+    try {
+        Simulation sim(parallel::Comm::world(), test::config_from_text(text), o);
+        run_program(sim);
+        if (spins) *spins = test::gather_spins(sim);
+    } catch (const Error& e) {
+        return e.what();
+    }
+    return "";
+}
+
+TEST(DipoleRun, RestartAtAMultipleOfTheRateIsExactBetweenIsRefused) {
+    const parallel::Comm world = parallel::Comm::world();
+    // Root's process id names the directory, for every rank.
+    std::string dir = (std::filesystem::temp_directory_path() /
+                       ("miniasd-dipole-ckpt-" + std::to_string(::getpid())))
+                          .string();
+    int status = 0;
+    world.broadcast(status, dir);
+    if (world.is_root()) {
+        std::filesystem::remove_all(dir);
+        std::filesystem::create_directories(dir);
+    }
+    world.barrier();
+    const std::string rate5 = particle + "dipole:field-update-rate = 5\n";
+    std::vector<double> whole, continued;
+    ASSERT_EQ(run(dir, rate5 + "sim:total-time-steps = 20\n", &whole), "");
+    ASSERT_EQ(run(dir, rate5 + "sim:total-time-steps = 10\nsim:save-checkpoint = end\n", nullptr),
+              "");
+    ASSERT_EQ(
+        run(dir, rate5 + "sim:total-time-steps = 20\nsim:load-checkpoint = continue\n", &continued),
+        "");
+    if (world.is_root()) {
+        ASSERT_EQ(whole.size(), continued.size());
+        EXPECT_EQ(whole, continued);
+    }
+    const std::string rate4 = particle + "dipole:field-update-rate = 4\n";
+    ASSERT_EQ(run(dir, rate4 + "sim:total-time-steps = 10\nsim:save-checkpoint = end\n", nullptr),
+              "");
+    const std::string refused =
+        run(dir, rate4 + "sim:total-time-steps = 20\nsim:load-checkpoint = continue\n", nullptr);
+    EXPECT_NE(refused.find("between two evaluations of the dipolar field"), std::string::npos)
+        << refused;
+    world.barrier();
+    if (world.is_root()) std::filesystem::remove_all(dir);
+}
+
+}  // namespace
