@@ -62,6 +62,16 @@ std::optional<RunReport> Simulation::gather_report() const {
     const std::vector<std::string> encoded = comm().all_gather(local_placement().encode());
     r.spin_hash = spin_hash();
     const double final_wait = snapshots_ ? comm().max(snapshots_->final_wait_seconds()) : 0.0;
+    // Every rank has the same terms, so the same figures in the same order.
+    r.term_figures = hamiltonian_.figures();
+    for (auto& term : r.term_figures) {
+        std::vector<double> values;
+        for (const auto& f : term.second)
+            values.push_back(f.second);
+        comm().max_in_place(values);
+        for (std::size_t k = 0; k < values.size(); ++k)
+            term.second[k].second = values[k];
+    }
     if (!comm().is_root()) return std::nullopt;
 
     for (const std::string& e : encoded)

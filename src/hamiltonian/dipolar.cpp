@@ -5,6 +5,7 @@
 // every trial of a Monte Carlo sweep; energies and single-spin energy changes use the held field.
 // docs/physics.md ("Dipolar fields") has the physics, docs/architecture.md why the field has the
 // same bits on any decomposition.
+#include <chrono>
 #include <memory>
 
 #include "dipole/dipole_solver.hpp"
@@ -26,6 +27,7 @@ class DipolarField final : public Term {
     }
     const char* name() const override { return "dipolar"; }
     TermKind kind() const override { return TermKind::magnetostatic; }
+    bool prepares_per_step() const override { return true; }  // evaluated at a step's start
 
     void begin_step(std::int64_t step) override {
         // A run that starts between two evaluations (a restart from a checkpoint taken there)
@@ -51,7 +53,10 @@ class DipolarField final : public Term {
             m_[std::size_t(3 * i + 1)] = mu * s.y[i];
             m_[std::size_t(3 * i + 2)] = mu * s.z[i];
         }
+        const auto start = std::chrono::steady_clock::now();
         solver_->field(m_.data(), b_.data());
+        seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        ++evaluations_;
         evaluated_ = true;
         held_step_ = step_;
     }
@@ -79,6 +84,20 @@ class DipolarField final : public Term {
                       si[2] * b_[std::size_t(3 * i + 2)]);
     }
 
+    std::vector<std::pair<std::string, double>> figures() const override {
+        const auto& p = solver_->padded();
+        const double bytes = double(solver_->bytes() + std::int64_t(2 * m_.size() * 8));
+        return {{"evaluations", double(evaluations_)},
+                {"seconds", seconds_},
+                {"seconds_per_evaluation", evaluations_ ? seconds_ / double(evaluations_) : 0.0},
+                {"transpose_bytes", double(solver_->transpose_bytes())},
+                {"grid_x", double(p[0])},
+                {"grid_y", double(p[1])},
+                {"grid_z", double(p[2])},
+                {"memory_bytes", bytes},
+                {"bytes_per_owned_atom", sys_.n_owned ? bytes / double(sys_.n_owned) : 0.0}};
+    }
+
   private:
     const LocalSystem& sys_;
     std::vector<double> moments_;  // J/T per material
@@ -87,6 +106,8 @@ class DipolarField final : public Term {
     std::vector<double> m_, b_;  // moments (J/T) and the held field (T), 3 per owned atom
     bool evaluated_ = false, first_step_ = true;
     std::int64_t step_ = -1, held_step_ = -1;
+    std::int64_t evaluations_ = 0;
+    double seconds_ = 0;  // wall time of the evaluations on this rank
 };
 
 std::optional<Reach> dipolar_reach(const Config& c, const Lattice&) {

@@ -23,7 +23,10 @@ Hamiltonian::Hamiltonian(const HamiltonianPlan& plan, const Config& c, const Lat
         Term* term = terms_.back().get();
         if (auto* z = dynamic_cast<Zeeman*>(term)) zeeman_ = z;
         if (auto* x = dynamic_cast<const Exchange*>(term)) exchange_ = x;
-        if (plan.reaches[t].locality == Locality::non_local) non_local_.push_back(term);
+        if (plan.reaches[t].locality == Locality::non_local) {
+            non_local_.push_back(term);
+            between_stages_ = between_stages_ || !term->prepares_per_step();
+        }
         neighbour_terms += plan.reaches[t].locality == Locality::neighbours;
     }
     if (!zeeman_) throw LocalError("internal error: the Hamiltonian needs its applied field");
@@ -41,6 +44,16 @@ void Hamiltonian::prepare(const SpinView& s) {
 void Hamiltonian::begin_step(std::int64_t step) {
     for (Term* t : non_local_)
         t->begin_step(step);
+}
+
+std::vector<std::pair<std::string, std::vector<std::pair<std::string, double>>>>
+Hamiltonian::figures() const {
+    std::vector<std::pair<std::string, std::vector<std::pair<std::string, double>>>> out;
+    for (const auto& t : terms_) {
+        auto f = t->figures();
+        if (!f.empty()) out.emplace_back(t->name(), std::move(f));
+    }
+    return out;
 }
 
 std::vector<std::string> Hamiltonian::term_names() const {

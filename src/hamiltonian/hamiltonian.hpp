@@ -55,6 +55,12 @@ class Hamiltonian {
     // is non-local (then no sweep may fuse stages: prepare() must run between them).
     const ReachUnion& reach() const { return reach_; }
     bool non_local() const { return reach_.non_local(); }
+    // Whether some non-local term must be prepared between the stages of a step (its field
+    // follows the predicted spins): then no sweep may fuse the stages.
+    bool prepares_between_stages() const { return between_stages_; }
+    // The report's figures of each term that has some (Term::figures), in the terms' order.
+    std::vector<std::pair<std::string, std::vector<std::pair<std::string, double>>>> figures()
+        const;
     // The names of the terms in use, in order, for the run's summary.
     std::vector<std::string> term_names() const;
 
@@ -80,6 +86,7 @@ class Hamiltonian {
     Zeeman* zeeman_ = nullptr;                  // the applied-field term (in terms_)
     const Exchange* exchange_ = nullptr;  // the nearest-neighbour exchange, if that is the path
     bool needs_table_ = true;
+    bool between_stages_ = false;
 };
 
 }  // namespace miniasd

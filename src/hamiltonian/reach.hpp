@@ -4,7 +4,8 @@
 //   the ghost atoms and so the halo (build_local_system visits the union's offsets),
 //   the neighbour table's columns (one per offset of the union, per basis site),
 //   the Monte Carlo colouring (no two atoms linked by an offset share a colour),
-//   the fused Heun plan (the corrector window covers every offset; none with a non-local term),
+//   the fused Heun plan (the corrector window covers every offset; none when a non-local term
+//     must be prepared between the stages),
 //   the exchange's stencil fast path (built on the exchange's own columns).
 #pragma once
 

@@ -7,6 +7,9 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "hamiltonian/energy_kinds.hpp"
 #include "util/vec3.hpp"
@@ -26,6 +29,14 @@ class Term {
     // energy, and the Hamiltonian leaves it out of its loops. Read again when the applied field
     // changes (Hamiltonian::set_applied_field).
     virtual bool active() const { return true; }
+    // Figures for the end-of-run report (name, value on this rank), the same names on every
+    // rank: the report gives each one's maximum over the ranks. None for most terms.
+    virtual std::vector<std::pair<std::string, double>> figures() const { return {}; }
+    // Non-local terms only: true when the term's prepare stage reads the spins at the start of a
+    // time step only (the dipolar field, evaluated there and held through the step), so no
+    // stage of a step needs it again and the integrator may fuse its stages. False (the
+    // default): prepare before every field evaluation, predictor and corrector alike.
+    virtual bool prepares_per_step() const { return false; }
     // Non-local terms only: called on every rank at the start of each time step (Monte Carlo
     // sweep) with the run state's step number, before that step's prepare calls. A term whose
     // collective stage is not due every step (the dipolar field's update rate) keys it on this.

@@ -11,8 +11,9 @@ std::size_t HeunFusion::first_ending_after(std::int64_t i) const {
 
 HeunFusion plan_heun_fusion(const LocalSystem& sys, const Hamiltonian& h, std::int64_t min_range) {
     HeunFusion f;
-    // A non-local term's prepare stage needs every predicted spin before any corrector field.
-    if (h.non_local()) return f;
+    // A non-local term prepared between stages needs every predicted spin before any corrector
+    // field; one prepared per step (the dipolar field) is prepared before the fused sweep.
+    if (h.prepares_between_stages()) return f;
     const std::int64_t n = sys.n_core;
     // reach[i]: how far atom i's furthest neighbour lies in storage; -1 when a neighbour is not a
     // core atom (a boundary atom, whose prediction waits for the halo).

@@ -8,8 +8,9 @@
 // Two traversals, chosen at set-up:
 //   two passes: each stage sweeps the core atoms while the halo travels, then the boundary atoms;
 //   fused: the corrector trails the predictor a window behind in one sweep over each thread's block
-//     of core atoms (integrate/heun_fusion.hpp); never with a non-local term, whose prepare stage
-//     needs every predicted spin before any corrector field.
+//     of core atoms (integrate/heun_fusion.hpp); never with a non-local term prepared between
+//     stages, which needs every predicted spin before any corrector field (a term prepared once
+//     per step, the dipolar field, is prepared before the fused sweep).
 #pragma once
 
 #include <omp.h>
@@ -29,7 +30,8 @@ namespace miniasd {
 
 class HeunSweep {
   public:
-    // fuse: plan the fused traversal (it stays empty when nothing fuses or a term is non-local).
+    // fuse: plan the fused traversal (it stays empty when nothing fuses or a non-local term must
+    // be prepared between the stages).
     HeunSweep(const LocalSystem& sys, Hamiltonian& h, parallel::HaloExchange& halo, Timers& timers,
               bool fuse);
 
@@ -170,6 +172,7 @@ void HeunSweep::fused_stages(Spins& s, Spins& predicted, const Predict& predict,
     const std::int64_t n_core = sys_.n_core, n_owned = sys_.n_owned, w = fusion_.window;
     double field_s = 0, update_s = 0;
     int blocks = 1;  // the sweep's thread count, so the second core pass uses the same blocks
+    prepare(s);      // per-step non-local terms (the plan has none that need more)
     halo_start(s);
     ++regions_;
 #pragma omp parallel reduction(+ : field_s, update_s)

@@ -124,6 +124,14 @@ std::string report_json(const RunReport& r) {
     for (const auto& [name, v] : r.integrator_figures)
         j.value(name, v);
     j.end();
+    j.begin_object("term_figures");  // each figure's maximum over the ranks
+    for (const auto& [term, figures] : r.term_figures) {
+        j.begin_object(term);
+        for (const auto& [name, v] : figures)
+            j.value(name, v);
+        j.end();
+    }
+    j.end();
     put(j, "setup_seconds", r.setup);
     put(j, "setup_seconds_per_local_atom", r.setup_per_atom);
     j.end();

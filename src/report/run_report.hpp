@@ -46,7 +46,10 @@ struct RunReport {
     std::uint64_t spin_hash = 0;
     std::string integrator_summary;  // OpenMP regions per step, fused stages
     std::vector<std::pair<std::string, double>> integrator_figures;  // the same, as numbers
-    std::string start_time;                                          // UTC, ISO 8601
+    // Per term that reports some (the dipolar field: evaluations, seconds, transpose bytes,
+    // memory): each figure's maximum over the ranks.
+    std::vector<std::pair<std::string, std::vector<std::pair<std::string, double>>>> term_figures;
+    std::string start_time;          // UTC, ISO 8601
     std::string run_id;              // util/run_id.hpp: the same in every job of a chain
     int exit_status = 0;             // 0 finished, 75 stopped early with a checkpoint
     std::string stopped_checkpoint;  // the checkpoint of a stopped run, "" otherwise

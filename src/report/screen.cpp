@@ -128,6 +128,13 @@ void print_report(std::FILE* out, const RunReport& r) {
     print_time(out, r);
     print_threads(out, r);
     if (!r.integrator_summary.empty()) std::fprintf(out, "%s\n", r.integrator_summary.c_str());
+    for (const auto& [term, figures] : r.term_figures) {
+        std::fprintf(out, "Term %s (max over ranks):", term.c_str());
+        for (std::size_t k = 0; k < figures.size(); ++k)
+            std::fprintf(out, "%s %s %.4g", k ? "," : "", figures[k].first.c_str(),
+                         figures[k].second);
+        std::fprintf(out, "\n");
+    }
     std::fprintf(out, "Spin state hash: %016" PRIx64 "\n", r.spin_hash);
     if (!r.statistics_path.empty())
         std::fprintf(out, "Statistics: %s\n", r.statistics_path.c_str());
