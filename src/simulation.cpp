@@ -25,7 +25,8 @@ MemoryEstimate estimate_run_memory(const Config& c, const Lattice& lattice, int 
     const ReachUnion reach = plan_hamiltonian(c, lattice).reach;
     const std::array<int, 3> cells = cell_reach(reach.offsets());
     return estimate_memory(lattice, ranks, static_cast<int>(c.materials.size()), reach.width(),
-                           *std::max_element(cells.begin(), cells.end()));
+                           *std::max_element(cells.begin(), cells.end()),
+                           c.dipole_solver != Config::DipoleSolver::none);
 }
 
 Lattice checked_lattice(const Config& c, const parallel::Comm& comm) {

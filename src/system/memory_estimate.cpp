@@ -16,7 +16,7 @@ constexpr double process_bytes = 20e6;  // libraries, MPI, buffers: measured ~19
 }
 
 MemoryEstimate estimate_memory(const Lattice& l, int ranks, int materials, int columns,
-                               int ghost_depth) {
+                               int ghost_depth, bool dipolar) {
     MemoryEstimate m;
     const double first_shell = l.neighbours.empty() ? 0.0 : double(l.neighbours[0].size());
     const double width = columns < 0 ? first_shell : double(columns);
@@ -36,8 +36,21 @@ MemoryEstimate estimate_memory(const Lattice& l, int ranks, int materials, int c
     // table when several materials keep it.
     const double run = 91.0 + (materials > 1 || width > first_shell ? 4.0 * width : 0.0);
     m.bytes_per_atom = std::max(run, 57.0 + 4.0 * width);
-    m.bytes_per_rank =
-        m.atoms_per_rank * m.bytes_per_atom + m.ghosts_per_rank * 60.0 + process_bytes;
+    if (dipolar) {
+        // dipole/: the grid padded to about 2n per axis, px/2 + 1 complex values along x. The
+        // transformed kernel (6 components per pair of sites), the 3 s spectral grids, and while
+        // they are transformed about as much again in the slab and the two message buffers,
+        // plus the 3 s real grids of moments and fields.
+        const double s = l.sites();
+        const double points = double(l.cells[0] + 1) * 2.0 * double(l.cells[1]) * 2.0 *
+                              double(l.cells[2]);  // per grid
+        const double complex_grids = 6.0 * s * (s + 1) / 2 + 3.0 * s + 3.0 * 3.0 * s / 2;
+        const double total = 16.0 * points * complex_grids +
+                             2.0 * 8.0 * 3.0 * s * double(l.cells[0] * l.cells[1] * l.cells[2]);
+        m.dipole_bytes_per_rank = total / double(ranks > 0 ? ranks : 1);
+    }
+    m.bytes_per_rank = m.atoms_per_rank * m.bytes_per_atom + m.ghosts_per_rank * 60.0 +
+                       m.dipole_bytes_per_rank + process_bytes;
     return m;
 }
 
@@ -72,7 +85,13 @@ std::string describe(const MemoryEstimate& m) {
     std::snprintf(b, sizeof b, "%.0f %s per rank (%.0f atoms, %.0f B each, + %.0f MB)",
                   m.bytes_per_rank / (gb ? 1e9 : 1e6), gb ? "GB" : "MB", m.atoms_per_rank,
                   m.bytes_per_atom, (m.ghosts_per_rank * 60.0 + process_bytes) / 1e6);
-    return b;
+    std::string out = b;
+    if (m.dipole_bytes_per_rank > 0) {
+        std::snprintf(b, sizeof b, ", of which the dipolar field %.0f MB",
+                      m.dipole_bytes_per_rank / 1e6);
+        out += b;
+    }
+    return out;
 }
 
 }  // namespace miniasd

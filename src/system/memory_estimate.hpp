@@ -17,16 +17,18 @@ struct MemoryEstimate {
     double atoms_per_rank = 0;  // owned atoms of an average rank
     double ghosts_per_rank = 0;
     double bytes_per_atom = 0;
-    double bytes_per_rank = 0;  // everything, with the fixed cost of a process
+    double dipole_bytes_per_rank = 0;  // the dipolar field's kernel, grids and buffers
+    double bytes_per_rank = 0;         // everything, with the fixed cost of a process
 };
 
 // `materials` > 1 keeps the neighbour table for the whole run (one material releases it once the
 // exchange term has its compact form). `width`: neighbour columns of the table, the widest
 // site's offsets in the union of the terms' reaches (-1: the lattice's first shell); a table
 // wider than the first shell is kept for the run too. `ghost_depth`: cells of ghosts on each
-// face, the reach in cells (1 for nearest neighbours).
+// face, the reach in cells (1 for nearest neighbours). `dipolar`: the exact dipolar field's
+// kernel, spectral grids and transpose buffers, split evenly over the ranks.
 MemoryEstimate estimate_memory(const Lattice& l, int ranks, int materials = 1, int width = -1,
-                               int ghost_depth = 1);
+                               int ghost_depth = 1, bool dipolar = false);
 
 // Throws Error naming the size keywords, the atom count and the memory per rank when a rank
 // would hold more atoms than its 32-bit local indices can number, or when the ranks of a node

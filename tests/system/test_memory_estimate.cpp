@@ -61,6 +61,19 @@ TEST(MemoryEstimate, AWiderReachSizesTheTableAndTheHaloFromTheUnion) {
     EXPECT_NEAR(wide.ghosts_per_rank, 2 * first.ghosts_per_rank, 1e-9 * first.ghosts_per_rank);
 }
 
+TEST(MemoryEstimate, TheDipolarFieldAddsItsGridsSplitOverTheRanks) {
+    // bcc 40^3 cells: the solver held 114.6 MB after an evaluation (bench/dipole_bench), its
+    // buffers of the transforms as much again at their peak.
+    const Lattice l = make_lattice(box("bcc", "14.16 !nm"));  // 40 cells of 3.54 A
+    const MemoryEstimate one = estimate_memory(l, 1, 1, -1, 1, true);
+    EXPECT_GT(one.dipole_bytes_per_rank, 114.6e6);
+    EXPECT_LT(one.dipole_bytes_per_rank, 2 * 114.6e6);
+    EXPECT_NEAR(estimate_memory(l, 4, 1, -1, 1, true).dipole_bytes_per_rank,
+                one.dipole_bytes_per_rank / 4, 1.0);
+    EXPECT_EQ(estimate_memory(l, 1).dipole_bytes_per_rank, 0.0);
+    EXPECT_NE(describe(one).find("of which the dipolar field"), std::string::npos);
+}
+
 TEST(MemoryEstimate, SizesGlobalIdsCannotNumberAreRefusedBeforeAnyArithmetic) {
     // 1 mm of sc at 3.54 A: 2.8e6 cells per axis, 2.3e19 sites > 2^62.
     const std::string e = error_of([] { make_lattice(box("sc", "1e-3 !m")); });
