@@ -7,6 +7,7 @@ demonstrates, with the comparison printed as a number.
     /usr/bin/python3 tools/tutorial.py domain-wall runs/tutorial/04
     /usr/bin/python3 tools/tutorial.py sublattices runs/tutorial/06
     /usr/bin/python3 tools/tutorial.py skyrmion    runs/tutorial/07
+    /usr/bin/python3 tools/tutorial.py vortex      runs/tutorial/08
 
 The run directory is the one given to miniasd with -o. The picture goes to <run dir>/<lesson>.png
 unless -o says otherwise. Lessons 3 and 5 use tools/plot_curie.py and tools/plot_hysteresis.py.
@@ -260,8 +261,65 @@ def skyrmion(run, out):
     return count > 0 and abs(q + count) < 0.01
 
 
+def vortex(run, out):
+    """Lesson 8: the middle layer of a disc's last snapshot. In a vortex the in-plane direction
+    turns once around any ring about the core (winding number +1, whichever way it circulates),
+    it circulates along the rim, and the core points out of the plane."""
+    metas = sorted(f for f in os.listdir(run) if f.startswith("spins-") and f.endswith(".meta"))
+    if not metas:
+        sys.exit(f"{run}: no snapshot; run the lesson's input with -o {run}")
+    snap = read_snapshot.read(os.path.join(run, metas[-1]))
+    z = np.round(snap.positions[:, 2], 6)
+    heights = np.unique(z)
+    layer = z == heights[len(heights) // 2]
+    p, s = snap.positions[layer], snap.spins[layer]
+    centre = (p[:, :2].min(axis=0) + p[:, :2].max(axis=0)) / 2
+    d = p[:, :2] - centre
+    r = np.hypot(d[:, 0], d[:, 1])
+    radius = r.max()
+    ring = (r > 0.6 * radius) & (r < 0.9 * radius)
+    order = np.argsort(np.arctan2(d[ring, 1], d[ring, 0]))
+    psi = np.arctan2(s[ring, 1], s[ring, 0])[order]
+    turns = np.diff(np.append(psi, psi[0]))
+    winding = ((turns + np.pi) % (2 * np.pi) - np.pi).sum() / (2 * np.pi)
+    # Circulation: the in-plane spin along the ring's tangent z x r^, averaged (+1 anticlockwise).
+    tangent = np.stack([-d[:, 1], d[:, 0]], axis=1) / np.maximum(r, 1e-9)[:, None]
+    circulation = np.mean(np.sum(s[ring, :2] * tangent[ring], axis=1))
+    core = int(np.argmax(np.abs(s[:, 2])))
+    offset = np.hypot(*(p[core, :2] - centre))
+    net = np.linalg.norm(s.mean(axis=0))
+    fig, (left, right) = plt.subplots(1, 2, figsize=(12.5, 5.2), gridspec_kw={"width_ratios": [1.1, 1]})
+    image = left.scatter(p[:, 0], p[:, 1], c=s[:, 2], cmap="RdBu_r", vmin=-1, vmax=1, s=9,
+                         marker="s")
+    step = 3
+    left.quiver(p[::step, 0], p[::step, 1], s[::step, 0], s[::step, 1], pivot="middle", scale=45,
+                width=0.002)
+    fig.colorbar(image, ax=left, label="$S_z$", shrink=0.8)
+    left.set_aspect("equal")
+    left.set_xlabel("x (Å)")
+    left.set_ylabel("y (Å)")
+    left.set_title(f"middle layer: winding {winding:+.3f}, circulation {circulation:+.2f}")
+    # Profile through the core along x: S_z and the component along the tangent.
+    row = np.abs(p[:, 1] - p[core, 1]) < 1e-6
+    x = p[row, 0] - p[core, 0]
+    o = np.argsort(x)
+    right.plot(x[o], s[row, 2][o], "o-", ms=3, label="$S_z$")
+    right.plot(x[o], np.sum(s[row, :2] * tangent[row], axis=1)[o], "s-", ms=3,
+               label="in-plane, along the circle about the disc centre")
+    right.axhline(0, color="grey", lw=0.5)
+    right.set_xlabel("x − x(core) (Å)")
+    right.set_ylabel("spin component")
+    right.set_title(f"through the core ({offset:.1f} Å from the centre): $S_z$ = {s[core, 2]:+.3f}")
+    right.legend(loc="lower left", fontsize=8)
+    fig.tight_layout()
+    fig.savefig(out, dpi=110)
+    print(f"winding number {winding:+.6f}, circulation {circulation:+.3f}, core S_z "
+          f"{s[core, 2]:+.3f} at {offset:.1f} A from the centre, net moment {net:.3f}")
+    return abs(winding - 1) < 0.01 and abs(circulation) > 0.8 and abs(s[core, 2]) > 0.9
+
+
 LESSONS = {"precession": precession, "boltzmann": boltzmann, "domain-wall": domain_wall,
-           "sublattices": sublattices, "skyrmion": skyrmion}
+           "sublattices": sublattices, "skyrmion": skyrmion, "vortex": vortex}
 
 
 def main():

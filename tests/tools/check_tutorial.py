@@ -1,6 +1,7 @@
 #!/usr/bin/python3
 """The tutorial runs as written: every lesson's input passes --check, and the lessons with an
-analytic answer (1 precession, 2 Boltzmann, 4 domain wall, 7 skyrmion charge, plus the
+analytic answer (1 precession, 2 Boltzmann, 4 domain wall, 7 skyrmion charge, 8 vortex winding
+number, plus the
 domain-wall example) are run
 with the commands of docs/tutorial/ and pass tools/tutorial.py's comparison, picture included.
 Lessons 3, 5 and 6 are Monte Carlo sweeps checked elsewhere (curie_temperature, stoner_wohlfarth,
@@ -34,7 +35,7 @@ def run(cmd, **kw):
 shutil.rmtree(work, ignore_errors=True)
 os.makedirs(work)
 names = sorted(os.listdir(lessons))
-assert len(names) >= 7, names
+assert len(names) >= 8, names
 for name in names:
     r = run([miniasd, os.path.join(lessons, name, "input"), "--check"])
     if "warning" in r.stderr:
@@ -79,6 +80,7 @@ lesson("03-curie-temperature", [os.path.join(tools, "plot_curie.py"), "RUN/curie
 lesson("05-hysteresis", [os.path.join(tools, "plot_hysteresis.py"), "RUN/hysteresis-loop",
                          "-o", "RUN/loop.png"], ranks=2, shorten=quick)
 lesson("07-skyrmion", [os.path.join(tools, "tutorial.py"), "skyrmion", "RUN"], ranks=2)
+lesson("08-vortex", [os.path.join(tools, "tutorial.py"), "vortex", "RUN"], ranks=2)
 lesson("06-ferrimagnet", [os.path.join(tools, "tutorial.py"), "sublattices", "RUN"], ranks=2,
        shorten=quick)
 
