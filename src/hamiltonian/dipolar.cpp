@@ -9,6 +9,7 @@
 #include <memory>
 
 #include "dipole/dipole_solver.hpp"
+#include "dipole/macro_cell_solver.hpp"
 #include "hamiltonian/dipolar.hpp"
 #include "util/error.hpp"
 
@@ -21,9 +22,22 @@ class DipolarField final : public Term {
     explicit DipolarField(const TermContext& t)
         : sys_(t.system), moments_(t.moments), rate_(t.config.dipole_update_rate) {
         if (!t.comm) throw LocalError("internal error: the dipolar field needs the communicator");
-        solver_ = std::make_unique<dipole::DipoleSolver>(t.lattice, t.system, *t.comm);
+        using S = Config::DipoleSolver;
+        const S kind = t.config.dipole_solver;
+        if (kind == S::atomistic || kind == S::atomistic_fft) {
+            exact_ = std::make_unique<dipole::DipoleSolver>(t.lattice, t.system, *t.comm);
+        } else {
+            // tensor (and hierarchical): mean tensors within the cut-off; macrocell (and fft):
+            // point tensors only.
+            const bool tensor = kind == S::tensor || kind == S::hierarchical;
+            const Vec3& size = t.config.macro_cell_size;
+            cells_ = std::make_unique<dipole::MacroCellSolver>(
+                t.lattice, t.system, MaterialMap(t.config, t.lattice), t.moments, size,
+                tensor ? t.config.dipole_cutoff * size[0] : 0.0, *t.comm);
+        }
         m_.resize(std::size_t(3 * sys_.n_owned));
         b_.assign(m_.size(), 0.0);
+        if (cells_) h_.assign(m_.size(), 0.0);
     }
     const char* name() const override { return "dipolar"; }
     TermKind kind() const override { return TermKind::magnetostatic; }
@@ -54,7 +68,10 @@ class DipolarField final : public Term {
             m_[std::size_t(3 * i + 2)] = mu * s.z[i];
         }
         const auto start = std::chrono::steady_clock::now();
-        solver_->field(m_.data(), b_.data());
+        if (exact_)
+            exact_->field(m_.data(), b_.data());
+        else
+            cells_->field(m_.data(), b_.data(), h_.data());
         seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         ++evaluations_;
         evaluated_ = true;
@@ -69,12 +86,16 @@ class DipolarField final : public Term {
             h.z[i - begin] += b_[std::size_t(3 * i + 2)];
         }
     }
-    // E = -(1/2) sum_i m_i . B_i (J): each pair once, half to each of its atoms.
+    // E = -(1/2) sum_i m_i . B_i (J): each pair once, half to each of its atoms. The macro-cell
+    // solvers use VAMPIRE's energy field mu0 H (the self term in its H form).
     void atom_energies(const SpinView& s, std::int64_t begin, std::int64_t end,
                        double* e) const override {
+        const std::vector<double>& f = cells_ ? h_ : b_;
         for (std::int64_t i = begin; i < end; ++i) {
-            const double si[3] = {s.x[i], s.y[i], s.z[i]};
-            e[i - begin] = 0.5 * site_energy(s, i, si);
+            const double mu = moments_[std::size_t(sys_.material[std::size_t(i)])];
+            e[i - begin] = -0.5 * mu *
+                           (s.x[i] * f[std::size_t(3 * i)] + s.y[i] * f[std::size_t(3 * i + 1)] +
+                            s.z[i] * f[std::size_t(3 * i + 2)]);
         }
     }
     // Every pair of atom i with its spin set to si, against the held field.
@@ -85,25 +106,37 @@ class DipolarField final : public Term {
     }
 
     std::vector<std::pair<std::string, double>> figures() const override {
-        const auto& p = solver_->padded();
-        const double bytes = double(solver_->bytes() + std::int64_t(2 * m_.size() * 8));
-        return {{"evaluations", double(evaluations_)},
-                {"seconds", seconds_},
-                {"seconds_per_evaluation", evaluations_ ? seconds_ / double(evaluations_) : 0.0},
-                {"transpose_bytes", double(solver_->transpose_bytes())},
-                {"grid_x", double(p[0])},
-                {"grid_y", double(p[1])},
-                {"grid_z", double(p[2])},
-                {"memory_bytes", bytes},
-                {"bytes_per_owned_atom", sys_.n_owned ? bytes / double(sys_.n_owned) : 0.0}};
+        const double bytes =
+            double((exact_ ? exact_->bytes() : cells_->bytes()) +
+                   std::int64_t((m_.size() + b_.size() + h_.size()) * sizeof(double)));
+        std::vector<std::pair<std::string, double>> f = {
+            {"evaluations", double(evaluations_)},
+            {"seconds", seconds_},
+            {"seconds_per_evaluation", evaluations_ ? seconds_ / double(evaluations_) : 0.0}};
+        if (exact_) {
+            const auto& p = exact_->padded();
+            f.insert(f.end(), {{"transpose_bytes", double(exact_->transpose_bytes())},
+                               {"grid_x", double(p[0])},
+                               {"grid_y", double(p[1])},
+                               {"grid_z", double(p[2])}});
+        } else {
+            f.push_back({"macro_cells", double(cells_->cells().count())});
+        }
+        f.insert(f.end(),
+                 {{"memory_bytes", bytes},
+                  {"bytes_per_owned_atom", sys_.n_owned ? bytes / double(sys_.n_owned) : 0.0}});
+        return f;
     }
 
   private:
     const LocalSystem& sys_;
-    std::vector<double> moments_;  // J/T per material
-    std::int64_t rate_;            // steps between evaluations
-    std::unique_ptr<dipole::DipoleSolver> solver_;
-    std::vector<double> m_, b_;  // moments (J/T) and the held field (T), 3 per owned atom
+    std::vector<double> moments_;                     // J/T per material
+    std::int64_t rate_;                               // steps between evaluations
+    std::unique_ptr<dipole::DipoleSolver> exact_;     // atomistic, atomistic-fft
+    std::unique_ptr<dipole::MacroCellSolver> cells_;  // tensor, macrocell (hierarchical, fft)
+    // Moments (J/T), the held field (T) and, for the macro-cell solvers, the held energy field
+    // mu0 H (T): 3 per owned atom.
+    std::vector<double> m_, b_, h_;
     bool evaluated_ = false, first_step_ = true;
     std::int64_t step_ = -1, held_step_ = -1;
     std::int64_t evaluations_ = 0;

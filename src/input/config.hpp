@@ -203,13 +203,19 @@ struct Config {
     double heat_sink_coupling = 0;             // kappa: phonons to the bath, s^-1
 
     // Dipolar fields (docs/physics.md, "Dipolar fields"): off until dipole:solver is given, as in
-    // VAMPIRE. Only the exact solvers exist; VAMPIRE's macro-cell ones are refused by name.
+    // VAMPIRE. hierarchical runs as tensor and fft as macrocell, with a warning.
     enum class DipoleSolver {
         none,
         atomistic,      // exact: every pair of atoms (miniASD evaluates it by FFT)
         atomistic_fft,  // the same exact field
+        tensor,         // VAMPIRE's macro-cells, atomistic mean tensors within the cut-off
+        macrocell,      // VAMPIRE's macro-cells, point tensors between their centres
+        hierarchical,   // runs as tensor
+        fft,            // runs as macrocell
     } dipole_solver = DipoleSolver::none;
     std::int64_t dipole_update_rate = 100;  // time steps (Monte Carlo sweeps) between evaluations
+    double dipole_cutoff = 2.0;             // tensor: mean tensors within this x macro_cell_size[0]
+    Vec3 macro_cell_size{1e-9, 1e-9, 1e-9};  // m, cells:macro-cell-size(-x, -y, -z)
 
     // Checkpoints and restart (docs/restart.md), VAMPIRE's names where they exist
     enum class CheckpointSave { none, end, continuous } save_checkpoint = CheckpointSave::none;

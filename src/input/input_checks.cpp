@@ -148,27 +148,6 @@ void check_programs(const Config& c, const std::map<std::string, Entry>& seen,
     }
 }
 
-// The dipolar field: the update rate needs a solver, and the exact solver open boundaries.
-void check_dipole(const Config& c, const std::map<std::string, Entry>& seen) {
-    const auto solver = seen.find("dipole:solver");
-    if (solver == seen.end()) {
-        const auto rate = seen.find("dipole:field-update-rate");
-        if (rate != seen.end())
-            fail(rate->second, "has no effect without dipole:solver (the dipolar field is off)");
-        return;
-    }
-    const char* axis[3] = {"x", "y", "z"};
-    for (int a = 0; a < 3; ++a)
-        if (c.periodic[std::size_t(a)]) {
-            const auto p = seen.find(std::string("create:periodic-boundaries-") + axis[a]);
-            const Entry& e = p != seen.end() ? p->second : solver->second;
-            fail(e, std::string("the dipolar field is exact only with open boundaries for now: ") +
-                        "a periodic " + axis[a] +
-                        " axis would need the lattice sum over images, which is not "
-                        "implemented (VAMPIRE's macro-cell solvers ignore periodicity)");
-        }
-}
-
 // Checkpoint keywords that would have no effect or contradict each other.
 void check_checkpoints(const std::map<std::string, Entry>& seen, const Config& c) {
     const auto load = seen.find("sim:load-checkpoint");

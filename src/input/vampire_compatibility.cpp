@@ -33,9 +33,17 @@ const Difference differences[] = {
      "kernel per pair of basis sites, distributed over the ranks (each holds its slab), the same "
      "bits on any decomposition; the energy -1/2 sum m.B is reported. Open boundaries only: a "
      "periodic axis is refused (VAMPIRE's macro-cell solvers silently treat it as open)"},
-    {"dipole:solver = tensor, macrocell, hierarchical, fft",
-     "macro-cell solvers (tensor is the default once dipole:solver is given)",
-     "refused by name for now; use atomistic"},
+    {"dipole:solver = tensor, macrocell",
+     "every rank holds every cell's moment (MPI_Allreduce) and the tensors of its cells to every "
+     "cell; the atoms of near cells are sent at set-up",
+     "the same formulas and memory; the cells' moments are summed exactly (the same bits on any "
+     "decomposition); every rank finds the cells and their atoms from the lattice, with no "
+     "messages at set-up; a periodic axis is refused, not treated as open"},
+    {"dipole:solver = hierarchical, fft",
+     "hierarchical: an octree of cells whose fields do not reach the atoms on the CPU; fft: the "
+     "macro-cell field by FFT, compiled only with -DFFT",
+     "hierarchical runs as tensor and fft as macrocell, with a warning: the same near field, and "
+     "every far pair of cells exactly"},
     {"output:magnetostatic-energy, mean-magnetostatic-energy",
      "header s0_E4_Energy; zero for the atomistic solvers",
      "header E_dipolar[J] (<E_dipolar>[J]); -1/2 sum m_i.B_i, in J, included in total-energy"},

@@ -243,14 +243,14 @@ const Group groups[] = {
 
     // --- VAMPIRE sections miniASD has none of ---
     {"gpu", VC::accepted_without_effect, "GPU offload settings; miniASD runs on CPUs", "*"},
-    {"dipole", VC::supported, "", "solver field-update-rate"},
+    {"dipole", VC::supported, "", "solver field-update-rate cutoff-radius"},
+    {"cells", VC::supported, "",
+     "macro-cell-size macro-cell-size-x macro-cell-size-y macro-cell-size-z"},
     {"dipole", VC::not_supported,
-     "VAMPIRE's macro-cell solver settings and per-atom field output are not implemented (the "
-     "exact solver needs no cut-off)",
-     "*"},
+     "the per-atom dipolar field output is not implemented (snapshots hold the spins)", "*"},
     {"anisotropy", VC::not_supported,
      "global anisotropy settings are not implemented (material[i]: anisotropy is)", "*"},
-    {"cells", VC::not_supported, "macro-cells are not implemented", "*"},
+    {"cells", VC::not_supported, "macro-cell output is not implemented", "*"},
     {"environment", VC::not_supported, "the micromagnetic environment is not implemented", "*"},
     {"exchange", VC::supported, "",
      "interaction-range function decay-length decay-multiplier decay-shift rkkykf "
@@ -279,10 +279,6 @@ const VampireValues value_groups[] = {
     {"sim:integrator", "only llg-heun and monte-carlo are implemented",
      "llg-midpoint constrained-monte-carlo hybrid-constrained-monte-carlo llg-quantum"},
     {"montecarlo:algorithm", "the Hinzke-Nowak mixed move is not implemented", "hinzke-nowak"},
-    {"dipole:solver",
-     "VAMPIRE's macro-cell solvers are not implemented; atomistic gives the exact field of every "
-     "atom",
-     "tensor macrocell hierarchical fft"},
     {"sim:laser-pulse-temporal-profile", "double laser pulses are not implemented",
      "double-pulse-two-temperature double-pulse-square"},
     {"sim:cooling-function", "the double-gaussian cooling function is not implemented",

@@ -11,7 +11,7 @@ file(WRITE ${WORK_DIR}/badunit.in "${good_material}sim:time-step = 1 !T\n")
 file(WRITE ${WORK_DIR}/range.in "${good_material}\nsim:temperature = -3\n")
 file(WRITE ${WORK_DIR}/nomat.in "material:file = missing.mat\n")
 file(WRITE ${WORK_DIR}/tiny.in "dimensions:system-size = 3 !A\ndimensions:unit-cell-size = 3 !A\n${good_material}")
-file(WRITE ${WORK_DIR}/many.in "sim:temprature = 300\ndipole:solver = tensor\n${good_material}sim:time-step = 1 !T\n")
+file(WRITE ${WORK_DIR}/many.in "sim:temprature = 300\ndipole:output-atomistic-dipole-field\n${good_material}sim:time-step = 1 !T\n")
 file(WRITE ${WORK_DIR}/ok.in "dimensions:system-size = 1 !nm\n${good_material}sim:total-time-steps = 10\n")
 file(WRITE ${WORK_DIR}/nodes.in "dimensions:system-size = 2 !nm\n${good_material}sim:total-time-steps = 10\nconfig:atoms\nconfig:output-mode = file-per-node\nconfig:output-nodes = 8\n")
 file(WRITE ${WORK_DIR}/numbers.in "${good_material}sim:temperature = 3 00\nsim:total-time-steps = 0x12C\nsim:time-step = 1e400\n")
@@ -23,7 +23,7 @@ set(cases
   "range|range.in|out of range^sim:temperature^line 4"
   "nomat|nomat.in|cannot read material file^missing.mat^line 1"
   "nofile|does-not-exist.in|cannot read input file^does-not-exist.in^No such file"
-  "many|many.in|3 mistakes^line 1^line 2^line 5^VAMPIRE's value 'tensor' is not supported by miniASD (VAMPIRE's macro-cell solvers are not implemented"
+  "many|many.in|3 mistakes^line 1^line 2^line 5^VAMPIRE keyword 'dipole:output-atomistic-dipole-field' is not supported by miniASD (the per-atom dipolar field output is not implemented"
   "nodes|nodes.in|line 7^config:output-nodes^8 I/O processes are more than the"
   "numbers|numbers.in|'3 00' has a blank inside a number^'0x12C' is hexadecimal^'1e400' is out of range")
 

@@ -37,10 +37,15 @@ TEST(DipoleRun, KeywordsAreRefusedWhereTheyCannotHaveTheirEffect) {
     const struct {
         std::string text, expected;
     } cases[] = {
-        {sc + "dipole:solver = tensor\n",
-         "keyword 'dipole:solver': VAMPIRE's value 'tensor' is not supported by miniASD (VAMPIRE's "
-         "macro-cell solvers are not implemented"},
-        {sc + "dipole:solver = hierarchical\n", "are not implemented"},
+        {sc + "dipole:solver = tensor\n", ""},
+        {sc + "dipole:solver = macrocell\ncells:macro-cell-size-z = 5 !A\n", ""},
+        {sc + "dipole:solver = atomistic\ncells:macro-cell-size = 5 !A\n",
+         "keyword 'cells:macro-cell-size': has an effect only with the macro-cell solvers"},
+        {sc + "dipole:solver = macrocell\ndipole:cutoff-radius = 3\n",
+         "keyword 'dipole:cutoff-radius': has an effect only with dipole:solver = tensor"},
+        {sc + "cells:macro-cell-size = 5 !A\n", "has an effect only with the macro-cell solvers"},
+        {sc + "dipole:output-atomistic-dipole-field\n",
+         "the per-atom dipolar field output is not implemented"},
         {sc + "dipole:field-update-rate = 10\n",
          "keyword 'dipole:field-update-rate': has no effect without dipole:solver"},
         {sc + "dipole:solver = atomistic\ndipole:field-update-rate = 0\n",
@@ -49,7 +54,6 @@ TEST(DipoleRun, KeywordsAreRefusedWhereTheyCannotHaveTheirEffect) {
          "keyword 'create:periodic-boundaries-y': the dipolar field is exact only with open "
          "boundaries"},
         {sc + "dipole:solver = nearest\n", "keyword 'dipole:solver'"},
-        {sc + "dipole:cutoff-radius = 2\n", "dipole:cutoff-radius"},
         {sc + "dipole:solver = atomistic-fft\ndipole:field-update-rate = 1\n", ""},
     };
     for (const auto& c : cases) {
@@ -61,13 +65,30 @@ TEST(DipoleRun, KeywordsAreRefusedWhereTheyCannotHaveTheirEffect) {
     }
 }
 
+TEST(DipoleRun, HierarchicalAndFftRunAsTheClosestSolverWithAWarning) {
+    const std::string sc =
+        "create:crystal-structure = sc\nmaterial[1]:atomic-spin-moment = 2 !muB\n";
+    const Config h = test::config_from_text(sc + "dipole:solver = hierarchical\n");
+    ASSERT_EQ(h.warnings.size(), 1u);
+    EXPECT_NE(h.warnings[0].find("hierarchical runs as tensor"), std::string::npos)
+        << h.warnings[0];
+    const Config f = test::config_from_text(sc + "dipole:solver = fft\n");
+    ASSERT_EQ(f.warnings.size(), 1u);
+    EXPECT_NE(f.warnings[0].find("fft runs as macrocell"), std::string::npos) << f.warnings[0];
+}
+
 TEST(DipoleRun, SameBitsOnAnyDecompositionAndThreadCount) {
     const int world = parallel::Comm::world().size();
     for (const std::string& extra :
          {std::string("sim:total-time-steps = 40\ndipole:field-update-rate = 3\n"),
           std::string("sim:integrator = monte-carlo\nsim:total-time-steps = 12\n"
-                      "dipole:field-update-rate = 2\n")}) {
-        const Config c = test::config_from_text(particle + extra);
+                      "dipole:field-update-rate = 2\n"),
+          std::string("sim:total-time-steps = 20\ndipole:field-update-rate = 3\n"
+                      "dipole:solver = tensor\ncells:macro-cell-size = 7 !A\n")}) {
+        std::string text = particle + extra;
+        if (extra.find("dipole:solver") != std::string::npos)  // the particle's solver replaced
+            text.erase(text.find("dipole:solver = atomistic\n"), 26);
+        const Config c = test::config_from_text(text);
         const test::Gathered ref = test::run_gathered(1, 1, c);
         if (parallel::Comm::world().is_root()) {
             ASSERT_GT(ref.spins.size(), 200u);

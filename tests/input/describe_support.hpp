@@ -36,7 +36,7 @@ inline bool same(const std::vector<double>& a, const std::vector<double>& b) {
 // Every setting of the three structs. The sizes below fail to compile when a field is added, so
 // that it is added here too (the layout checked is libstdc++'s on x86-64, this project's CI).
 #if defined(__GLIBCXX__) && defined(__x86_64__)
-static_assert(sizeof(Config) == 1104, "a Config field was added or removed: update same()");
+static_assert(sizeof(Config) == 1136, "a Config field was added or removed: update same()");
 static_assert(sizeof(MaterialConfig) == 368, "a MaterialConfig field changed: update same()");
 static_assert(sizeof(OutputConfig) == 160, "an OutputConfig field changed: update same()");
 #endif
@@ -142,6 +142,8 @@ inline bool same(const Config& a, const Config& b, std::string* why = nullptr) {
                    F(save_checkpoint),
                    F(dipole_solver),
                    F(dipole_update_rate),
+                   F(dipole_cutoff),
+                   F(macro_cell_size),
                    F(checkpoint_rate),
                    F(load_checkpoint),
                    F(load_checkpoint_if_exists),

@@ -162,14 +162,15 @@ std::vector<Value> candidates(const KeywordSpec& s) {
 const char* plain_input = "material[1]:atomic-spin-moment = 2 !muB\n";
 
 TEST(Describe, EveryKeywordThatChangesASettingChangesTheDescription) {
-    // The third base has RKKY exchange and the fourth material-exponential: their parameters
-    // are alive there.
+    // The third base has RKKY exchange, the fourth material-exponential and the fifth the tensor
+    // dipole solver: their parameters are alive there.
     const Config bases[] = {
         parse_text(live_input), parse_text(plain_input),
         parse_text(std::string(plain_input) + "exchange:function = rkky\n" +
                    "exchange:interaction-range = 2\n"),
         parse_text(std::string(plain_input) + "exchange:function = material-exponential\n" +
-                   "exchange:unit-cell-category-exchange-parameters[1][1] = 2, 0.3, 0\n")};
+                   "exchange:unit-cell-category-exchange-parameters[1][1] = 2, 0.3, 0\n"),
+        parse_text(std::string(plain_input) + "dipole:solver = tensor\n")};
     int rows = 0, round_trips = 0;
     for (const KeywordSpec& s : keyword_table()) {
         // material:file reads files and material:num-materials is read before the other lines:
@@ -191,7 +192,10 @@ TEST(Describe, EveryKeywordThatChangesASettingChangesTheDescription) {
                 // bases only; every other row on neither.
                 const bool rkky = s.section == "exchange" && s.name == "rkkykf";
                 const bool by_pair = s.name == "unit-cell-category-exchange-parameters";
-                if ((&base == &bases[2]) != rkky || (&base == &bases[3]) != by_pair) continue;
+                const bool cells = s.section == "cells" || s.name == "cutoff-radius";
+                if ((&base == &bases[2]) != rkky || (&base == &bases[3]) != by_pair ||
+                    (&base == &bases[4]) != cells)
+                    continue;
                 Config c = base;
                 try {
                     s.apply(c, v, e);
