@@ -244,13 +244,13 @@ const Group groups[] = {
     // --- VAMPIRE sections miniASD has none of ---
     {"gpu", VC::accepted_without_effect, "GPU offload settings; miniASD runs on CPUs", "*"},
     {"dipole", VC::supported, "", "solver field-update-rate cutoff-radius"},
-    {"cells", VC::supported, "",
-     "macro-cell-size macro-cell-size-x macro-cell-size-y macro-cell-size-z"},
     {"dipole", VC::not_supported,
      "the per-atom dipolar field output is not implemented (snapshots hold the spins)", "*"},
+    {"cells", VC::supported, "",
+     "macro-cell-size macro-cell-size-x macro-cell-size-y macro-cell-size-z"},
+    {"cells", VC::not_supported, "macro-cell output is not implemented", "*"},
     {"anisotropy", VC::not_supported,
      "global anisotropy settings are not implemented (material[i]: anisotropy is)", "*"},
-    {"cells", VC::not_supported, "macro-cell output is not implemented", "*"},
     {"environment", VC::not_supported, "the micromagnetic environment is not implemented", "*"},
     {"exchange", VC::supported, "",
      "interaction-range function decay-length decay-multiplier decay-shift rkkykf "
