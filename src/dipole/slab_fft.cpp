@@ -66,35 +66,12 @@ void SlabFft::forward(const double* real, int grids, const std::array<std::int64
     }
     lines_y(grids, nzl, LineKind::forward);
     transpose_out(grids, extent[2], spectral);
-    const std::int64_t pz = p_[2];
-    const std::int64_t zlines = grids * ky().size() * hx;
-#pragma omp parallel
-    {
-        LineBuffer in(p_[2]), out(p_[2]);
-#pragma omp for schedule(static)
-        for (std::int64_t l = 0; l < zlines; ++l) {
-            Complex* line = &spectral[std::size_t(l * pz)];
-            std::copy(line, line + pz, in.data());
-            z_fwd_->run(in, out);
-            std::copy(out.data(), out.data() + pz, line);
-        }
-    }
+    lines_z(spectral, grids, *z_fwd_);
 }
 
 void SlabFft::inverse(std::vector<Complex>& spectral, int grids, double* real) {
-    const std::int64_t hx = half_x(), pz = p_[2];
-    const std::int64_t zlines = grids * ky().size() * hx;
-#pragma omp parallel
-    {
-        LineBuffer in(p_[2]), out(p_[2]);
-#pragma omp for schedule(static)
-        for (std::int64_t l = 0; l < zlines; ++l) {
-            Complex* line = &spectral[std::size_t(l * pz)];
-            std::copy(line, line + pz, in.data());
-            z_bwd_->run(in, out);
-            std::copy(out.data(), out.data() + pz, line);
-        }
-    }
+    const std::int64_t hx = half_x();
+    lines_z(spectral, grids, *z_bwd_);
     transpose_back(spectral, grids);
     const std::int64_t nzl = planes(n_[2]).size();
     lines_y(grids, nzl, LineKind::backward);
@@ -110,6 +87,23 @@ void SlabFft::inverse(std::vector<Complex>& spectral, int grids, double* real) {
             std::copy(src, src + hx, in.data());
             c2r_->run(in, out);
             std::copy(out.real(), out.real() + nx, real + l * nx);
+        }
+    }
+}
+
+// The z lines of the spectral layout, contiguous, one (grid, ky, kx) at a time.
+void SlabFft::lines_z(std::vector<Complex>& spectral, int grids, const LinePlan& plan) {
+    const std::int64_t pz = p_[2];
+    const std::int64_t lines = grids * ky().size() * half_x();
+#pragma omp parallel
+    {
+        LineBuffer in(p_[2]), out(p_[2]);
+#pragma omp for schedule(static)
+        for (std::int64_t l = 0; l < lines; ++l) {
+            Complex* line = &spectral[std::size_t(l * pz)];
+            std::copy(line, line + pz, in.data());
+            plan.run(in, out);
+            std::copy(out.data(), out.data() + pz, line);
         }
     }
 }

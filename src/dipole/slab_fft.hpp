@@ -56,6 +56,7 @@ class SlabFft {
 
   private:
     void lines_y(int grids, std::int64_t planes, LineKind kind);
+    void lines_z(std::vector<Complex>& spectral, int grids, const LinePlan& plan);
     void transpose_out(int grids, std::int64_t zext, std::vector<Complex>& spectral);
     void transpose_back(const std::vector<Complex>& spectral, int grids);
 
