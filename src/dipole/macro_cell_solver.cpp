@@ -25,6 +25,8 @@ MacroCellSolver::MacroCellSolver(const Lattice& l, const LocalSystem& sys,
         row_of_atom_[std::size_t(i)] = std::int32_t(
             std::lower_bound(rows_.begin(), rows_.end(), box[std::size_t(i)]) - rows_.begin());
     tensors_ = macro_cell_tensors(l, materials, moments, cells_, rows_, near_range);
+    sums_.resize(3 * std::size_t(cells_.count()));
+    box_m_.resize(sums_.size());
     box_b_.resize(3 * rows_.size());
     box_h_.resize(3 * rows_.size());
 }
@@ -32,7 +34,8 @@ MacroCellSolver::MacroCellSolver(const Lattice& l, const LocalSystem& sys,
 void MacroCellSolver::field(const double* moments, double* b, double* energy_field) {
     // The boxes' moments, exactly: the same sum on any decomposition.
     const std::size_t boxes = std::size_t(cells_.count());
-    std::vector<ExactSum> sums(3 * boxes);
+    std::fill(sums_.begin(), sums_.end(), ExactSum());
+    std::vector<ExactSum>& sums = sums_;
     for (std::size_t i = 0; i < row_of_atom_.size(); ++i) {
         const std::size_t box = std::size_t(rows_[std::size_t(row_of_atom_[i])]);
         for (int a = 0; a < 3; ++a)
@@ -42,7 +45,7 @@ void MacroCellSolver::field(const double* moments, double* b, double* energy_fie
     for (const ExactSum& s : sums)
         s.append_to(packed_);
     comm_.sum_in_place(packed_);
-    std::vector<double> m(3 * boxes);
+    std::vector<double>& m = box_m_;
     for (std::size_t k = 0; k < m.size(); ++k)
         m[k] = ExactSum::from(&packed_[k * ExactSum::packed_size]).value();
     const double c = constants::mu0_over_4pi;
@@ -73,10 +76,10 @@ void MacroCellSolver::field(const double* moments, double* b, double* energy_fie
 }
 
 std::int64_t MacroCellSolver::bytes() const {
-    return std::int64_t(tensors_.capacity() * sizeof(double) +
-                        packed_.capacity() * sizeof(std::int64_t) +
-                        (box_b_.capacity() + box_h_.capacity()) * sizeof(double) +
-                        row_of_atom_.capacity() * sizeof(std::int32_t));
+    return std::int64_t(
+        tensors_.capacity() * sizeof(double) + packed_.capacity() * sizeof(std::int64_t) +
+        (box_m_.capacity() + box_b_.capacity() + box_h_.capacity()) * sizeof(double) +
+        sums_.capacity() * sizeof(ExactSum) + row_of_atom_.capacity() * sizeof(std::int32_t));
 }
 
 }  // namespace miniasd::dipole

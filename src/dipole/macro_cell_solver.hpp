@@ -13,6 +13,7 @@
 
 #include "dipole/macro_cells.hpp"
 #include "parallel/comm.hpp"
+#include "util/exact_sum.hpp"
 
 namespace miniasd::dipole {
 
@@ -36,7 +37,9 @@ class MacroCellSolver {
     std::vector<std::int64_t> rows_;         // the boxes holding owned atoms, ascending
     std::vector<std::int32_t> row_of_atom_;  // [owned atom] its box's row
     std::vector<double> tensors_;            // [row][box][6], m^-3
-    std::vector<std::int64_t> packed_;       // exact sums of the boxes' moments
+    std::vector<ExactSum> sums_;             // [box][3] the boxes' moments over this rank's atoms
+    std::vector<std::int64_t> packed_;       // the same packed, summed over the ranks
+    std::vector<double> box_m_;              // [box][3] J/T, every rank's atoms
     std::vector<double> box_b_, box_h_;      // [row][3] T
 };
 
