@@ -132,30 +132,12 @@ std::vector<double> macro_cell_tensors(const Lattice& l, const MaterialMap& mate
                                        const std::vector<std::int64_t>& rows, double near_range) {
     const std::int64_t boxes = c.count();
     std::vector<double> t(rows.size() * std::size_t(boxes) * 6, 0.0);
-    // The boxes within near_range of a row need their atoms' positions.
-    std::vector<char> near(std::size_t(boxes), 0);
     auto distance = [&](std::int64_t i, std::int64_t j) {
         const Vec3& a = c.centre[std::size_t(i)];
         const Vec3& b = c.centre[std::size_t(j)];
         return std::sqrt((a[0] - b[0]) * (a[0] - b[0]) + (a[1] - b[1]) * (a[1] - b[1]) +
                          (a[2] - b[2]) * (a[2] - b[2]));
     };
-    if (near_range > 0)
-        for (std::int64_t i : rows)
-            for (std::int64_t j = 0; j < boxes; ++j)
-                if (c.atoms[std::size_t(i)] && c.atoms[std::size_t(j)] &&
-                    distance(i, j) <= near_range)
-                    near[std::size_t(j)] = 1;
-    std::vector<BoxAtoms> atoms(static_cast<std::size_t>(boxes));
-    if (near_range > 0)
-        for_each_magnetic_atom(l, materials, moments, c,
-                               [&](std::int64_t b, const Vec3& r, double) {
-                                   BoxAtoms& box = atoms[std::size_t(b)];
-                                   if (!near[std::size_t(b)]) return;
-                                   box.x.push_back(r[0]);
-                                   box.y.push_back(r[1]);
-                                   box.z.push_back(r[2]);
-                               });
     // The near pairs, each once as (lower box, higher box): a pair's mean is computed the same
     // way whichever of its boxes a rank holds, so the tensors do not depend on the decomposition.
     std::vector<std::int64_t> pairs;
@@ -167,6 +149,22 @@ std::vector<double> macro_cell_tensors(const Lattice& l, const MaterialMap& mate
                     pairs.push_back(std::min(i, j) * boxes + std::max(i, j));
     std::sort(pairs.begin(), pairs.end());
     pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
+    // The boxes of the near pairs need their atoms' positions.
+    std::vector<char> near(std::size_t(boxes), 0);
+    for (std::int64_t key : pairs) {
+        near[std::size_t(key / boxes)] = 1;
+        near[std::size_t(key % boxes)] = 1;
+    }
+    std::vector<BoxAtoms> atoms(static_cast<std::size_t>(boxes));
+    if (near_range > 0)
+        for_each_magnetic_atom(l, materials, moments, c,
+                               [&](std::int64_t b, const Vec3& r, double) {
+                                   BoxAtoms& box = atoms[std::size_t(b)];
+                                   if (!near[std::size_t(b)]) return;
+                                   box.x.push_back(r[0]);
+                                   box.y.push_back(r[1]);
+                                   box.z.push_back(r[2]);
+                               });
     std::vector<double> means(6 * pairs.size());
 #pragma omp parallel for schedule(dynamic)
     for (std::size_t k = 0; k < pairs.size(); ++k) {
