@@ -25,6 +25,7 @@
 #include "input/parser.hpp"
 #include "parallel/environment.hpp"
 #include "simulation.hpp"
+#include "stepping_time.hpp"
 
 using namespace miniasd;
 
@@ -53,13 +54,6 @@ double median(std::vector<double> v) {
 double now() {
     return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
         .count();
-}
-
-double stepping_seconds(const Timers& t) {
-    double s = 0;
-    for (const char* name : {"field", "halo", "integrate"})
-        s += t.seconds(t.find(name));
-    return s;
 }
 
 }  // namespace
@@ -171,9 +165,9 @@ int main(int argc, char** argv) {
         bsim.run(phase);
         for (int r = 0; r < repeats; ++r)
             for (Simulation* s : {&a, &bsim}) {
-                const double before = stepping_seconds(s->timers());
+                const double before = bench::stepping_seconds(s->timers());
                 s->run(phase);
-                const double spent = world.max(stepping_seconds(s->timers()) - before);
+                const double spent = world.max(bench::stepping_seconds(s->timers()) - before);
                 (s == &a ? without : with).push_back(1e9 * spent / (atoms * double(steps)));
             }
         if (world.is_root())

@@ -27,6 +27,7 @@
 #include "memory_bandwidth.hpp"
 #include "parallel/environment.hpp"
 #include "simulation.hpp"
+#include "stepping_time.hpp"
 
 using namespace miniasd;
 
@@ -94,13 +95,6 @@ double peak_rss_bytes() {
     return 1024.0 * double(u.ru_maxrss);
 }
 
-double stepping_seconds(const Timers& t) {
-    double s = 0;
-    for (const char* name : {"field", "halo", "integrate"})
-        s += t.seconds(t.find(name));
-    return s;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -142,9 +136,9 @@ int main(int argc, char** argv) {
     sim.run(phase);  // warm-up: first touch of every array, caches, MPI connections
     std::vector<double> ns;
     for (int r = 0; r < repeats; ++r) {
-        const double before = stepping_seconds(sim.timers());
+        const double before = bench::stepping_seconds(sim.timers());
         sim.run(phase);
-        const double spent = world.max(stepping_seconds(sim.timers()) - before);
+        const double spent = world.max(bench::stepping_seconds(sim.timers()) - before);
         ns.push_back(1e9 * spent / (atoms * double(steps)));
     }
     // Before the triad, whose arrays would dominate the peak.

@@ -1,0 +1,16 @@
+// The seconds a Simulation has spent stepping (its field, halo and integrate timers), shared by
+// the throughput benchmarks so they time the same phases.
+#pragma once
+
+#include "util/timers.hpp"
+
+namespace miniasd::bench {
+
+inline double stepping_seconds(const Timers& t) {
+    double s = 0;
+    for (const char* name : {"field", "halo", "integrate"})
+        s += t.seconds(t.find(name));
+    return s;
+}
+
+}  // namespace miniasd::bench
