@@ -113,10 +113,7 @@ def fit_wall(planes, sz):
 def domain_wall(run, out):
     """Lesson 4: a 180-degree wall in a bcc wire along a cube axis: s_z = -tanh((z - z0)/delta),
     delta = a sqrt(J / (2 k_u)) (each atom has 4 bonds to the next plane, a/2 away)."""
-    metas = sorted(f for f in os.listdir(run) if f.startswith("spins-") and f.endswith(".meta"))
-    if not metas:
-        sys.exit(f"{run}: no snapshot; run the lesson's input with -o {run}")
-    snap = read_snapshot.read(os.path.join(run, metas[-1]))
+    snap = last_snapshot(run)
     z = np.round(snap.positions[:, 2], 6)
     planes = np.unique(z)
     s = np.array([snap.spins[z == p].mean(axis=0) for p in planes])
@@ -208,13 +205,18 @@ def islands(down):
     return labels, count
 
 
-def skyrmion(run, out):
-    """Lesson 7: the Co layer of the last snapshot. Each skyrmion is an island of reversed spins
-    and carries topological charge -1, so Q = -(number of islands), an integer."""
+def last_snapshot(run):
+    """The run's last spin snapshot (tools/read_snapshot.py)."""
     metas = sorted(f for f in os.listdir(run) if f.startswith("spins-") and f.endswith(".meta"))
     if not metas:
         sys.exit(f"{run}: no snapshot; run the lesson's input with -o {run}")
-    snap = read_snapshot.read(os.path.join(run, metas[-1]))
+    return read_snapshot.read(os.path.join(run, metas[-1]))
+
+
+def skyrmion(run, out):
+    """Lesson 7: the Co layer of the last snapshot. Each skyrmion is an island of reversed spins
+    and carries topological charge -1, so Q = -(number of islands), an integer."""
+    snap = last_snapshot(run)
     top = snap.positions[:, 2] > snap.positions[:, 2].min() + 1e-6  # Co above the Pt layer
     p, s = snap.positions[top], snap.spins[top]
     a = 3.0  # the lesson's cell, A
@@ -265,10 +267,7 @@ def vortex(run, out):
     """Lesson 8: the middle layer of a disc's last snapshot. In a vortex the in-plane direction
     turns once around any ring about the core (winding number +1, whichever way it circulates),
     it circulates along the rim, and the core points out of the plane."""
-    metas = sorted(f for f in os.listdir(run) if f.startswith("spins-") and f.endswith(".meta"))
-    if not metas:
-        sys.exit(f"{run}: no snapshot; run the lesson's input with -o {run}")
-    snap = read_snapshot.read(os.path.join(run, metas[-1]))
+    snap = last_snapshot(run)
     z = np.round(snap.positions[:, 2], 6)
     heights = np.unique(z)
     layer = z == heights[len(heights) // 2]

@@ -216,12 +216,20 @@ check(r.returncode == 1 and "<ux>" in r.stdout and "above the tolerance" in r.st
 # bench/speed_vs_vampire.py, with a stand-in VAMPIRE that reports 2 000 atoms and 1 ms per step
 # (and 0.5 s of fixed cost, which the two step counts cancel), against miniASD on a small copy of
 # bench/vampire-ucf.
-small_ucf = os.path.join(work, "vampire-ucf")
-shutil.copytree(os.path.join(source, "bench", "vampire-ucf"), small_ucf)
-with open(os.path.join(small_ucf, "input")) as f:
-    text = f.read().replace("11.48 !nm", "2.87 !nm")
-with open(os.path.join(small_ucf, "input"), "w") as f:
-    f.write(text)
+
+
+def small_bench_copy(name):
+    """A copy of bench/NAME in the work directory with its 11.48 nm box shrunk to 2.87 nm."""
+    copy = os.path.join(work, name)
+    shutil.copytree(os.path.join(source, "bench", name), copy)
+    with open(os.path.join(copy, "input")) as f:
+        text = f.read().replace("11.48 !nm", "2.87 !nm")
+    with open(os.path.join(copy, "input"), "w") as f:
+        f.write(text)
+    return copy
+
+
+small_ucf = small_bench_copy("vampire-ucf")
 timer = os.path.join(work, "vampire-timer")
 with open(timer, "w") as f:
     f.write("#!/bin/sh\nsteps=$(sed -n 's/^sim:total-time-steps = //p' input)\n"
@@ -238,12 +246,7 @@ check(r.returncode == 0 and row and abs(float(row.group(2)) - 500) < 1e-6
       "stand-in: 500 ns per atom-step) and prints the ratio:\n" + r.stdout + r.stderr)
 # --wall with a keyword for miniASD alone: the dipole bench input, whose VAMPIRE solver (tensor)
 # miniASD refuses, runs miniASD's exact solver instead and times whole processes.
-small_dipole = os.path.join(work, "vampire-dipole")
-shutil.copytree(os.path.join(source, "bench", "vampire-dipole"), small_dipole)
-with open(os.path.join(small_dipole, "input")) as f:
-    text = f.read().replace("11.48 !nm", "2.87 !nm")
-with open(os.path.join(small_dipole, "input"), "w") as f:
-    f.write(text)
+small_dipole = small_bench_copy("vampire-dipole")
 r = tool(os.path.join(source, "bench", "speed_vs_vampire.py"), "--vampire-serial", timer, "--miniasd",
          miniasd, "--launcher", " ".join([mpiexec, *flags]), "--ranks", "1", "--temperatures", "0",
          "--steps", "10", "20", "--repeats", "1", "--wall", "--miniasd-set",
