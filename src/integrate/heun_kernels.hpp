@@ -58,17 +58,9 @@ struct HeunPredict {
         double *tx = d.tx, *ty = d.ty, *tz = d.tz;
         const double *sx = d.sx, *sy = d.sy, *sz = d.sz;
         double *px = d.px, *py = d.py, *pz = d.pz;
-        if (Thermal) {
+        if (Thermal)  // N(0, 1) x sigma of the atom's material (T)
             standard_normals3(d.seed, RandomStream::thermal_field, d.step, d.gid + b, e - b, tx + b,
-                              ty + b, tz + b);
-#pragma omp simd
-            for (std::int64_t i = b; i < e; ++i) {
-                const double sd = d.sigma[OneMaterial ? 0 : d.mat[i]];  // T
-                tx[i] *= sd;
-                ty[i] *= sd;
-                tz[i] *= sd;
-            }
-        }
+                              ty + b, tz + b, d.sigma, OneMaterial ? nullptr : d.mat + b);
         const double dt = d.dt;
 #pragma omp simd
         for (std::int64_t i = b; i < e; ++i) {

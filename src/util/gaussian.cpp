@@ -28,6 +28,39 @@ Ziggurat::Ziggurat() {
     x_[layers] = 0.0;
     for (int i = 0; i <= layers; ++i)
         f_[i] = density(x_[i]);
+    // The fast path's test x < x_[i + 1] on the position j instead: the smallest j whose
+    // rounded point (the expression of fast(), rounding for rounding) is not below the next
+    // edge, found by bisection (the point does not decrease with j).
+    constexpr std::uint32_t positions = 1u << 23;
+    for (int i = 0; i < layers; ++i) {
+        std::uint32_t lo = 0, hi = positions;  // the limit lies in [lo, hi]
+        while (lo < hi) {
+            const std::uint32_t mid = lo + (hi - lo) / 2;
+            if (static_cast<double>(mid) * 0x1.0p-23 * x_[i] < x_[i + 1])
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        fast_limit_[i] = lo;
+    }
+}
+
+void Ziggurat::fast_block(const std::uint32_t* w, int n, const double* scale, double* g,
+                          std::int32_t* ok) const {
+    const double* x_edge = x_.data();
+    const std::uint32_t* limit = fast_limit_.data();
+#pragma omp simd
+    for (int k = 0; k < n; ++k) {
+        // Signed 32-bit lanes throughout (every quantity is below 2^23): 32-bit gathers and
+        // conversions, no widening.
+        const auto layer = static_cast<std::int32_t>(w[k] & 0xff);
+        const auto j = static_cast<std::int32_t>(w[k] >> 9);
+        const double sign =
+            1.0 - 2.0 * static_cast<double>(static_cast<std::int32_t>((w[k] >> 8) & 1));
+        const double x = static_cast<double>(j) * 0x1.0p-23 * x_edge[layer];
+        g[k] = (sign * x) * scale[k];
+        ok[k] = j < static_cast<std::int32_t>(limit[layer]);
+    }
 }
 
 double Ziggurat::slow(int i, double x, std::uint64_t w1, std::uint64_t w2) const {

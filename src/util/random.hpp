@@ -36,8 +36,11 @@ inline double unit_interval(std::uint64_t word) {
     return double(word >> 11) * 0x1.0p-53;
 }
 
-// Three N(0, 1) numbers per atom for ids[0..n) at `step`: gx[i], gy[i], gz[i].
+// Three N(0, 1) numbers per atom for ids[0..n) at `step`: gx[i], gy[i], gz[i]. With `sigma`,
+// each is multiplied by its atom's standard deviation, sigma[material[i]] (sigma[0] when
+// `material` is null): the same bits as multiplying afterwards, without a second pass.
 void standard_normals3(std::uint64_t seed, RandomStream stream, std::uint64_t step,
-                       const std::int64_t* ids, std::int64_t n, double* gx, double* gy, double* gz);
+                       const std::int64_t* ids, std::int64_t n, double* gx, double* gy, double* gz,
+                       const double* sigma = nullptr, const std::int32_t* material = nullptr);
 
 }  // namespace miniasd

@@ -1,15 +1,18 @@
 // The counter-based generator: the vectorised Philox block equals Random123 word for word, the
-// normals have the moments and tails of N(0, 1), and a draw depends only on (seed, id, step):
-// not on how atoms are grouped into calls (which is what decomposition independence needs).
+// block form of the ziggurat's fast path equals its one-word form, the normals have the moments
+// and tails of N(0, 1), and a draw depends only on (seed, id, step): not on how atoms are grouped
+// into calls (which is what decomposition independence needs).
 #include <gtest/gtest.h>
 
 #include <Random123/philox.h>
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <numeric>
 #include <vector>
 
+#include "util/gaussian.hpp"
 #include "util/philox_block.hpp"
 #include "util/random.hpp"
 
@@ -104,4 +107,76 @@ TEST(Random, DrawsDependOnlyOnSeedIdAndStep) {
     standard_normals3(8, RandomStream::thermal_field, 4, ids.data(), 1000, c.data(),
                       c.data() + 1000, c.data() + 2000);
     EXPECT_NE(a, c);
+}
+
+// fast_block decides the fast path on the integer position against fast_limit(): at every
+// layer's limit and its neighbours, and on a million further words, it agrees with fast() bit for
+// bit, scale 1 and scaled alike.
+TEST(Random, ZigguratBlockEqualsItsOneWordForm) {
+    const Ziggurat& z = Ziggurat::instance();
+    std::vector<std::uint32_t> words;
+    for (std::uint32_t layer = 0; layer < 256; ++layer)
+        for (std::int64_t d = -2; d <= 2; ++d) {
+            const std::int64_t j = std::int64_t(z.fast_limit(int(layer))) + d;
+            if (j < 0 || j >= (std::int64_t(1) << 23)) continue;
+            for (std::uint32_t sign = 0; sign < 2; ++sign)
+                words.push_back(std::uint32_t(j) << 9 | sign << 8 | layer);
+        }
+    PhiloxBlock block;
+    std::vector<std::int64_t> ids(philox_block_size);
+    std::iota(ids.begin(), ids.end(), 0);
+    for (std::uint64_t step = 0; words.size() < 1000000; ++step) {
+        philox4x32_block(3, 1, step, ids.data(), philox_block_size, block);
+        for (int k = 0; k < 4; ++k)
+            words.insert(words.end(), block.w[k], block.w[k] + philox_block_size);
+    }
+    const int n = int(words.size());
+    std::vector<double> ones(words.size(), 1.0), scale(words.size()), g(words.size()),
+        scaled(words.size());
+    for (int k = 0; k < n; ++k)
+        scale[std::size_t(k)] = 0.37 + 1e-3 * (k % 97);
+    std::vector<std::int32_t> ok(words.size()), ok_scaled(words.size());
+    z.fast_block(words.data(), n, ones.data(), g.data(), ok.data());
+    z.fast_block(words.data(), n, scale.data(), scaled.data(), ok_scaled.data());
+    int misses = 0;
+    for (int k = 0; k < n; ++k) {
+        bool good;
+        const double one = z.fast(words[std::size_t(k)], good);
+        ASSERT_EQ(ok[std::size_t(k)], good ? 1 : 0) << "word " << words[std::size_t(k)];
+        ASSERT_EQ(ok_scaled[std::size_t(k)], ok[std::size_t(k)]);
+        misses += !good;
+        if (!good) continue;
+        ASSERT_EQ(std::memcmp(&g[std::size_t(k)], &one, sizeof one), 0) << "word " << k;
+        const double times = one * scale[std::size_t(k)];
+        ASSERT_EQ(std::memcmp(&scaled[std::size_t(k)], &times, sizeof times), 0) << "word " << k;
+    }
+    // About 1.5 % of random words take the slow path (and half the words at the limits).
+    EXPECT_GT(misses, 10000);
+    EXPECT_LT(misses, 20000);
+}
+
+// standard_normals3 with sigma per material gives the unscaled numbers times sigma, bit for bit,
+// the slow-path draws included.
+TEST(Random, ScaledNormalsAreTheNormalsTimesSigma) {
+    const std::int64_t n = 5000;
+    std::vector<std::int64_t> ids(n);
+    std::vector<std::int32_t> material(n);
+    for (std::int64_t i = 0; i < n; ++i) {
+        ids[std::size_t(i)] = 17 * i + 5;
+        material[std::size_t(i)] = std::int32_t(i % 3);
+    }
+    const double sigma[3] = {0.61, 1.7, 23.0};
+    std::vector<double> g(3 * n), by_material(3 * n), one_sigma(3 * n);
+    standard_normals3(11, RandomStream::thermal_field, 8, ids.data(), n, g.data(), g.data() + n,
+                      g.data() + 2 * n);
+    standard_normals3(11, RandomStream::thermal_field, 8, ids.data(), n, by_material.data(),
+                      by_material.data() + n, by_material.data() + 2 * n, sigma, material.data());
+    standard_normals3(11, RandomStream::thermal_field, 8, ids.data(), n, one_sigma.data(),
+                      one_sigma.data() + n, one_sigma.data() + 2 * n, sigma + 2);
+    for (std::int64_t k = 0; k < 3 * n; ++k) {
+        const std::size_t i = std::size_t(k);
+        const double a = g[i] * sigma[material[std::size_t(k % n)]], b = g[i] * sigma[2];
+        ASSERT_EQ(std::memcmp(&by_material[i], &a, sizeof a), 0) << k;
+        ASSERT_EQ(std::memcmp(&one_sigma[i], &b, sizeof b), 0) << k;
+    }
 }
