@@ -87,6 +87,25 @@ void Simulation::load_checkpoint() {
                      "Note: the checkpoint has no running mean of the magnetisation's direction; "
                      "the mean-magnetisation columns average the samples after step %lld only\n",
                      static_cast<long long>(state_.step));
+    // A checkpoint between two evaluations of a held field (the dipolar field's update rate)
+    // carries the spins of the last evaluation: the field is computed from them again, so the
+    // continued run holds the bits the uninterrupted one held.
+    if (const std::int64_t need = hamiltonian_.held_step(state_.step); need >= 0) {
+        std::optional<std::pair<Spins, std::int64_t>> held;
+        {
+            IoTimer t(timers_, t_checkpoint_);
+            held = checkpoints_->load_held(l->path);
+        }
+        if (!held || held->second != need)
+            throw Error("cannot continue from " + l->path + ": it was written at step " +
+                        std::to_string(state_.step) +
+                        ", between two evaluations of the dipolar field "
+                        "(dipole:field-update-rate), and does not hold the spins of step " +
+                        std::to_string(need) +
+                        " that the field was computed from (a checkpoint of an older miniASD): "
+                        "continue from one at a multiple of the rate");
+        hamiltonian_.restore_held_spins(held->first, held->second);
+    }
     resuming_ = true;
     sampled_at_resume_ = state_.complete;
     state_.complete = false;
@@ -118,7 +137,14 @@ std::string Simulation::write_checkpoint() {
     // The length of every output file now, so a continued run cuts what comes after.
     if (table_file_) std::fflush(table_file_);
     if (comm().is_root()) run.outputs = files_.lengths();
-    const std::string path = checkpoints_->write(spins_, run);
+    // The spins a held field was computed from, when the next step does not compute it afresh.
+    const std::int64_t held_step = hamiltonian_.held_step(state_.step);
+    const Spins* held = held_step >= 0 ? hamiltonian_.held_spins() : nullptr;
+    if (held_step >= 0 && !held)
+        throw Error("internal error: a checkpoint at step " + std::to_string(state_.step) +
+                    " needs the held spins of step " + std::to_string(held_step) +
+                    ", which were never computed");
+    const std::string path = checkpoints_->write(spins_, run, held, held_step);
     if (comm().is_root() && options_.screen && options_.progress) {
         std::fprintf(options_.screen, "Checkpoint at step %lld: %s (%.2f s)\n",
                      static_cast<long long>(state_.step), path.c_str(),

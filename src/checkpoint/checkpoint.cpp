@@ -28,6 +28,7 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr const char* spins_meta = "spins-00000000.meta";
+constexpr const char* held_meta = "spins-00000001.meta";  // a term's held spins, if any
 constexpr const char* state_file = "run-state";
 constexpr const char* partial_suffix = ".partial";
 
@@ -103,7 +104,8 @@ Checkpoints::Checkpoints(const Config& c, const Lattice& l, const LocalSystem& s
     o.asynchronous = false;  // read back and verified before it is published
 }
 
-std::string Checkpoints::write(const Spins& s, const SavedRun& run) {
+std::string Checkpoints::write(const Spins& s, const SavedRun& run, const Spins* held,
+                               std::int64_t held_step) {
     const double started = wall_seconds();
     const std::string final_path = join_path(directory_, checkpoint_name(run.state.step));
     const std::string partial = final_path + partial_suffix;
@@ -126,6 +128,11 @@ std::string Checkpoints::write(const Spins& s, const SavedRun& run) {
         snap.temperature = run.state.temperature;
         snap.field = run.state.field();
         out.write_spins(s, snap);
+        if (held) {
+            snap.step = held_step;
+            snap.time -= double(run.state.step - held_step) * snap.dt;
+            out.write_spins(*held, snap);
+        }
     }
     maybe_crash(comm_);
     on_root(comm_, [&] {
@@ -136,17 +143,8 @@ std::string Checkpoints::write(const Spins& s, const SavedRun& run) {
     // bit for bit.
     parse_run_state(read_on_root(comm_, join_path(partial, state_file)), partial);
     check_coordinates(partial);
-    std::vector<double> xyz;
-    read_spins(partial, xyz);
-    std::string mismatch;
-    for (std::int64_t i = 0; i < system_.n_owned && mismatch.empty(); ++i) {
-        const double back[3] = {xyz[3 * i], xyz[3 * i + 1], xyz[3 * i + 2]};
-        const double now[3] = {s.x[i], s.y[i], s.z[i]};
-        if (std::memcmp(back, now, sizeof back) != 0)
-            mismatch = partial + ": the spins read back differ from those written (atom " +
-                       std::to_string(system_.gid[i]) + ")";
-    }
-    comm_.throw_if_any(mismatch);
+    verify_spins(partial, s, spins_meta);
+    if (held) verify_spins(partial, *held, held_meta);
 
     // Publish, then delete what is no longer needed: older checkpoints beyond the number kept
     // and unfinished ones.
@@ -266,10 +264,46 @@ std::optional<Checkpoints::Loaded> Checkpoints::load(Spins& s) {
     return l;
 }
 
-void Checkpoints::read_spins(const std::string& path, std::vector<double>& xyz) const {
-    const OwnedRecords r = read_owned_records(comm_, lattice_, system_, path, spins_meta);
+void Checkpoints::verify_spins(const std::string& path, const Spins& s,
+                               const std::string& meta_name) const {
+    std::vector<double> xyz;
+    read_spins(path, xyz, meta_name);
+    std::string mismatch;
+    for (std::int64_t i = 0; i < system_.n_owned && mismatch.empty(); ++i) {
+        const double back[3] = {xyz[3 * i], xyz[3 * i + 1], xyz[3 * i + 2]};
+        const double now[3] = {s.x[i], s.y[i], s.z[i]};
+        if (std::memcmp(back, now, sizeof back) != 0)
+            mismatch = join_path(path, meta_name) +
+                       ": the spins read back differ from those written (atom " +
+                       std::to_string(system_.gid[i]) + ")";
+    }
+    comm_.throw_if_any(mismatch);
+}
+
+std::optional<std::pair<Spins, std::int64_t>> Checkpoints::load_held(
+    const std::string& path) const {
+    int present = 0;
+    if (comm_.is_root()) present = fs::exists(join_path(path, held_meta)) ? 1 : 0;
+    std::string unused;
+    comm_.broadcast(present, unused);
+    if (!present) return std::nullopt;
+    std::vector<double> xyz;
+    const std::int64_t step = read_spins(path, xyz, held_meta);
+    Spins held;
+    held.resize(system_.n_owned);
+    for (std::int64_t i = 0; i < system_.n_owned; ++i) {
+        held.x[std::size_t(i)] = xyz[std::size_t(3 * i)];
+        held.y[std::size_t(i)] = xyz[std::size_t(3 * i + 1)];
+        held.z[std::size_t(i)] = xyz[std::size_t(3 * i + 2)];
+    }
+    return std::make_pair(std::move(held), step);
+}
+
+std::int64_t Checkpoints::read_spins(const std::string& path, std::vector<double>& xyz,
+                                     const std::string& meta_name) const {
+    const OwnedRecords r = read_owned_records(comm_, lattice_, system_, path, meta_name);
     const SnapshotMetadata& m = r.meta;
-    const std::string meta_path = join_path(path, spins_meta);
+    const std::string meta_path = join_path(path, meta_name);
     if (m.record != "spin" || m.format.encoding != Encoding::binary ||
         m.format.dtype != DType::float64)
         throw Error(meta_path + ": not a checkpoint's spins (binary float64 records)");
@@ -284,6 +318,7 @@ void Checkpoints::read_spins(const std::string& path, std::vector<double>& xyz) 
         throw Error(meta_path +
                     ": the spins do not match the metadata's content hash: the checkpoint is "
                     "corrupt");
+    return m.step;
 }
 
 void Checkpoints::check_coordinates(const std::string& path) const {

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "checkpoint/run_state_io.hpp"
@@ -34,8 +35,11 @@ class Checkpoints {
 
     // Collective. Writes, verifies and publishes a checkpoint of the spins and `run` (rank 0's
     // `run` is written); returns its path. Throws Error on every rank when any step fails; the
-    // previous checkpoints are then untouched.
-    std::string write(const Spins& s, const SavedRun& run);
+    // previous checkpoints are then untouched. `held`: the spins at step `held_step` that a
+    // term's held state was computed from (Hamiltonian::held_spins), written as the
+    // checkpoint's second snapshot (spins-00000001).
+    std::string write(const Spins& s, const SavedRun& run, const Spins* held = nullptr,
+                      std::int64_t held_step = -1);
 
     struct Loaded {
         SavedRun run;
@@ -46,13 +50,20 @@ class Checkpoints {
     // (and `s` untouched) when there is none. Throws Error on every rank for a corrupt,
     // truncated, foreign or wrong-version checkpoint, naming the file.
     std::optional<Loaded> load(Spins& s);
+    // Collective. The held spins of the checkpoint at `path` (owned atoms) and their step, if it
+    // has them; throws Error on every rank for damaged ones.
+    std::optional<std::pair<Spins, std::int64_t>> load_held(const std::string& path) const;
 
     double last_write_seconds() const { return last_write_seconds_; }  // the slowest rank's
 
   private:
-    // Collective: reads the spins of this rank's owned atoms from the checkpoint at `path` into
-    // xyz[3 i + c]; throws Error on every rank if any rank fails.
-    void read_spins(const std::string& path, std::vector<double>& xyz) const;
+    // Collective: reads the spins of this rank's owned atoms from the snapshot `meta_name` of
+    // the checkpoint at `path` into xyz[3 i + c]; returns its step; throws Error on every rank
+    // if any rank fails.
+    std::int64_t read_spins(const std::string& path, std::vector<double>& xyz,
+                            const std::string& meta_name = "spins-00000000.meta") const;
+    // Collective: reads the snapshot back and compares it with `s` bit for bit.
+    void verify_spins(const std::string& path, const Spins& s, const std::string& meta_name) const;
     // Collective: every owned atom's coordinate record in the checkpoint at `path` must be this
     // lattice's atom (id, position bit for bit, material), and the records must match the
     // metadata's content hash; throws Error on every rank naming the file otherwise.

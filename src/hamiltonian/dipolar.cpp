@@ -7,6 +7,7 @@
 // same bits on any decomposition.
 #include <chrono>
 #include <memory>
+#include <utility>
 
 #include "dipole/dipole_solver.hpp"
 #include "dipole/macro_cell_solver.hpp"
@@ -35,6 +36,7 @@ class DipolarField final : public Term {
                 t.lattice, t.system, MaterialMap(t.config, t.lattice), t.moments, size,
                 tensor ? t.config.dipole_cutoff * size[0] : 0.0, *t.comm);
         }
+        held_spins_.resize(sys_.n_owned);
         m_.resize(std::size_t(3 * sys_.n_owned));
         b_.assign(m_.size(), 0.0);
         if (cells_) h_.assign(m_.size(), 0.0);
@@ -44,28 +46,50 @@ class DipolarField final : public Term {
     bool prepares_per_step() const override { return true; }  // evaluated at a step's start
 
     void begin_step(std::int64_t step) override {
-        // A run that starts between two evaluations (a restart from a checkpoint taken there)
-        // would need the field of spins it no longer has: refuse rather than differ from the
-        // uninterrupted run. Every rank has the same step, so every rank throws.
-        if (first_step_ && step % rate_ != 0)
+        // A run that starts between two evaluations (a checkpoint taken there) needs the field
+        // of the last evaluation's spins, which the checkpoint carries (restore_held_spins).
+        // Without them it would differ from the uninterrupted run: refuse. Every rank has the
+        // same step, so every rank throws.
+        if (first_step_ && step % rate_ != 0 && !restored_)
             throw Error("the run starts at step " + std::to_string(step) +
                         ", between two evaluations of the dipolar field (every " +
                         std::to_string(rate_) +
-                        " steps, dipole:field-update-rate): restart from a checkpoint taken at "
-                        "a multiple of the rate, or set the rate to 1");
+                        " steps, dipole:field-update-rate), without the spins of the last "
+                        "evaluation");
         first_step_ = false;
         step_ = step;
     }
 
+    // A checkpoint at `step` between two evaluations carries the spins of the last one.
+    std::int64_t held_step(std::int64_t step) const override {
+        return step % rate_ == 0 ? -1 : step - step % rate_;
+    }
+    const Spins* held_spins() const override { return evaluated_ ? &held_spins_ : nullptr; }
+    void restore_held_spins(Spins s, std::int64_t step) override {
+        held_spins_ = std::move(s);
+        restored_ = true;
+        restored_step_ = step;
+    }
+
     // Collective: evaluates the field when due (never evaluated, or a due step not yet done).
+    // A continued run's first evaluation, unless due, is the held field's: from the spins of the
+    // checkpoint's last evaluation, the same bits as the run it continues held.
     void prepare(const SpinView& s, const parallel::Comm&) override {
         const bool due = step_ >= 0 && step_ % rate_ == 0 && held_step_ != step_;
         if (evaluated_ && !due) return;
+        const bool restoring = restored_ && !evaluated_ && !due;
+        if (!restoring)
+            for (std::int64_t i = 0; i < sys_.n_owned; ++i) {
+                held_spins_.x[std::size_t(i)] = s.x[i];
+                held_spins_.y[std::size_t(i)] = s.y[i];
+                held_spins_.z[std::size_t(i)] = s.z[i];
+            }
+        const SpinView from = held_spins_.view();
         for (std::int64_t i = 0; i < sys_.n_owned; ++i) {
             const double mu = moments_[std::size_t(sys_.material[std::size_t(i)])];
-            m_[std::size_t(3 * i)] = mu * s.x[i];
-            m_[std::size_t(3 * i + 1)] = mu * s.y[i];
-            m_[std::size_t(3 * i + 2)] = mu * s.z[i];
+            m_[std::size_t(3 * i)] = mu * from.x[i];
+            m_[std::size_t(3 * i + 1)] = mu * from.y[i];
+            m_[std::size_t(3 * i + 2)] = mu * from.z[i];
         }
         const auto start = std::chrono::steady_clock::now();
         if (exact_)
@@ -75,7 +99,7 @@ class DipolarField final : public Term {
         seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         ++evaluations_;
         evaluated_ = true;
-        held_step_ = step_;
+        held_step_ = restoring ? restored_step_ : step_;
     }
 
     void add_field(const SpinView&, std::int64_t begin, std::int64_t end,
@@ -108,7 +132,8 @@ class DipolarField final : public Term {
     std::vector<std::pair<std::string, double>> figures() const override {
         const double bytes =
             double((exact_ ? exact_->bytes() : cells_->bytes()) +
-                   std::int64_t((m_.size() + b_.size() + h_.size()) * sizeof(double)));
+                   std::int64_t((m_.size() + b_.size() + h_.size() + 3 * held_spins_.x.size()) *
+                                sizeof(double)));
         std::vector<std::pair<std::string, double>> f = {
             {"evaluations", double(evaluations_)},
             {"seconds", seconds_},
@@ -137,8 +162,11 @@ class DipolarField final : public Term {
     // Moments (J/T), the held field (T) and, for the macro-cell solvers, the held energy field
     // mu0 H (T): 3 per owned atom.
     std::vector<double> m_, b_, h_;
-    bool evaluated_ = false, first_step_ = true;
-    std::int64_t step_ = -1, held_step_ = -1;
+    // The spins of the last evaluation (owned atoms), which a checkpoint between evaluations
+    // carries, and from which a continued run computes the field it holds.
+    Spins held_spins_;
+    bool evaluated_ = false, first_step_ = true, restored_ = false;
+    std::int64_t step_ = -1, held_step_ = -1, restored_step_ = -1;
     std::int64_t evaluations_ = 0;
     double seconds_ = 0;  // wall time of the evaluations on this rank
 };

@@ -46,6 +46,23 @@ void Hamiltonian::begin_step(std::int64_t step) {
         t->begin_step(step);
 }
 
+std::int64_t Hamiltonian::held_step(std::int64_t step) const {
+    for (const Term* t : non_local_)
+        if (const std::int64_t h = t->held_step(step); h >= 0) return h;
+    return -1;
+}
+
+const Spins* Hamiltonian::held_spins() const {
+    for (const Term* t : non_local_)
+        if (const Spins* s = t->held_spins()) return s;
+    return nullptr;
+}
+
+void Hamiltonian::restore_held_spins(const Spins& s, std::int64_t step) {
+    for (Term* t : non_local_)
+        t->restore_held_spins(s, step);
+}
+
 std::vector<std::pair<std::string, std::vector<std::pair<std::string, double>>>>
 Hamiltonian::figures() const {
     std::vector<std::pair<std::string, std::vector<std::pair<std::string, double>>>> out;

@@ -31,6 +31,12 @@ class Hamiltonian {
     // The start of time step (Monte Carlo sweep) `step` of the run state, before its prepare
     // calls: non-local terms whose stage is not due every step key it on this. Not collective.
     void begin_step(std::int64_t step);
+    // Checkpoints of a run with a held non-local state (Term::held_step): the step whose spins a
+    // run continued at `step` needs besides that step's own, or -1; those spins (owned atoms);
+    // and, continuing, handing them back. At most one term holds such a state.
+    std::int64_t held_step(std::int64_t step) const;
+    const Spins* held_spins() const;
+    void restore_held_spins(const Spins& s, std::int64_t step);
 
     // Writes the total deterministic field (T) of owned atoms [begin, end) into h, h.x[0] being
     // atom `begin`. Meant for chunks of a few hundred atoms, so h stays in L1 while every term

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "hamiltonian/energy_kinds.hpp"
+#include "system/spins.hpp"
 #include "util/vec3.hpp"
 
 namespace miniasd {
@@ -41,6 +42,21 @@ class Term {
     // sweep) with the run state's step number, before that step's prepare calls. A term whose
     // collective stage is not due every step (the dipolar field's update rate) keys it on this.
     virtual void begin_step(std::int64_t step) { (void)step; }
+    // Non-local terms only: the step whose spins the term's held state was computed from, when
+    // a run continued at `step` (a checkpoint's) needs them besides that step's spins, or -1. The
+    // dipolar field between two evaluations: the step of the last one.
+    virtual std::int64_t held_step(std::int64_t step) const {
+        (void)step;
+        return -1;
+    }
+    // The owned atoms' spins at held_step() (valid when it is not -1), for a checkpoint.
+    virtual const Spins* held_spins() const { return nullptr; }
+    // A continued run: the spins held_spins() gave at held_step(), read back on any
+    // decomposition; the term computes its held state from them at its first prepare.
+    virtual void restore_held_spins(Spins s, std::int64_t step) {
+        (void)s;
+        (void)step;
+    }
     // Non-local terms only (Locality::non_local): called on every rank of `comm` once per field
     // evaluation, before any add_field or energy call of that evaluation, with every owned spin
     // of `s` current (ghosts may be stale). A collective stage: an FFT convolution, a macro-cell

@@ -50,8 +50,8 @@ const Difference differences[] = {
     {"dipole:field-update-rate",
      "the field is recomputed when sim::time % rate == 0, after the step, and held",
      "the same: evaluated at the start of each step whose number is a multiple of the rate, from "
-     "the spins there, for both Heun stages (Monte Carlo: the whole sweep). A restart between two "
-     "evaluations is refused (it could not reproduce the held field)"},
+     "the spins there, for both Heun stages (Monte Carlo: the whole sweep). A checkpoint between "
+     "two evaluations carries the spins of the last one, so a continued run holds the same field"},
     {"exchange:dmi-cutoff-range",
      "the manual says the default is 1 A; the code uses 2.6 A", "2.6 A, the code's"},
     {"material[i]:exchange-matrix-8th-nn",

@@ -1,8 +1,7 @@
 // The dipolar field in runs: its keywords refused where they cannot have VAMPIRE's effect, the
 // spins and statistics with it identical on 1 to P ranks x 1 and 2 threads (LLG with a thermal
-// field and Monte Carlo, the field held between evaluations), a restart at a multiple of the
-// update rate on another rank count identical to the run it continues, and a restart between two
-// evaluations refused.
+// field and Monte Carlo, the field held between evaluations), and a run continued on another rank
+// count, from a checkpoint on or between two evaluations, identical to the run it continues.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -118,7 +117,11 @@ std::string run(const std::string& dir, const std::string& text, std::vector<dou
     return "";
 }
 
-TEST(DipoleRun, RestartAtAMultipleOfTheRateOnAnotherRankCountIsExactBetweenIsRefused) {
+// A continued run equals the uninterrupted one whether its checkpoint falls on an evaluation of
+// the field (a multiple of the rate) or between two (the checkpoint then carries the spins of the
+// last evaluation), for LLG and Monte Carlo, with the first leg on one rank and the rest on all.
+// A checkpoint between evaluations without those spins (an older miniASD's) is refused.
+TEST(DipoleRun, ContinuedRunsOnAnotherRankCountAreExactOnAndBetweenEvaluations) {
     const parallel::Comm world = parallel::Comm::world();
     // Root's process id names the directory, for every rank.
     std::string dir = (std::filesystem::temp_directory_path() /
@@ -126,36 +129,59 @@ TEST(DipoleRun, RestartAtAMultipleOfTheRateOnAnotherRankCountIsExactBetweenIsRef
                           .string();
     int status = 0;
     world.broadcast(status, dir);
-    if (world.is_root()) {
-        std::filesystem::remove_all(dir);
-        std::filesystem::create_directories(dir);
-    }
-    world.barrier();
-    const std::string rate5 = particle + "dipole:field-update-rate = 5\n";
-    std::vector<double> whole, continued;
-    ASSERT_EQ(run(dir, rate5 + "sim:total-time-steps = 20\n", &whole), "");
-    // The first leg on one rank, the rest on all: the held field restarts on any rank count.
     const parallel::Comm first = world.split(world.is_root() ? 0 : -1, 0);
-    std::string leg;
-    if (first.valid())
-        leg = run(dir, rate5 + "sim:total-time-steps = 10\nsim:save-checkpoint = end\n", nullptr,
-                  first);
-    world.barrier();
-    ASSERT_EQ(leg, "");
-    ASSERT_EQ(
-        run(dir, rate5 + "sim:total-time-steps = 20\nsim:load-checkpoint = continue\n", &continued),
-        "");
-    if (world.is_root()) {
-        ASSERT_EQ(whole.size(), continued.size());
-        EXPECT_EQ(whole, continued);
+    struct Case {
+        std::string integrator;
+        int rate, leg, total;  // the checkpoint after `leg` steps
+    };
+    for (const Case& c : {Case{"llg-heun", 5, 10, 20}, Case{"llg-heun", 4, 10, 20},
+                          Case{"monte-carlo", 3, 7, 12}}) {
+        const std::string text = particle + "sim:integrator = " + c.integrator +
+                                 "\ndipole:field-update-rate = " + std::to_string(c.rate) + "\n";
+        if (world.is_root()) {
+            std::filesystem::remove_all(dir);
+            std::filesystem::create_directories(dir);
+        }
+        world.barrier();
+        const std::string what = c.integrator + ", rate " + std::to_string(c.rate);
+        std::vector<double> whole, continued;
+        ASSERT_EQ(
+            run(dir, text + "sim:total-time-steps = " + std::to_string(c.total) + "\n", &whole),
+            "");
+        std::string leg;
+        if (first.valid())
+            leg = run(dir,
+                      text + "sim:total-time-steps = " + std::to_string(c.leg) +
+                          "\nsim:save-checkpoint = end\n",
+                      nullptr, first);
+        world.barrier();
+        ASSERT_EQ(leg, "") << what;
+        const std::string go_on = text + "sim:total-time-steps = " + std::to_string(c.total) +
+                                  "\nsim:load-checkpoint = continue\n";
+        ASSERT_EQ(run(dir, go_on, &continued), "") << what;
+        if (world.is_root()) {
+            ASSERT_EQ(whole.size(), continued.size());
+            EXPECT_EQ(whole, continued) << what;
+        }
+        // The checkpoint holds the last evaluation's spins when it falls between two.
+        const std::string held = dir + "/checkpoints/checkpoint-0000000000" +
+                                 std::to_string(c.leg / 10) + std::to_string(c.leg % 10) +
+                                 "/spins-00000001.meta";
+        const bool between = c.leg % c.rate != 0;
+        if (world.is_root()) EXPECT_EQ(std::filesystem::exists(held), between) << held;
+        if (!between) continue;
+        // Without them (an older miniASD's checkpoint) the run is refused, naming the step.
+        world.barrier();
+        if (world.is_root()) std::filesystem::remove(held);
+        world.barrier();
+        const std::string refused = run(dir, go_on, nullptr);
+        EXPECT_NE(refused.find("between two evaluations of the dipolar field"), std::string::npos)
+            << refused;
+        EXPECT_NE(refused.find("does not hold the spins of step " +
+                               std::to_string(c.leg - c.leg % c.rate)),
+                  std::string::npos)
+            << refused;
     }
-    const std::string rate4 = particle + "dipole:field-update-rate = 4\n";
-    ASSERT_EQ(run(dir, rate4 + "sim:total-time-steps = 10\nsim:save-checkpoint = end\n", nullptr),
-              "");
-    const std::string refused =
-        run(dir, rate4 + "sim:total-time-steps = 20\nsim:load-checkpoint = continue\n", nullptr);
-    EXPECT_NE(refused.find("between two evaluations of the dipolar field"), std::string::npos)
-        << refused;
     world.barrier();
     if (world.is_root()) std::filesystem::remove_all(dir);
 }
