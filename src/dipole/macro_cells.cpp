@@ -1,5 +1,7 @@
 #include "dipole/macro_cells.hpp"
 
+#include "dipole/box_pair_means.hpp"
+
 #include <algorithm>
 #include <cmath>
 
@@ -25,44 +27,6 @@ void drop_small(double* t) {
         if ((t[k] * a3) * (t[k] * a3) < 1e-15) t[k] = 0;
 }
 
-// A box's magnetic atoms' positions (m), as three arrays for the vectorised pair sums.
-struct BoxAtoms {
-    std::vector<double> x, y, z;
-};
-
-// The mean of (3 r^ r^T - I) / r^3 over every pair (p in a, q in b), the pair p = q left out
-// (a and b one box: the pairs p = q have r = 0 and add nothing). The inner loop is an OpenMP
-// simd reduction: its order is fixed by the binary and the two boxes alone, so the same on
-// every rank.
-void mean_tensor(const BoxAtoms& a, const BoxAtoms& b, double* out) {
-    double xx = 0, xy = 0, xz = 0, yy = 0, yz = 0, zz = 0;
-    const std::size_t nb = b.x.size();
-    const double* bx = b.x.data();
-    const double* by = b.y.data();
-    const double* bz = b.z.data();
-    for (std::size_t p = 0; p < a.x.size(); ++p) {
-        const double px = a.x[p], py = a.y[p], pz = a.z[p];
-#pragma omp simd reduction(+ : xx, xy, xz, yy, yz, zz)
-        for (std::size_t q = 0; q < nb; ++q) {
-            const double dx = bx[q] - px, dy = by[q] - py, dz = bz[q] - pz;
-            const double r2 = dx * dx + dy * dy + dz * dz;
-            const double on = r2 > 0 ? 1.0 : 0.0;  // p = q: nothing
-            const double inv = on / std::sqrt(r2 + (1.0 - on));
-            const double inv2 = inv * inv, inv3 = inv2 * inv, inv5 = 3.0 * inv3 * inv2;
-            xx += dx * dx * inv5 - inv3;
-            xy += dx * dy * inv5;
-            xz += dx * dz * inv5;
-            yy += dy * dy * inv5 - inv3;
-            yz += dy * dz * inv5;
-            zz += dz * dz * inv5 - inv3;
-        }
-    }
-    const double pairs = double(a.x.size()) * double(nb);
-    const double sums[6] = {xx, xy, xz, yy, yz, zz};
-    for (int k = 0; k < 6; ++k)
-        out[k] = sums[k] / pairs;
-}
-
 // Calls f(box, position, moment) for every magnetic atom of the lattice, in global-id order.
 template <typename F>
 void for_each_magnetic_atom(const Lattice& l, const MaterialMap& materials,
@@ -80,15 +44,15 @@ void for_each_magnetic_atom(const Lattice& l, const MaterialMap& materials,
 }
 }  // namespace
 
+std::int64_t MacroCells::index_along(int axis, double x) const {
+    const auto a = std::size_t(axis);
+    return std::min<std::int64_t>(
+        n[a] - 1,
+        std::max<std::int64_t>(0, std::int64_t(std::floor((x + 1e-4 * angstrom) / size[a]))));
+}
+
 std::int64_t MacroCells::box_of(const Vec3& r) const {
-    std::int64_t b[3];
-    for (int a = 0; a < 3; ++a)
-        b[a] = std::min<std::int64_t>(
-            n[std::size_t(a)] - 1,
-            std::max<std::int64_t>(
-                0, std::int64_t(
-                       std::floor((r[std::size_t(a)] + 1e-4 * angstrom) / size[std::size_t(a)]))));
-    return (b[2] * n[1] + b[1]) * n[0] + b[0];
+    return (index_along(2, r[2]) * n[1] + index_along(1, r[1])) * n[0] + index_along(0, r[0]);
 }
 
 MacroCells make_macro_cells(const Lattice& l, const MaterialMap& materials,
@@ -155,22 +119,14 @@ std::vector<double> macro_cell_tensors(const Lattice& l, const MaterialMap& mate
         near[std::size_t(key / boxes)] = 1;
         near[std::size_t(key % boxes)] = 1;
     }
-    std::vector<BoxAtoms> atoms(static_cast<std::size_t>(boxes));
-    if (near_range > 0)
-        for_each_magnetic_atom(l, materials, moments, c,
-                               [&](std::int64_t b, const Vec3& r, double) {
-                                   BoxAtoms& box = atoms[std::size_t(b)];
-                                   if (!near[std::size_t(b)]) return;
-                                   box.x.push_back(r[0]);
-                                   box.y.push_back(r[1]);
-                                   box.z.push_back(r[2]);
-                               });
     std::vector<double> means(6 * pairs.size());
+    if (!pairs.empty()) {
+        const BoxPairMeans box_means(l, materials, moments, c, near, near_range);
 #pragma omp parallel for schedule(dynamic)
-    for (std::size_t k = 0; k < pairs.size(); ++k) {
-        const std::int64_t i = pairs[k] / boxes, j = pairs[k] % boxes;
-        mean_tensor(atoms[std::size_t(i)], atoms[std::size_t(j)], &means[6 * k]);
-        drop_small(&means[6 * k]);
+        for (std::size_t k = 0; k < pairs.size(); ++k) {
+            box_means.mean(pairs[k] / boxes, pairs[k] % boxes, &means[6 * k]);
+            drop_small(&means[6 * k]);
+        }
     }
 #pragma omp parallel for schedule(static)
     for (std::size_t row = 0; row < rows.size(); ++row) {

@@ -29,6 +29,8 @@ struct MacroCells {
     std::vector<std::int64_t> atoms;         // magnetic atoms per box
     std::int64_t count() const { return n[0] * n[1] * n[2]; }
     std::int64_t box_of(const Vec3& r) const;  // r in m from the system's origin
+    // The box index along `axis` of a coordinate x (m): box_of's rule axis by axis.
+    std::int64_t index_along(int axis, double x) const;
 };
 
 // `moments`: mu_s per material (J/T).
