@@ -6,12 +6,14 @@
 // docs/physics.md ("Dipolar fields") has the physics, docs/architecture.md why the field has the
 // same bits on any decomposition.
 #include <chrono>
+#include <cstring>
 #include <memory>
 #include <utility>
 
 #include "dipole/dipole_solver.hpp"
 #include "dipole/macro_cell_solver.hpp"
 #include "hamiltonian/dipolar.hpp"
+#include "parallel/comm.hpp"
 #include "util/error.hpp"
 
 namespace miniasd {
@@ -75,9 +77,15 @@ class DipolarField final : public Term {
     // Collective: evaluates the field when due (never evaluated, or a due step not yet done).
     // A continued run's first evaluation, unless due, is the held field's: from the spins of the
     // checkpoint's last evaluation, the same bits as the run it continues held.
-    void prepare(const SpinView& s, const parallel::Comm&) override {
+    void prepare(const SpinView& s, const parallel::Comm& comm) override {
         const bool due = step_ >= 0 && step_ % rate_ == 0 && held_step_ != step_;
         if (evaluated_ && !due) return;
+        if (evaluated_ && unchanged(s, comm)) {
+            // The spins of the held field (the start-up statistics' evaluation before step 0):
+            // evaluating again would give the same bits.
+            held_step_ = step_;
+            return;
+        }
         const bool restoring = restored_ && !evaluated_ && !due;
         if (!restoring)
             for (std::int64_t i = 0; i < sys_.n_owned; ++i) {
@@ -165,6 +173,15 @@ class DipolarField final : public Term {
     }
 
   private:
+    // Collective: whether every rank's owned spins are, bit for bit, those of the held field.
+    bool unchanged(const SpinView& s, const parallel::Comm& comm) const {
+        const std::size_t n = std::size_t(sys_.n_owned);
+        const bool same = std::memcmp(s.x, held_spins_.x.data(), n * sizeof(double)) == 0 &&
+                          std::memcmp(s.y, held_spins_.y.data(), n * sizeof(double)) == 0 &&
+                          std::memcmp(s.z, held_spins_.z.data(), n * sizeof(double)) == 0;
+        return comm.max(same ? 0.0 : 1.0) == 0.0;
+    }
+
     const LocalSystem& sys_;
     std::vector<double> moments_;                     // J/T per material
     std::int64_t rate_;                               // steps between evaluations

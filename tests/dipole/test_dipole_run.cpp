@@ -117,6 +117,25 @@ std::string run(const std::string& dir, const std::string& text, std::vector<dou
     return "";
 }
 
+// The field is evaluated at steps 0, 5, 10 and 15 of a 20-step run at rate 5: the start-up
+// statistics' evaluation serves step 0 (the spins have not changed), not a fifth one.
+TEST(DipoleRun, EvaluatedOncePerRateStepsWithNoneRepeatedAtTheStart) {
+    for (const std::string integrator : {"llg-heun", "monte-carlo"}) {
+        Simulation sim(parallel::Comm::world(),
+                       test::config_from_text(particle +
+                                              "dipole:field-update-rate = 5\n"
+                                              "sim:total-time-steps = 20\nsim:integrator = " +
+                                              integrator + "\n"),
+                       test::quiet_options());
+        run_program(sim);
+        double evaluations = -1;
+        for (const auto& [term, figures] : sim.hamiltonian().figures())
+            for (const auto& [name, value] : figures)
+                if (term == "dipolar" && name == "evaluations") evaluations = value;
+        EXPECT_EQ(evaluations, 4) << integrator;
+    }
+}
+
 // A continued run equals the uninterrupted one whether its checkpoint falls on an evaluation of
 // the field (a multiple of the rate) or between two (the checkpoint then carries the spins of the
 // last evaluation), for LLG and Monte Carlo, with the first leg on one rank and the rest on all.
