@@ -1,5 +1,6 @@
 #include "dipole/dipole_kernel.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "util/units.hpp"
@@ -35,13 +36,13 @@ SpectralKernel::SpectralKernel(SlabFft& fft, const std::vector<Vec3>& basis, con
     const parallel::CellRange zr = fft.planes(p[2]);
     const double scale = 1.0 / (double(p[0]) * double(p[1]) * double(p[2]));
     const std::int64_t plane = std::int64_t(p[0]) * p[1];
-    const int pairs = sites_ * (sites_ + 1) / 2;
-    k_.resize(std::size_t(pairs * 6 * points_));
+    kd_.resize(std::size_t(sites_ * 6 * points_));
+    ko_.resize(std::size_t(sites_ * (sites_ - 1) / 2 * 6 * points_));
     std::vector<double> real(std::size_t(6 * zr.size() * plane));
     std::vector<Complex> spectral;
-    int pair = 0;
+    int pair = 0;  // of a < b
     for (int a = 0; a < sites_; ++a)
-        for (int b = a; b < sites_; ++b, ++pair) {
+        for (int b = a; b < sites_; ++b) {
             const Vec3 shift{basis[a][0] - basis[b][0], basis[a][1] - basis[b][1],
                              basis[a][2] - basis[b][2]};
 #pragma omp parallel for schedule(static)
@@ -64,7 +65,15 @@ SpectralKernel::SpectralKernel(SlabFft& fft, const std::vector<Vec3>& basis, con
                                 t[c] * scale;
                     }
             fft.forward(real.data(), 6, extent, spectral);
-            std::copy(spectral.begin(), spectral.end(), k_.begin() + pair * 6 * points_);
+            if (a == b) {
+                // Even in the displacement, so its transform is real: the imaginary parts are
+                // rounding, and dropping them stores and reads half as much.
+                for (std::size_t k = 0; k < spectral.size(); ++k)
+                    kd_[std::size_t(a * 6 * points_) + k] = spectral[k].real();
+            } else {
+                std::copy(spectral.begin(), spectral.end(), ko_.begin() + pair * 6 * points_);
+                ++pair;
+            }
         }
 }
 
@@ -73,39 +82,60 @@ void SpectralKernel::apply(std::vector<Complex>& spectral) const {
     const std::int64_t np = points_;
     // Symmetric component of (i, j).
     static constexpr int sym[3][3] = {{0, 1, 2}, {1, 3, 4}, {2, 4, 5}};
+    // Blocks of points, so the loops over points vectorise: a block's transformed moments are
+    // copied out first (the product is in place), each output accumulates over (b, j) in the
+    // same order for every point.
+    constexpr std::int64_t block = 128;
 #pragma omp parallel
     {
-        std::vector<Complex> m(std::size_t(g), Complex(0, 0));
-        std::vector<const Complex*> pair_of(std::size_t(sites_ * sites_));
-        std::vector<char> conj(std::size_t(sites_ * sites_));
-        for (int a = 0; a < sites_; ++a)
-            for (int b = 0; b < sites_; ++b) {
-                const int lo = a < b ? a : b, hi = a < b ? b : a;
-                const int pair = lo * sites_ - lo * (lo - 1) / 2 + (hi - lo);
-                pair_of[std::size_t(a * sites_ + b)] = &k_[std::size_t(pair * 6 * np)];
-                conj[std::size_t(a * sites_ + b)] = a > b;
-            }
+        std::vector<double> m_re(std::size_t(g * block)), m_im(m_re.size());
+        alignas(64) double re[block], im[block];
 #pragma omp for schedule(static)
-        for (std::int64_t q = 0; q < np; ++q) {
-            for (int k = 0; k < g; ++k)
-                m[std::size_t(k)] = spectral[std::size_t(k * np + q)];
+        for (std::int64_t q0 = 0; q0 < np; q0 += block) {
+            const std::int64_t nq = std::min(block, np - q0);
+            for (int k = 0; k < g; ++k) {
+                const Complex* in = &spectral[std::size_t(k * np + q0)];
+                double *mr = &m_re[std::size_t(k * block)], *mi = &m_im[std::size_t(k * block)];
+                for (std::int64_t t = 0; t < nq; ++t) {
+                    mr[t] = in[t].real();
+                    mi[t] = in[t].imag();
+                }
+            }
             for (int a = 0; a < sites_; ++a)
                 for (int i = 0; i < 3; ++i) {
-                    // Written out rather than std::complex's operator*, whose checks for
-                    // infinities cost a library call per product.
-                    double re = 0, im = 0;
-                    for (int b = 0; b < sites_; ++b) {
-                        const Complex* kab = pair_of[std::size_t(a * sites_ + b)];
-                        const double sign = conj[std::size_t(a * sites_ + b)] ? -1.0 : 1.0;
+                    std::fill(re, re + nq, 0.0);
+                    std::fill(im, im + nq, 0.0);
+                    for (int b = 0; b < sites_; ++b)
                         for (int j = 0; j < 3; ++j) {
-                            const Complex t = kab[sym[i][j] * np + q];
-                            const Complex v = m[std::size_t(b * 3 + j)];
-                            const double ti = sign * t.imag();
-                            re += t.real() * v.real() - ti * v.imag();
-                            im += t.real() * v.imag() + ti * v.real();
+                            const double* vr = &m_re[std::size_t((b * 3 + j) * block)];
+                            const double* vi = &m_im[std::size_t((b * 3 + j) * block)];
+                            if (a == b) {  // a real kernel
+                                const double* kt = &kd_[std::size_t((a * 6 + sym[i][j]) * np + q0)];
+#pragma omp simd
+                                for (std::int64_t t = 0; t < nq; ++t) {
+                                    re[t] += kt[t] * vr[t];
+                                    im[t] += kt[t] * vi[t];
+                                }
+                                continue;
+                            }
+                            // The pair (a, b) is stored once, for a < b; (b, a) is its
+                            // conjugate. Written out rather than std::complex's operator*, whose
+                            // checks for infinities cost a library call per product.
+                            const int lo = std::min(a, b), hi = std::max(a, b);
+                            const int pair = lo * (sites_ - 1) - lo * (lo - 1) / 2 + (hi - lo - 1);
+                            const double sign = a > b ? -1.0 : 1.0;
+                            const double* kt = reinterpret_cast<const double*>(
+                                &ko_[std::size_t((pair * 6 + sym[i][j]) * np + q0)]);
+#pragma omp simd
+                            for (std::int64_t t = 0; t < nq; ++t) {
+                                const double tr = kt[2 * t], ti = sign * kt[2 * t + 1];
+                                re[t] += tr * vr[t] - ti * vi[t];
+                                im[t] += tr * vi[t] + ti * vr[t];
+                            }
                         }
-                    }
-                    spectral[std::size_t((a * 3 + i) * np + q)] = Complex(re, im);
+                    Complex* out = &spectral[std::size_t((a * 3 + i) * np + q0)];
+                    for (std::int64_t t = 0; t < nq; ++t)
+                        out[t] = Complex(re[t], im[t]);
                 }
         }
     }

@@ -9,8 +9,9 @@
 //
 // Storage: the transformed kernel of each site pair a <= b, six symmetric components (xx xy xz
 // yy yz zz), in the spectral layout of dipole/slab_fft.hpp; G_ba(e) = G_ab(-e), so the pair
-// b > a is the complex conjugate and is not stored. Scaled by 1 / (px py pz), the normalisation of
-// the inverse transform.
+// b > a is the complex conjugate and is not stored, and G_aa is even, so its transform is real and
+// only the real part is kept. Scaled by 1 / (px py pz), the normalisation of the inverse
+// transform.
 #pragma once
 
 #include <cstdint>
@@ -31,12 +32,18 @@ class SpectralKernel {
     // In place, point by point of this rank's spectral slab: the transformed moments of
     // 3 x sites grids (grid = site * 3 + component) become the transformed fields.
     void apply(std::vector<Complex>& spectral) const;
-    std::int64_t bytes() const { return std::int64_t(k_.size() * sizeof(Complex)); }
+    std::int64_t bytes() const {
+        return std::int64_t(kd_.size() * sizeof(double) + ko_.size() * sizeof(Complex));
+    }
 
   private:
     int sites_;
-    std::int64_t points_;     // spectral points per grid on this rank
-    std::vector<Complex> k_;  // [pair][6][point]
+    std::int64_t points_;  // spectral points per grid on this rank
+    // The kernel of each pair of sites a <= b, 6 components, at this rank's spectral points:
+    // real for a = b (kd_[a][6][point]), complex for a < b (ko_[pair][6][point], pairs in the
+    // order (0,1), (0,2), ..., (1,2), ...).
+    std::vector<double> kd_;
+    std::vector<Complex> ko_;
 };
 
 }  // namespace miniasd::dipole
