@@ -47,6 +47,7 @@ class DipolarField final : public Term {
     const char* name() const override { return "dipolar"; }
     TermKind kind() const override { return TermKind::magnetostatic; }
     bool prepares_per_step() const override { return true; }  // evaluated at a step's start
+    const double* held_field() const override { return held_b_.data(); }
 
     void begin_step(std::int64_t step) override {
         // A run that starts between two evaluations (a checkpoint taken there) needs the field

@@ -89,17 +89,25 @@ void Hamiltonian::set_applied_field(const Vec3& b) {
 // loops.
 void Hamiltonian::choose_active() {
     active_.clear();
-    for (const auto& t : terms_)
-        if (t->active()) active_.push_back(t.get());
+    unheld_.clear();
+    held_ = nullptr;
+    for (const auto& t : terms_) {
+        if (!t->active()) continue;
+        active_.push_back(t.get());
+        if (t->held_field() && !held_)
+            held_ = t.get();
+        else
+            unheld_.push_back(t.get());
+    }
 }
 
-void Hamiltonian::field(const SpinView& s, std::int64_t begin, std::int64_t end,
-                        FieldView h) const {
+void Hamiltonian::field(const SpinView& s, std::int64_t begin, std::int64_t end, FieldView h,
+                        bool held) const {
     const std::int64_t n = end - begin;
     std::fill(h.x, h.x + n, 0.0);
     std::fill(h.y, h.y + n, 0.0);
     std::fill(h.z, h.z + n, 0.0);
-    for (const Term* t : active_)
+    for (const Term* t : held ? active_ : unheld_)
         t->add_field(s, begin, end, h);
 }
 

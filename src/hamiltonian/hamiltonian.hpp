@@ -41,7 +41,12 @@ class Hamiltonian {
     // Writes the total deterministic field (T) of owned atoms [begin, end) into h, h.x[0] being
     // atom `begin`. Meant for chunks of a few hundred atoms, so h stays in L1 while every term
     // adds to it; thread-safe for disjoint chunks.
-    void field(const SpinView& s, std::int64_t begin, std::int64_t end, FieldView h) const;
+    // With held = false, the terms that hold their field through a step (held_field()) are left
+    // out: the integrator adds that field itself, once per step.
+    void field(const SpinView& s, std::int64_t begin, std::int64_t end, FieldView h,
+               bool held = true) const;
+    // The field held through the step by a term (Term::held_field), or nullptr: at most one.
+    const double* held_field() const { return held_ ? held_->held_field() : nullptr; }
 
     // Adds the energy (J) of every owned atom in [begin, end) to by_kind[TermKind] one atom at a
     // time (exact sums: the statistics do not depend on the grouping). Thread-safe.
@@ -88,6 +93,8 @@ class Hamiltonian {
     ReachUnion reach_;
     std::vector<std::unique_ptr<Term>> terms_;  // every term, for energies
     std::vector<const Term*> active_;           // active terms, for field() and energies
+    std::vector<const Term*> unheld_;           // active_ without held_
+    const Term* held_ = nullptr;                // the term with a held field, if any
     std::vector<Term*> non_local_;              // terms with a prepare stage
     Zeeman* zeeman_ = nullptr;                  // the applied-field term (in terms_)
     const Exchange* exchange_ = nullptr;  // the nearest-neighbour exchange, if that is the path

@@ -38,6 +38,10 @@ class Term {
     // stage of a step needs it again and the integrator may fuse its stages. False (the
     // default): prepare before every field evaluation, predictor and corrector alike.
     virtual bool prepares_per_step() const { return false; }
+    // Terms with prepares_per_step() only: the field the term holds through the whole step (T;
+    // x of every owned atom, then y, then z), which an integrator may add once per step instead
+    // of at each stage's field (Hamiltonian::field without held fields); nullptr for none.
+    virtual const double* held_field() const { return nullptr; }
     // Non-local terms only: called on every rank at the start of each time step (Monte Carlo
     // sweep) with the run state's step number, before that step's prepare calls. A term whose
     // collective stage is not due every step (the dipolar field's update rate) keys it on this.

@@ -47,9 +47,15 @@ struct HeunData {
     double *px, *py, *pz;                 // S', written by the predictor
     const std::int64_t* gid;
     std::uint64_t seed, step;  // the thermal field's random numbers: (seed, gid, step)
+    bool noise;                // T > 0: draw the thermal field
+    // A field held through the step (T; x of every owned atom, then y, then z, n_owned apart),
+    // added to the per-step field once per step; nullptr for none.
+    const double* held;
+    std::int64_t n_owned;
 };
 
-// Predictor: draw the thermal field, S' = norm(S + dt f(S)).
+// Predictor: the per-step field (the thermal field, plus a held field), S' = norm(S + dt f(S)).
+// Thermal: a per-step field exists (T > 0, or a held field); the stage fields exclude held ones.
 template <bool OneMaterial, bool Thermal>
 struct HeunPredict {
     HeunData d;
@@ -58,9 +64,27 @@ struct HeunPredict {
         double *tx = d.tx, *ty = d.ty, *tz = d.tz;
         const double *sx = d.sx, *sy = d.sy, *sz = d.sz;
         double *px = d.px, *py = d.py, *pz = d.pz;
-        if (Thermal)  // N(0, 1) x sigma of the atom's material (T)
+        if (Thermal && d.noise)  // N(0, 1) x sigma of the atom's material (T)
             standard_normals3(d.seed, RandomStream::thermal_field, d.step, d.gid + b, e - b, tx + b,
                               ty + b, tz + b, d.sigma, OneMaterial ? nullptr : d.mat + b);
+        if (Thermal && d.held) {  // read once per step, not at each stage
+            const double *gx = d.held, *gy = gx + d.n_owned, *gz = gy + d.n_owned;
+            if (d.noise) {
+#pragma omp simd
+                for (std::int64_t i = b; i < e; ++i) {
+                    tx[i] += gx[i];
+                    ty[i] += gy[i];
+                    tz[i] += gz[i];
+                }
+            } else {
+#pragma omp simd
+                for (std::int64_t i = b; i < e; ++i) {
+                    tx[i] = gx[i];
+                    ty[i] = gy[i];
+                    tz[i] = gz[i];
+                }
+            }
+        }
         const double dt = d.dt;
 #pragma omp simd
         for (std::int64_t i = b; i < e; ++i) {

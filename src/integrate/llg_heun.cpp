@@ -34,10 +34,15 @@ LlgHeun::LlgHeun(const Config& c, const LocalSystem& sys, Hamiltonian& h,
 void LlgHeun::step(Spins& s, RunState& state) {
     if (state.temperature != temperature_) set_temperature(state.temperature);
     // One material: its constants are loop invariants, where per-atom lookups would be gathers.
-    // T = 0: no thermal field is drawn, stored or read.
+    // T = 0: no thermal field is drawn, stored or read (the arrays exist for a held field only).
     const auto step = static_cast<std::uint64_t>(state.step);
     hamiltonian_.begin_step(state.step);
-    const bool one = moment_.size() == 1, thermal = temperature_ > 0;
+    // A field held through the step (the dipolar field) joins the thermal field's arrays.
+    const bool one = moment_.size() == 1,
+               thermal = temperature_ > 0 || hamiltonian_.held_field() != nullptr;
+    if (thermal && tx_.empty())
+        for (auto* v : {&tx_, &ty_, &tz_})
+            v->assign(static_cast<std::size_t>(sys_.n_owned), 0.0);
     if (one && thermal)
         advance<true, true>(s, step);
     else if (one)
@@ -80,8 +85,9 @@ std::string LlgHeun::summary() const {
 
 void LlgHeun::set_temperature(double kelvin) {
     temperature_ = kelvin;
-    // The thermal field's arrays exist from the first step above 0 K. Steps at 0 K never read
-    // them, so a field drawn at an earlier temperature cannot linger as a frozen random field.
+    // The thermal field's arrays exist from the first step above 0 K (or with a held field).
+    // Steps at 0 K never read a drawn field (a held one is copied over it), so a field drawn at
+    // an earlier temperature cannot linger as a frozen random field.
     if (kelvin > 0 && tx_.empty())
         for (auto* v : {&tx_, &ty_, &tz_})
             v->assign(static_cast<std::size_t>(sys_.n_owned), 0.0);
@@ -108,7 +114,10 @@ void LlgHeun::advance(Spins& s, std::uint64_t step) {
                      predicted_.z.data(),
                      sys_.gid.data(),
                      seed_,
-                     step};
+                     step,
+                     temperature_ > 0,
+                     hamiltonian_.held_field(),
+                     sys_.n_owned};
     sweep_.run(s, predicted_, HeunPredict<OneMaterial, Thermal>{d},
                HeunCorrect<OneMaterial, Thermal>{d});
 }

@@ -89,7 +89,7 @@ void HeunSweep::sweep(const SpinView& view, const Update& update, std::int64_t b
     for (std::int64_t cb = b; cb < e; cb += chunk) {
         const std::int64_t ce = std::min(e, cb + chunk);
         const auto t0 = Timers::Clock::now();
-        hamiltonian_.field(view, cb, ce, FieldView{hx, hy, hz});
+        hamiltonian_.field(view, cb, ce, FieldView{hx, hy, hz}, false);
         const auto t1 = Timers::Clock::now();
         update(cb, ce, hx, hy, hz);
         const auto t2 = Timers::Clock::now();
@@ -115,7 +115,7 @@ void HeunSweep::sweep_fusable(const SpinView& view, const Update& update, std::i
         });
         if (first < 0) continue;
         const auto t0 = Timers::Clock::now();
-        hamiltonian_.field(view, first, last, FieldView{hx, hy, hz});
+        hamiltonian_.field(view, first, last, FieldView{hx, hy, hz}, false);
         const auto t1 = Timers::Clock::now();
         fusion_.fusable_in(first, last, [&](std::int64_t b, std::int64_t e) {
             update(b, e, hx + (b - first), hy + (b - first), hz + (b - first));

@@ -84,10 +84,14 @@ TEST(DipoleRun, SameBitsOnAnyDecompositionAndThreadCount) {
           std::string("sim:integrator = monte-carlo\nsim:total-time-steps = 12\n"
                       "dipole:field-update-rate = 2\n"),
           std::string("sim:total-time-steps = 20\ndipole:field-update-rate = 3\n"
-                      "dipole:solver = tensor\ncells:macro-cell-size = 7 !A\n")}) {
+                      "dipole:solver = tensor\ncells:macro-cell-size = 7 !A\n"),
+          std::string("sim:total-time-steps = 20\ndipole:field-update-rate = 4\n"
+                      "sim:temperature = 0\n")}) {
         std::string text = particle + extra;
         if (extra.find("dipole:solver") != std::string::npos)  // the particle's solver replaced
             text.erase(text.find("dipole:solver = atomistic\n"), 26);
+        if (extra.find("sim:temperature") != std::string::npos)  // and its temperature
+            text.erase(text.find("sim:temperature = 300\n"), 22);
         const Config c = test::config_from_text(text);
         const test::Gathered ref = test::run_gathered(1, 1, c);
         if (parallel::Comm::world().is_root()) {
