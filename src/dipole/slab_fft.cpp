@@ -48,7 +48,12 @@ void SlabFft::forward(const double* real, int grids, const std::array<std::int64
                       std::vector<Complex>& spectral) {
     const std::int64_t nzl = planes(extent[2]).size(), ex = extent[0], ey = extent[1];
     const std::int64_t hx = half_x(), py = p_[1], px = p_[0];
-    slab_.assign(std::size_t(grids * nzl * py * hx), Complex(0, 0));
+    // Rows below ey are written below; only the padding rows need zeros (the inverse leaves
+    // values there).
+    slab_.resize(std::size_t(grids * nzl * py * hx));
+    for (std::int64_t gz = 0; gz < grids * nzl; ++gz)
+        std::fill(&slab_[std::size_t((gz * py + ey) * hx)], &slab_[std::size_t((gz + 1) * py * hx)],
+                  Complex(0, 0));
     const std::int64_t lines = grids * nzl * ey;
 #pragma omp parallel
     {
@@ -155,7 +160,11 @@ void SlabFft::transpose_out(int grids, std::int64_t zext, std::vector<Complex>& 
     recv_.resize(std::size_t(total));
     comm_.all_to_all(reinterpret_cast<const double*>(send_.data()), doubles_per_rank(send),
                      reinterpret_cast<double*>(recv_.data()), doubles_per_rank(recv));
-    spectral.assign(std::size_t(grids * mine.size() * hx * pz), Complex(0, 0));
+    // Planes below zext are written below; only the padding planes need zeros.
+    spectral.resize(std::size_t(grids * mine.size() * hx * pz));
+    for (std::int64_t line = 0; line < grids * mine.size() * hx; ++line)
+        std::fill(&spectral[std::size_t(line * pz + zext)], &spectral[std::size_t((line + 1) * pz)],
+                  Complex(0, 0));
     const Complex* from = recv_.data();
     for (int s = 0; s < ranks; ++s) {
         const CellRange zs = block_range(zext, ranks, s);
@@ -194,7 +203,7 @@ void SlabFft::transpose_back(const std::vector<Complex>& spectral, int grids) {
     comm_.all_to_all(reinterpret_cast<const double*>(send_.data()), doubles_per_rank(send),
                      reinterpret_cast<double*>(recv_.data()), doubles_per_rank(recv));
     const std::int64_t nzl = my_planes.size();
-    slab_.assign(std::size_t(grids * nzl * py * hx), Complex(0, 0));
+    slab_.resize(std::size_t(grids * nzl * py * hx));  // every value is written below
     const Complex* from = recv_.data();
     for (int s = 0; s < ranks; ++s) {
         const CellRange ys = block_range(py, ranks, s);
