@@ -64,19 +64,13 @@ BoxPairMeans::BoxPairMeans(const Lattice& l, const MaterialMap& materials,
     }
     // The needed boxes' atoms, for the pair sums.
     atoms_.resize(boxes);
-    for (std::int64_t cz = 0; cz < l.cells[2]; ++cz)
-        for (std::int64_t cy = 0; cy < l.cells[1]; ++cy)
-            for (std::int64_t cx = 0; cx < l.cells[0]; ++cx)
-                for (int s = 0; s < sites_; ++s) {
-                    if (!l.present(cx, cy, cz, s)) continue;
-                    if (moments[std::size_t(materials.of(l.gid(cx, cy, cz, s)))] <= 0) continue;
-                    const Vec3 r = l.position(cx, cy, cz, s);
-                    const std::size_t b = std::size_t(c.box_of(r));
-                    if (!needed[b]) continue;
-                    atoms_[b].x.push_back(r[0]);
-                    atoms_[b].y.push_back(r[1]);
-                    atoms_[b].z.push_back(r[2]);
-                }
+    for_each_magnetic_atom(l, materials, moments, c, [&](std::int64_t b, const Vec3& r, double) {
+        if (!needed[std::size_t(b)]) return;
+        BoxAtoms& box = atoms_[std::size_t(b)];
+        box.x.push_back(r[0]);
+        box.y.push_back(r[1]);
+        box.z.push_back(r[2]);
+    });
     // The reach of the table: boxes whose centres (inside the boxes) are near_range apart are
     // at most floor(near_range / size) + 1 box indices apart along each axis, and their cells
     // as far apart as the spans of such boxes allow.

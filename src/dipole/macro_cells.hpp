@@ -33,6 +33,23 @@ struct MacroCells {
     std::int64_t index_along(int axis, double x) const;
 };
 
+// Calls f(box, position (m), moment (J/T)) for every magnetic atom (moment > 0) of the lattice,
+// in global-id order.
+template <typename F>
+void for_each_magnetic_atom(const Lattice& l, const MaterialMap& materials,
+                            const std::vector<double>& moments, const MacroCells& c, F&& f) {
+    for (std::int64_t cz = 0; cz < l.cells[2]; ++cz)
+        for (std::int64_t cy = 0; cy < l.cells[1]; ++cy)
+            for (std::int64_t cx = 0; cx < l.cells[0]; ++cx)
+                for (int s = 0; s < l.sites(); ++s) {
+                    if (!l.present(cx, cy, cz, s)) continue;
+                    const double mu = moments[std::size_t(materials.of(l.gid(cx, cy, cz, s)))];
+                    if (mu <= 0) continue;
+                    const Vec3 r = l.position(cx, cy, cz, s);
+                    f(c.box_of(r), r, mu);
+                }
+}
+
 // `moments`: mu_s per material (J/T).
 MacroCells make_macro_cells(const Lattice& l, const MaterialMap& materials,
                             const std::vector<double>& moments, const Vec3& size);

@@ -188,10 +188,12 @@ class DipolarField final : public Term {
     std::int64_t rate_;                               // steps between evaluations
     std::unique_ptr<dipole::DipoleSolver> exact_;     // atomistic, atomistic-fft
     std::unique_ptr<dipole::MacroCellSolver> cells_;  // tensor, macrocell (hierarchical, fft)
-    // Moments (J/T), the held field (T) and, for the macro-cell solvers, the held energy field
-    // mu0 H (T): 3 per owned atom.
+    // Moments (J/T), the solver's field (T; read by the energies) and, for the macro-cell
+    // solvers, the energy field mu0 H (T): 3 per owned atom, atom by atom.
     std::vector<double> m_, b_, h_;
-    std::vector<double> held_b_;  // b_ by component: x of every owned atom, then y, then z (T)
+    // The held field b_ by component (x of every owned atom, then y, then z): what the time loop
+    // reads (held_field(), add_field, site_energy).
+    std::vector<double> held_b_;
     // The spins of the last evaluation (owned atoms), which a checkpoint between evaluations
     // carries, and from which a continued run computes the field it holds.
     Spins held_spins_;

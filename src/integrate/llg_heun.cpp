@@ -37,7 +37,10 @@ void LlgHeun::step(Spins& s, RunState& state) {
     // T = 0: no thermal field is drawn, stored or read (the arrays exist for a held field only).
     const auto step = static_cast<std::uint64_t>(state.step);
     hamiltonian_.begin_step(state.step);
-    // A field held through the step (the dipolar field) joins the thermal field's arrays.
+    // A field held through the step (the dipolar field) joins the thermal field's arrays, which
+    // exist from the first step above 0 K or with a held field. Steps at 0 K never read a drawn
+    // field (a held one is copied over it), so one drawn at an earlier temperature cannot linger
+    // as a frozen random field.
     const bool one = moment_.size() == 1,
                thermal = temperature_ > 0 || hamiltonian_.held_field() != nullptr;
     if (thermal && tx_.empty())
@@ -85,12 +88,6 @@ std::string LlgHeun::summary() const {
 
 void LlgHeun::set_temperature(double kelvin) {
     temperature_ = kelvin;
-    // The thermal field's arrays exist from the first step above 0 K (or with a held field).
-    // Steps at 0 K never read a drawn field (a held one is copied over it), so a field drawn at
-    // an earlier temperature cannot linger as a frozen random field.
-    if (kelvin > 0 && tx_.empty())
-        for (auto* v : {&tx_, &ty_, &tz_})
-            v->assign(static_cast<std::size_t>(sys_.n_owned), 0.0);
     for (std::size_t m = 0; m < sigma_.size(); ++m)
         sigma_[m] = thermal_field_sigma(alpha_[m], moment_[m], kelvin, dt_);
 }

@@ -7,6 +7,7 @@
 
 #include <filesystem>
 
+#include "checkpoint/checkpoint.hpp"
 #include "support/decomposition.hpp"
 #include "support/test_support.hpp"
 
@@ -187,9 +188,8 @@ TEST(DipoleRun, ContinuedRunsOnAnotherRankCountAreExactOnAndBetweenEvaluations) 
             EXPECT_EQ(whole, continued) << what;
         }
         // The checkpoint holds the last evaluation's spins when it falls between two.
-        const std::string held = dir + "/checkpoints/checkpoint-0000000000" +
-                                 std::to_string(c.leg / 10) + std::to_string(c.leg % 10) +
-                                 "/spins-00000001.meta";
+        const std::string held =
+            dir + "/checkpoints/" + checkpoint_name(c.leg) + "/spins-00000001.meta";
         const bool between = c.leg % c.rate != 0;
         if (world.is_root()) EXPECT_EQ(std::filesystem::exists(held), between) << held;
         if (!between) continue;
