@@ -11,6 +11,7 @@
 #include "system/lattice.hpp"
 #include "system/local_system.hpp"
 #include "system/materials.hpp"
+#include "util/gaussian.hpp"
 #include "util/philox_block.hpp"
 #include "util/random.hpp"
 
@@ -45,6 +46,25 @@ void thermal_normals(benchmark::State& state) {
     state.SetItemsProcessed(state.iterations() * n);  // atoms (three normals each)
 }
 BENCHMARK(thermal_normals);
+
+// The ziggurat's fast path alone, one block of Philox words (items: normals).
+void ziggurat_fast_block(benchmark::State& state) {
+    std::vector<std::int64_t> ids(philox_block_size);
+    std::iota(ids.begin(), ids.end(), 0);
+    PhiloxBlock words;
+    philox4x32_block(1, 1, 1, ids.data(), philox_block_size, words);
+    std::vector<double> scale(philox_block_size, 1.0), g(philox_block_size);
+    std::uint64_t miss[philox_block_size / 64];
+    const Ziggurat& z = Ziggurat::instance();
+    for (auto _ : state) {
+        for (int c = 0; c < 3; ++c)
+            z.fast_block(words.w[c], philox_block_size, scale.data(), g.data(), miss);
+        benchmark::DoNotOptimize(g[5]);
+        benchmark::DoNotOptimize(miss[1]);
+    }
+    state.SetItemsProcessed(state.iterations() * 3 * philox_block_size);
+}
+BENCHMARK(ziggurat_fast_block);
 
 void exchange_field(benchmark::State& state) {
     Config c;

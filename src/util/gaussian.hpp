@@ -29,12 +29,14 @@ class Ziggurat {
     }
 
     // The fast path of fast() for n words at once, scaled: g[k] = fast(w[k]) * scale[k] (the
-    // same two roundings), ok[k] = 1 where the fast path succeeded. It gives fast()'s bits but
-    // decides `ok` on the integer position (j < fast_limit_[layer], the same test, since the
-    // rounded product is monotonic in j), so one table lookup of the two is a 32-bit one, and a
-    // loop the compiler vectorises with 32-bit gathers.
+    // same two roundings), and bit k % 64 of miss[k / 64] set where the slow path is needed
+    // (miss has (n + 63) / 64 words; the bits past n are clear). It gives fast()'s bits but
+    // decides on the integer position (j < fast_limit_[layer], the same test, since the rounded
+    // product is monotonic in j), so one table lookup of the two is a 32-bit one, and a loop the
+    // compiler vectorises with 32-bit gathers. A caller finds the 1.5% of misses a word at a
+    // time: a scan of per-draw flags with a branch each cost more than the misses themselves.
     void fast_block(const std::uint32_t* w, int n, const double* scale, double* g,
-                    std::int32_t* ok) const;
+                    std::uint64_t* miss) const;
     // The first position j = w >> 9 of `layer` whose point misses the fast path (2^23: none).
     std::uint32_t fast_limit(int layer) const { return fast_limit_[std::size_t(layer)]; }
 

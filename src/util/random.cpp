@@ -10,17 +10,19 @@ namespace miniasd {
 namespace {
 
 // The rare draw that missed the ziggurat's fast path: component c of atom `id` continues with
-// 64-bit words from Philox4x64 blocks 1 + c, 4 + c, 7 + c, ... of its own counter.
-double finish_slow(const Ziggurat& z, std::uint32_t first, std::uint64_t seed, RandomStream stream,
-                   std::uint64_t id, std::uint64_t step, int c) {
+// 64-bit words from Philox4x64 blocks 1 + c, 4 + c, 7 + c, ... of its own counter; `first` is
+// block 1 + c, computed beforehand.
+double finish_slow(const Ziggurat& z, std::uint32_t word, const r123::Philox4x64::ctr_type& first,
+                   std::uint64_t seed, RandomStream stream, std::uint64_t id, std::uint64_t step,
+                   int c) {
     std::uint64_t k = 0;
-    r123::Philox4x64::ctr_type words{};
+    r123::Philox4x64::ctr_type words = first;
     auto next = [&]() {
         // One Philox4x64 evaluation serves four consecutive words.
-        if (k % 4 == 0) words = random_words(seed, stream, id, step, 1 + c + 3 * (k / 4));
+        if (k > 0 && k % 4 == 0) words = random_words(seed, stream, id, step, 1 + c + 3 * (k / 4));
         return words[k++ % 4];
     };
-    return z.finish(first, next);
+    return z.finish(word, next);
 }
 
 }  // namespace
@@ -32,8 +34,12 @@ void standard_normals3(std::uint64_t seed, RandomStream stream, std::uint64_t st
     PhiloxBlock words;
     // Each atom's factor: sigma of its material, or 1 (exact: the unscaled numbers' bits).
     alignas(64) double scale[philox_block_size];
-    // 1 where the fast path succeeded; read eight at a time below, so padded to whole words.
-    alignas(64) std::int32_t ok[3][philox_block_size];
+    constexpr int mask_words = philox_block_size / 64;
+    std::uint64_t miss[3][mask_words];
+    // The block's slow-path draws: atom, component, and the first Philox4x64 block of each.
+    std::int32_t miss_atom[3 * philox_block_size];
+    std::int32_t miss_component[3 * philox_block_size];
+    r123::Philox4x64::ctr_type first[3 * philox_block_size];
     double* out[3] = {gx, gy, gz};
     for (std::int64_t b = 0; b < n; b += philox_block_size) {
         const int m = static_cast<int>(std::min<std::int64_t>(philox_block_size, n - b));
@@ -41,24 +47,27 @@ void standard_normals3(std::uint64_t seed, RandomStream stream, std::uint64_t st
         for (int i = 0; i < m; ++i)
             scale[i] = !sigma ? 1.0 : sigma[material ? material[b + i] : 0];
         for (int c = 0; c < 3; ++c)
-            z.fast_block(words.w[c], m, scale, out[c] + b, ok[c]);
-        // About 1.5% of draws miss the fast path. Skip eight all-good flags at a time: a
-        // flag-by-flag scan with a branch each cost more than the misses themselves.
+            z.fast_block(words.w[c], m, scale, out[c] + b, miss[c]);
+        // About 1.5% of draws miss the fast path: found a bit at a time.
+        int misses = 0;
         for (int c = 0; c < 3; ++c)
-            for (int i0 = 0; i0 < m; i0 += 8) {
-                if (i0 + 8 <= m) {
-                    std::int32_t all = 1;
-                    for (int i = i0; i < i0 + 8; ++i)
-                        all &= ok[c][i];
-                    if (all) continue;
+            for (int q = 0; q < (m + 63) / 64; ++q)
+                for (std::uint64_t bits = miss[c][q]; bits != 0; bits &= bits - 1) {
+                    miss_atom[misses] = 64 * q + __builtin_ctzll(bits);
+                    miss_component[misses++] = c;
                 }
-                for (int i = i0; i < std::min(m, i0 + 8); ++i)
-                    if (!ok[c][i])
-                        out[c][b + i] =
-                            finish_slow(z, words.w[c][i], seed, stream,
+        // Their first 64-bit words in a loop of their own: each Philox4x64 evaluation is a chain
+        // of dependent multiplies, and without the branches of the finish between them the core
+        // runs several chains at once.
+        for (int p = 0; p < misses; ++p)
+            first[p] = random_words(seed, stream, static_cast<std::uint64_t>(ids[b + miss_atom[p]]),
+                                    step, 1 + static_cast<std::uint64_t>(miss_component[p]));
+        for (int p = 0; p < misses; ++p) {
+            const int i = miss_atom[p], c = miss_component[p];
+            out[c][b + i] = finish_slow(z, words.w[c][i], first[p], seed, stream,
                                         static_cast<std::uint64_t>(ids[b + i]), step, c) *
                             scale[i];
-            }
+        }
     }
 }
 

@@ -135,15 +135,22 @@ TEST(Random, ZigguratBlockEqualsItsOneWordForm) {
         scaled(words.size());
     for (int k = 0; k < n; ++k)
         scale[std::size_t(k)] = 0.37 + 1e-3 * (k % 97);
-    std::vector<std::int32_t> ok(words.size()), ok_scaled(words.size());
-    z.fast_block(words.data(), n, ones.data(), g.data(), ok.data());
-    z.fast_block(words.data(), n, scale.data(), scaled.data(), ok_scaled.data());
+    // One spare word past the end, which must stay untouched, and a length that is not a
+    // multiple of 64, so the last word's unused bits are checked clear.
+    const std::size_t mask_words = std::size_t(n + 63) / 64;
+    std::vector<std::uint64_t> miss(mask_words + 1, 7), miss_scaled(mask_words + 1, 7);
+    ASSERT_NE(n % 64, 0);
+    z.fast_block(words.data(), n, ones.data(), g.data(), miss.data());
+    z.fast_block(words.data(), n, scale.data(), scaled.data(), miss_scaled.data());
+    EXPECT_EQ(miss[mask_words], 7u);
+    EXPECT_EQ(miss[mask_words - 1] >> (n % 64), 0u);
+    EXPECT_EQ(miss, miss_scaled);
     int misses = 0;
     for (int k = 0; k < n; ++k) {
         bool good;
         const double one = z.fast(words[std::size_t(k)], good);
-        ASSERT_EQ(ok[std::size_t(k)], good ? 1 : 0) << "word " << words[std::size_t(k)];
-        ASSERT_EQ(ok_scaled[std::size_t(k)], ok[std::size_t(k)]);
+        const bool missed = (miss[std::size_t(k) / 64] >> (k % 64)) & 1;
+        ASSERT_EQ(missed, !good) << "word " << words[std::size_t(k)];
         misses += !good;
         if (!good) continue;
         ASSERT_EQ(std::memcmp(&g[std::size_t(k)], &one, sizeof one), 0) << "word " << k;
@@ -153,6 +160,35 @@ TEST(Random, ZigguratBlockEqualsItsOneWordForm) {
     // About 1.5 % of random words take the slow path (and half the words at the limits).
     EXPECT_GT(misses, 10000);
     EXPECT_LT(misses, 20000);
+}
+
+// Every length from 1 to 130 words: the vector form's sixteen-word groups and the portable form's
+// remainder give fast()'s bits and flags wherever a block ends.
+TEST(Random, ZigguratBlockOfAnyLength) {
+    const Ziggurat& z = Ziggurat::instance();
+    PhiloxBlock block;
+    std::vector<std::int64_t> ids(philox_block_size);
+    std::iota(ids.begin(), ids.end(), 40);
+    philox4x32_block(5, 1, 9, ids.data(), philox_block_size, block);
+    std::vector<std::uint32_t> words(block.w[0], block.w[0] + 130);
+    // Misses at the ends of groups, so the bits of both forms are exercised.
+    for (int k : {15, 16, 63, 64, 127})
+        words[std::size_t(k)] = z.fast_limit(7) << 9 | 7u;
+    const std::vector<double> scale(words.size(), 0.83);
+    for (int n = 1; n <= 130; ++n) {
+        std::vector<double> g(std::size_t(n) + 1, -7.0);
+        std::vector<std::uint64_t> miss(std::size_t(n + 63) / 64 + 1, 3);
+        z.fast_block(words.data(), n, scale.data(), g.data(), miss.data());
+        ASSERT_EQ(g[std::size_t(n)], -7.0) << n;
+        ASSERT_EQ(miss.back(), 3u) << n;
+        for (int k = 0; k < n; ++k) {
+            bool good;
+            const double want = z.fast(words[std::size_t(k)], good) * 0.83;
+            ASSERT_EQ((miss[std::size_t(k) / 64] >> (k % 64)) & 1, good ? 0u : 1u) << n << " " << k;
+            if (good) ASSERT_EQ(std::memcmp(&g[std::size_t(k)], &want, sizeof want), 0) << n;
+        }
+        if (n % 64 != 0) ASSERT_EQ(miss[std::size_t(n) / 64] >> (n % 64), 0u) << n;
+    }
 }
 
 // standard_normals3 with sigma per material gives the unscaled numbers times sigma, bit for bit,
