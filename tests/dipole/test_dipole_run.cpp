@@ -191,7 +191,9 @@ TEST(DipoleRun, ContinuedRunsOnAnotherRankCountAreExactOnAndBetweenEvaluations) 
         const std::string held =
             dir + "/checkpoints/" + checkpoint_name(c.leg) + "/spins-00000001.meta";
         const bool between = c.leg % c.rate != 0;
-        if (world.is_root()) EXPECT_EQ(std::filesystem::exists(held), between) << held;
+        if (world.is_root()) {
+            EXPECT_EQ(std::filesystem::exists(held), between) << held;
+        }
         if (!between) continue;
         // Without them (an older miniASD's checkpoint) the run is refused, naming the step.
         world.barrier();
