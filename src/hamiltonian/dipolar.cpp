@@ -54,7 +54,7 @@ class DipolarField final : public Term {
         // of the last evaluation's spins, which the checkpoint carries (restore_held_spins).
         // Without them it would differ from the uninterrupted run: refuse. Every rank has the
         // same step, so every rank throws.
-        if (first_step_ && step % rate_ != 0 && !restored_)
+        if (first_step_ && step % rate_ != 0 && restored_step_ < 0)
             throw Error("the run starts at step " + std::to_string(step) +
                         ", between two evaluations of the dipolar field (every " +
                         std::to_string(rate_) +
@@ -71,7 +71,6 @@ class DipolarField final : public Term {
     const Spins* held_spins() const override { return evaluated_ ? &held_spins_ : nullptr; }
     void restore_held_spins(Spins s, std::int64_t step) override {
         held_spins_ = std::move(s);
-        restored_ = true;
         restored_step_ = step;
     }
 
@@ -87,7 +86,7 @@ class DipolarField final : public Term {
             held_step_ = step_;
             return;
         }
-        const bool restoring = restored_ && !evaluated_ && !due;
+        const bool restoring = restored_step_ >= 0 && !evaluated_ && !due;
         if (!restoring)
             for (std::int64_t i = 0; i < sys_.n_owned; ++i) {
                 held_spins_.x[std::size_t(i)] = s.x[i];
@@ -197,7 +196,8 @@ class DipolarField final : public Term {
     // The spins of the last evaluation (owned atoms), which a checkpoint between evaluations
     // carries, and from which a continued run computes the field it holds.
     Spins held_spins_;
-    bool evaluated_ = false, first_step_ = true, restored_ = false;
+    bool evaluated_ = false, first_step_ = true;
+    // restored_step_: the step of spins handed back by a continued run (-1: none).
     std::int64_t step_ = -1, held_step_ = -1, restored_step_ = -1;
     std::int64_t evaluations_ = 0;
     double seconds_ = 0;  // wall time of the evaluations on this rank
