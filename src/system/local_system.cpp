@@ -22,7 +22,21 @@ bool wrap(std::int64_t& c, std::int64_t n, bool periodic) {
 struct Ghost {
     std::int64_t gid;
     int owner;
+    std::int64_t key;  // storage_key(gid)
 };
+
+// The position of an atom in the order owned atoms are stored in (rows of cells, each site by
+// site along x), as a number that any rank computes from the global id alone. Ghosts from one
+// owner and the atoms that owner sends are both ordered by it: a layer of ghosts then lies like
+// the owned rows beside it, so a boundary atom reads its ghost neighbours at the same offsets as
+// the rest of its row (stencil runs continue through the subdomain's faces), and the sender's
+// list is in its own storage order (packing reads memory in sequence).
+std::int64_t storage_key(const Lattice& lat, std::int64_t gid) {
+    std::int64_t cx, cy, cz;
+    int s;
+    lat.decode(gid, cx, cy, cz, s);
+    return ((cz * lat.cells[1] + cy) * lat.sites() + s) * lat.cells[0] + cx;
+}
 
 }  // namespace
 
@@ -104,7 +118,7 @@ LocalSystem build_local_system(const Lattice& lat, const parallel::ProcessGrid& 
             if (!fresh) return;
             if (ghosts.size() >= std::size_t(INT_MAX) - 1)
                 throw LocalError("too many ghost atoms on one rank for 32-bit local indices");
-            ghosts.push_back({g, owner});
+            ghosts.push_back({g, owner, storage_key(lat, g)});
         });
     });
 
@@ -135,13 +149,13 @@ LocalSystem build_local_system(const Lattice& lat, const parallel::ProcessGrid& 
     for (std::int64_t b = 0; b < n_block; ++b)
         sys.n_core += here[b] && !boundary[b];
 
-    // Ghost order: by owner rank, then global id.
+    // Ghost order: by owner rank, then storage key (the owner's send order).
     std::vector<std::int64_t> order(ghosts.size());
     for (std::size_t i = 0; i < order.size(); ++i)
         order[i] = static_cast<std::int64_t>(i);
     std::sort(order.begin(), order.end(), [&](std::int64_t a, std::int64_t b) {
         const Ghost &ga = ghosts[a], &gb = ghosts[b];
-        return ga.owner != gb.owner ? ga.owner < gb.owner : ga.gid < gb.gid;
+        return ga.owner != gb.owner ? ga.owner < gb.owner : ga.key < gb.key;
     });
     std::vector<std::int32_t> local_of_ghost(ghosts.size());
     sys.gid.resize(sys.n_local);
@@ -190,8 +204,9 @@ LocalSystem build_local_system(const Lattice& lat, const parallel::ProcessGrid& 
         }
     }
     for (auto& [rank, p] : peers) {
-        std::sort(p.send.begin(), p.send.end(),
-                  [&](std::int32_t a, std::int32_t b) { return sys.gid[a] < sys.gid[b]; });
+        std::sort(p.send.begin(), p.send.end(), [&](std::int32_t a, std::int32_t b) {
+            return storage_key(lat, sys.gid[a]) < storage_key(lat, sys.gid[b]);
+        });
         p.send.erase(std::unique(p.send.begin(), p.send.end()), p.send.end());
         if (p.rank == me) throw LocalError("internal error: a rank is its own halo peer");
         sys.peers.push_back(std::move(p));

@@ -5,7 +5,9 @@
 //   [n_owned, n_local)       ghosts: copies of other ranks' atoms, grouped by owner rank
 //   n_local                  the null atom: padding for neighbour tables, spin always zero
 // Owned atoms go row of cells by row, and within a row site by site (see build_local_system);
-// ghosts are in global-id order within each owner. Interaction lists refer to local indices.
+// ghosts are grouped by owner and, within one owner, lie in the order the owner stores them (rows
+// of cells, site by site: a ghost layer looks like an owned one). Interaction lists refer to local
+// indices.
 // Built once; atoms never move, so the halo plan is fixed for the run.
 #pragma once
 
