@@ -54,6 +54,7 @@ std::optional<RunReport> Simulation::gather_report() const {
     r.mpi_fraction = comm().spread(loop_seconds_ > 0 ? c.mpi / loop_seconds_ : 0.0);
     r.halo_kib = comm().spread(halo_.bytes_per_exchange() / 1024.0);
     r.peers = comm().spread(double(halo_.peers().size()));
+    r.shared_memory_peers = comm().spread(double(halo_.shared_memory_peers()));
     r.setup = comm().spread(setup_seconds_);
     r.setup_per_atom =
         comm().spread(system_.n_owned > 0 ? setup_seconds_ / double(system_.n_owned) : 0.0);

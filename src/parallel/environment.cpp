@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "parallel/halo.hpp"
 #include "util/error.hpp"
 #include "util/write_guard.hpp"
 
@@ -105,7 +106,9 @@ Environment::~Environment() {
     }
     int finalized = 0;
     MPI_Finalized(&finalized);
-    if (!finalized) MPI_Finalize();
+    if (finalized) return;
+    free_deferred_windows();
+    MPI_Finalize();
 }
 
 void Environment::abort(int code) {

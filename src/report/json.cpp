@@ -151,6 +151,7 @@ std::string report_json(const RunReport& r) {
                r.steps > 0 ? double(r.halo_exchanges) / double(r.steps) : 0.0);
     put(j, "kib_per_exchange", r.halo_kib);
     put(j, "peers", r.peers);
+    put(j, "shared_memory_peers", r.shared_memory_peers);
     j.end();
     if (r.snapshots) put_snapshots(j, *r.snapshots);
     put_ranks(j, r);

@@ -67,7 +67,8 @@ struct RunReport {
 
     // Halo
     std::int64_t halo_exchanges = 0;
-    parallel::Spread halo_kib, peers;  // KiB sent per exchange; neighbour ranks
+    parallel::Spread halo_kib, peers;      // KiB sent per exchange; neighbour ranks
+    parallel::Spread shared_memory_peers;  // of those, served through a shared-memory window
 
     // Where the threads ran
     std::vector<ThreadPlacement> placement;  // per rank

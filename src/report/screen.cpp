@@ -49,8 +49,9 @@ void print_time(std::FILE* out, const RunReport& r) {
     if (r.ranks > 1)
         std::fprintf(out,
                      "Halo: %.1f KiB sent per exchange by the busiest rank (%d), %.0f-%.0f "
-                     "peers, %.3g exchanges per step\n",
+                     "peers (%.0f-%.0f through shared memory), %.3g exchanges per step\n",
                      r.halo_kib.max, r.halo_kib.max_rank, r.peers.min, r.peers.max,
+                     r.shared_memory_peers.min, r.shared_memory_peers.max,
                      r.steps > 0 ? double(r.halo_exchanges) / double(r.steps) : 0.0);
     if (r.atoms > 0 && r.steps > 0) {
         const double ns = r.ns_per_atom_step();

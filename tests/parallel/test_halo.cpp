@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdlib>
 
 #include "parallel/halo.hpp"
 #include "support/test_support.hpp"
@@ -28,36 +29,85 @@ double tag(std::int64_t gid, int component) {
 
 }  // namespace
 
+// Sets an environment variable for one scope (every rank sets the same).
+class ScopedEnv {
+  public:
+    ScopedEnv(const char* name, const char* value) : name_(name) {
+        if (value) setenv(name, value, 1);
+    }
+    ~ScopedEnv() { unsetenv(name_); }
+
+  private:
+    const char* name_;
+};
+
+// Three times: every on-node peer through the shared-memory window (the default), every peer by
+// messages, and "nodes" of two ranks, so that with 3 or 4 ranks a rank has peers of both kinds.
 TEST(Halo, GhostsEqualTheirOwnersAfterAnExchange) {
     const parallel::Comm world = parallel::Comm::world();
-    for (const char* crystal : {"sc", "bcc", "fcc"}) {
-        for (const char* periodic : {"",
-                                     "create:periodic-boundaries-x\ncreate:periodic-boundaries-y\n"
-                                     "create:periodic-boundaries-z\n"}) {
-            Simulation sim(world, box(crystal, periodic), test::quiet_options());
-            const LocalSystem& s = sim.system();
-            Spins v;
-            v.resize(s.n_storage());
-            for (std::int64_t i = 0; i < s.n_local; ++i) {
-                const bool owned = i < s.n_owned;
-                v.x[i] = owned ? tag(s.gid[i], 0) : -1;
-                v.y[i] = owned ? tag(s.gid[i], 1) : -1;
-                v.z[i] = owned ? tag(s.gid[i], 2) : -1;
+    struct Transport {
+        const char* halo;
+        const char* ranks_per_node;
+    };
+    for (const Transport t :
+         {Transport{nullptr, nullptr}, Transport{"messages", nullptr}, Transport{nullptr, "2"}}) {
+        const ScopedEnv halo_env("MINIASD_HALO", t.halo);
+        const ScopedEnv node_env("MINIASD_TEST_RANKS_PER_NODE", t.ranks_per_node);
+        int mixed = 0;  // ranks with peers of both transports
+        for (const char* crystal : {"sc", "bcc", "fcc"}) {
+            for (const char* periodic :
+                 {"",
+                  "create:periodic-boundaries-x\ncreate:periodic-boundaries-y\n"
+                  "create:periodic-boundaries-z\n"}) {
+                Simulation sim(world, box(crystal, periodic), test::quiet_options());
+                const LocalSystem& s = sim.system();
+                Spins v;
+                v.resize(s.n_storage());
+                for (std::int64_t i = 0; i < s.n_local; ++i) {
+                    const bool owned = i < s.n_owned;
+                    v.x[i] = owned ? tag(s.gid[i], 0) : -1;
+                    v.y[i] = owned ? tag(s.gid[i], 1) : -1;
+                    v.z[i] = owned ? tag(s.gid[i], 2) : -1;
+                }
+                parallel::HaloExchange halo(sim.comm(), s.peers);
+                const int shared = halo.shared_memory_peers();
+                mixed += shared > 0 && shared < static_cast<int>(s.peers.size());
+                if (!t.halo && !t.ranks_per_node) {
+                    EXPECT_EQ(shared, int(s.peers.size()));
+                }
+                if (t.halo) {
+                    EXPECT_EQ(shared, 0);
+                }
+                // Several exchanges, each with new values: the two slots of the shared-memory
+                // transport are used in turn, and a ghost must never hold a previous round's value.
+                for (int round = 0; round < 3; ++round) {
+                    for (std::int64_t i = 0; i < s.n_owned; ++i) {
+                        v.x[i] = tag(s.gid[i], 0) + 0.25 * round;
+                        v.y[i] = tag(s.gid[i], 1) + 0.25 * round;
+                        v.z[i] = tag(s.gid[i], 2) + 0.25 * round;
+                    }
+                    halo.start(v.x.data(), v.y.data(), v.z.data());
+                    halo.finish(v.x.data(), v.y.data(), v.z.data());
+                    for (std::int64_t i = s.n_owned; i < s.n_local; ++i) {
+                        ASSERT_EQ(v.x[i], tag(s.gid[i], 0) + 0.25 * round)
+                            << crystal << " ghost " << s.gid[i] << " round " << round;
+                        ASSERT_EQ(v.y[i], tag(s.gid[i], 1) + 0.25 * round);
+                        ASSERT_EQ(v.z[i], tag(s.gid[i], 2) + 0.25 * round);
+                    }
+                }
+                EXPECT_EQ(halo.exchanges(), 3);
+                // No rank is its own peer, ghosts are distinct and not owned here.
+                std::vector<std::int64_t> ghosts(s.gid.begin() + s.n_owned, s.gid.end());
+                std::sort(ghosts.begin(), ghosts.end());
+                EXPECT_EQ(std::adjacent_find(ghosts.begin(), ghosts.end()), ghosts.end());
+                for (const auto& p : s.peers)
+                    EXPECT_NE(p.rank, sim.comm().rank());
             }
-            parallel::HaloExchange halo(sim.comm(), s.peers);
-            halo.start(v.x.data(), v.y.data(), v.z.data());
-            halo.finish(v.x.data(), v.y.data(), v.z.data());
-            for (std::int64_t i = s.n_owned; i < s.n_local; ++i) {
-                ASSERT_EQ(v.x[i], tag(s.gid[i], 0)) << crystal << " ghost " << s.gid[i];
-                ASSERT_EQ(v.y[i], tag(s.gid[i], 1));
-                ASSERT_EQ(v.z[i], tag(s.gid[i], 2));
-            }
-            // No rank is its own peer, ghosts are distinct and not owned here.
-            std::vector<std::int64_t> ghosts(s.gid.begin() + s.n_owned, s.gid.end());
-            std::sort(ghosts.begin(), ghosts.end());
-            EXPECT_EQ(std::adjacent_find(ghosts.begin(), ghosts.end()), ghosts.end());
-            for (const auto& p : s.peers)
-                EXPECT_NE(p.rank, sim.comm().rank());
+        }
+        // With "nodes" of two ranks, 3 or 4 ranks in a grid of more than one row give some rank a
+        // peer on its own "node" and one on another.
+        if (t.ranks_per_node && world.size() >= 3) {
+            EXPECT_GT(world.sum(double(mixed)), 0.0);
         }
     }
 }
