@@ -80,7 +80,7 @@ void TensorExchange::one_material_field(const SpinView& s, std::int64_t begin, s
 // [begin, end): stretches inside runs by bond_run_field, the atoms between runs one by one.
 template <CouplingForm F>
 void TensorExchange::runs_field(const SpinView& s, std::int64_t begin, std::int64_t end,
-                                FieldView h) const {
+                                FieldView h, const std::vector<std::vector<double>>& coef) const {
     const int w = static_cast<int>(bonds_[0].size());
     std::size_t r = runs_.first_ending_after(begin);
     std::size_t o = runs_.first_odd_from(begin);
@@ -97,8 +97,8 @@ void TensorExchange::runs_field(const SpinView& s, std::int64_t begin, std::int6
                                                             : 9;
             for (; i + 2 <= z; i += 2, o += 2) {
                 const std::int32_t* row = runs_.odd_nbr.data() + o * w;
-                const double* c0 = run_coef_[site_[i]].data();
-                const double* c1 = run_coef_[site_[i + 1]].data();
+                const double* c0 = coef[site_[i]].data();
+                const double* c1 = coef[site_[i + 1]].data();
                 double f[2][3] = {{0, 0, 0}, {0, 0, 0}};
                 for (int k = 0; k < w; ++k) {
                     const std::int32_t j0 = row[k], j1 = row[w + k];
@@ -113,7 +113,7 @@ void TensorExchange::runs_field(const SpinView& s, std::int64_t begin, std::int6
             }
             for (; i < z; ++i, ++o) {
                 const std::int32_t* row = runs_.odd_nbr.data() + o * w;
-                const double* c = run_coef_[site_[i]].data();
+                const double* c = coef[site_[i]].data();
                 double f[3] = {0, 0, 0};
                 for (int k = 0; k < w; ++k)
                     add_bond_coefficients<F>(c + C * k, s.x[row[k]], s.y[row[k]], s.z[row[k]], f);
@@ -124,8 +124,7 @@ void TensorExchange::runs_field(const SpinView& s, std::int64_t begin, std::int6
             continue;
         }
         const std::int64_t z = std::min(end, runs_.end[r]);
-        bond_run_field<F>(s, runs_.delta.data() + r * w, run_coef_[run_site_[r]].data(), w, i, z,
-                          at);
+        bond_run_field<F>(s, runs_.delta.data() + r * w, coef[run_site_[r]].data(), w, i, z, at);
         i = z;
         ++r;
     }
@@ -136,11 +135,11 @@ void TensorExchange::add_field(const SpinView& s, std::int64_t begin, std::int64
     if (runs_.period == 1) {
         switch (form_) {
             case CouplingForm::isotropic:
-                return runs_field<CouplingForm::isotropic>(s, begin, end, h);
+                return runs_field<CouplingForm::isotropic>(s, begin, end, h, run_coef_);
             case CouplingForm::diagonal:
-                return runs_field<CouplingForm::diagonal>(s, begin, end, h);
+                return runs_field<CouplingForm::diagonal>(s, begin, end, h, run_coef_);
             case CouplingForm::tensor:
-                return runs_field<CouplingForm::tensor>(s, begin, end, h);
+                return runs_field<CouplingForm::tensor>(s, begin, end, h, run_coef_);
         }
     }
     if (!folded_.empty()) {
@@ -224,8 +223,35 @@ void TensorExchange::pair_field(const SpinView& s, std::int64_t begin, std::int6
     }
 }
 
+// The energy's field from the runs, a block at a time, then each atom's half of its bonds.
+template <CouplingForm F>
+void TensorExchange::runs_energies(const SpinView& s, std::int64_t begin, std::int64_t end,
+                                   double* e) const {
+    constexpr std::int64_t block = 256;
+    alignas(64) double fx[block], fy[block], fz[block];
+    for (std::int64_t b = begin; b < end; b += block) {
+        const std::int64_t n = std::min(block, end - b);
+        std::fill(fx, fx + n, 0.0);
+        std::fill(fy, fy + n, 0.0);
+        std::fill(fz, fz + n, 0.0);
+        runs_field<F>(s, b, b + n, FieldView{fx, fy, fz}, run_energy_coef_);
+        for (std::int64_t i = b; i < b + n; ++i)
+            e[i - begin] = -0.5 * (s.x[i] * fx[i - b] + s.y[i] * fy[i - b] + s.z[i] * fz[i - b]);
+    }
+}
+
 void TensorExchange::atom_energies(const SpinView& s, std::int64_t begin, std::int64_t end,
                                    double* e) const {
+    if (!run_energy_coef_.empty()) {
+        switch (form_) {
+            case CouplingForm::isotropic:
+                return runs_energies<CouplingForm::isotropic>(s, begin, end, e);
+            case CouplingForm::diagonal:
+                return runs_energies<CouplingForm::diagonal>(s, begin, end, e);
+            case CouplingForm::tensor:
+                return runs_energies<CouplingForm::tensor>(s, begin, end, e);
+        }
+    }
     for (std::int64_t i = begin; i < end; ++i) {
         double f[3];
         bond_sum(s, i, energy_scale_, f);

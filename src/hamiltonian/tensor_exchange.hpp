@@ -30,6 +30,8 @@ class TensorExchange final : public Term {
     const char* name() const override { return "exchange"; }
     // Owned atoms whose field comes from stencil runs (0 where the runs are not used).
     std::int64_t runs_cover() const { return runs_.period == 1 ? runs_.covered : 0; }
+    // Whether the atom energies come from the runs too (run_energy_coef_).
+    bool energies_from_runs() const { return runs_cover() > 0 && !run_energy_coef_.empty(); }
     TermKind kind() const override { return TermKind::exchange; }
     bool active() const override { return active_; }
     void add_field(const SpinView& s, std::int64_t begin, std::int64_t end,
@@ -77,14 +79,26 @@ class TensorExchange final : public Term {
     StencilRuns runs_;
     std::vector<std::int32_t> run_site_;         // [run] its atoms' basis site
     std::vector<std::vector<double>> run_coef_;  // [site] coefficients, bond by bond
+    // The same with the energy's scale (J), for the statistics' atom energies: filled only where
+    // its products are the ones bond_sum forms (isotropic couplings, or a list in joules), so an
+    // atom's energy has the same bits whether its rank found runs or not.
+    std::vector<std::vector<double>> run_energy_coef_;
     template <CouplingForm F>
-    void runs_field(const SpinView& s, std::int64_t begin, std::int64_t end, FieldView h) const;
+    void runs_field(const SpinView& s, std::int64_t begin, std::int64_t end, FieldView h,
+                    const std::vector<std::vector<double>>& coef) const;
+    template <CouplingForm F>
+    void runs_energies(const SpinView& s, std::int64_t begin, std::int64_t end, double* e) const;
     void find_runs(const InteractionList& list, const std::vector<std::vector<int>>& columns,
                    int sites);
     // The coefficients of site s's bonds as the runs read them; empty if a site's or a
     // neighbour's material is not the one its site has everywhere on this rank.
     std::vector<std::vector<double>> site_coefficients(const InteractionList& list,
                                                        int sites) const;
+    std::vector<std::vector<double>> energy_coefficients(const InteractionList& list,
+                                                         int sites) const;
+    // The material of each site's atoms on this rank, ghosts included (-1: no atom here); empty
+    // if some site holds atoms of two materials.
+    std::vector<std::int32_t> site_materials(int sites) const;
     std::vector<std::int32_t> site_;  // [owned atom] basis site
     // [shell][a * materials + b]: the factor of a bond's coupling in the energy (J per unit
     // weight, or 1) and in the field (that over mu_a, 1/T units), per component of the field

@@ -127,7 +127,44 @@ void TensorExchange::find_runs(const InteractionList& list,
         run_site_.push_back(site);
     }
     run_coef_ = std::move(coef);
+    run_energy_coef_ = energy_coefficients(list, sites);
     runs_ = std::move(runs);
+}
+
+std::vector<std::int32_t> TensorExchange::site_materials(int sites) const {
+    std::vector<std::int32_t> of_site(static_cast<std::size_t>(sites), -1);
+    for (std::int64_t i = 0; i < sys_.n_local; ++i) {
+        const auto st = static_cast<std::size_t>(sys_.gid[i] % sites);
+        const std::int32_t m = sys_.material[static_cast<std::size_t>(i)];
+        if (of_site[st] < 0) of_site[st] = m;
+        if (of_site[st] != m) return {};
+    }
+    return of_site;
+}
+
+std::vector<std::vector<double>> TensorExchange::energy_coefficients(const InteractionList& list,
+                                                                     int sites) const {
+    bool joules = true;
+    for (const auto& shell : energy_scale_)
+        for (const Vec3& e : shell)
+            joules = joules && e[0] == 1 && e[1] == 1 && e[2] == 1;
+    if (form_ != CouplingForm::isotropic && !joules) return {};
+    const std::vector<std::int32_t> of_site =
+        materials_ == 1 ? std::vector<std::int32_t>(std::size_t(sites), 0) : site_materials(sites);
+    if (of_site.empty()) return {};
+    std::vector<std::vector<double>> coef;
+    const int C = coefficients_per_bond(form_);
+    for (std::size_t st = 0; st < bonds_.size(); ++st) {
+        std::vector<double> c(bonds_[st].size() * C);
+        for (std::size_t k = 0; k < bonds_[st].size(); ++k) {
+            const int a = std::max(of_site[st], 0);
+            const int b = std::max(of_site[std::size_t(list.sites[st][k].to.site)], 0);
+            fold(bonds_[st][k].j, energy_scale_[bonds_[st][k].shell][a * materials_ + b], form_,
+                 c.data() + k * C);
+        }
+        coef.push_back(std::move(c));
+    }
+    return coef;
 }
 
 std::vector<std::vector<double>> TensorExchange::site_coefficients(const InteractionList& list,
@@ -148,13 +185,8 @@ std::vector<std::vector<double>> TensorExchange::site_coefficients(const Interac
     if (pair_coef_.empty()) return {};
     // Several materials: every atom of this rank, ghosts too, must have its site's material, so
     // that bond k of a site always joins the same two materials.
-    std::vector<std::int32_t> of_site(static_cast<std::size_t>(sites), -1);
-    for (std::int64_t i = 0; i < sys_.n_local; ++i) {
-        const auto st = static_cast<std::size_t>(sys_.gid[i] % sites);
-        const std::int32_t m = sys_.material[static_cast<std::size_t>(i)];
-        if (of_site[st] < 0) of_site[st] = m;
-        if (of_site[st] != m) return {};
-    }
+    const std::vector<std::int32_t> of_site = site_materials(sites);
+    if (of_site.empty()) return {};
     const int C = coefficients_per_bond(form_);
     const int nm = materials_;
     for (std::size_t st = 0; st < bonds_.size(); ++st) {

@@ -2,9 +2,9 @@
 // bitwise the field of the per-atom loop over the neighbour table, for isotropic shells,
 // vectorial (diagonal) couplings and full tensors, on lattices with open and periodic boundaries,
 // a particle cut and a subdomain of a process grid, over ranges that start and end inside runs
-// (as the integrator's chunks do); it covers most atoms of a bulk lattice; with several materials
-// it serves those that follow the sites, and the per-atom loops of several (or very many)
-// materials give the direct sum over the bonds.
+// (as the integrator's chunks do), and so are the atom energies where they use the runs; it covers
+// most atoms of a bulk lattice; with several materials it serves those that follow the sites, and
+// the per-atom loops of several (or very many) materials give the direct sum over the bonds.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -71,6 +71,22 @@ void expect_direct_sum(const TensorExchange& t, const LocalSystem& sys, const In
     }
 }
 
+// Atom energies of `fast` bitwise those of `table` (the per-atom loop), over the whole range and
+// over ranges that start and end inside runs.
+void expect_same_energies(const TensorExchange& fast, const TensorExchange& table,
+                          const LocalSystem& sys, const test::RandomSpins& spins) {
+    const std::int64_t n = sys.n_owned;
+    std::vector<double> a(static_cast<std::size_t>(n)), b(a.size());
+    table.atom_energies(spins.view(), 0, n, b.data());
+    for (const std::int64_t step : {n, std::int64_t(37), std::int64_t(300)}) {
+        std::fill(a.begin(), a.end(), 1.0);
+        for (std::int64_t i = 0; i < n; i += step)
+            fast.atom_energies(spins.view(), i, std::min(n, i + step), a.data() + i);
+        for (std::int64_t i = 0; i < n; ++i)
+            ASSERT_EQ(a[i], b[i]) << "atom " << i << ", ranges of " << step;
+    }
+}
+
 }  // namespace
 
 TEST(BondRuns, FieldIsBitwiseTheTableField) {
@@ -108,7 +124,7 @@ TEST(BondRuns, FieldIsBitwiseTheTableField) {
          {0, 0, 0},
          CouplingForm::tensor},
     };
-    int with_runs = 0;
+    int with_runs = 0, energies_from_runs = 0;
     for (const Case& k : cases) {
         SCOPED_TRACE(k.input);
         const Lattice l = make_lattice(
@@ -131,10 +147,24 @@ TEST(BondRuns, FieldIsBitwiseTheTableField) {
         const TensorExchange table(sys, sites, list, columns, shell_j, {2e-23});
         ::unsetenv("MINIASD_NO_STENCIL_RUNS");
         test::expect_same_field(fast, table, sys, test::random_spins(sys));
+        expect_same_energies(fast, table, sys, test::random_spins(sys));
         with_runs += fast.runs_cover() > 0;
+        energies_from_runs += fast.energies_from_runs();
         EXPECT_EQ(table.runs_cover(), 0);
+        // The same couplings in joules (a unit-cell file's tensors): the energies then come
+        // from the runs for every form.
+        InteractionList joules = list;
+        joules.normalised = false;
+        const TensorExchange fast_j(sys, sites, joules, columns, shell_j, {2e-23});
+        ::setenv("MINIASD_NO_STENCIL_RUNS", "1", 1);
+        const TensorExchange table_j(sys, sites, joules, columns, shell_j, {2e-23});
+        ::unsetenv("MINIASD_NO_STENCIL_RUNS");
+        test::expect_same_field(fast_j, table_j, sys, test::random_spins(sys));
+        expect_same_energies(fast_j, table_j, sys, test::random_spins(sys));
+        EXPECT_EQ(fast_j.energies_from_runs(), fast_j.runs_cover() > 0);
     }
-    EXPECT_GE(with_runs, 4);  // the particle may have none long enough
+    EXPECT_GE(with_runs, 4);           // the particle may have none long enough
+    EXPECT_GE(energies_from_runs, 2);  // the isotropic cases
 }
 
 // On a bulk lattice the runs hold all but the atoms at the ends of each row of cells.
