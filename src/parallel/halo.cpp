@@ -45,13 +45,13 @@ HaloExchange::HaloExchange(Comm comm, std::vector<HaloPeer> peers)
     for (const HaloPeer& p : peers_)
         if (3 * p.send.size() > INT_MAX || 3 * p.ghost_count > INT_MAX)
             throw LocalError("halo message to one peer exceeds INT_MAX values");
+    shared_.assign(peers_.size(), 0);
     out_slots_.assign(peers_.size(), nullptr);
     in_slots_.assign(peers_.size(), nullptr);
     if (comm_.size() > 1 && shared_memory_allowed()) open_window();
     for (std::size_t k = 0; k < peers_.size(); ++k) {
-        const bool shared = out_slots_[k] != nullptr;
-        send_buf_.emplace_back(shared ? 0 : 3 * peers_[k].send.size());
-        recv_buf_.emplace_back(shared ? 0 : 3 * peers_[k].ghost_count);
+        send_buf_.emplace_back(shared_[k] ? 0 : 3 * peers_[k].send.size());
+        recv_buf_.emplace_back(shared_[k] ? 0 : 3 * peers_[k].ghost_count);
     }
     requests_.resize(2 * peers_.size(), MPI_REQUEST_NULL);
 }
@@ -127,6 +127,7 @@ void HaloExchange::open_window() {
         if (their_offset[k] < 0 || need * std::int64_t(sizeof(double)) > std::int64_t(bytes))
             throw LocalError("internal error: rank " + std::to_string(peers_[k].rank) +
                              "'s halo slots do not hold this rank's ghosts");
+        shared_[k] = 1;
         out_slots_[k] = base + my_offset[k];
         in_slots_[k] = theirs + their_offset[k];
     }
@@ -147,8 +148,8 @@ HaloExchange::~HaloExchange() {
 
 int HaloExchange::shared_memory_peers() const {
     int n = 0;
-    for (const double* p : out_slots_)
-        n += p != nullptr;
+    for (const char s : shared_)
+        n += s;
     return n;
 }
 
@@ -158,7 +159,7 @@ void HaloExchange::start(const double* x, const double* y, const double* z) {
     const std::size_t np = peers_.size();
     const std::size_t slot = static_cast<std::size_t>(exchanges_ & 1);
     for (std::size_t k = 0; k < np; ++k) {
-        if (out_slots_[k])
+        if (shared_[k])
             MPI_Irecv(nullptr, 0, MPI_BYTE, peers_[k].rank, signal_tag, comm_.handle(),
                       &requests_[k]);
         else
@@ -168,13 +169,13 @@ void HaloExchange::start(const double* x, const double* y, const double* z) {
     if (window_ != MPI_WIN_NULL) MPI_Win_sync(window_);
     for (std::size_t k = 0; k < np; ++k) {
         const std::vector<std::int32_t>& idx = peers_[k].send;
-        double* buf = out_slots_[k] ? out_slots_[k] + slot * 3 * idx.size() : send_buf_[k].data();
+        double* buf = shared_[k] ? out_slots_[k] + slot * 3 * idx.size() : send_buf_[k].data();
         for (std::size_t i = 0; i < idx.size(); ++i) {
             buf[3 * i] = x[idx[i]];
             buf[3 * i + 1] = y[idx[i]];
             buf[3 * i + 2] = z[idx[i]];
         }
-        if (out_slots_[k]) {
+        if (shared_[k]) {
             MPI_Win_sync(window_);  // the values are visible before the signal
             MPI_Isend(nullptr, 0, MPI_BYTE, peers_[k].rank, signal_tag, comm_.handle(),
                       &requests_[np + k]);
@@ -199,7 +200,7 @@ void HaloExchange::finish(double* x, double* y, double* z) {
     for (std::size_t k = 0; k < peers_.size(); ++k) {
         const std::int64_t g0 = peers_[k].ghost_begin, n = peers_[k].ghost_count;
         const double* buf =
-            in_slots_[k] ? in_slots_[k] + slot * 3 * std::size_t(n) : recv_buf_[k].data();
+            shared_[k] ? in_slots_[k] + slot * 3 * std::size_t(n) : recv_buf_[k].data();
         for (std::int64_t i = 0; i < n; ++i) {
             x[g0 + i] = buf[3 * i];
             y[g0 + i] = buf[3 * i + 1];

@@ -56,8 +56,10 @@ class HaloExchange {
     Comm comm_;
     std::vector<HaloPeer> peers_;
     std::vector<std::vector<double>> send_buf_, recv_buf_;  // message peers only
-    // Shared-memory peers: this rank's two slots for peer k (3 x send values each) and the
-    // peer's two slots for this rank (3 x ghost values each); null for message peers.
+    // Per peer: whether it shares this rank's node (the same answer on both sides); then this
+    // rank's two slots for it (3 x send values each) and its two slots for this rank (3 x ghost
+    // values each) in the window.
+    std::vector<char> shared_;
     std::vector<double*> out_slots_;
     std::vector<const double*> in_slots_;
     MPI_Win window_ = MPI_WIN_NULL;
