@@ -9,6 +9,7 @@
 
 #include <cstdlib>
 #include <random>
+#include <utility>
 
 #include "hamiltonian/same_field.hpp"
 #include "hamiltonian/tensor_exchange.hpp"
@@ -142,26 +143,26 @@ TEST(BondRuns, FieldIsBitwiseTheTableField) {
             {apart ? Vec3{7e-21, 6e-21, 8e-21} : Vec3{7e-21, 7e-21, 7e-21}},
             {apart ? Vec3{2e-21, 2.5e-21, 1.5e-21} : Vec3{2e-21, 2e-21, 2e-21}}};
         const int sites = static_cast<int>(l.basis.size());
-        const TensorExchange fast(sys, sites, list, columns, shell_j, {2e-23});
-        ::setenv("MINIASD_NO_STENCIL_RUNS", "1", 1);
-        const TensorExchange table(sys, sites, list, columns, shell_j, {2e-23});
-        ::unsetenv("MINIASD_NO_STENCIL_RUNS");
-        test::expect_same_field(fast, table, sys, test::random_spins(sys));
-        expect_same_energies(fast, table, sys, test::random_spins(sys));
-        with_runs += fast.runs_cover() > 0;
-        energies_from_runs += fast.energies_from_runs();
-        EXPECT_EQ(table.runs_cover(), 0);
+        // The runs against the per-atom loop (MINIASD_NO_STENCIL_RUNS): fields and energies.
+        auto compare = [&](const InteractionList& couplings) {
+            const TensorExchange fast(sys, sites, couplings, columns, shell_j, {2e-23});
+            ::setenv("MINIASD_NO_STENCIL_RUNS", "1", 1);
+            const TensorExchange table(sys, sites, couplings, columns, shell_j, {2e-23});
+            ::unsetenv("MINIASD_NO_STENCIL_RUNS");
+            test::expect_same_field(fast, table, sys, test::random_spins(sys));
+            expect_same_energies(fast, table, sys, test::random_spins(sys));
+            EXPECT_EQ(table.runs_cover(), 0);
+            return std::make_pair(fast.runs_cover() > 0, fast.energies_from_runs());
+        };
+        const auto [runs, energies] = compare(list);
+        with_runs += runs;
+        energies_from_runs += energies;
         // The same couplings in joules (a unit-cell file's tensors): the energies then come
         // from the runs for every form.
         InteractionList joules = list;
         joules.normalised = false;
-        const TensorExchange fast_j(sys, sites, joules, columns, shell_j, {2e-23});
-        ::setenv("MINIASD_NO_STENCIL_RUNS", "1", 1);
-        const TensorExchange table_j(sys, sites, joules, columns, shell_j, {2e-23});
-        ::unsetenv("MINIASD_NO_STENCIL_RUNS");
-        test::expect_same_field(fast_j, table_j, sys, test::random_spins(sys));
-        expect_same_energies(fast_j, table_j, sys, test::random_spins(sys));
-        EXPECT_EQ(fast_j.energies_from_runs(), fast_j.runs_cover() > 0);
+        const auto [runs_j, energies_j] = compare(joules);
+        EXPECT_EQ(energies_j, runs_j);
     }
     EXPECT_GE(with_runs, 4);           // the particle may have none long enough
     EXPECT_GE(energies_from_runs, 2);  // the isotropic cases
