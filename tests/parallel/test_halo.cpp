@@ -1,5 +1,6 @@
-// After a halo exchange every ghost holds its owner's value, and every owned atom sees exactly
-// the neighbours (by global id) it has in a one-rank build of the same lattice.
+// After a halo exchange every ghost holds its owner's value, through either transport (the
+// shared-memory window, messages) and with both at once, and every owned atom sees exactly the
+// neighbours (by global id) it has in a one-rank build of the same lattice.
 #include <gtest/gtest.h>
 
 #include <algorithm>
