@@ -75,16 +75,15 @@ Config standard_problem(int cells, double temperature, int shells, bool same_j) 
 // T > 0 it also stores the thermal field (48) and reads the global id the noise is keyed by (8).
 // The corrector reads P (24) and S (24) and stores S (48); at T > 0 it reads the thermal field
 // (24). Fused (the corrector trailing the predictor in one sweep, integrate/heun_fusion.hpp):
-// the corrector finds P and S still in cache, and S's store only writes back (24); the thermal
-// field lives in a per-thread ring that stays in cache (integrate/carry.hpp), so only the global
-// id (8) is left of its traffic. Only when the code reads them: the neighbour table (4 B per
-// neighbour per pass; with one material the exchange reads its stencil runs instead) and the
-// material index (4 B per pass; with one material its constants are loop invariants). The one-core
-// triad is counted the same way (32 B per element: two reads, a write and the write's allocate).
+// the corrector finds P, S and the thermal field still in cache, and S's store only writes back
+// (24). Only when the code reads them: the neighbour table (4 B per neighbour per pass; with one
+// material the exchange reads its stencil runs instead) and the material index (4 B per pass;
+// with one material its constants are loop invariants). The one-core triad is counted the same
+// way (32 B per element: two reads, a write and the write's allocate).
 double traffic_bytes_per_atom_step(int width, bool thermal, bool reads_table, bool reads_material,
                                    bool fused) {
     const double per_pass = (reads_table ? 4.0 * width : 0.0) + (reads_material ? 4.0 : 0.0);
-    const double predictor = per_pass + 24 + 48 + (thermal ? (fused ? 8 : 48 + 8) : 0);
+    const double predictor = per_pass + 24 + 48 + (thermal ? 48 + 8 : 0);
     const double corrector = fused ? per_pass + 24 : per_pass + 24 + 24 + 48 + (thermal ? 24 : 0);
     return predictor + corrector;
 }

@@ -1,9 +1,7 @@
 // The physics of one stochastic LLG-Heun step as two kernels over a range of owned atoms
-// [b, e), given the deterministic field h (T) of those atoms (h[k] for atom b + k) and where the
-// per-step field of those atoms is carried from predictor to corrector (integrate/carry.hpp).
-// They read and write the atoms' own data only, so the traversal (integrate/sweep.hpp) decides
-// nothing about the result: every atom gets the same bits whichever thread, chunk or device
-// computes it.
+// [b, e), given the deterministic field h (T) of those atoms (h[k] for atom b + k). They read and
+// write the atoms' own data only, so the traversal (integrate/sweep.hpp) decides nothing about
+// the result: every atom gets the same bits whichever thread, chunk or device computes it.
 //
 // Every operation is a single IEEE operation on the atom's own data (the build disables FMA
 // contraction), so an atom gets the same bits whether a vector lane or the scalar remainder
@@ -13,7 +11,6 @@
 #include <cmath>
 #include <cstdint>
 
-#include "integrate/carry.hpp"
 #include "util/random.hpp"
 
 namespace miniasd {
@@ -45,6 +42,7 @@ struct HeunData {
     const std::int32_t* mat;
     const double *gamma, *alpha, *sigma;  // per material: gamma/(1+alpha^2) (1/(T s)), -, T
     double dt;                            // s
+    double *tx, *ty, *tz;                 // thermal field (T), [n_owned]
     double *sx, *sy, *sz;                 // S, updated by the corrector
     double *px, *py, *pz;                 // S', written by the predictor
     const std::int64_t* gid;
@@ -56,50 +54,37 @@ struct HeunData {
     std::int64_t n_owned;
 };
 
-// The per-step field of atoms [b, e) into t (t[k] for atom b + k, T): the thermal field drawn for
-// (seed, global id, step) when T > 0, plus the held field if there is one. The same bits each time
-// it is computed for an atom and step.
-template <bool OneMaterial>
-inline void per_step_field(const HeunData& d, std::int64_t b, std::int64_t e, const Carry& t) {
-    double *tx = t.x, *ty = t.y, *tz = t.z;
-    if (d.noise)  // N(0, 1) x sigma of the atom's material (T)
-        standard_normals3(d.seed, RandomStream::thermal_field, d.step, d.gid + b, e - b, tx, ty, tz,
-                          d.sigma, OneMaterial ? nullptr : d.mat + b);
-    if (!d.held) return;
-    const double *gx = d.held + b, *gy = gx + d.n_owned, *gz = gy + d.n_owned;
-    const std::int64_t n = e - b;
-    if (d.noise) {
-#pragma omp simd
-        for (std::int64_t k = 0; k < n; ++k) {
-            tx[k] += gx[k];
-            ty[k] += gy[k];
-            tz[k] += gz[k];
-        }
-    } else {
-#pragma omp simd
-        for (std::int64_t k = 0; k < n; ++k) {
-            tx[k] = gx[k];
-            ty[k] = gy[k];
-            tz[k] = gz[k];
-        }
-    }
-}
-
-// Predictor: the per-step field (the thermal field, plus a held field) into the carry, then
-// S' = norm(S + dt f(S)). Thermal: a per-step field exists (T > 0, or a held field); the stage
-// fields exclude held ones.
+// Predictor: the per-step field (the thermal field, plus a held field), S' = norm(S + dt f(S)).
+// Thermal: a per-step field exists (T > 0, or a held field); the stage fields exclude held ones.
 template <bool OneMaterial, bool Thermal>
 struct HeunPredict {
-    static constexpr bool carries = Thermal;
     HeunData d;
     void operator()(std::int64_t b, std::int64_t e, const double* hx, const double* hy,
-                    const double* hz, const Carry& t) const {
+                    const double* hz) const {
+        double *tx = d.tx, *ty = d.ty, *tz = d.tz;
         const double *sx = d.sx, *sy = d.sy, *sz = d.sz;
         double *px = d.px, *py = d.py, *pz = d.pz;
-        if (Thermal) per_step_field<OneMaterial>(d, b, e, t);
-        // Atom i's value at [i]; no carry (nothing to offset) without a per-step field.
-        const double *tx = Thermal ? t.x - b : nullptr, *ty = Thermal ? t.y - b : nullptr,
-                     *tz = Thermal ? t.z - b : nullptr;
+        if (Thermal && d.noise)  // N(0, 1) x sigma of the atom's material (T)
+            standard_normals3(d.seed, RandomStream::thermal_field, d.step, d.gid + b, e - b, tx + b,
+                              ty + b, tz + b, d.sigma, OneMaterial ? nullptr : d.mat + b);
+        if (Thermal && d.held) {  // read once per step, not at each stage
+            const double *gx = d.held, *gy = gx + d.n_owned, *gz = gy + d.n_owned;
+            if (d.noise) {
+#pragma omp simd
+                for (std::int64_t i = b; i < e; ++i) {
+                    tx[i] += gx[i];
+                    ty[i] += gy[i];
+                    tz[i] += gz[i];
+                }
+            } else {
+#pragma omp simd
+                for (std::int64_t i = b; i < e; ++i) {
+                    tx[i] = gx[i];
+                    ty[i] = gy[i];
+                    tz[i] = gz[i];
+                }
+            }
+        }
         const double dt = d.dt;
 #pragma omp simd
         for (std::int64_t i = b; i < e; ++i) {
@@ -125,14 +110,10 @@ struct HeunPredict {
 // saved.
 template <bool OneMaterial, bool Thermal>
 struct HeunCorrect {
-    static constexpr bool carries = Thermal;
     HeunData d;
     void operator()(std::int64_t b, std::int64_t e, const double* hx, const double* hy,
-                    const double* hz, const Carry& t) const {
-        if (Thermal && t.fresh) per_step_field<OneMaterial>(d, b, e, t);
-        // Atom i's value at [i]; no carry (nothing to offset) without a per-step field.
-        const double *tx = Thermal ? t.x - b : nullptr, *ty = Thermal ? t.y - b : nullptr,
-                     *tz = Thermal ? t.z - b : nullptr;
+                    const double* hz) const {
+        const double *tx = d.tx, *ty = d.ty, *tz = d.tz;
         double *sx = d.sx, *sy = d.sy, *sz = d.sz;
         const double *px = d.px, *py = d.py, *pz = d.pz;
         const double half_dt = 0.5 * d.dt;

@@ -37,12 +37,15 @@ void LlgHeun::step(Spins& s, RunState& state) {
     // T = 0: no thermal field is drawn, stored or read (the arrays exist for a held field only).
     const auto step = static_cast<std::uint64_t>(state.step);
     hamiltonian_.begin_step(state.step);
-    // A field held through the step (the dipolar field) joins the thermal field in the per-step
-    // field the predictor hands the corrector (integrate/carry.hpp), written afresh every step: a
-    // step at 0 K copies the held field, so a field drawn at an earlier temperature cannot linger
+    // A field held through the step (the dipolar field) joins the thermal field's arrays, which
+    // exist from the first step above 0 K or with a held field. Steps at 0 K never read a drawn
+    // field (a held one is copied over it), so one drawn at an earlier temperature cannot linger
     // as a frozen random field.
     const bool one = moment_.size() == 1,
                thermal = temperature_ > 0 || hamiltonian_.held_field() != nullptr;
+    if (thermal && tx_.empty())
+        for (auto* v : {&tx_, &ty_, &tz_})
+            v->assign(static_cast<std::size_t>(sys_.n_owned), 0.0);
     if (one && thermal)
         advance<true, true>(s, step);
     else if (one)
@@ -97,6 +100,9 @@ void LlgHeun::advance(Spins& s, std::uint64_t step) {
                      alpha_.data(),
                      sigma_.data(),
                      dt_,
+                     tx_.data(),
+                     ty_.data(),
+                     tz_.data(),
                      s.x.data(),
                      s.y.data(),
                      s.z.data(),

@@ -49,7 +49,8 @@ class LlgHeun final : public Integrator {
     double temperature_ = -1;                                 // K; < 0: not set yet
     std::vector<double> moment_, alpha_, gamma_eff_, sigma_;  // per material
 
-    Spins predicted_;  // S', [n_local]
+    Spins predicted_;                   // S', [n_local]
+    std::vector<double> tx_, ty_, tz_;  // thermal field, T, [n_owned]; empty until T > 0
 };
 
 }  // namespace miniasd

@@ -33,28 +33,6 @@ void HeunSweep::prepare(const Spins& s) {
     timers_.stop(t_field_);
 }
 
-CarryLinear HeunSweep::linear(std::int64_t begin, std::int64_t end) {
-    const std::size_t need = 3 * static_cast<std::size_t>(end - begin);
-    if (carry_.size() < need) carry_.assign(need, 0.0);
-    return {carry_.data(), end - begin, begin};
-}
-
-// The fused corrector of atom i runs once the predictor has done a chunk ending more than the
-// window above i, so at most window + chunk atoms are in flight: the next power of two holds them.
-std::int64_t HeunSweep::ring_atoms() const {
-    std::int64_t r = chunk;
-    while (r < fusion_.window + chunk)
-        r *= 2;
-    return r;
-}
-
-double* HeunSweep::rings(int threads) {
-    const std::size_t need =
-        3 * static_cast<std::size_t>(ring_atoms()) * static_cast<std::size_t>(threads);
-    if (ring_.size() < need) ring_.assign(need, 0.0);
-    return ring_.data();
-}
-
 void HeunSweep::add_times(double field_s, double update_s) {
     const int threads = omp_get_max_threads();
     timers_.add_seconds(t_field_, field_s / threads);

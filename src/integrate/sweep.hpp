@@ -20,7 +20,6 @@
 #include <cstdint>
 
 #include "hamiltonian/hamiltonian.hpp"
-#include "integrate/carry.hpp"
 #include "integrate/heun_fusion.hpp"
 #include "parallel/halo.hpp"
 #include "system/local_system.hpp"
@@ -36,22 +35,14 @@ class HeunSweep {
     HeunSweep(const LocalSystem& sys, Hamiltonian& h, parallel::HaloExchange& halo, Timers& timers,
               bool fuse);
 
-    // One step: predict from s into predicted, then correct s from predicted. Kernels with
-    // `carries` hand the corrector a per-step field (integrate/carry.hpp), which the sweep keeps
-    // in arrays for two passes, in each thread's ring when fused.
+    // One step: predict from s into predicted, then correct s from predicted.
     template <typename Predict, typename Correct>
     void run(Spins& s, Spins& predicted, const Predict& predict, const Correct& correct) {
-        constexpr bool carries = Predict::carries;
-        static_assert(carries == Correct::carries, "both stages carry or neither");
         if (fusion_.window > 0) {
-            fused_stages<carries>(s, predicted, predict, correct);
-        } else if constexpr (carries) {
-            const CarryLinear all = linear(0, sys_.n_owned);
-            stage(s, predict, all);
-            stage(predicted, correct, all);
+            fused_stages(s, predicted, predict, correct);
         } else {
-            stage(s, predict, CarryNone{});
-            stage(predicted, correct, CarryNone{});
+            stage(s, predict);
+            stage(predicted, correct);
         }
         ++steps_;
     }
@@ -63,26 +54,19 @@ class HeunSweep {
     static constexpr std::int64_t chunk = 512;  // atoms per field buffer (3 x 4 KiB)
 
   private:
-    template <typename Update, typename Where>
-    void stage(Spins& in, const Update& update, const Where& where);
-    template <typename Update, typename Where>
+    template <typename Update>
+    void stage(Spins& in, const Update& update);
+    template <typename Update>
     void parallel_sweep(const SpinView& view, const Update& update, std::int64_t begin,
-                        std::int64_t end, const Where& where, double& field_s, double& update_s);
-    template <typename Update, typename Where>
+                        std::int64_t end, double& field_s, double& update_s);
+    template <typename Update>
     void sweep(const SpinView& view, const Update& update, std::int64_t b, std::int64_t e,
-               double* hx, double* hy, double* hz, const Where& where, double& field_s,
-               double& update_s) const;
-    template <typename Update, typename Where>
+               double* hx, double* hy, double* hz, double& field_s, double& update_s) const;
+    template <typename Update>
     void sweep_fusable(const SpinView& view, const Update& update, std::int64_t lo, std::int64_t hi,
-                       double* hx, double* hy, double* hz, const Where& where, double& field_s,
-                       double& update_s) const;
-    template <bool Carries, typename Predict, typename Correct>
+                       double* hx, double* hy, double* hz, double& field_s, double& update_s) const;
+    template <typename Predict, typename Correct>
     void fused_stages(Spins& s, Spins& predicted, const Predict& predict, const Correct& correct);
-    // The carried values of atoms [begin, end) in carry_ (sized on first use).
-    CarryLinear linear(std::int64_t begin, std::int64_t end);
-    // Each of `threads` rings (ring_ sized on first use) holds the fused window and a chunk.
-    double* rings(int threads);
-    std::int64_t ring_atoms() const;
     void halo_start(const Spins& s);  // the halo calls, timed as "halo"
     void halo_finish(Spins& s);
     void prepare(const Spins& s);                     // non-local terms' stage, timed as "field"
@@ -95,23 +79,19 @@ class HeunSweep {
     int t_field_, t_halo_, t_integrate_;
     HeunFusion fusion_;
     std::int64_t regions_ = 0, steps_ = 0;
-    std::vector<double> carry_, ring_;  // the per-step field carried between the stages
 };
 
 // The field of `view` for atoms [b, e) in chunks into the buffer h, each chunk consumed by
 // `update`; adds the seconds spent to field_s and update_s.
-template <typename Update, typename Where>
+template <typename Update>
 void HeunSweep::sweep(const SpinView& view, const Update& update, std::int64_t b, std::int64_t e,
-                      double* hx, double* hy, double* hz, const Where& where, double& field_s,
-                      double& update_s) const {
+                      double* hx, double* hy, double* hz, double& field_s, double& update_s) const {
     for (std::int64_t cb = b; cb < e; cb += chunk) {
         const std::int64_t ce = std::min(e, cb + chunk);
         const auto t0 = Timers::Clock::now();
         hamiltonian_.field(view, cb, ce, FieldView{hx, hy, hz}, false);
         const auto t1 = Timers::Clock::now();
-        where.pieces(cb, ce, [&](std::int64_t pb, std::int64_t pe, const Carry& c) {
-            update(pb, pe, hx + (pb - cb), hy + (pb - cb), hz + (pb - cb), c);
-        });
+        update(cb, ce, hx, hy, hz);
         const auto t2 = Timers::Clock::now();
         field_s += std::chrono::duration<double>(t1 - t0).count();
         update_s += std::chrono::duration<double>(t2 - t1).count();
@@ -122,10 +102,10 @@ void HeunSweep::sweep(const SpinView& view, const Update& update, std::int64_t b
 // updates of those atoms only. Where boundary atoms break every row (a split along x), a call
 // per fusable range would cost more than the few unused fields of the atoms between ranges
 // (computed from spins not predicted yet, and dropped).
-template <typename Update, typename Where>
+template <typename Update>
 void HeunSweep::sweep_fusable(const SpinView& view, const Update& update, std::int64_t lo,
-                              std::int64_t hi, double* hx, double* hy, double* hz,
-                              const Where& where, double& field_s, double& update_s) const {
+                              std::int64_t hi, double* hx, double* hy, double* hz, double& field_s,
+                              double& update_s) const {
     for (std::int64_t cb = lo; cb < hi; cb += chunk) {
         const std::int64_t ce = std::min(hi, cb + chunk);
         std::int64_t first = -1, last = -1;
@@ -138,9 +118,7 @@ void HeunSweep::sweep_fusable(const SpinView& view, const Update& update, std::i
         hamiltonian_.field(view, first, last, FieldView{hx, hy, hz}, false);
         const auto t1 = Timers::Clock::now();
         fusion_.fusable_in(first, last, [&](std::int64_t b, std::int64_t e) {
-            where.pieces(b, e, [&](std::int64_t pb, std::int64_t pe, const Carry& c) {
-                update(pb, pe, hx + (pb - first), hy + (pb - first), hz + (pb - first), c);
-            });
+            update(b, e, hx + (b - first), hy + (b - first), hz + (b - first));
         });
         const auto t2 = Timers::Clock::now();
         field_s += std::chrono::duration<double>(t1 - t0).count();
@@ -150,10 +128,9 @@ void HeunSweep::sweep_fusable(const SpinView& view, const Update& update, std::i
 
 // Atoms [begin, end) in chunks shared among the threads; no parallel region when empty (no
 // boundary atoms on one rank).
-template <typename Update, typename Where>
+template <typename Update>
 void HeunSweep::parallel_sweep(const SpinView& view, const Update& update, std::int64_t begin,
-                               std::int64_t end, const Where& where, double& field_s,
-                               double& update_s) {
+                               std::int64_t end, double& field_s, double& update_s) {
     if (begin >= end) return;
     ++regions_;
     double f = 0, u = 0;
@@ -162,7 +139,7 @@ void HeunSweep::parallel_sweep(const SpinView& view, const Update& update, std::
         alignas(64) double hx[chunk], hy[chunk], hz[chunk];
 #pragma omp for schedule(static)
         for (std::int64_t b = begin; b < end; b += chunk)
-            sweep(view, update, b, std::min(end, b + chunk), hx, hy, hz, where, f, u);
+            sweep(view, update, b, std::min(end, b + chunk), hx, hy, hz, f, u);
     }
     field_s += f;
     update_s += u;
@@ -172,14 +149,14 @@ void HeunSweep::parallel_sweep(const SpinView& view, const Update& update, std::
 // in chunks: the chunk's field is computed into a small buffer that stays in L1 and consumed at
 // once by `update`, so no field array makes a round trip through memory. Field and update times
 // are measured per chunk on each thread.
-template <typename Update, typename Where>
-void HeunSweep::stage(Spins& in, const Update& update, const Where& where) {
+template <typename Update>
+void HeunSweep::stage(Spins& in, const Update& update) {
     double field_s = 0, update_s = 0;
     prepare(in);
     halo_start(in);
-    parallel_sweep(in.view(), update, 0, sys_.n_core, where, field_s, update_s);
+    parallel_sweep(in.view(), update, 0, sys_.n_core, field_s, update_s);
     halo_finish(in);
-    parallel_sweep(in.view(), update, sys_.n_core, sys_.n_owned, where, field_s, update_s);
+    parallel_sweep(in.view(), update, sys_.n_core, sys_.n_owned, field_s, update_s);
     add_times(field_s, update_s);
 }
 
@@ -187,22 +164,12 @@ void HeunSweep::stage(Spins& in, const Update& update, const Where& where) {
 // fusion window behind for the fusable atoms at least a window inside the block (atoms nearer
 // the block's edges have neighbours in other threads' blocks). Then, as in two stages: the
 // boundary atoms' predictor once the halo of S is in; the remaining core atoms' corrector while
-// the halo of S' travels; the boundary atoms' corrector. Carried values: each thread's ring for
-// its block, an array for the boundary atoms, and for the core atoms corrected after the sweep
-// (their predictor's values are gone from the ring) a chunk's buffer the corrector fills again.
-template <bool Carries, typename Predict, typename Correct>
+// the halo of S' travels; the boundary atoms' corrector.
+template <typename Predict, typename Correct>
 void HeunSweep::fused_stages(Spins& s, Spins& predicted, const Predict& predict,
                              const Correct& correct) {
     const SpinView sv = s.view(), pv = predicted.view();
     const std::int64_t n_core = sys_.n_core, n_owned = sys_.n_owned, w = fusion_.window;
-    const std::int64_t ring = Carries ? ring_atoms() : 0;
-    double* const rings = Carries ? this->rings(omp_get_max_threads()) : nullptr;
-    const auto boundary = [&] {
-        if constexpr (Carries)
-            return linear(n_core, n_owned);
-        else
-            return CarryNone{};
-    }();
     double field_s = 0, update_s = 0;
     int blocks = 1;  // the sweep's thread count, so the second core pass uses the same blocks
     prepare(s);      // per-step non-local terms (the plan has none that need more)
@@ -211,50 +178,37 @@ void HeunSweep::fused_stages(Spins& s, Spins& predicted, const Predict& predict,
 #pragma omp parallel reduction(+ : field_s, update_s)
     {
         alignas(64) double hx[chunk], hy[chunk], hz[chunk];
-        const int nt = omp_get_num_threads(), t = omp_get_thread_num();
+        const int nt = omp_get_num_threads();
 #pragma omp single nowait
         blocks = nt;
-        const auto [lo, hi] = thread_block(n_core, t, nt);
-        const auto mine = [&, lo = lo] {
-            if constexpr (Carries)
-                return CarryRing{rings + 3 * ring * t, ring - 1, lo};
-            else
-                return CarryNone{};
-        }();
+        const auto [lo, hi] = thread_block(n_core, omp_get_thread_num(), nt);
         std::int64_t done = lo + w;  // fusable atoms of [lo + w, done) are corrected
         for (std::int64_t b = lo; b < hi; b += chunk) {
             const std::int64_t e = std::min(hi, b + chunk);
-            sweep(sv, predict, b, e, hx, hy, hz, mine, field_s, update_s);
+            sweep(sv, predict, b, e, hx, hy, hz, field_s, update_s);
             const std::int64_t upto = e - w;  // every neighbour of an atom below is predicted
             if (upto <= done) continue;
-            sweep_fusable(pv, correct, done, upto, hx, hy, hz, mine, field_s, update_s);
+            sweep_fusable(pv, correct, done, upto, hx, hy, hz, field_s, update_s);
             done = upto;
         }
     }
     halo_finish(s);
-    parallel_sweep(sv, predict, n_core, n_owned, boundary, field_s, update_s);
+    parallel_sweep(sv, predict, n_core, n_owned, field_s, update_s);
     halo_start(predicted);
     ++regions_;
 #pragma omp parallel reduction(+ : field_s, update_s)
     {
         alignas(64) double hx[chunk], hy[chunk], hz[chunk];
-        alignas(64) double fresh[Carries ? 3 * chunk : 1];
-        const auto again = [&] {
-            if constexpr (Carries)
-                return CarryFresh{fresh, chunk};
-            else
-                return CarryNone{};
-        }();
 #pragma omp for schedule(static)
         for (int t = 0; t < blocks; ++t) {
             const auto [lo, hi] = thread_block(n_core, t, blocks);
             fusion_.others_in(lo, hi, lo + w, hi - w, [&](std::int64_t b, std::int64_t e) {
-                sweep(pv, correct, b, e, hx, hy, hz, again, field_s, update_s);
+                sweep(pv, correct, b, e, hx, hy, hz, field_s, update_s);
             });
         }
     }
     halo_finish(predicted);
-    parallel_sweep(pv, correct, n_core, n_owned, boundary, field_s, update_s);
+    parallel_sweep(pv, correct, n_core, n_owned, field_s, update_s);
     add_times(field_s, update_s);
 }
 

@@ -32,9 +32,8 @@ MemoryEstimate estimate_memory(const Lattice& l, int ranks, int materials, int c
     // bcc 91, fcc 105 B/atom). Set-up: the 32-bit neighbour table (4 B per neighbour) while the
     // spins, ids, materials and the exchange term's compact form are built, about 57 B + 4 B per
     // neighbour. The run: spins and predicted spins (24 B each, ghosts included), the thermal
-    // field (24 B where the Heun stages run in two passes; fused, only the boundary atoms keep
-    // it), ids, materials and the exchange term's compact neighbours, about 91 B, plus the table
-    // when several materials keep it.
+    // field, ids, materials and the exchange term's compact neighbours, about 91 B, plus the
+    // table when several materials keep it.
     const double run = 91.0 + (materials > 1 || width > first_shell ? 4.0 * width : 0.0);
     m.bytes_per_atom = std::max(run, 57.0 + 4.0 * width);
     if (dipolar) {
