@@ -33,6 +33,20 @@ inline void add_bond(const std::array<double, 9>& J, const Vec3& c, double sx, d
 }
 constexpr Vec3 ones{1, 1, 1};
 
+// Calls f with the form as a compile-time constant, so each form gets a loop of its own.
+template <typename F>
+void with_form(CouplingForm form, F&& f) {
+    using C = CouplingForm;
+    switch (form) {
+        case C::isotropic:
+            return f(std::integral_constant<C, C::isotropic>{});
+        case C::diagonal:
+            return f(std::integral_constant<C, C::diagonal>{});
+        case C::tensor:
+            return f(std::integral_constant<C, C::tensor>{});
+    }
+}
+
 }  // namespace
 
 // Bonds are summed in the list's order for every atom, so a field does not depend on how atoms
@@ -50,14 +64,7 @@ void TensorExchange::bond_sum(const SpinView& s, std::int64_t i, const Scales& t
                                             s.z[j], h);
         }
     };
-    switch (form_) {
-        case CouplingForm::isotropic:
-            return sum(std::integral_constant<CouplingForm, CouplingForm::isotropic>{});
-        case CouplingForm::diagonal:
-            return sum(std::integral_constant<CouplingForm, CouplingForm::diagonal>{});
-        case CouplingForm::tensor:
-            return sum(std::integral_constant<CouplingForm, CouplingForm::tensor>{});
-    }
+    with_form(form_, sum);
 }
 
 template <CouplingForm F>
@@ -133,24 +140,12 @@ void TensorExchange::runs_field(const SpinView& s, std::int64_t begin, std::int6
 void TensorExchange::add_field(const SpinView& s, std::int64_t begin, std::int64_t end,
                                FieldView h) const {
     if (runs_.period == 1) {
-        switch (form_) {
-            case CouplingForm::isotropic:
-                return runs_field<CouplingForm::isotropic>(s, begin, end, h, run_coef_);
-            case CouplingForm::diagonal:
-                return runs_field<CouplingForm::diagonal>(s, begin, end, h, run_coef_);
-            case CouplingForm::tensor:
-                return runs_field<CouplingForm::tensor>(s, begin, end, h, run_coef_);
-        }
+        return with_form(
+            form_, [&](auto f) { runs_field<decltype(f)::value>(s, begin, end, h, run_coef_); });
     }
     if (!folded_.empty()) {
-        switch (form_) {
-            case CouplingForm::isotropic:
-                return one_material_field<CouplingForm::isotropic>(s, begin, end, h);
-            case CouplingForm::diagonal:
-                return one_material_field<CouplingForm::diagonal>(s, begin, end, h);
-            case CouplingForm::tensor:
-                return one_material_field<CouplingForm::tensor>(s, begin, end, h);
-        }
+        return with_form(form_,
+                         [&](auto f) { one_material_field<decltype(f)::value>(s, begin, end, h); });
     }
     if (pair_coef_.empty()) {  // too many materials for the folded table
         for (std::int64_t i = begin; i < end; ++i) {
@@ -162,14 +157,7 @@ void TensorExchange::add_field(const SpinView& s, std::int64_t begin, std::int64
         }
         return;
     }
-    switch (form_) {
-        case CouplingForm::isotropic:
-            return pair_field<CouplingForm::isotropic>(s, begin, end, h);
-        case CouplingForm::diagonal:
-            return pair_field<CouplingForm::diagonal>(s, begin, end, h);
-        case CouplingForm::tensor:
-            return pair_field<CouplingForm::tensor>(s, begin, end, h);
-    }
+    return with_form(form_, [&](auto f) { pair_field<decltype(f)::value>(s, begin, end, h); });
 }
 
 // Several materials, no runs: each bond's coefficients for the atom's and the neighbour's
@@ -243,14 +231,8 @@ void TensorExchange::runs_energies(const SpinView& s, std::int64_t begin, std::i
 void TensorExchange::atom_energies(const SpinView& s, std::int64_t begin, std::int64_t end,
                                    double* e) const {
     if (!run_energy_coef_.empty()) {
-        switch (form_) {
-            case CouplingForm::isotropic:
-                return runs_energies<CouplingForm::isotropic>(s, begin, end, e);
-            case CouplingForm::diagonal:
-                return runs_energies<CouplingForm::diagonal>(s, begin, end, e);
-            case CouplingForm::tensor:
-                return runs_energies<CouplingForm::tensor>(s, begin, end, e);
-        }
+        return with_form(form_,
+                         [&](auto f) { runs_energies<decltype(f)::value>(s, begin, end, e); });
     }
     for (std::int64_t i = begin; i < end; ++i) {
         double f[3];

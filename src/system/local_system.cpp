@@ -4,6 +4,7 @@
 #include <climits>
 #include <map>
 #include <unordered_map>
+#include <utility>
 
 #include "util/error.hpp"
 
@@ -204,10 +205,14 @@ LocalSystem build_local_system(const Lattice& lat, const parallel::ProcessGrid& 
         }
     }
     for (auto& [rank, p] : peers) {
-        std::sort(p.send.begin(), p.send.end(), [&](std::int32_t a, std::int32_t b) {
-            return storage_key(lat, sys.gid[a]) < storage_key(lat, sys.gid[b]);
-        });
-        p.send.erase(std::unique(p.send.begin(), p.send.end()), p.send.end());
+        std::vector<std::pair<std::int64_t, std::int32_t>> keyed;  // (storage key, local index)
+        for (const std::int32_t l : p.send)
+            keyed.emplace_back(storage_key(lat, sys.gid[l]), l);
+        std::sort(keyed.begin(), keyed.end());
+        keyed.erase(std::unique(keyed.begin(), keyed.end()), keyed.end());
+        p.send.clear();
+        for (const auto& k : keyed)
+            p.send.push_back(k.second);
         if (p.rank == me) throw LocalError("internal error: a rank is its own halo peer");
         sys.peers.push_back(std::move(p));
     }
