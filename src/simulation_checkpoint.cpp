@@ -9,6 +9,26 @@
 
 namespace miniasd {
 
+namespace {
+
+// The non-local stage whose held state a checkpoint at `step` must carry the spins of (the
+// dipolar field between two evaluations), or null. The checkpoint format holds one such set; two
+// stages needing one is refused.
+NonLocalStage* held_state_stage(const Hamiltonian& h, std::int64_t step) {
+    NonLocalStage* found = nullptr;
+    for (NonLocalStage* stage : h.stages()) {
+        if (stage->held_step(step) < 0) continue;
+        if (found)
+            throw Error(std::string("a checkpoint at step ") + std::to_string(step) +
+                        " would need the held spins of both " + found->name() + " and " +
+                        stage->name() + ": checkpoints carry one set");
+        found = stage;
+    }
+    return found;
+}
+
+}  // namespace
+
 void Simulation::load_checkpoint() {
     if (config_.load_checkpoint == Config::CheckpointLoad::none) return;
     checkpoints_ =
@@ -90,7 +110,9 @@ void Simulation::load_checkpoint() {
     // A checkpoint between two evaluations of a held field (the dipolar field's update rate)
     // carries the spins of the last evaluation: the field is computed from them again, so the
     // continued run holds the bits the uninterrupted one held.
-    if (const std::int64_t need = hamiltonian_.held_step(state_.step); need >= 0) {
+    // At most one stage holds such a state (the checkpoint carries one set of held spins).
+    NonLocalStage* stage = held_state_stage(hamiltonian_, state_.step);
+    if (const std::int64_t need = stage ? stage->held_step(state_.step) : -1; need >= 0) {
         std::optional<std::pair<Spins, std::int64_t>> held;
         {
             IoTimer t(timers_, t_checkpoint_);
@@ -104,7 +126,7 @@ void Simulation::load_checkpoint() {
                         std::to_string(need) +
                         " that the field was computed from (a checkpoint of an older miniASD): "
                         "continue from one at a multiple of the rate");
-        hamiltonian_.restore_held_spins(held->first, held->second);
+        stage->restore_held_spins(held->first, held->second);
     }
     resuming_ = true;
     sampled_at_resume_ = state_.complete;
@@ -138,8 +160,9 @@ std::string Simulation::write_checkpoint() {
     if (table_file_) std::fflush(table_file_);
     if (comm().is_root()) run.outputs = files_.lengths();
     // The spins a held field was computed from, when the next step does not compute it afresh.
-    const std::int64_t held_step = hamiltonian_.held_step(state_.step);
-    const Spins* held = held_step >= 0 ? hamiltonian_.held_spins() : nullptr;
+    const NonLocalStage* stage = held_state_stage(hamiltonian_, state_.step);
+    const std::int64_t held_step = stage ? stage->held_step(state_.step) : -1;
+    const Spins* held = stage ? stage->held_spins() : nullptr;
     if (held_step >= 0 && !held)
         throw Error("internal error: a checkpoint at step " + std::to_string(state_.step) +
                     " needs the held spins of step " + std::to_string(held_step) +

@@ -1,15 +1,15 @@
 // Second-order uniaxial anisotropy: E = -sum_i k_u (S_i . e)^2, k_u in joules per atom
-// (> 0: e is an easy axis). Field: (2 k_u / mu_i) (S_i . e) e.
+// (> 0: e is an easy axis). Field: (2 k_u / mu_i) (S_i . e) e. Kernel: kernels/uniaxial_anisotropy.
 #pragma once
 
 #include <vector>
 
-#include "hamiltonian/term.hpp"
-#include "input/config.hpp"
+#include "hamiltonian/kernel_term.hpp"
+#include "kernels/uniaxial_anisotropy.hpp"
 
 namespace miniasd {
 
-class UniaxialAnisotropy final : public Term {
+class UniaxialAnisotropy final : public KernelTerm<kernels::UniaxialAnisotropyView, true> {
   public:
     // Per material: k_u (J), easy axis (unit), mu_s (J/T). `material` maps local atoms to them.
     UniaxialAnisotropy(const std::int32_t* material, std::vector<double> ku,
@@ -21,14 +21,12 @@ class UniaxialAnisotropy final : public Term {
             if (k != 0) return true;
         return false;
     }
+    // One material: the kernel's arithmetic with the constants in registers, no per-atom table
+    // lookups (which a vector loop would make gathers).
     void add_field(const SpinView& s, std::int64_t begin, std::int64_t end,
                    FieldView h) const override;
-    void atom_energies(const SpinView& s, std::int64_t begin, std::int64_t end,
-                       double* e) const override;
-    double site_energy(const SpinView& s, std::int64_t i, const double* si) const override;
 
   private:
-    const std::int32_t* material_;
     std::vector<double> ku_;              // J
     std::vector<double> ex_, ey_, ez_;    // easy axis per material, as arrays so loops vectorise
     std::vector<double> two_ku_over_mu_;  // T

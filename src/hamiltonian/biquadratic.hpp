@@ -4,19 +4,21 @@
 //     (S_i . S_j) S_j,
 // B_ij in joules per link (a normalised block's weight times the materials' matrix entry). Its
 // energy is reported as exchange energy, as VAMPIRE reports it. In a collinear state it adds 2B
-// to the stiffness of small deviations (a spin wave feels J + 2B; tests/physics).
+// to the stiffness of small deviations (a spin wave feels J + 2B; tests/physics). Kernel:
+// kernels/biquadratic.hpp; this class builds its compressed rows.
 #pragma once
 
 #include <cstdint>
 #include <vector>
 
-#include "hamiltonian/term.hpp"
+#include "hamiltonian/kernel_term.hpp"
+#include "kernels/biquadratic.hpp"
 #include "system/interactions.hpp"
 #include "system/local_system.hpp"
 
 namespace miniasd {
 
-class Biquadratic final : public Term {
+class Biquadratic final : public KernelTerm<kernels::BiquadraticView> {
   public:
     // columns[site][k]: the neighbour-table column of bond k of the site in `list`;
     // shell_matrix[shell][a * materials + b]: B between materials a and b on that shell (J per
@@ -29,23 +31,13 @@ class Biquadratic final : public Term {
     const char* name() const override { return "biquadratic"; }
     TermKind kind() const override { return TermKind::exchange; }
     bool active() const override { return !bonds_.empty(); }
-    void add_field(const SpinView& s, std::int64_t begin, std::int64_t end,
-                   FieldView h) const override;
-    void atom_energies(const SpinView& s, std::int64_t begin, std::int64_t end,
-                       double* e) const override;
-    double site_energy(const SpinView& s, std::int64_t i, const double* si) const override;
 
     // Bonds with a nonzero B among the owned atoms (each physical bond inside the rank twice).
     std::int64_t bonds() const { return static_cast<std::int64_t>(bonds_.size()); }
 
   private:
-    struct LocalBond {
-        std::int32_t j;  // local index of the partner
-        double b;        // B_ij, J per link
-    };
-    const LocalSystem& sys_;
     std::vector<std::int64_t> start_;  // [n_owned + 1]: atom i's bonds are [start_[i], start_[i+1])
-    std::vector<LocalBond> bonds_;
+    std::vector<kernels::BiquadraticBond> bonds_;
     std::vector<double> inv_mu_;  // [material] 1/mu_s, 1/(J/T)
 };
 

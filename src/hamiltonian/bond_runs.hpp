@@ -4,13 +4,14 @@
 // register per component, two such groups at a time (the four neighbours' spins at i + o[k] ... i +
 // 3 + o[k] are contiguous), so the additions of four atoms overlap instead of one atom's bonds
 // making a chain of dependent additions. Each atom still sums its bonds in list order from zero
-// with the scalar operations, so the field has the bits of the per-atom loop.
+// with the scalar operations, so the field has the bits of the per-atom kernel
+// (kernels::tensor_field).
 #pragma once
 
 #include <cstdint>
 
-#include "hamiltonian/term.hpp"
-#include "input/unit_cell_file.hpp"
+#include "kernels/tensor_exchange.hpp"
+#include "util/vec3.hpp"
 
 namespace miniasd {
 
@@ -33,25 +34,6 @@ inline void add_to(double* p, Lanes v) {
 }
 
 }  // namespace bond_runs_detail
-
-// h += coef S_j for one bond's coefficients in the form's layout (1, 3 or 9): the operations of
-// one lane of bond_run_field, for the atoms outside runs, so every atom gets the same bits.
-template <CouplingForm F>
-inline void add_bond_coefficients(const double* ck, double x, double y, double z, double* h) {
-    if constexpr (F == CouplingForm::isotropic) {
-        h[0] += ck[0] * x;
-        h[1] += ck[0] * y;
-        h[2] += ck[0] * z;
-    } else if constexpr (F == CouplingForm::diagonal) {
-        h[0] += ck[0] * x;
-        h[1] += ck[1] * y;
-        h[2] += ck[2] * z;
-    } else {
-        h[0] += ck[0] * x + ck[1] * y + ck[2] * z;
-        h[1] += ck[3] * x + ck[4] * y + ck[5] * z;
-        h[2] += ck[6] * x + ck[7] * y + ck[8] * z;
-    }
-}
 
 // Coefficients per bond k: isotropic c[k]; diagonal c[3k .. 3k+2]; tensor c[9k .. 9k+8] (row
 // major). h.x[i - a] += the sum for atoms a <= i < z.
@@ -104,7 +86,7 @@ void bond_run_field(const SpinView& s, const std::int32_t* o, const double* c, i
         double f[3] = {0, 0, 0};
         for (int k = 0; k < w; ++k) {
             const std::int64_t j = i + o[k];
-            add_bond_coefficients<F>(c + C * k, s.x[j], s.y[j], s.z[j], f);
+            kernels::add_bond_coefficients<F>(c + C * k, s.x[j], s.y[j], s.z[j], f);
         }
         h.x[i - a] += f[0];
         h.y[i - a] += f[1];

@@ -1,8 +1,9 @@
-// The dipolar (magnetostatic) field term: the exact point-dipole field of every atom on every
-// other (dipole/dipole_solver.hpp), evaluated in the collective prepare stage every
-// dipole:field-update-rate steps and held in between, as VAMPIRE holds its field. The field is
-// evaluated at the start of a due step, from the spins there, and serves both Heun stages and
-// every trial of a Monte Carlo sweep; energies and single-spin energy changes use the held field.
+// The dipolar (magnetostatic) field, a non-local stage (hamiltonian/non_local_stage.hpp): the
+// exact point-dipole field of every atom on every other (dipole/dipole_solver.hpp), or VAMPIRE's
+// macro-cell fields, evaluated collectively every dipole:field-update-rate steps and held in
+// between, as VAMPIRE holds its field. The field is evaluated at the start of a due step, from
+// the spins there, and serves both Heun stages and every trial of a Monte Carlo sweep; energies
+// and single-spin energy changes read the held field through the held-field kernel.
 // docs/physics.md ("Dipolar fields") has the physics, docs/architecture.md why the field has the
 // same bits on any decomposition.
 #include <chrono>
@@ -20,7 +21,7 @@ namespace miniasd {
 
 namespace {
 
-class DipolarField final : public Term {
+class DipolarField final : public NonLocalStage {
   public:
     explicit DipolarField(const TermContext& t)
         : sys_(t.system), moments_(t.moments), rate_(t.config.dipole_update_rate) {
@@ -46,8 +47,11 @@ class DipolarField final : public Term {
     }
     const char* name() const override { return "dipolar"; }
     TermKind kind() const override { return TermKind::magnetostatic; }
-    bool prepares_per_step() const override { return true; }  // evaluated at a step's start
-    const double* held_field() const override { return held_b_.data(); }
+    Rhythm rhythm() const override { return Rhythm::every_step; }  // evaluated at a step's start
+    kernels::HeldFieldView held() const override {
+        return {held_b_.data(), sys_.n_owned, (cells_ ? h_ : b_).data(), sys_.material.data(),
+                moments_.data()};
+    }
 
     void begin_step(std::int64_t step) override {
         // A run that starts between two evaluations (a checkpoint taken there) needs the field
@@ -118,36 +122,6 @@ class DipolarField final : public Term {
         held_step_ = restoring ? restored_step_ : step_;
     }
 
-    void add_field(const SpinView&, std::int64_t begin, std::int64_t end,
-                   FieldView h) const override {
-        const std::int64_t n = sys_.n_owned;
-        const double *bx = held_b_.data(), *by = bx + n, *bz = by + n;
-#pragma omp simd
-        for (std::int64_t i = begin; i < end; ++i) {
-            h.x[i - begin] += bx[i];
-            h.y[i - begin] += by[i];
-            h.z[i - begin] += bz[i];
-        }
-    }
-    // E = -(1/2) sum_i m_i . B_i (J): each pair once, half to each of its atoms. The macro-cell
-    // solvers use VAMPIRE's energy field mu0 H (the self term in its H form).
-    void atom_energies(const SpinView& s, std::int64_t begin, std::int64_t end,
-                       double* e) const override {
-        const std::vector<double>& f = cells_ ? h_ : b_;
-        for (std::int64_t i = begin; i < end; ++i) {
-            const double mu = moments_[std::size_t(sys_.material[std::size_t(i)])];
-            e[i - begin] = -0.5 * mu *
-                           (s.x[i] * f[std::size_t(3 * i)] + s.y[i] * f[std::size_t(3 * i + 1)] +
-                            s.z[i] * f[std::size_t(3 * i + 2)]);
-        }
-    }
-    // Every pair of atom i with its spin set to si, against the held field.
-    double site_energy(const SpinView&, std::int64_t i, const double* si) const override {
-        const double mu = moments_[std::size_t(sys_.material[std::size_t(i)])];
-        const std::size_t n = std::size_t(sys_.n_owned), k = std::size_t(i);
-        return -mu * (si[0] * held_b_[k] + si[1] * held_b_[n + k] + si[2] * held_b_[2 * n + k]);
-    }
-
     std::vector<std::pair<std::string, double>> figures() const override {
         const double bytes = double((exact_ ? exact_->bytes() : cells_->bytes()) +
                                     std::int64_t((m_.size() + b_.size() + held_b_.size() +
@@ -191,7 +165,7 @@ class DipolarField final : public Term {
     // solvers, the energy field mu0 H (T): 3 per owned atom, atom by atom.
     std::vector<double> m_, b_, h_;
     // The held field b_ by component (x of every owned atom, then y, then z): what the time loop
-    // reads (held_field(), add_field, site_energy).
+    // and the single-spin energy changes read.
     std::vector<double> held_b_;
     // The spins of the last evaluation (owned atoms), which a checkpoint between evaluations
     // carries, and from which a continued run computes the field it holds.
@@ -207,14 +181,14 @@ std::optional<Reach> dipolar_reach(const Config& c, const Lattice&) {
     if (c.dipole_solver == Config::DipoleSolver::none) return std::nullopt;
     return Reach{Locality::non_local, {}};
 }
-std::unique_ptr<Term> make_dipolar(const TermContext& t) {
+std::unique_ptr<NonLocalStage> make_dipolar(const TermContext& t) {
     return std::make_unique<DipolarField>(t);
 }
 
 }  // namespace
 
 TermRecipe dipolar_recipe() {
-    return {"dipolar", &dipolar_reach, &make_dipolar};
+    return {"dipolar", &dipolar_reach, nullptr, &make_dipolar};
 }
 
 }  // namespace miniasd

@@ -5,19 +5,21 @@
 // atom by atom (layers, alloys, a particle's surface), so each owned atom keeps the bonds whose
 // D_ij is not zero: inside a crystal with inversion symmetry the triangles cancel, and only
 // surfaces and interfaces keep any. Its energy is its own statistics column (output:dmi-energy).
-// A unit-cell file's tensor rows carry DMI of their own, in the exchange term.
+// A unit-cell file's tensor rows carry DMI of their own, in the exchange term. Kernel:
+// kernels/dmi.hpp; this class builds its compressed rows.
 #pragma once
 
 #include <cstdint>
 #include <vector>
 
-#include "hamiltonian/term.hpp"
+#include "hamiltonian/kernel_term.hpp"
+#include "kernels/dmi.hpp"
 #include "system/dmi_triangles.hpp"
 #include "system/local_system.hpp"
 
 namespace miniasd {
 
-class Dmi final : public Term {
+class Dmi final : public KernelTerm<kernels::DmiView> {
   public:
     // columns[site][k]: the neighbour-table column of exchange bond k of the site;
     // moments[a]: mu_s (J/T).
@@ -26,28 +28,13 @@ class Dmi final : public Term {
     const char* name() const override { return "dmi"; }
     TermKind kind() const override { return TermKind::dmi; }
     bool active() const override { return !bonds_.empty(); }
-    void add_field(const SpinView& s, std::int64_t begin, std::int64_t end,
-                   FieldView h) const override;
-    void atom_energies(const SpinView& s, std::int64_t begin, std::int64_t end,
-                       double* e) const override;
-    double site_energy(const SpinView& s, std::int64_t i, const double* si) const override;
-    double site_energy_change(const SpinView& s, std::int64_t i, const double* from,
-                              const double* to) const override;
 
     // Bonds with a nonzero D_ij among the owned atoms (each physical bond inside the rank twice).
     std::int64_t bonds() const { return static_cast<std::int64_t>(bonds_.size()); }
 
   private:
-    struct LocalBond {
-        std::int32_t j;  // local index of the partner
-        double d[3];     // D_ij, J
-    };
-    // sum_j S_j x D_ij over the bonds of owned atom i: the gradient of i's energy (J).
-    void gradient(const SpinView& s, std::int64_t i, double* g) const;
-
-    const LocalSystem& sys_;
     std::vector<std::int64_t> start_;  // [n_owned + 1]: atom i's bonds are [start_[i], start_[i+1])
-    std::vector<LocalBond> bonds_;
+    std::vector<kernels::DmiBond> bonds_;
     std::vector<double> inv_mu_;  // [material] 1/mu_s, 1/(J/T)
 };
 

@@ -1,18 +1,20 @@
 // Isotropic nearest-neighbour exchange: E = -sum_{i<j} J_ij S_i . S_j, J_ij in joules per link
 // chosen by the materials of i and j. Field on i: (1/mu_i) sum_j J_ij S_j. Its reach is the
 // lattice's first shell; being the first neighbour term, it reads the leading `width` columns of
-// the system's neighbour table (hamiltonian/reach.hpp).
+// the system's neighbour table (hamiltonian/reach.hpp). Kernel: kernels/exchange.hpp; the field
+// loops here are the CPU's traversals of it, the stencil runs vectorised with the kernel's bits.
 #pragma once
 
 #include <vector>
 
+#include "hamiltonian/kernel_term.hpp"
 #include "hamiltonian/stencil_runs.hpp"
-#include "hamiltonian/term.hpp"
+#include "kernels/exchange.hpp"
 #include "system/local_system.hpp"
 
 namespace miniasd {
 
-class Exchange final : public Term {
+class Exchange final : public KernelTerm<kernels::ExchangeView> {
   public:
     // j_matrix[a * materials + b]: J between materials a and b (J); moments[a]: mu_s (J/T);
     // width: the neighbour-table columns [0, width) this term reads.
@@ -31,22 +33,11 @@ class Exchange final : public Term {
     int width() const { return width_; }
     // Neighbour k < width of owned atom i (local index; the null atom pads short rows), from
     // whichever form of the table this term keeps.
-    std::int32_t neighbour(std::int64_t i, int k) const {
-        return use_runs_ ? runs_.neighbour(i, k) : sys_.neighbour(i, k);
-    }
+    std::int32_t neighbour(std::int64_t i, int k) const { return kernels::neighbour(view_, i, k); }
     void add_field(const SpinView& s, std::int64_t begin, std::int64_t end,
                    FieldView h) const override;
-    void atom_energies(const SpinView& s, std::int64_t begin, std::int64_t end,
-                       double* e) const override;
-    double site_energy(const SpinView& s, std::int64_t i, const double* si) const override;
-    // Linear in S_i: one neighbour sum serves both spins.
-    double site_energy_change(const SpinView& s, std::int64_t i, const double* from,
-                              const double* to) const override;
 
   private:
-    void neighbour_sum(const SpinView& s, std::int64_t i, double* h) const;
-
-    const LocalSystem& sys_;
     int width_;  // table columns read
     int materials_;
     std::vector<double> j_;          // J per link (J), [a * materials + b]

@@ -18,15 +18,27 @@ Hamiltonian::Hamiltonian(const HamiltonianPlan& plan, const Config& c, const Lat
         moments.push_back(m.moment);
     int neighbour_terms = 0;
     for (std::size_t t = 0; t < plan.recipes.size(); ++t) {
-        terms_.push_back(
-            plan.recipes[t].make(TermContext{c, l, sys, moments, plan.columns[t], &comm}));
-        Term* term = terms_.back().get();
+        const TermRecipe& recipe = plan.recipes[t];
+        const TermContext context{c, l, sys, moments, plan.columns[t], &comm};
+        if (plan.reaches[t].locality == Locality::non_local) {
+            if (!recipe.make_stage)
+                throw LocalError(std::string("internal error: the non-local term ") + recipe.name +
+                                 " has no stage");
+            stages_.push_back(recipe.make_stage(context));
+            NonLocalStage* stage = stages_.back().get();
+            stage_ptrs_.push_back(stage);
+            between_stages_ =
+                between_stages_ || stage->rhythm() == NonLocalStage::Rhythm::every_evaluation;
+            terms_.push_back(std::make_unique<HeldFieldTerm>(*stage));
+            continue;
+        }
+        if (!recipe.make)
+            throw LocalError(std::string("internal error: the local term ") + recipe.name +
+                             " has no maker");
+        terms_.push_back(recipe.make(context));
+        LocalTerm* term = terms_.back().get();
         if (auto* z = dynamic_cast<Zeeman*>(term)) zeeman_ = z;
         if (auto* x = dynamic_cast<const Exchange*>(term)) exchange_ = x;
-        if (plan.reaches[t].locality == Locality::non_local) {
-            non_local_.push_back(term);
-            between_stages_ = between_stages_ || !term->prepares_per_step();
-        }
         neighbour_terms += plan.reaches[t].locality == Locality::neighbours;
     }
     if (!zeeman_) throw LocalError("internal error: the Hamiltonian needs its applied field");
@@ -37,30 +49,13 @@ Hamiltonian::Hamiltonian(const HamiltonianPlan& plan, const Config& c, const Lat
 }
 
 void Hamiltonian::prepare(const SpinView& s) {
-    for (Term* t : non_local_)
-        t->prepare(s, comm_);
+    for (NonLocalStage* stage : stage_ptrs_)
+        stage->prepare(s, comm_);
 }
 
 void Hamiltonian::begin_step(std::int64_t step) {
-    for (Term* t : non_local_)
-        t->begin_step(step);
-}
-
-std::int64_t Hamiltonian::held_step(std::int64_t step) const {
-    for (const Term* t : non_local_)
-        if (const std::int64_t h = t->held_step(step); h >= 0) return h;
-    return -1;
-}
-
-const Spins* Hamiltonian::held_spins() const {
-    for (const Term* t : non_local_)
-        if (const Spins* s = t->held_spins()) return s;
-    return nullptr;
-}
-
-void Hamiltonian::restore_held_spins(const Spins& s, std::int64_t step) {
-    for (Term* t : non_local_)
-        t->restore_held_spins(s, step);
+    for (NonLocalStage* stage : stage_ptrs_)
+        stage->begin_step(step);
 }
 
 std::vector<std::pair<std::string, std::vector<std::pair<std::string, double>>>>
@@ -68,6 +63,8 @@ Hamiltonian::figures() const {
     std::vector<std::pair<std::string, std::vector<std::pair<std::string, double>>>> out;
     for (const auto& t : terms_) {
         auto f = t->figures();
+        if (const auto* face = dynamic_cast<const HeldFieldTerm*>(t.get()))
+            f = face->stage().figures();
         if (!f.empty()) out.emplace_back(t->name(), std::move(f));
     }
     return out;
@@ -86,7 +83,7 @@ void Hamiltonian::set_applied_field(const Vec3& b) {
 }
 
 // A term whose constants are all zero adds nothing to any field or energy: leave it out of the
-// loops.
+// loops. The held field of a stage prepared once per step is the integrator's to add.
 void Hamiltonian::choose_active() {
     active_.clear();
     unheld_.clear();
@@ -94,8 +91,9 @@ void Hamiltonian::choose_active() {
     for (const auto& t : terms_) {
         if (!t->active()) continue;
         active_.push_back(t.get());
-        if (t->held_field() && !held_)
-            held_ = t.get();
+        const auto* face = dynamic_cast<const HeldFieldTerm*>(t.get());
+        if (face && face->stage().rhythm() == NonLocalStage::Rhythm::every_step && !held_)
+            held_ = face;
         else
             unheld_.push_back(t.get());
     }
@@ -107,13 +105,13 @@ void Hamiltonian::field(const SpinView& s, std::int64_t begin, std::int64_t end,
     std::fill(h.x, h.x + n, 0.0);
     std::fill(h.y, h.y + n, 0.0);
     std::fill(h.z, h.z + n, 0.0);
-    for (const Term* t : held ? active_ : unheld_)
+    for (const LocalTerm* t : held ? active_ : unheld_)
         t->add_field(s, begin, end, h);
 }
 
 void Hamiltonian::add_atom_energies(const SpinView& s, std::int64_t begin, std::int64_t end,
                                     ExactSum* by_kind) const {
-    for (const Term* t : active_) {
+    for (const LocalTerm* t : active_) {
         ExactSum& sum = by_kind[static_cast<int>(t->kind())];
         constexpr std::int64_t batch = 256;
         double e[batch];
@@ -129,7 +127,7 @@ void Hamiltonian::add_atom_energies(const SpinView& s, std::int64_t begin, std::
 double Hamiltonian::site_energy_change(const SpinView& s, std::int64_t i, const double* from,
                                        const double* to) const {
     double e = 0;
-    for (const Term* t : active_)
+    for (const LocalTerm* t : active_)
         e += t->site_energy_change(s, i, from, to);
     return e;
 }

@@ -1,5 +1,8 @@
 // The spin Hamiltonian: the terms an input uses (hamiltonian/term_registry.hpp), evaluated together
 // chunk by chunk, and the union of their reaches, from which the integrators plan their sweeps.
+// Local terms (hamiltonian/local_term.hpp) own tables and the views their kernels read;
+// non-local stages (hamiltonian/non_local_stage.hpp) run collectively on their rhythm, and their
+// held fields join the local terms as held-field terms in the recipes' order.
 #pragma once
 
 #include <memory>
@@ -7,8 +10,9 @@
 #include <vector>
 
 #include "hamiltonian/exchange.hpp"
+#include "hamiltonian/local_term.hpp"
+#include "hamiltonian/non_local_stage.hpp"
 #include "hamiltonian/reach.hpp"
-#include "hamiltonian/term.hpp"
 #include "hamiltonian/term_registry.hpp"
 #include "hamiltonian/zeeman.hpp"
 #include "input/config.hpp"
@@ -24,19 +28,19 @@ class Hamiltonian {
     Hamiltonian(const HamiltonianPlan& plan, const Config& c, const Lattice& l,
                 const LocalSystem& sys, const parallel::Comm& comm);
 
-    // Collective (every rank of the communicator): the prepare stage of each non-local term, on
-    // the current owned spins. Call once per field evaluation, before field(), the energies or
+    // Collective (every rank of the communicator): each non-local stage, on the current owned
+    // spins. Call once per field evaluation, before field(), the energies or
     // site_energy_change read the spins of s; nothing when every term is local.
     void prepare(const SpinView& s);
     // The start of time step (Monte Carlo sweep) `step` of the run state, before its prepare
-    // calls: non-local terms whose stage is not due every step key it on this. Not collective.
+    // calls: stages whose computation is not due every step key it on this. Not collective.
     void begin_step(std::int64_t step);
-    // Checkpoints of a run with a held non-local state (Term::held_step): the step whose spins a
-    // run continued at `step` needs besides that step's own, or -1; those spins (owned atoms);
-    // and, continuing, handing them back. At most one term holds such a state.
-    std::int64_t held_step(std::int64_t step) const;
-    const Spins* held_spins() const;
-    void restore_held_spins(const Spins& s, std::int64_t step);
+    // The non-local stages, in the recipes' order (checkpoints ask them for what their held
+    // state was computed from).
+    const std::vector<NonLocalStage*>& stages() const { return stage_ptrs_; }
+    // Every local term in the recipes' order, stages' held-field terms included: their names,
+    // kernels and views (tests, a device's copy of the views).
+    const std::vector<std::unique_ptr<LocalTerm>>& terms() const { return terms_; }
 
     // Writes the total deterministic field (T) of owned atoms [begin, end) into h, h.x[0] being
     // atom `begin`. Meant for chunks of a few hundred atoms, so h stays in L1 while every term
@@ -45,8 +49,9 @@ class Hamiltonian {
     // out: the integrator adds that field itself, once per step.
     void field(const SpinView& s, std::int64_t begin, std::int64_t end, FieldView h,
                bool held = true) const;
-    // The field held through the step by a term (Term::held_field), or nullptr: at most one.
-    const double* held_field() const { return held_ ? held_->held_field() : nullptr; }
+    // The field held through the step by a stage of rhythm every_step (T; x of every owned
+    // atom, then y, then z), or nullptr: at most one.
+    const double* held_field() const { return held_ ? held_->kernel_view().field : nullptr; }
 
     // Adds the energy (J) of every owned atom in [begin, end) to by_kind[TermKind] one atom at a
     // time (exact sums: the statistics do not depend on the grouping). Thread-safe.
@@ -69,7 +74,7 @@ class Hamiltonian {
     // Whether some non-local term must be prepared between the stages of a step (its field
     // follows the predicted spins): then no sweep may fuse the stages.
     bool prepares_between_stages() const { return between_stages_; }
-    // The report's figures of each term that has some (Term::figures), in the terms' order.
+    // The report's figures of each term and stage that has some, in the terms' order.
     std::vector<std::pair<std::string, std::vector<std::pair<std::string, double>>>> figures()
         const;
     // The names of the terms in use, in order, for the run's summary.
@@ -91,12 +96,13 @@ class Hamiltonian {
     const LocalSystem& sys_;
     const parallel::Comm& comm_;
     ReachUnion reach_;
-    std::vector<std::unique_ptr<Term>> terms_;  // every term, for energies
-    std::vector<const Term*> active_;           // active terms, for field() and energies
-    std::vector<const Term*> unheld_;           // active_ without held_
-    const Term* held_ = nullptr;                // the term with a held field, if any
-    std::vector<Term*> non_local_;              // terms with a prepare stage
-    Zeeman* zeeman_ = nullptr;                  // the applied-field term (in terms_)
+    std::vector<std::unique_ptr<LocalTerm>> terms_;  // every term, for energies
+    std::vector<const LocalTerm*> active_;           // active terms, for field() and energies
+    std::vector<const LocalTerm*> unheld_;           // active_ without held_
+    const HeldFieldTerm* held_ = nullptr;            // an every_step stage's field, if any
+    std::vector<std::unique_ptr<NonLocalStage>> stages_;
+    std::vector<NonLocalStage*> stage_ptrs_;
+    Zeeman* zeeman_ = nullptr;            // the applied-field term (in terms_)
     const Exchange* exchange_ = nullptr;  // the nearest-neighbour exchange, if that is the path
     bool needs_table_ = true;
     bool between_stages_ = false;

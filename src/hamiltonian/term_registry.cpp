@@ -25,7 +25,7 @@ std::optional<Reach> always_on_site(const Config&, const Lattice&) {
 std::optional<Reach> exchange_reach(const Config&, const Lattice& l) {
     return Reach{Locality::neighbours, l.exchange.offsets()};
 }
-std::unique_ptr<Term> make_exchange(const TermContext& t) {
+std::unique_ptr<LocalTerm> make_exchange(const TermContext& t) {
     const std::size_t nm = t.config.materials.size();
     std::vector<double> material_j(nm * nm);
     for (std::size_t a = 0; a < nm; ++a)
@@ -72,7 +72,7 @@ std::unique_ptr<Term> make_exchange(const TermContext& t) {
     return std::make_unique<Exchange>(t.system, std::move(j), t.moments, width);
 }
 
-std::unique_ptr<Term> make_uniaxial(const TermContext& t) {
+std::unique_ptr<LocalTerm> make_uniaxial(const TermContext& t) {
     std::vector<double> ku;
     std::vector<Vec3> axis;
     for (const MaterialConfig& m : t.config.materials) {
@@ -88,7 +88,7 @@ std::optional<Reach> cubic_reach(const Config& c, const Lattice& l) {
         if (m.cubic_anisotropy != 0) return always_on_site(c, l);
     return std::nullopt;
 }
-std::unique_ptr<Term> make_cubic(const TermContext& t) {
+std::unique_ptr<LocalTerm> make_cubic(const TermContext& t) {
     std::vector<double> kc;
     for (const MaterialConfig& m : t.config.materials)
         kc.push_back(m.cubic_anisotropy);
@@ -96,7 +96,7 @@ std::unique_ptr<Term> make_cubic(const TermContext& t) {
 }
 
 // The applied field is always present: programs change it during a run.
-std::unique_ptr<Term> make_zeeman(const TermContext& t) {
+std::unique_ptr<LocalTerm> make_zeeman(const TermContext& t) {
     const Config& c = t.config;
     return std::make_unique<Zeeman>(
         t.system.material.data(), t.moments,
@@ -110,7 +110,7 @@ std::optional<Reach> dmi_reach(const Config& c, const Lattice& l) {
     if (!has_dmi(c)) return std::nullopt;
     return Reach{Locality::neighbours, l.exchange.offsets()};
 }
-std::unique_ptr<Term> make_dmi(const TermContext& t) {
+std::unique_ptr<LocalTerm> make_dmi(const TermContext& t) {
     std::vector<std::vector<double>> d;
     for (const MaterialConfig& m : t.config.materials)
         d.push_back(m.dmi);
@@ -125,7 +125,7 @@ std::optional<Reach> biquadratic_reach(const Config& c, const Lattice& l) {
     if (!has_biquadratic(c) || l.biquadratic.bonds() == 0) return std::nullopt;
     return Reach{Locality::neighbours, l.biquadratic.offsets()};
 }
-std::unique_ptr<Term> make_biquadratic(const TermContext& t) {
+std::unique_ptr<LocalTerm> make_biquadratic(const TermContext& t) {
     const std::size_t nm = t.config.materials.size();
     std::vector<std::vector<double>> shell_b;  // [shell][a * nm + b], symmetric (the parser's)
     for (int k = 0; k <= further_exchange_shells; ++k) {

@@ -1,15 +1,18 @@
 // The terms a Hamiltonian can have, as recipes: what each reads (its reach) is known from the input
 // and the lattice alone, before the system is built, so the neighbour table, the halo, the
 // Monte Carlo colouring and the fused Heun plan can all be derived from the union of the reaches
-// (hamiltonian/reach.hpp). A recipe then builds its term on the finished system.
+// (hamiltonian/reach.hpp). A recipe then builds its term on the finished system: a local term
+// (hamiltonian/local_term.hpp) or, for a non-local reach, a non-local stage
+// (hamiltonian/non_local_stage.hpp).
 #pragma once
 
 #include <memory>
 #include <optional>
 #include <vector>
 
+#include "hamiltonian/local_term.hpp"
+#include "hamiltonian/non_local_stage.hpp"
 #include "hamiltonian/reach.hpp"
-#include "hamiltonian/term.hpp"
 #include "input/config.hpp"
 #include "system/lattice.hpp"
 #include "system/local_system.hpp"
@@ -35,7 +38,9 @@ struct TermRecipe {
     const char* name;
     // The term's reach for this input, or nullopt when the input does not use the term.
     std::optional<Reach> (*reach)(const Config& c, const Lattice& l);
-    std::unique_ptr<Term> (*make)(const TermContext& context);
+    // Builds the term: a local one (reach on_site or neighbours), or a non-local stage.
+    std::unique_ptr<LocalTerm> (*make)(const TermContext& context);
+    std::unique_ptr<NonLocalStage> (*make_stage)(const TermContext& context) = nullptr;
 };
 
 // Every recipe, in the order the terms add their fields (the order of the sums: fixed, so the
@@ -45,6 +50,7 @@ const std::vector<TermRecipe>& term_recipes();
 // Appends a recipe after the built-in ones (for terms outside src/, such as the tests' own);
 // returns true, so a file can register its term in one line:
 //     static const bool registered = register_term({"name", &reach, &make});
+//     static const bool registered = register_term({"name", &reach, nullptr, &make_stage});
 bool register_term(const TermRecipe& recipe);
 
 // The terms an input uses, with their reaches joined: made before the system, which is built on

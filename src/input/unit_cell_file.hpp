@@ -9,13 +9,14 @@
 #include <string>
 #include <vector>
 
+#include "kernels/coupling_form.hpp"
 #include "util/vec3.hpp"
 
 namespace miniasd {
 
-// How many values a bond row holds: 1 (isotropic J), 3 (the diagonal Jxx Jyy Jzz) or 9 (the
-// tensor, row-major: row = component of S_i, column = component of S_j).
-enum class CouplingForm { isotropic = 1, diagonal = 3, tensor = 9 };
+// How many values a bond row holds: CouplingForm (kernels/coupling_form.hpp), 1 (isotropic J),
+// 3 (the diagonal Jxx Jyy Jzz) or 9 (the tensor, row-major: row = component of S_i, column =
+// component of S_j).
 
 struct UnitCellFile {
     std::string path;  // as resolved against the input file's directory; "" = no file

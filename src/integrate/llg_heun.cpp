@@ -21,7 +21,8 @@ LlgHeun::LlgHeun(const Config& c, const LocalSystem& sys, Hamiltonian& h,
       // Planned before the arrays below exist: its scratch (4 B per atom) then adds to no peak.
       sweep_(sys, h, halo, timers, !std::getenv("MINIASD_NO_FUSED_HEUN")),
       dt_(c.time_step),
-      seed_(c.seed) {
+      seed_(c.seed),
+      ziggurat_(make_ziggurat_tables()) {
     for (const MaterialConfig& m : c.materials) {
         moment_.push_back(m.moment);
         alpha_.push_back(m.damping);
@@ -110,6 +111,7 @@ void LlgHeun::advance(Spins& s, std::uint64_t step) {
                      predicted_.y.data(),
                      predicted_.z.data(),
                      sys_.gid.data(),
+                     &ziggurat_,
                      seed_,
                      step,
                      temperature_ > 0,

@@ -14,6 +14,7 @@
 #include "integrate/heun_kernels.hpp"
 #include "integrate/integrator.hpp"
 #include "integrate/sweep.hpp"
+#include "util/gaussian.hpp"
 
 namespace miniasd {
 
@@ -46,6 +47,7 @@ class LlgHeun final : public Integrator {
 
     double dt_;  // s
     std::uint64_t seed_;
+    ZigguratTables ziggurat_;                                 // the thermal field's Gaussian tables
     double temperature_ = -1;                                 // K; < 0: not set yet
     std::vector<double> moment_, alpha_, gamma_eff_, sigma_;  // per material
 

@@ -4,21 +4,11 @@
 #include <cmath>
 #include <cstdio>
 
+#include "kernels/monte_carlo.hpp"
 #include "util/random.hpp"
 #include "util/units.hpp"
 
 namespace miniasd {
-
-namespace {
-
-inline void normalise(double* v) {
-    const double inv = 1.0 / std::sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
-    v[0] *= inv;
-    v[1] *= inv;
-    v[2] *= inv;
-}
-
-}  // namespace
 
 MonteCarlo::MonteCarlo(const IntegratorContext& c)
     : sys_(c.system),
@@ -30,6 +20,7 @@ MonteCarlo::MonteCarlo(const IntegratorContext& c)
       t_halo_(c.timers.add("halo")),
       move_(c.config.monte_carlo_move),
       seed_(c.config.seed),
+      ziggurat_(make_ziggurat_tables()),
       colouring_(c.lattice, c.hamiltonian.reach().offsets()) {
     boundary_.resize(static_cast<std::size_t>(colouring_.colours()));
     core_.resize(boundary_.size());
@@ -58,38 +49,21 @@ std::int64_t MonteCarlo::sweep_atoms(Spins& s, const std::vector<std::int32_t>& 
             // The Gaussian move's normals come from the same fast transform as the thermal
             // field, keyed by (seed, id, sweep): the same for an atom whatever its chunk.
             if (move_ == MonteCarloMove::adaptive || move_ == MonteCarloMove::angle)
-                standard_normals3(seed_, RandomStream::monte_carlo, sweep, ids, m, gx, gy, gz);
+                standard_normals3(ziggurat_, seed_, RandomStream::monte_carlo, sweep, ids, m, gx,
+                                  gy, gz);
             for (std::int64_t k = 0; k < m; ++k) {
                 const std::int32_t i = list[static_cast<std::size_t>(b + k)];
                 const auto id = static_cast<std::uint64_t>(ids[k]);
                 const double old[3] = {s.x[i], s.y[i], s.z[i]};
                 double trial[3];
-                if (move_ == MonteCarloMove::spin_flip) {
-                    trial[0] = -old[0];
-                    trial[1] = -old[1];
-                    trial[2] = -old[2];
-                } else if (move_ == MonteCarloMove::uniform) {
-                    // Uniform on the sphere: cos(theta) uniform in [-1, 1], phi uniform.
-                    const auto w = random_words(seed_, RandomStream::monte_carlo, id, sweep);
-                    const double cz = 2.0 * unit_interval(w[0]) - 1.0;
-                    const double phi = 2.0 * M_PI * unit_interval(w[1]);
-                    const double r = std::sqrt(std::max(0.0, 1.0 - cz * cz));
-                    trial[0] = r * std::cos(phi);
-                    trial[1] = r * std::sin(phi);
-                    trial[2] = cz;
-                } else {
-                    trial[0] = old[0] + width * gx[k];
-                    trial[1] = old[1] + width * gy[k];
-                    trial[2] = old[2] + width * gz[k];
-                    normalise(trial);
-                }
+                if (move_ == MonteCarloMove::spin_flip)
+                    kernels::flip_move(old, trial);
+                else if (move_ == MonteCarloMove::uniform)
+                    kernels::uniform_move(seed_, id, sweep, trial);
+                else
+                    kernels::gaussian_move(old, width, gx[k], gy[k], gz[k], trial);
                 const double de = hamiltonian_.site_energy_change(view, i, old, trial);
-                bool accept = de <= 0;
-                if (!accept && beta > 0) {
-                    const double u = unit_interval(
-                        random_words(seed_, RandomStream::monte_carlo_accept, id, sweep)[0]);
-                    accept = u < std::exp(-de * beta);
-                }
+                const bool accept = kernels::metropolis_accept(de, beta, seed_, id, sweep);
                 if (accept) {
                     s.x[i] = trial[0];
                     s.y[i] = trial[1];

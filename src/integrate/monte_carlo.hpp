@@ -21,6 +21,7 @@
 
 #include "integrate/colouring.hpp"
 #include "integrate/integrator.hpp"
+#include "util/gaussian.hpp"
 
 namespace miniasd {
 
@@ -51,6 +52,7 @@ class MonteCarlo final : public Integrator {
     int t_trial_, t_halo_;
     MonteCarloMove move_;
     std::uint64_t seed_;
+    ZigguratTables ziggurat_;  // the Gaussian moves' tables
     Colouring colouring_;
     // Owned atoms of each colour: [colour] boundary atoms, then core atoms.
     std::vector<std::vector<std::int32_t>> boundary_, core_;

@@ -14,55 +14,45 @@
 
 namespace miniasd {
 
-namespace {
-constexpr double r = 3.6541528853610088;  // right edge of the base layer (256 layers)
-constexpr double v = 4.92867323399e-3;    // area of every layer (unnormalised density)
-inline double density(double x) {
-    return std::exp(-0.5 * x * x);
-}
-inline double open_uniform(std::uint64_t w) {  // (0, 1]: safe for log
-    return (static_cast<double>(w >> 11) + 1.0) * 0x1.0p-53;
-}
-}  // namespace
-
-const Ziggurat& Ziggurat::instance() {
-    static const Ziggurat z;
-    return z;
-}
-
-Ziggurat::Ziggurat() {
-    x_[0] = v / density(r);
-    x_[1] = r;
+ZigguratTables make_ziggurat_tables() {
+    using ziggurat_detail::density;
+    using ziggurat_detail::r;
+    constexpr int layers = ZigguratTables::layers;
+    constexpr double v = 4.92867323399e-3;  // area of every layer (unnormalised density)
+    ZigguratTables z;
+    z.x[0] = v / density(r);
+    z.x[1] = r;
     for (int i = 2; i < layers; ++i)
-        x_[i] = std::sqrt(-2.0 * std::log(density(x_[i - 1]) + v / x_[i - 1]));
-    x_[layers] = 0.0;
+        z.x[i] = std::sqrt(-2.0 * std::log(density(z.x[i - 1]) + v / z.x[i - 1]));
+    z.x[layers] = 0.0;
     for (int i = 0; i <= layers; ++i)
-        f_[i] = density(x_[i]);
-    // The fast path's test x < x_[i + 1] on the position j instead: the smallest j whose
-    // rounded point (the expression of fast(), rounding for rounding) is not below the next
-    // edge, found by bisection (the point does not decrease with j).
+        z.f[i] = density(z.x[i]);
+    // The fast path's test x < x[i + 1] on the position j instead: the smallest j whose
+    // rounded point (the expression of ziggurat_fast, rounding for rounding) is not below the
+    // next edge, found by bisection (the point does not decrease with j).
     constexpr std::uint32_t positions = 1u << 23;
     for (int i = 0; i < layers; ++i) {
         std::uint32_t lo = 0, hi = positions;  // the limit lies in [lo, hi]
         while (lo < hi) {
             const std::uint32_t mid = lo + (hi - lo) / 2;
-            if (static_cast<double>(mid) * 0x1.0p-23 * x_[i] < x_[i + 1])
+            if (static_cast<double>(mid) * 0x1.0p-23 * z.x[i] < z.x[i + 1])
                 lo = mid + 1;
             else
                 hi = mid;
         }
-        fast_limit_[i] = lo;
+        z.fast_limit[i] = lo;
     }
+    return z;
 }
 
 #ifdef __AVX512F__
 namespace {
-// Sixteen words of fast_block; returns the sixteen miss bits. Explicit gathers: GCC's own
-// vectorisation of the portable loop builds the 32-bit limit lookups from scalar loads and lane
-// inserts, and the flags to bits with a scalar loop (measured 1.5 against 0.9 ns per normal). The
-// arithmetic is the portable loop's, operation for operation; the sign is set as the sign bit of
-// x * scale, which is (sign * x) * scale exactly (a product's magnitude does not depend on its
-// factors' signs).
+// Sixteen words of ziggurat_fast_block; returns the sixteen miss bits. Explicit gathers: GCC's
+// own vectorisation of the portable loop builds the 32-bit limit lookups from scalar loads and
+// lane inserts, and the flags to bits with a scalar loop (measured 1.5 against 0.9 ns per
+// normal). The arithmetic is the portable loop's, operation for operation; the sign is set as
+// the sign bit of x * scale, which is (sign * x) * scale exactly (a product's magnitude does not
+// depend on its factors' signs).
 inline std::uint32_t fast16(const std::uint32_t* w, const double* scale, double* g,
                             const double* x_edge, const std::uint32_t* limit) {
     const __m512i word = _mm512_loadu_si512(w);
@@ -89,10 +79,10 @@ inline std::uint32_t fast16(const std::uint32_t* w, const double* scale, double*
 }  // namespace
 #endif
 
-void Ziggurat::fast_block(const std::uint32_t* w, int n, const double* scale, double* g,
-                          std::uint64_t* miss) const {
-    const double* x_edge = x_.data();
-    const std::uint32_t* limit = fast_limit_.data();
+void ziggurat_fast_block(const ZigguratTables& z, const std::uint32_t* w, int n,
+                         const double* scale, double* g, std::uint64_t* miss) {
+    const double* x_edge = z.x;
+    const std::uint32_t* limit = z.fast_limit;
     for (int q = 0; q < (n + 63) / 64; ++q)
         miss[q] = 0;
     int done = 0;
@@ -120,18 +110,6 @@ void Ziggurat::fast_block(const std::uint32_t* w, int n, const double* scale, do
         for (int k = 0; k < m; ++k)
             miss[(a + k) / 64] |= static_cast<std::uint64_t>(slow[k]) << ((a + k) % 64);
     }
-}
-
-double Ziggurat::slow(int i, double x, std::uint64_t w1, std::uint64_t w2) const {
-    if (i == 0) {
-        // Tail beyond r (Marsaglia 1964): exponential proposals accepted with exp(-a^2/2).
-        const double a = -std::log(open_uniform(w1)) / r;
-        const double b = -std::log(open_uniform(w2));
-        return 2.0 * b > a * a ? r + a : -1.0;
-    }
-    // Wedge between the rectangle and the curve: accept under the density.
-    const double y = f_[i] + open_uniform(w1) * (f_[i + 1] - f_[i]);
-    return y < density(x) ? x : -1.0;
 }
 
 }  // namespace miniasd

@@ -7,65 +7,99 @@
 // rounding-sensitive arithmetic (the multiplies are exact or single), so a vector lane and a
 // scalar loop give the same bits. The rare slow paths draw 64-bit words from the same
 // counter-based generator, so every number is a pure function of (seed, stream, id, step).
+//
+// The tables are plain data (ZigguratTables), built once by their owner (the integrator) and
+// handed to the draws as a const reference: a device copies them like any other table. The
+// one-word and finishing functions are MINIASD_HD (util/device.hpp); the block form below is the
+// CPU's vectorised traversal of the same arithmetic.
 #pragma once
 
-#include <array>
+#include <cmath>
 #include <cstdint>
+
+#include "util/device.hpp"
 
 namespace miniasd {
 
-class Ziggurat {
-  public:
+struct ZigguratTables {
     static constexpr int layers = 256;
-    static const Ziggurat& instance();  // tables built once, identically on every rank
-
-    // Fast path: a normal from one 32-bit word, or `ok` false when the slow path is needed.
-    double fast(std::uint32_t w, bool& ok) const {
-        const std::uint32_t i = w & 0xff;
-        const double sign = 1.0 - 2.0 * static_cast<double>((w >> 8) & 1);  // no branch
-        const double x = static_cast<double>(w >> 9) * 0x1.0p-23 * x_[i];
-        ok = x < x_[i + 1];
-        return sign * x;
-    }
-
-    // The fast path of fast() for n words at once, scaled: g[k] = fast(w[k]) * scale[k] (the
-    // same two roundings), and bit k % 64 of miss[k / 64] set where the slow path is needed
-    // (miss has (n + 63) / 64 words; the bits past n are clear). It gives fast()'s bits but
-    // decides on the integer position (j < fast_limit_[layer], the same test, since the rounded
-    // product is monotonic in j), so one table lookup of the two is a 32-bit one, and a loop the
-    // compiler vectorises with 32-bit gathers. A caller finds the 1.5% of misses a word at a
-    // time: a scan of per-draw flags with a branch each cost more than the misses themselves.
-    void fast_block(const std::uint32_t* w, int n, const double* scale, double* g,
-                    std::uint64_t* miss) const;
-    // The first position j = w >> 9 of `layer` whose point misses the fast path (2^23: none).
-    std::uint32_t fast_limit(int layer) const { return fast_limit_[std::size_t(layer)]; }
-
-    // Completes a draw whose 32-bit word `w` missed the fast path: the wedge or tail test for the
-    // same point first (restarting without it would bias the result towards the rectangles), then,
-    // if that rejects, fresh draws from 64-bit words supplied one by one by `next()`.
-    template <typename NextWord>
-    double finish(std::uint32_t w, NextWord&& next) const {
-        int i = static_cast<int>(w & 0xff);
-        double sign = 1.0 - 2.0 * static_cast<double>((w >> 8) & 1);
-        double x = static_cast<double>(w >> 9) * 0x1.0p-23 * x_[i];
-        for (;;) {
-            if (x < x_[i + 1]) return sign * x;
-            const double t = slow(i, x, next(), next());
-            if (t >= 0) return sign * t;
-            const std::uint64_t w64 = next();
-            i = static_cast<int>(w64 & 0xff);
-            sign = 1.0 - 2.0 * static_cast<double>((w64 >> 8) & 1);
-            x = static_cast<double>(w64 >> 11) * 0x1.0p-53 * x_[i];
-        }
-    }
-
-  private:
-    Ziggurat();
-    // Tail (i == 0) or wedge test with two further words; returns the accepted |x|, or -1.
-    double slow(int i, double x, std::uint64_t w1, std::uint64_t w2) const;
-    std::array<double, layers + 1> x_;  // layer edges; x_[0] the base's pseudo-width, x_[256] = 0
-    std::array<double, layers + 1> f_;  // exp(-x^2 / 2) at the edges
-    std::array<std::uint32_t, layers> fast_limit_;  // see fast_limit()
+    double x[layers + 1];  // layer edges; x[0] the base's pseudo-width, x[256] = 0
+    double f[layers + 1];  // exp(-x^2 / 2) at the edges
+    // The first position j = w >> 9 of each layer whose point misses the fast path (2^23: none).
+    std::uint32_t fast_limit[layers];
 };
+
+// The tables, identical on every rank and every call (computed from the same constants).
+ZigguratTables make_ziggurat_tables();
+
+namespace ziggurat_detail {
+constexpr double r = 3.6541528853610088;  // right edge of the base layer (256 layers)
+MINIASD_HD inline double density(double x) {
+    return std::exp(-0.5 * x * x);
+}
+MINIASD_HD inline double open_uniform(std::uint64_t w) {  // (0, 1]: safe for log
+    return (static_cast<double>(w >> 11) + 1.0) * 0x1.0p-53;
+}
+}  // namespace ziggurat_detail
+
+// Fast path: a normal from one 32-bit word, or `ok` false when the slow path is needed.
+MINIASD_HD inline double ziggurat_fast(const ZigguratTables& z, std::uint32_t w, bool& ok) {
+    const std::uint32_t i = w & 0xff;
+    const double sign = 1.0 - 2.0 * static_cast<double>((w >> 8) & 1);  // no branch
+    const double x = static_cast<double>(w >> 9) * 0x1.0p-23 * z.x[i];
+    ok = x < z.x[i + 1];
+    return sign * x;
+}
+
+// Tail (i == 0) or wedge test with two further words; returns the accepted |x|, or -1.
+MINIASD_HD inline double ziggurat_slow(const ZigguratTables& z, int i, double x, std::uint64_t w1,
+                                       std::uint64_t w2) {
+    using namespace ziggurat_detail;
+    if (i == 0) {
+        // Tail beyond r (Marsaglia 1964): exponential proposals accepted with exp(-a^2/2).
+        const double a = -std::log(open_uniform(w1)) / r;
+        const double b = -std::log(open_uniform(w2));
+        return 2.0 * b > a * a ? r + a : -1.0;
+    }
+    // Wedge between the rectangle and the curve: accept under the density.
+    const double y = z.f[i] + open_uniform(w1) * (z.f[i + 1] - z.f[i]);
+    return y < density(x) ? x : -1.0;
+}
+
+// Completes a draw whose 32-bit word `w` missed the fast path: the wedge or tail test for the
+// same point first (restarting without it would bias the result towards the rectangles), then,
+// if that rejects, fresh draws from 64-bit words supplied one by one by `next()`.
+template <typename NextWord>
+MINIASD_HD inline double ziggurat_finish(const ZigguratTables& z, std::uint32_t w,
+                                         NextWord&& next) {
+    int i = static_cast<int>(w & 0xff);
+    double sign = 1.0 - 2.0 * static_cast<double>((w >> 8) & 1);
+    double x = static_cast<double>(w >> 9) * 0x1.0p-23 * z.x[i];
+    for (;;) {
+        if (x < z.x[i + 1]) return sign * x;
+        // The first word drawn is the test's second: the order GCC gave the two calls when they
+        // were arguments of one call (unspecified in C++), kept explicit so that every compiler,
+        // nvcc's device side included, draws the same numbers.
+        const std::uint64_t w2 = next();
+        const std::uint64_t w1 = next();
+        const double t = ziggurat_slow(z, i, x, w1, w2);
+        if (t >= 0) return sign * t;
+        const std::uint64_t w64 = next();
+        i = static_cast<int>(w64 & 0xff);
+        sign = 1.0 - 2.0 * static_cast<double>((w64 >> 8) & 1);
+        x = static_cast<double>(w64 >> 11) * 0x1.0p-53 * z.x[i];
+    }
+}
+
+// The CPU's vectorised fast path of ziggurat_fast for n words at once, scaled: g[k] =
+// ziggurat_fast(w[k]) * scale[k] (the same two roundings), and bit k % 64 of miss[k / 64] set
+// where the slow path is needed (miss has (n + 63) / 64 words; the bits past n are clear). It
+// gives ziggurat_fast's bits but decides on the integer position (j < fast_limit[layer], the
+// same test, since the rounded product is monotonic in j), so one table lookup of the two is a
+// 32-bit one, and a loop the compiler vectorises with 32-bit gathers. A caller finds the 1.5% of
+// misses a word at a time: a scan of per-draw flags with a branch each cost more than the misses
+// themselves.
+void ziggurat_fast_block(const ZigguratTables& z, const std::uint32_t* w, int n,
+                         const double* scale, double* g, std::uint64_t* miss);
 
 }  // namespace miniasd

@@ -2,35 +2,11 @@
 
 #include <algorithm>
 
-#include "util/gaussian.hpp"
-#include "util/philox_block.hpp"
-
 namespace miniasd {
 
-namespace {
-
-// The rare draw that missed the ziggurat's fast path: component c of atom `id` continues with
-// 64-bit words from Philox4x64 blocks 1 + c, 4 + c, 7 + c, ... of its own counter; `first` is
-// block 1 + c, computed beforehand.
-double finish_slow(const Ziggurat& z, std::uint32_t word, const r123::Philox4x64::ctr_type& first,
-                   std::uint64_t seed, RandomStream stream, std::uint64_t id, std::uint64_t step,
-                   int c) {
-    std::uint64_t k = 0;
-    r123::Philox4x64::ctr_type words = first;
-    auto next = [&]() {
-        // One Philox4x64 evaluation serves four consecutive words.
-        if (k > 0 && k % 4 == 0) words = random_words(seed, stream, id, step, 1 + c + 3 * (k / 4));
-        return words[k++ % 4];
-    };
-    return z.finish(word, next);
-}
-
-}  // namespace
-
-void standard_normals3(std::uint64_t seed, RandomStream stream, std::uint64_t step,
-                       const std::int64_t* ids, std::int64_t n, double* gx, double* gy, double* gz,
-                       const double* sigma, const std::int32_t* material) {
-    const Ziggurat& z = Ziggurat::instance();
+void standard_normals3(const ZigguratTables& z, std::uint64_t seed, RandomStream stream,
+                       std::uint64_t step, const std::int64_t* ids, std::int64_t n, double* gx,
+                       double* gy, double* gz, const double* sigma, const std::int32_t* material) {
     PhiloxBlock words;
     // Each atom's factor: sigma of its material, or 1 (exact: the unscaled numbers' bits).
     alignas(64) double scale[philox_block_size];
@@ -47,7 +23,7 @@ void standard_normals3(std::uint64_t seed, RandomStream stream, std::uint64_t st
         for (int i = 0; i < m; ++i)
             scale[i] = !sigma ? 1.0 : sigma[material ? material[b + i] : 0];
         for (int c = 0; c < 3; ++c)
-            z.fast_block(words.w[c], m, scale, out[c] + b, miss[c]);
+            ziggurat_fast_block(z, words.w[c], m, scale, out[c] + b, miss[c]);
         // About 1.5% of draws miss the fast path: found a bit at a time.
         int misses = 0;
         for (int c = 0; c < 3; ++c)
@@ -64,8 +40,8 @@ void standard_normals3(std::uint64_t seed, RandomStream stream, std::uint64_t st
                                     step, 1 + static_cast<std::uint64_t>(miss_component[p]));
         for (int p = 0; p < misses; ++p) {
             const int i = miss_atom[p], c = miss_component[p];
-            out[c][b + i] = finish_slow(z, words.w[c][i], first[p], seed, stream,
-                                        static_cast<std::uint64_t>(ids[b + i]), step, c) *
+            out[c][b + i] = finish_normal(z, words.w[c][i], first[p], seed, stream,
+                                          static_cast<std::uint64_t>(ids[b + i]), step, c) *
                             scale[i];
         }
     }

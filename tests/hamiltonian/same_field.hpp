@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "hamiltonian/term.hpp"
+#include "hamiltonian/local_term.hpp"
 #include "parallel/process_grid.hpp"
 #include "system/lattice.hpp"
 #include "system/local_system.hpp"
@@ -53,7 +53,7 @@ inline RandomSpins random_spins(const LocalSystem& sys, unsigned seed = 7) {
     return s;
 }
 
-inline void expect_same_field(const Term& fast, const Term& table, const LocalSystem& sys,
+inline void expect_same_field(const LocalTerm& fast, const LocalTerm& table, const LocalSystem& sys,
                               const RandomSpins& spins) {
     for (const auto& [b, e] : std::vector<std::pair<std::int64_t, std::int64_t>>{
              {0, sys.n_owned}, {3, sys.n_owned / 2 + 1}, {sys.n_owned / 3, sys.n_owned}}) {

@@ -7,7 +7,7 @@ import re
 import sys
 
 LAYERS = [
-    ["util"], ["parallel"], ["input"], ["system"], ["dipole"], ["hamiltonian"], ["stats"],
+    ["util"], ["kernels"], ["parallel"], ["input"], ["system"], ["dipole"], ["hamiltonian"], ["stats"],
     ["integrate"],
     ["output"], ["checkpoint"], ["report"],
     ["simulation", "stop_policy"],  # the files at the top of src/ that hold the loop

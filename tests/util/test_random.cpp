@@ -18,6 +18,10 @@
 
 using namespace miniasd;
 
+namespace {
+const ZigguratTables zig = make_ziggurat_tables();
+}  // namespace
+
 TEST(Random, PhiloxBlockEqualsRandom123) {
     std::vector<std::int64_t> ids(200);
     for (std::size_t i = 0; i < ids.size(); ++i)
@@ -43,7 +47,7 @@ TEST(Random, NormalsHaveTheMomentsAndTailsOfAStandardNormal) {
     std::vector<std::int64_t> ids(n);
     std::iota(ids.begin(), ids.end(), 0);
     std::vector<double> x(n), y(n), z(n);
-    standard_normals3(42, RandomStream::thermal_field, 9, ids.data(), n, x.data(), y.data(),
+    standard_normals3(zig, 42, RandomStream::thermal_field, 9, ids.data(), n, x.data(), y.data(),
                       z.data());
     std::vector<double> all;
     for (const auto* v : {&x, &y, &z})
@@ -89,35 +93,35 @@ TEST(Random, DrawsDependOnlyOnSeedIdAndStep) {
     for (std::size_t i = 0; i < ids.size(); ++i)
         ids[i] = std::int64_t(999 - i) * 3;
     std::vector<double> a(3000), b(3000);
-    standard_normals3(7, RandomStream::thermal_field, 4, ids.data(), 1000, a.data(),
+    standard_normals3(zig, 7, RandomStream::thermal_field, 4, ids.data(), 1000, a.data(),
                       a.data() + 1000, a.data() + 2000);
     // The same atoms in odd-sized pieces give the same bits.
     for (std::int64_t start = 0, piece = 1; start < 1000;
          start += piece, piece = piece * 3 % 301 + 1) {
         const std::int64_t len = std::min<std::int64_t>(piece, 1000 - start);
-        standard_normals3(7, RandomStream::thermal_field, 4, ids.data() + start, len,
+        standard_normals3(zig, 7, RandomStream::thermal_field, 4, ids.data() + start, len,
                           b.data() + start, b.data() + 1000 + start, b.data() + 2000 + start);
     }
     EXPECT_EQ(a, b);
     // Another step, seed or atom gives other numbers.
     std::vector<double> c(3000);
-    standard_normals3(7, RandomStream::thermal_field, 5, ids.data(), 1000, c.data(),
+    standard_normals3(zig, 7, RandomStream::thermal_field, 5, ids.data(), 1000, c.data(),
                       c.data() + 1000, c.data() + 2000);
     EXPECT_NE(a, c);
-    standard_normals3(8, RandomStream::thermal_field, 4, ids.data(), 1000, c.data(),
+    standard_normals3(zig, 8, RandomStream::thermal_field, 4, ids.data(), 1000, c.data(),
                       c.data() + 1000, c.data() + 2000);
     EXPECT_NE(a, c);
 }
 
-// fast_block decides the fast path on the integer position against fast_limit(): at every
-// layer's limit and its neighbours, and on a million further words, it agrees with fast() bit for
-// bit, scale 1 and scaled alike.
+// ziggurat_fast_block decides the fast path on the integer position against fast_limit: at every
+// layer's limit and its neighbours, and on a million further words, it agrees with
+// ziggurat_fast bit for bit, scale 1 and scaled alike.
 TEST(Random, ZigguratBlockEqualsItsOneWordForm) {
-    const Ziggurat& z = Ziggurat::instance();
+    const ZigguratTables& z = zig;
     std::vector<std::uint32_t> words;
     for (std::uint32_t layer = 0; layer < 256; ++layer)
         for (std::int64_t d = -2; d <= 2; ++d) {
-            const std::int64_t j = std::int64_t(z.fast_limit(int(layer))) + d;
+            const std::int64_t j = std::int64_t(z.fast_limit[layer]) + d;
             if (j < 0 || j >= (std::int64_t(1) << 23)) continue;
             for (std::uint32_t sign = 0; sign < 2; ++sign)
                 words.push_back(std::uint32_t(j) << 9 | sign << 8 | layer);
@@ -140,15 +144,15 @@ TEST(Random, ZigguratBlockEqualsItsOneWordForm) {
     const std::size_t mask_words = std::size_t(n + 63) / 64;
     std::vector<std::uint64_t> miss(mask_words + 1, 7), miss_scaled(mask_words + 1, 7);
     ASSERT_NE(n % 64, 0);
-    z.fast_block(words.data(), n, ones.data(), g.data(), miss.data());
-    z.fast_block(words.data(), n, scale.data(), scaled.data(), miss_scaled.data());
+    ziggurat_fast_block(z, words.data(), n, ones.data(), g.data(), miss.data());
+    ziggurat_fast_block(z, words.data(), n, scale.data(), scaled.data(), miss_scaled.data());
     EXPECT_EQ(miss[mask_words], 7u);
     EXPECT_EQ(miss[mask_words - 1] >> (n % 64), 0u);
     EXPECT_EQ(miss, miss_scaled);
     int misses = 0;
     for (int k = 0; k < n; ++k) {
         bool good;
-        const double one = z.fast(words[std::size_t(k)], good);
+        const double one = ziggurat_fast(z, words[std::size_t(k)], good);
         const bool missed = (miss[std::size_t(k) / 64] >> (k % 64)) & 1;
         ASSERT_EQ(missed, !good) << "word " << words[std::size_t(k)];
         misses += !good;
@@ -163,9 +167,9 @@ TEST(Random, ZigguratBlockEqualsItsOneWordForm) {
 }
 
 // Every length from 1 to 130 words: the vector form's sixteen-word groups and the portable form's
-// remainder give fast()'s bits and flags wherever a block ends.
+// remainder give ziggurat_fast's bits and flags wherever a block ends.
 TEST(Random, ZigguratBlockOfAnyLength) {
-    const Ziggurat& z = Ziggurat::instance();
+    const ZigguratTables& z = zig;
     PhiloxBlock block;
     std::vector<std::int64_t> ids(philox_block_size);
     std::iota(ids.begin(), ids.end(), 40);
@@ -173,21 +177,25 @@ TEST(Random, ZigguratBlockOfAnyLength) {
     std::vector<std::uint32_t> words(block.w[0], block.w[0] + 130);
     // Misses at the ends of groups, so the bits of both forms are exercised.
     for (int k : {15, 16, 63, 64, 127})
-        words[std::size_t(k)] = z.fast_limit(7) << 9 | 7u;
+        words[std::size_t(k)] = z.fast_limit[7] << 9 | 7u;
     const std::vector<double> scale(words.size(), 0.83);
     for (int n = 1; n <= 130; ++n) {
         std::vector<double> g(std::size_t(n) + 1, -7.0);
         std::vector<std::uint64_t> miss(std::size_t(n + 63) / 64 + 1, 3);
-        z.fast_block(words.data(), n, scale.data(), g.data(), miss.data());
+        ziggurat_fast_block(z, words.data(), n, scale.data(), g.data(), miss.data());
         ASSERT_EQ(g[std::size_t(n)], -7.0) << n;
         ASSERT_EQ(miss.back(), 3u) << n;
         for (int k = 0; k < n; ++k) {
             bool good;
-            const double want = z.fast(words[std::size_t(k)], good) * 0.83;
+            const double want = ziggurat_fast(z, words[std::size_t(k)], good) * 0.83;
             ASSERT_EQ((miss[std::size_t(k) / 64] >> (k % 64)) & 1, good ? 0u : 1u) << n << " " << k;
-            if (good) ASSERT_EQ(std::memcmp(&g[std::size_t(k)], &want, sizeof want), 0) << n;
+            if (good) {
+                ASSERT_EQ(std::memcmp(&g[std::size_t(k)], &want, sizeof want), 0) << n;
+            }
         }
-        if (n % 64 != 0) ASSERT_EQ(miss[std::size_t(n) / 64] >> (n % 64), 0u) << n;
+        if (n % 64 != 0) {
+            ASSERT_EQ(miss[std::size_t(n) / 64] >> (n % 64), 0u) << n;
+        }
     }
 }
 
@@ -203,11 +211,11 @@ TEST(Random, ScaledNormalsAreTheNormalsTimesSigma) {
     }
     const double sigma[3] = {0.61, 1.7, 23.0};
     std::vector<double> g(3 * n), by_material(3 * n), one_sigma(3 * n);
-    standard_normals3(11, RandomStream::thermal_field, 8, ids.data(), n, g.data(), g.data() + n,
-                      g.data() + 2 * n);
-    standard_normals3(11, RandomStream::thermal_field, 8, ids.data(), n, by_material.data(),
+    standard_normals3(zig, 11, RandomStream::thermal_field, 8, ids.data(), n, g.data(),
+                      g.data() + n, g.data() + 2 * n);
+    standard_normals3(zig, 11, RandomStream::thermal_field, 8, ids.data(), n, by_material.data(),
                       by_material.data() + n, by_material.data() + 2 * n, sigma, material.data());
-    standard_normals3(11, RandomStream::thermal_field, 8, ids.data(), n, one_sigma.data(),
+    standard_normals3(zig, 11, RandomStream::thermal_field, 8, ids.data(), n, one_sigma.data(),
                       one_sigma.data() + n, one_sigma.data() + 2 * n, sigma + 2);
     for (std::int64_t k = 0; k < 3 * n; ++k) {
         const std::size_t i = std::size_t(k);
@@ -215,4 +223,42 @@ TEST(Random, ScaledNormalsAreTheNormalsTimesSigma) {
         ASSERT_EQ(std::memcmp(&by_material[i], &a, sizeof a), 0) << k;
         ASSERT_EQ(std::memcmp(&one_sigma[i], &b, sizeof b), 0) << k;
     }
+}
+
+// The per-atom forms a device thread calls give the CPU's block forms bit for bit: the Philox
+// words, and the three normals of an atom, scaled, over enough atoms that every slow path (wedge,
+// tail, fresh draws) is taken many times.
+TEST(Random, PerAtomDrawsEqualTheBlockForms) {
+    const std::int64_t n = 200000;
+    std::vector<std::int64_t> ids(n);
+    for (std::int64_t i = 0; i < n; ++i)
+        ids[std::size_t(i)] = 3 * i + (i << 34);
+    PhiloxBlock block;
+    philox4x32_block(99, 1, 12, ids.data(), philox_block_size, block);
+    for (int i = 0; i < philox_block_size; ++i) {
+        std::uint32_t w[4];
+        philox4x32_words(99, 1, 12, std::uint64_t(ids[std::size_t(i)]), w[0], w[1], w[2], w[3]);
+        for (int k = 0; k < 4; ++k)
+            ASSERT_EQ(w[k], block.w[k][i]) << i;
+    }
+    std::vector<std::int32_t> material(n);
+    for (std::int64_t i = 0; i < n; ++i)
+        material[std::size_t(i)] = std::int32_t(i % 2);
+    const double sigma[2] = {0.73, 4.1};
+    std::vector<double> g(3 * n);
+    standard_normals3(zig, 21, RandomStream::thermal_field, 6, ids.data(), n, g.data(),
+                      g.data() + n, g.data() + 2 * n, sigma, material.data());
+    int beyond = 0;
+    for (std::int64_t i = 0; i < n; ++i) {
+        double x, y, z;
+        standard_normals3_at(zig, 21, RandomStream::thermal_field, 6,
+                             std::uint64_t(ids[std::size_t(i)]), sigma[i % 2], x, y, z);
+        const double want[3] = {x, y, z};
+        for (int c = 0; c < 3; ++c) {
+            const double got = g[std::size_t(c * n + i)];
+            ASSERT_EQ(std::memcmp(&got, &want[c], sizeof got), 0) << "atom " << i << " c " << c;
+            beyond += std::abs(got / sigma[i % 2]) > 3.6541528853610088;  // the tail
+        }
+    }
+    EXPECT_GT(beyond, 50);  // the tail's draws were among them
 }

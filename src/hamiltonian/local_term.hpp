@@ -1,0 +1,55 @@
+// A local term of the spin Hamiltonian (docs/physics.md): its field at atom i,
+// H_i = -(1/mu_i) dE/dS_i (tesla), reads S_i and the spins at the offsets its recipe declared
+// (hamiltonian/reach.hpp, hamiltonian/term_registry.hpp). The physics is the term's kernel in
+// src/kernels/ (field_at, energy_at, energy_change_at over a trivially copyable view); the class
+// owns the tables the view points into and runs the CPU's traversals of them, evaluated chunk by
+// chunk over atom ranges (hamiltonian.cpp) so all terms of a chunk work on data still in cache.
+// Most terms are KernelTerm (hamiltonian/kernel_term.hpp), whose loops call the kernel per atom;
+// the exchange terms add vectorised traversals of their stencil runs with the kernel's bits.
+// docs/architecture.md has the recipe for adding one.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "hamiltonian/energy_kinds.hpp"
+#include "kernels/local_terms.hpp"
+#include "util/vec3.hpp"
+
+namespace miniasd {
+
+class LocalTerm {
+  public:
+    virtual ~LocalTerm() = default;
+    virtual const char* name() const = 0;
+    virtual TermKind kind() const = 0;  // its energy column (hamiltonian/energy_kinds.hpp)
+    // False when the term's constants are all zero at present: it adds nothing to any field or
+    // energy, and the Hamiltonian leaves it out of its loops. Read again when the applied field
+    // changes (Hamiltonian::set_applied_field).
+    virtual bool active() const { return true; }
+    // Figures for the end-of-run report (name, value on this rank), the same names on every
+    // rank: the report gives each one's maximum over the ranks. None for most terms.
+    virtual std::vector<std::pair<std::string, double>> figures() const { return {}; }
+    // The term's kernel and view (kernels/local_terms.hpp): what a device, or any per-atom
+    // traversal, evaluates the term with, bit for bit as the methods below. None for a term
+    // without a kernel (the tests' own terms): it runs on the CPU only.
+    virtual std::optional<kernels::TermView> view() const = 0;
+    // Adds this term's field of owned atoms [begin, end) to h (h.x[i - begin] for atom i).
+    // Not thread-parallel inside: callers run chunks on threads.
+    virtual void add_field(const SpinView& s, std::int64_t begin, std::int64_t end,
+                           FieldView h) const = 0;
+    // Energy (J) attributed to each owned atom of [begin, end) into e[i - begin]. Pair terms give
+    // each atom half of each link, so sums over all ranks count every pair once.
+    virtual void atom_energies(const SpinView& s, std::int64_t begin, std::int64_t end,
+                               double* e) const = 0;
+    // Energy change (J) of every interaction that involves owned atom i when its spin goes from
+    // `from` to `to` (unit vectors), all others as in s: pair terms count each of i's links
+    // whole. A single-spin move's cost in Monte Carlo.
+    virtual double site_energy_change(const SpinView& s, std::int64_t i, const double* from,
+                                      const double* to) const = 0;
+};
+
+}  // namespace miniasd
