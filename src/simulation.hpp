@@ -153,6 +153,10 @@ class Simulation {
     const Lattice& lattice() const { return lattice_; }
     const LocalSystem& system() const { return system_; }
     const Hamiltonian& hamiltonian() const { return hamiltonian_; }
+    // The Hamiltonian's non-local stages run when prepared through it (tests drive it directly).
+    Hamiltonian& hamiltonian() { return hamiltonian_; }
+    // The terms the input uses, their reaches and their columns of the neighbour table.
+    const HamiltonianPlan& plan() const { return plan_; }
     const Spins& spins() const { return spins_; }
     const SnapshotOutput* snapshots() const { return snapshots_.get(); }  // null: none written
     Spins& spins() { return spins_; }

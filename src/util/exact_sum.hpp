@@ -172,7 +172,8 @@ class ExactSum {
     static constexpr int packed_size = limbs + 1;
     void append_to(std::vector<std::int64_t>& out) const {
         const ExactDigits n = digits();
-        out.insert(out.end(), n.digit, n.digit + limbs);
+        for (int i = 0; i < limbs; ++i)  // (insert from a plain array: GCC 12 warns falsely)
+            out.push_back(n.digit[i]);
         out.push_back(n.overflow);
     }
     static ExactSum from(const std::int64_t* p) {

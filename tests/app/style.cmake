@@ -4,11 +4,11 @@ find_program(CLANG_FORMAT NAMES clang-format)
 if(NOT CLANG_FORMAT)
   message(FATAL_ERROR "clang-format not found (tools/setup.sh installs it)")
 endif()
-execute_process(COMMAND git ls-files "*.cpp" "*.hpp" "*.h" "*.cc"
+execute_process(COMMAND git ls-files "*.cpp" "*.hpp" "*.h" "*.cc" "*.cu"
                 WORKING_DIRECTORY ${SOURCE_DIR} OUTPUT_VARIABLE tracked RESULT_VARIABLE git_rc
                 ERROR_QUIET)
 if(NOT git_rc EQUAL 0)  # not a git checkout (a source archive): every C++ file in the tree
-  file(GLOB_RECURSE tracked RELATIVE ${SOURCE_DIR} ${SOURCE_DIR}/src/*.[ch]pp
+  file(GLOB_RECURSE tracked RELATIVE ${SOURCE_DIR} ${SOURCE_DIR}/src/*.[ch]pp ${SOURCE_DIR}/src/*.cu
        ${SOURCE_DIR}/tests/*.[ch]pp ${SOURCE_DIR}/tools/*.[ch]pp ${SOURCE_DIR}/bench/*.[ch]pp)
 else()
   string(REPLACE "\n" ";" tracked "${tracked}")

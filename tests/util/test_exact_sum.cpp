@@ -105,3 +105,43 @@ TEST(ExactSum, NonFiniteTermsMakeTheTotalNaN) {
     ExactSum empty;
     EXPECT_EQ(empty.value(), 0.0);
 }
+
+// ExactDigits, the fixed-size form a device thread runs (no bins): adding the terms one by one,
+// in any grouping merged in any tree, gives the bins' total, digit for digit.
+TEST(ExactSum, DigitsAloneGiveTheBinnedTotal) {
+    std::vector<double> x = mixed_terms(50000, 4);
+    x.push_back(3e-80);  // below the digits' lowest bit: truncated alike
+    x.push_back(-7e-78);
+    ExactSum binned;
+    for (const double v : x)
+        binned.add(v);
+    // 64 "threads" of strided atoms, merged pairwise as a block's tree in shared memory would.
+    std::vector<miniasd::ExactDigits> thread(64, miniasd::ExactDigits::zero());
+    for (std::size_t i = 0; i < x.size(); ++i)
+        thread[i % 64].add(x[i]);
+    for (std::size_t half = 32; half > 0; half /= 2)
+        for (std::size_t t = 0; t < half; ++t)
+            thread[t].add(thread[t + half]);
+    const miniasd::ExactDigits want = binned.digits();
+    miniasd::ExactDigits got = thread[0];
+    got.normalise();
+    for (int k = 0; k < miniasd::ExactDigits::limbs; ++k)
+        EXPECT_EQ(got.digit[k], want.digit[k]) << "digit " << k;
+    EXPECT_TRUE(same_bits(got.value(), binned.value()));
+    // A device's digits joined to a CPU sum: the total of both.
+    ExactSum half_cpu;
+    miniasd::ExactDigits half_device = miniasd::ExactDigits::zero();
+    for (std::size_t i = 0; i < x.size(); ++i) {
+        if (i % 3 == 0)
+            half_device.add(x[i]);
+        else
+            half_cpu.add(x[i]);
+    }
+    half_cpu.add(half_device);
+    EXPECT_TRUE(same_bits(half_cpu.value(), binned.value()));
+    // A term that is not finite makes either form NaN.
+    miniasd::ExactDigits bad = miniasd::ExactDigits::zero();
+    bad.add(1.0);
+    bad.add(NAN);
+    EXPECT_TRUE(std::isnan(bad.value()));
+}

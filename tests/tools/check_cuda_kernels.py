@@ -1,0 +1,64 @@
+#!/usr/bin/env python3
+"""The physics compiles for a GPU (docs/gpu.md): nvcc builds src/kernels/device_kernels.cu, which
+instantiates every MINIASD_HD kernel of src/kernels/ and util/ in a __global__ function, with
+every warning an error, and its PTX has an entry per kernel and no fused multiply-add in the
+kernels whose arithmetic is ours (the build's -fmad=false in effect: the same roundings as the
+CPU's -ffp-contract=off). FMAs remain only inside CUDA's own exp, log, sin and cos, which the
+kernels that draw the noise's slow path or a Monte Carlo acceptance call (docs/gpu.md says what
+that means for CPU = GPU bits).
+
+    check_cuda_kernels.py SOURCE_DIR RANDOM123_INCLUDE_DIR [NVCC]
+
+Without nvcc it prints why and exits 77, which ctest reports as skipped."""
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+SKIP = 77
+# Kernels that call CUDA's transcendental functions (libdevice), whose own code uses FMA.
+LIBDEVICE_CALLERS = ("heun_predictor", "metropolis_trials", "other_moves")
+
+
+def main(source, random123, nvcc=None):
+    nvcc = nvcc or shutil.which("nvcc") or ("/usr/local/cuda/bin/nvcc"
+                                            if os.path.exists("/usr/local/cuda/bin/nvcc") else None)
+    if not nvcc or not os.path.exists(nvcc):
+        print("skipped: nvcc not found (install the CUDA toolkit to compile the device kernels)")
+        return SKIP
+    unit = os.path.join(source, "src", "kernels", "device_kernels.cu")
+    flags = ["-std=c++17", "-fmad=false", "-arch=sm_90", "-Werror", "all-warnings",
+             "-I" + os.path.join(source, "src")]
+    if os.path.normpath(random123) not in ("/usr/include", "/usr/local/include"):
+        flags += ["-isystem", random123]  # a system directory again would break include_next
+    with tempfile.TemporaryDirectory() as work:
+        for kind, out in (("-c", "kernels.o"), ("-ptx", "kernels.ptx")):
+            p = subprocess.run([nvcc] + flags + [kind, unit, "-o", os.path.join(work, out)],
+                               capture_output=True, text=True)
+            if p.returncode != 0:
+                print(f"nvcc {kind} failed:\n{p.stdout}{p.stderr}")
+                return 1
+        ptx = open(os.path.join(work, "kernels.ptx")).read()
+    entries = re.split(r"\.visible \.entry ", ptx)[1:]
+    names = [e.split("(")[0] for e in entries]
+    registry = open(os.path.join(source, "src", "kernels", "local_terms.hpp")).read()
+    terms = re.findall(r"^\s*X\((\w+), (\w+)\)", registry, re.M)
+    bad = []
+    for view in (v for _, v in terms):
+        for kernel in ("term_field", "term_energy", "term_energy_change"):
+            if not any(kernel in n and view in n for n in names):
+                bad.append(f"no {kernel} entry for {view}")
+    for name, body in zip(names, entries):
+        if "fma.rn.f64" in body and not any(c in name for c in LIBDEVICE_CALLERS):
+            bad.append(f"{name}: a fused multiply-add in our own arithmetic")
+    if bad:
+        print("\n".join(bad))
+        return 1
+    print(f"device kernels: {len(names)} entries over {len(terms)} local terms, Heun, Monte "
+          f"Carlo and exact sums; no fused multiply-add outside CUDA's exp/log/sin/cos")
+    return 0
+
+
+sys.exit(main(*sys.argv[1:]))
