@@ -56,8 +56,8 @@ void print_setup(const Simulation& sim, std::FILE* out) {
         terms += (terms.empty() ? "" : ", ") + t;
     std::fprintf(out, "Hamiltonian: %s; %s\n", terms.c_str(),
                  sim.hamiltonian().reach().describe().c_str());
-    std::fprintf(out, "%s", describe(summarise_exchange(sim.config(), l)).c_str());
-    std::fprintf(out, "%s", describe_dmi(sim.config(), l).c_str());
+    std::fprintf(out, "%s", describe(summarise_exchange(sim.config(), l, sim.materials())).c_str());
+    std::fprintf(out, "%s", describe_dmi(sim.config(), l, sim.materials()).c_str());
     if (sim.config().integrator == IntegratorKind::llg_heun) {
         const TimeStepCheck step = check_time_step(sim.config(), l);
         std::fprintf(out, "%s", describe(step, sim.config().time_step).c_str());
@@ -165,12 +165,14 @@ int run_app(int argc, char** argv) {
     check_for_ranks(config, world.size());
     check_output_directory(world, options.output_dir);
     if (check) {
-        const Lattice lattice = checked_lattice(config, world);
+        const Lattice lattice = make_lattice(config);
+        const HamiltonianPlan plan = checked_plan(config, lattice, world);
         if (root)
             std::printf(
                 "%s: input is valid\n%s# %lld atoms; memory: about %s on %d rank(s)\n",
                 input.c_str(), describe(config).c_str(), static_cast<long long>(lattice.atoms()),
-                describe(estimate_run_memory(config, lattice, world.size())).c_str(), world.size());
+                describe(estimate_run_memory(config, lattice, world.size(), plan.reach)).c_str(),
+                world.size());
         return 0;
     }
     // Without OMP_NUM_THREADS, share the node's cores among its ranks instead of letting every

@@ -21,32 +21,33 @@
 
 namespace miniasd {
 
-MemoryEstimate estimate_run_memory(const Config& c, const Lattice& lattice, int ranks) {
-    const ReachUnion reach = plan_hamiltonian(c, lattice).reach;
+MemoryEstimate estimate_run_memory(const Config& c, const Lattice& lattice, int ranks,
+                                   const ReachUnion& reach) {
     const std::array<int, 3> cells = cell_reach(reach.offsets());
     return estimate_memory(lattice, ranks, static_cast<int>(c.materials.size()), reach.width(),
                            *std::max_element(cells.begin(), cells.end()),
                            c.dipole_solver != Config::DipoleSolver::none);
 }
 
-Lattice checked_lattice(const Config& c, const parallel::Comm& comm) {
-    Lattice l = make_lattice(c);  // throws for sizes global ids cannot number
+HamiltonianPlan checked_plan(const Config& c, const Lattice& l, const parallel::Comm& comm) {
+    HamiltonianPlan plan = plan_hamiltonian(c, l);
     // Every rank reaches the same verdict: the fullest node decides.
-    check_memory(l, estimate_run_memory(c, l, comm.size()),
+    check_memory(l, estimate_run_memory(c, l, comm.size(), plan.reach),
                  static_cast<int>(comm.max(comm.ranks_on_node())), node_memory_bytes());
-    return l;
+    return plan;
 }
 
 Simulation::Simulation(const parallel::Comm& world, Config config, RunOptions options)
     : config_(std::move(config)),
       options_(std::move(options)),
-      lattice_(checked_lattice(config_, world)),
+      lattice_(make_lattice(config_)),  // throws for sizes global ids cannot number
+      // The plan first: the memory its reach needs is checked before the system is built.
+      plan_(checked_plan(config_, lattice_, world)),
       decomposition_(parallel::decompose(world, lattice_.cells, lattice_.periodic)),
-      plan_(plan_hamiltonian(config_, lattice_)),
-      system_(build_local_system(lattice_, decomposition_.grid, MaterialMap(config_, lattice_),
-                                 plan_.reach.offsets())),
+      materials_(config_, lattice_),
+      system_(build_local_system(lattice_, decomposition_.grid, materials_, plan_.reach.offsets())),
       spins_(initial_spins(config_, system_)),
-      hamiltonian_(plan_, config_, lattice_, system_, decomposition_.comm),
+      hamiltonian_(plan_, config_, lattice_, materials_, system_, decomposition_.comm),
       halo_(decomposition_.comm, system_.peers),
       files_(decomposition_.comm, options_.output_dir, options_.write_files),
       stop_policy_(decomposition_.comm, config_.wall_time_limit, lattice_.atoms()) {

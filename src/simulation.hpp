@@ -27,6 +27,7 @@
 #include "stop_policy.hpp"
 #include "system/lattice.hpp"
 #include "system/local_system.hpp"
+#include "system/materials.hpp"
 #include "system/memory_estimate.hpp"
 #include "system/spins.hpp"
 #include "util/timers.hpp"
@@ -92,13 +93,13 @@ class RunStopped : public std::runtime_error {
     std::string checkpoint_;
 };
 
-// Collective. The lattice of `c`, checked to fit: global ids, 32-bit local indices, and the
-// memory of the fullest node (Error on every rank, before anything is allocated).
-Lattice checked_lattice(const Config& c, const parallel::Comm& comm);
-
 // The memory a run of `c` on `lattice` needs per rank, with the neighbour table as wide and the
 // halo as deep as the Hamiltonian's reach.
-MemoryEstimate estimate_run_memory(const Config& c, const Lattice& lattice, int ranks);
+MemoryEstimate estimate_run_memory(const Config& c, const Lattice& lattice, int ranks,
+                                   const ReachUnion& reach);
+// Collective. The terms `c` uses on `l` and their reach, checked to fit the memory of the fullest
+// node (Error on every rank, before anything is allocated).
+HamiltonianPlan checked_plan(const Config& c, const Lattice& l, const parallel::Comm& comm);
 
 class Simulation {
   public:
@@ -151,6 +152,7 @@ class Simulation {
     const parallel::Comm& comm() const { return decomposition_.comm; }
     const parallel::ProcessGrid& grid() const { return decomposition_.grid; }
     const Lattice& lattice() const { return lattice_; }
+    const MaterialMap& materials() const { return materials_; }
     const LocalSystem& system() const { return system_; }
     const Hamiltonian& hamiltonian() const { return hamiltonian_; }
     // The Hamiltonian's non-local stages run when prepared through it (tests drive it directly).
@@ -197,8 +199,9 @@ class Simulation {
     Config config_;
     RunOptions options_;
     Lattice lattice_;
-    parallel::Decomposition decomposition_;
     HamiltonianPlan plan_;  // the terms and their reach, before the system that is built on it
+    parallel::Decomposition decomposition_;
+    MaterialMap materials_;  // each atom's material, for the system and the terms' tables
     LocalSystem system_;
     Spins spins_;
     Timers timers_;

@@ -36,7 +36,7 @@ class DipolarField final : public NonLocalStage {
             const bool tensor = kind == S::tensor || kind == S::hierarchical;
             const Vec3& size = t.config.macro_cell_size;
             cells_ = std::make_unique<dipole::MacroCellSolver>(
-                t.lattice, t.system, MaterialMap(t.config, t.lattice), t.moments, size,
+                t.lattice, t.system, t.materials, t.moments, size,
                 tensor ? t.config.dipole_cutoff * size[0] : 0.0, *t.comm);
         }
         held_spins_.resize(sys_.n_owned);

@@ -7,7 +7,8 @@
 namespace miniasd {
 
 Hamiltonian::Hamiltonian(const HamiltonianPlan& plan, const Config& c, const Lattice& l,
-                         const LocalSystem& sys, const parallel::Comm& comm)
+                         const MaterialMap& materials, const LocalSystem& sys,
+                         const parallel::Comm& comm)
     : sys_(sys), comm_(comm), reach_(plan.reach) {
     if (sys.width != reach_.width())
         throw LocalError(
@@ -19,7 +20,7 @@ Hamiltonian::Hamiltonian(const HamiltonianPlan& plan, const Config& c, const Lat
     int neighbour_terms = 0;
     for (std::size_t t = 0; t < plan.recipes.size(); ++t) {
         const TermRecipe& recipe = plan.recipes[t];
-        const TermContext context{c, l, sys, moments, plan.columns[t], &comm};
+        const TermContext context{c, l, materials, sys, moments, plan.columns[t], &comm};
         if (plan.reaches[t].locality == Locality::non_local) {
             if (!recipe.make_stage)
                 throw LocalError(std::string("internal error: the non-local term ") + recipe.name +

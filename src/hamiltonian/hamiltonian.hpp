@@ -26,7 +26,7 @@ class Hamiltonian {
     // Builds the plan's terms on `sys`, which was built on plan.reach.offsets(). `comm` (kept by
     // reference) is what non-local terms' prepare stages run on.
     Hamiltonian(const HamiltonianPlan& plan, const Config& c, const Lattice& l,
-                const LocalSystem& sys, const parallel::Comm& comm);
+                const MaterialMap& materials, const LocalSystem& sys, const parallel::Comm& comm);
 
     // Collective (every rank of the communicator): each non-local stage, on the current owned
     // spins. Call once per field evaluation, before field(), the energies or

@@ -114,8 +114,7 @@ std::unique_ptr<LocalTerm> make_dmi(const TermContext& t) {
     std::vector<std::vector<double>> d;
     for (const MaterialConfig& m : t.config.materials)
         d.push_back(m.dmi);
-    const MaterialMap materials(t.config, t.lattice);
-    const DmiVectors vectors(t.lattice, materials, d, t.config.dmi_cutoff_range);
+    const DmiVectors vectors(t.lattice, t.materials, d, t.config.dmi_cutoff_range);
     return std::make_unique<Dmi>(t.system, t.lattice.sites(), vectors, t.columns, t.moments);
 }
 

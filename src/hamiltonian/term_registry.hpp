@@ -16,6 +16,7 @@
 #include "input/config.hpp"
 #include "system/lattice.hpp"
 #include "system/local_system.hpp"
+#include "system/materials.hpp"
 
 namespace miniasd {
 
@@ -23,6 +24,7 @@ namespace miniasd {
 struct TermContext {
     const Config& config;
     const Lattice& lattice;
+    const MaterialMap& materials;  // each atom's material (the simulation's one map)
     const LocalSystem& system;
     std::vector<double> moments;  // mu_s per material (J/T)
     // Per basis site, the neighbour-table column of each offset the term declared, in its order

@@ -126,9 +126,8 @@ Vec3 DmiVectors::of(std::int64_t gid, int bond) const {
     return d;
 }
 
-std::string describe_dmi(const Config& c, const Lattice& l) {
+std::string describe_dmi(const Config& c, const Lattice& l, const MaterialMap& materials) {
     if (!has_dmi(c) || l.single_spin) return "";
-    const MaterialMap materials(c, l);
     std::vector<std::vector<double>> d;
     for (const MaterialConfig& m : c.materials)
         d.push_back(m.dmi);

@@ -58,6 +58,6 @@ class DmiVectors {
 // A line for the start-up summary: the bonds with DMI of the atoms in the column of cells through
 // the centre of the box (every layer: the interfaces of a film, a particle's top and bottom), the
 // largest |D_ij| among them and its ratio to the bond's exchange. "" without DMI.
-std::string describe_dmi(const Config& c, const Lattice& l);
+std::string describe_dmi(const Config& c, const Lattice& l, const MaterialMap& materials);
 
 }  // namespace miniasd

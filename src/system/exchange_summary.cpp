@@ -24,10 +24,14 @@ struct BondFigures {
 }  // namespace
 
 ExchangeSummary summarise_exchange(const Config& c, const Lattice& l) {
+    return summarise_exchange(c, l, MaterialMap(c, l));
+}
+
+ExchangeSummary summarise_exchange(const Config& c, const Lattice& l,
+                                   const MaterialMap& materials) {
     ExchangeSummary out;
     const int sites = l.sites();
     if (l.single_spin || sites == 0) return out;
-    const MaterialMap materials(c, l);
     std::vector<int> mat(sites);
     double moments = 0;
     for (int s = 0; s < sites; ++s) {

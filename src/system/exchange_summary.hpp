@@ -9,6 +9,7 @@
 
 #include "input/config.hpp"
 #include "system/lattice.hpp"
+#include "system/materials.hpp"
 
 namespace miniasd {
 
@@ -37,6 +38,8 @@ struct ExchangeSummary {
 // The bonds' couplings are those of the first column of cells' atoms (their materials by unit-cell
 // category, in the lowest layer where the site's material is magnetic, else the bottom layer:
 // alloys and layers are not averaged).
+ExchangeSummary summarise_exchange(const Config& c, const Lattice& l, const MaterialMap& materials);
+// The same with the materials mapped here (tests).
 ExchangeSummary summarise_exchange(const Config& c, const Lattice& l);
 
 // Lines for the start-up summary: a table of shells and one line of T_c and D (meV A^2).
