@@ -11,7 +11,9 @@ sim:total-time-steps and sim:temperature set by this script. Each code's own tim
 loop is read (VAMPIRE's "Simulation run time", miniASD's "time loop" row, slowest rank), and the
 time per step is the difference between the two step counts over their difference, so start-up,
 the first statistics and the final output cancel. The codes alternate run by run (A B A B) and
-the medians over the repeats are printed. miniASD runs one OpenMP thread per rank, as VAMPIRE does.
+the medians over the repeats are printed. miniASD runs one OpenMP thread per rank, as VAMPIRE does,
+unless --miniasd-threads N gives it N per rank (VAMPIRE has no threads): the last column then
+compares the two per core, VAMPIRE's time times its cores over miniASD's times its cores.
 
 --wall times the whole process instead (set-up and output included) for the second step count,
 as wall time per atom-step. --miniasd-set KEY=VALUE and --vampire-set KEY=VALUE set a keyword for
@@ -37,7 +39,7 @@ def set_keywords(text, values):
     return "\n".join(lines) + "\n"
 
 
-def run(command, directory, steps, temperature, env, extra=None):
+def run(command, directory, steps, temperature, env, extra=None, threads=1):
     """Runs one code in a fresh copy of `directory`: (its output, its wall time in s)."""
     work = tempfile.mkdtemp(prefix="speed-")
     shutil.rmtree(work)
@@ -50,6 +52,7 @@ def run(command, directory, steps, temperature, env, extra=None):
         values.update(extra or {})
         f.write(set_keywords(text, values))
     start = time.monotonic()
+    env = dict(env, OMP_NUM_THREADS=str(threads))
     r = subprocess.run(command, cwd=work, capture_output=True, text=True, env=env)
     wall = time.monotonic() - start
     out = r.stdout + r.stderr
@@ -102,6 +105,8 @@ def main():
     p.add_argument("--repeats", type=int, default=3)
     p.add_argument("--wall", action="store_true",
                    help="whole-process wall time for the second step count, set-up included")
+    p.add_argument("--miniasd-threads", type=int, default=1,
+                   help="OpenMP threads per miniASD rank (default 1)")
     p.add_argument("--miniasd-set", action="append", metavar="KEY=VALUE")
     p.add_argument("--vampire-set", action="append", metavar="KEY=VALUE")
     p.add_argument("directory")
@@ -122,21 +127,22 @@ def main():
                 print(f"# {ranks} ranks: no --vampire-parallel, VAMPIRE skipped")
                 vampire = None
             codes = {"miniASD": (launch + [os.path.abspath(a.miniasd), "input"], miniasd_figures,
-                                 settings(a.miniasd_set))}
+                                 settings(a.miniasd_set), a.miniasd_threads)}
             if vampire:
-                codes["VAMPIRE"] = (vampire, vampire_figures, settings(a.vampire_set))
+                codes["VAMPIRE"] = (vampire, vampire_figures, settings(a.vampire_set), 1)
             per_step = {name: [] for name in codes}
             atoms = {}
             for _ in range(a.repeats):
-                for name, (command, figures, extra) in codes.items():
+                for name, (command, figures, extra, threads) in codes.items():
                     if a.wall:
-                        out, wall = run(command, a.directory, n2, temperature, env, extra)
+                        out, wall = run(command, a.directory, n2, temperature, env, extra, threads)
                         atoms[name] = figures(out)[0]
                         per_step[name].append(wall / n2)
                         continue
                     t = {}
                     for steps in (n1, n2):
-                        out, _ = run(command, a.directory, steps, temperature, env, extra)
+                        out, _ = run(command, a.directory, steps, temperature, env, extra,
+                                     threads)
                         atoms[name], t[steps] = figures(out)
                     per_step[name].append((t[n2] - t[n1]) / (n2 - n1))
             if len(set(atoms.values())) != 1:
@@ -147,14 +153,17 @@ def main():
             rows.append((temperature, ranks, n, ns, spread))
     what = (f"whole-process wall time of {n2} steps, set-up included" if a.wall else
             f"the time loop's wall time (steps {n1} and {n2})")
-    print(f"# ns per atom-step of {what}, median of {a.repeats}; ratio = VAMPIRE / miniASD")
-    print(f"{'T (K)':>6} {'ranks':>5} {'atoms':>8} {'miniASD':>9} {'VAMPIRE':>9} {'ratio':>6}  runs")
+    t = a.miniasd_threads
+    print(f"# ns per atom-step of {what}, median of {a.repeats}; ratio = VAMPIRE / miniASD; "
+          f"miniASD {t} thread(s) per rank, VAMPIRE 1; per core = ratio / {t}")
+    print(f"{'T (K)':>6} {'ranks':>5} {'atoms':>8} {'miniASD':>9} {'VAMPIRE':>9} {'ratio':>6} "
+          f"{'per core':>8}  runs")
     for temperature, ranks, n, ns, spread in rows:
         v = ns.get("VAMPIRE")
         runs = "; ".join(f"{name} " + " ".join(f"{x:.1f}" for x in xs) for name, xs in spread.items())
+        ratio = (v / ns["miniASD"]) if v else float("nan")
         print(f"{temperature:6g} {ranks:5d} {n:8d} {ns['miniASD']:9.2f} "
-              f"{v if v is not None else float('nan'):9.2f} "
-              f"{(v / ns['miniASD']) if v else float('nan'):6.2f}  {runs}")
+              f"{v if v is not None else float('nan'):9.2f} {ratio:6.2f} {ratio / t:8.2f}  {runs}")
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
 // The kinds of energy the statistics report: one row per kind. Every term reports its energy under
-// one kind (Term::kind; several anisotropy terms share one), the observables keep one exact sum per
-// kind, and the output columns `<keyword>-energy` and `mean-<keyword>-energy` are generated from
-// this table (stats/columns.cpp) with their -per-atom forms, as are their rows in
+// one kind (LocalTerm::kind; several anisotropy terms share one), the observables keep one exact
+// sum per kind, and the output columns `<keyword>-energy` and `mean-<keyword>-energy` are generated
+// from this table (stats/columns.cpp) with their -per-atom forms, as are their rows in
 // docs/input-reference.md. A new kind of term
 // adds its enumerator and its row here, and nothing else.
 #pragma once

@@ -36,27 +36,34 @@ MINIASD_HD inline std::int32_t neighbour(const ExchangeView& v, std::int64_t i, 
                     : v.odd_nbr[std::int64_t(-row - 1) * v.width + k];
 }
 
+// One material: c times the sum of the W neighbours' spins from nb(k), added to h. The sum of
+// every one-material path (this kernel, the CPU's odd atoms and, vectorised, its stencil runs).
+template <int W, typename Neighbour>
+MINIASD_HD inline void uniform_exchange_field(int width, const SpinView& s, Neighbour nb, double c,
+                                              double& hx, double& hy, double& hz) {
+    const int w = W > 0 ? W : width;
+    double sx = 0, sy = 0, sz = 0;
+    for (int k = 0; k < w; ++k) {
+        const std::int64_t j = nb(k);
+        sx += s.x[j];
+        sy += s.y[j];
+        sz += s.z[j];
+    }
+    hx += c * sx;
+    hy += c * sy;
+    hz += c * sz;
+}
+
 // The field of atom i with its neighbours from nb(k), added to h. One material: one coupling
 // times the sum of the neighbours' spins; several: each neighbour's coupling times its spin. W > 0
 // fixes the width at compile time (6, 8, 12: the loop unrolls).
 template <int W, typename Neighbour>
 MINIASD_HD inline void exchange_field(std::int64_t i, const ExchangeView& v, const SpinView& s,
                                       Neighbour nb, double& hx, double& hy, double& hz) {
+    if (v.materials == 1)
+        return uniform_exchange_field<W>(v.width, s, nb, v.j_over_mu[0], hx, hy, hz);
     const int w = W > 0 ? W : v.width;
     double sx = 0, sy = 0, sz = 0;
-    if (v.materials == 1) {
-        for (int k = 0; k < w; ++k) {
-            const std::int64_t j = nb(k);
-            sx += s.x[j];
-            sy += s.y[j];
-            sz += s.z[j];
-        }
-        const double c = v.j_over_mu[0];
-        hx += c * sx;
-        hy += c * sy;
-        hz += c * sz;
-        return;
-    }
     const int row = v.material[i] * v.materials;
     for (int k = 0; k < w; ++k) {
         const std::int32_t j = nb(k);

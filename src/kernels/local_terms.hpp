@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 
 #include "kernels/biquadratic.hpp"
 #include "kernels/cubic_anisotropy.hpp"
@@ -48,6 +49,12 @@ inline const char* kernel_name(KernelId id) {
     return "?";
 }
 
+// A view is copied to a device as bytes: raw pointers and numbers, nothing that owns memory.
+#define MINIASD_KERNEL_COPYABLE(name, View) \
+    static_assert(std::is_trivially_copyable_v<View>, #View " must be trivially copyable");
+MINIASD_LOCAL_KERNELS(MINIASD_KERNEL_COPYABLE)
+#undef MINIASD_KERNEL_COPYABLE
+
 // One local term's kernel and view.
 struct TermView {
     KernelId id;
@@ -61,6 +68,8 @@ struct TermView {
     MINIASD_LOCAL_KERNELS(MINIASD_KERNEL_CONSTRUCTOR)
 #undef MINIASD_KERNEL_CONSTRUCTOR
 };
+
+static_assert(std::is_trivially_copyable_v<TermView>, "TermView must be trivially copyable");
 
 // Adds the term's field at owned atom i (T) to (hx, hy, hz).
 MINIASD_HD inline void field_at(std::int64_t i, const TermView& t, const SpinView& s, double& hx,
