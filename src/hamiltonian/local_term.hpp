@@ -35,7 +35,9 @@ class LocalTerm {
     virtual std::vector<std::pair<std::string, double>> figures() const { return {}; }
     // The term's kernel and view (kernels/local_terms.hpp): what a device, or any per-atom
     // traversal, evaluates the term with, bit for bit as the methods below. None for a term
-    // without a kernel (the tests' own terms): it runs on the CPU only.
+    // without a kernel (the tests' own terms): it runs on the CPU only. A copy of the view holds
+    // the term's constants as they were: take it again after they change (the applied field,
+    // Hamiltonian::set_applied_field); the tables it points into live as long as the term.
     virtual std::optional<kernels::TermView> view() const = 0;
     // Adds this term's field of owned atoms [begin, end) to h (h.x[i - begin] for atom i).
     // Not thread-parallel inside: callers run chunks on threads.
