@@ -6,6 +6,7 @@
 #include "simulation.hpp"
 #include "util/build_info.hpp"
 #include "util/error.hpp"
+#include "util/random.hpp"
 
 namespace miniasd {
 
@@ -78,6 +79,15 @@ void Simulation::load_checkpoint() {
     if (screen) {
         for (const std::string& n : l->notes)
             std::fprintf(screen, "Note: %s\n", n.c_str());
+        if (l->run.random_numbers != random_numbers_id)
+            std::fprintf(screen,
+                         "Note: the checkpoint was written by a miniasd that drew its random "
+                         "numbers as '%s'; this one draws '%s': the continued run's noise and "
+                         "moves have the same distributions, but not the bits the older build "
+                         "would have given\n",
+                         l->run.random_numbers.empty() ? "philox4x32-10 ziggurat-256 (libm)"
+                                                       : l->run.random_numbers.c_str(),
+                         random_numbers_id);
         std::fprintf(
             screen, "%s from %s: step %lld, written by %d rank(s) x %d thread(s)%s\n",
             resume ? "Continuing" : "Restarting with the spins", l->path.c_str(),
@@ -152,6 +162,7 @@ std::string Simulation::write_checkpoint() {
     run.state = state_;
     run.fingerprint = fingerprint(config_);
     run.run_id = run_id_;
+    run.random_numbers = random_numbers_id;
     run.ranks = comm().size();
     run.threads = omp_get_max_threads();
     run.writer =

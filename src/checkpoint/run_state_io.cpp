@@ -126,6 +126,7 @@ std::string format_run_state(const SavedRun& r) {
     o << magic << " " << run_state_version << "\n";
     o << "writer = " << r.writer << "\n";
     if (!r.run_id.empty()) o << "run-id = " << r.run_id << "\n";
+    if (!r.random_numbers.empty()) o << "random-numbers = " << r.random_numbers << "\n";
     o << "ranks = " << r.ranks << "\nthreads = " << r.threads << "\n";
     o << "step = " << s.step << "\n";
     o << "time-step = " << number(s.time_step) << "\n";
@@ -197,7 +198,7 @@ SavedRun parse_run_state(const std::string& text, const std::string& source) {
         if (eq == std::string::npos) throw fail(n, "expected 'key = value'");
         const std::string key = line.substr(0, eq), value = line.substr(eq + 3);
         std::vector<double> v;
-        if (key != "writer" && key != "output-file" && key != "run-id") {
+        if (key != "writer" && key != "output-file" && key != "run-id" && key != "random-numbers") {
             std::istringstream vs(value);
             for (std::string w; vs >> w;) {
                 char* end = nullptr;
@@ -213,6 +214,8 @@ SavedRun parse_run_state(const std::string& text, const std::string& source) {
         const auto whole = [&]() { return static_cast<std::int64_t>(one()); };
         if (key == "writer")
             r.writer = value;
+        else if (key == "random-numbers")
+            r.random_numbers = value;
         else if (key == "run-id") {
             if (!valid_run_id(value)) throw fail(n, "run-id: expected 16 hexadecimal digits");
             r.run_id = value;

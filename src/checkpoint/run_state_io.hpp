@@ -16,8 +16,12 @@ namespace miniasd {
 // Version 2: the fingerprint is describe()'s exact form (every number reads back to the same
 // double). Version 1 files, whose fingerprints printed lengths and moments at 17 digits in Å and
 // μB (which can read back one unit in the last place off), are read too. Version 3 added the run
-// id (older files have none: the run continuing them draws one).
-inline constexpr int run_state_version = 3;
+// id (older files have none: the run continuing them draws one). Version 4 names the random
+// numbers (util/random.hpp, random_numbers_id): the noise and Monte Carlo moves since then
+// compute their exp, log, sin and cos in plain IEEE operations (util/portable_math.hpp), so a
+// run continued from an older file draws numbers of the same distributions with other bits than
+// the build that wrote it would have (docs/restart.md).
+inline constexpr int run_state_version = 4;
 inline constexpr int oldest_run_state_version = 1;
 
 struct SavedRun {
@@ -27,6 +31,7 @@ struct SavedRun {
     int ranks = 0, threads = 0;
     std::string writer;                           // "miniasd <version> (git <hash>)"
     std::string run_id;                           // util/run_id.hpp; "" in files before version 3
+    std::string random_numbers;                   // random_numbers_id; "" in files before version 4
     std::map<std::string, std::int64_t> outputs;  // output file name -> bytes at the checkpoint
 };
 

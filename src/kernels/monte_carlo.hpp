@@ -1,13 +1,14 @@
 // One Metropolis trial of one spin (integrate/monte_carlo.hpp, docs/physics.md) as MINIASD_HD
 // functions: the trial moves, VAMPIRE's, and the acceptance test, with their random numbers keyed
-// by (seed, global id, sweep), so the CPU's colour sweeps and a device's give an atom the same
-// trial and outcome.
+// by (seed, global id, sweep), and their exp, sin and cos util/portable_math.hpp's, so the CPU's
+// colour sweeps and a device's give an atom the same trial and outcome.
 #pragma once
 
 #include <cmath>
 #include <cstdint>
 
 #include "util/device.hpp"
+#include "util/portable_math.hpp"
 #include "util/random.hpp"
 
 namespace miniasd::kernels {
@@ -39,8 +40,10 @@ MINIASD_HD inline void uniform_move(std::uint64_t seed, std::uint64_t id, std::u
     const double cz = 2.0 * unit_interval(w[0]) - 1.0;
     const double phi = 2.0 * M_PI * unit_interval(w[1]);
     const double r = std::sqrt(std::fmax(0.0, 1.0 - cz * cz));
-    trial[0] = r * std::cos(phi);
-    trial[1] = r * std::sin(phi);
+    double sine, cosine;
+    portable_sincos(phi, sine, cosine);
+    trial[0] = r * cosine;
+    trial[1] = r * sine;
     trial[2] = cz;
 }
 
@@ -52,7 +55,7 @@ MINIASD_HD inline bool metropolis_accept(double de, double beta, std::uint64_t s
     if (beta <= 0) return false;
     const double u =
         unit_interval(random_words(seed, RandomStream::monte_carlo_accept, id, sweep)[0]);
-    return u < std::exp(-de * beta);
+    return u < portable_exp(-de * beta);
 }
 
 }  // namespace miniasd::kernels

@@ -7,9 +7,8 @@
 //
 // Same bits on both sides: every operation is a single IEEE operation in double precision. The
 // CPU build forbids fused multiply-adds (-ffp-contract=off) and the CUDA build does too
-// (-fmad=false); division and square root round correctly on both. exp and log are the
-// platform's own on each side (glibc, CUDA's libdevice), which may differ in the last bit: only
-// the thermal noise's rare slow path and the Monte Carlo acceptance call them (docs/gpu.md).
+// (-fmad=false); division and square root round correctly on both. exp, log, sin and cos are not
+// the platform's (glibc and CUDA's libdevice differ in the last bit) but util/portable_math.hpp's.
 #pragma once
 
 #if defined(__CUDACC__)

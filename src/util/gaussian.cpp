@@ -23,7 +23,7 @@ ZigguratTables make_ziggurat_tables() {
     z.x[0] = v / density(r);
     z.x[1] = r;
     for (int i = 2; i < layers; ++i)
-        z.x[i] = std::sqrt(-2.0 * std::log(density(z.x[i - 1]) + v / z.x[i - 1]));
+        z.x[i] = std::sqrt(-2.0 * portable_log(density(z.x[i - 1]) + v / z.x[i - 1]));
     z.x[layers] = 0.0;
     for (int i = 0; i <= layers; ++i)
         z.f[i] = density(z.x[i]);

@@ -16,6 +16,11 @@
 
 namespace miniasd {
 
+// The random numbers' name, recorded in checkpoints: the counter-based words, the ziggurat and
+// the IEEE-only exp and log of its slow path (and of Monte Carlo's acceptance and moves). A run
+// continued by a build that draws otherwise gets other bits (docs/restart.md).
+inline constexpr const char* random_numbers_id = "philox4x32-10 ziggurat-256 ieee-exp-log";
+
 // Independent uses of the generator never share a counter.
 enum class RandomStream : std::uint32_t {
     thermal_field = 1,

@@ -17,6 +17,7 @@ namespace {
 SavedRun example() {
     SavedRun r;
     r.writer = "miniasd test";
+    r.random_numbers = "philox4x32-10 ziggurat-256 ieee-exp-log";
     r.ranks = 3;
     r.threads = 2;
     RunState& s = r.state;
@@ -52,6 +53,7 @@ TEST(RunState, RoundTripIsExact) {
     const SavedRun a = example();
     const SavedRun b = parse_run_state(format_run_state(a), "run-state");
     EXPECT_EQ(b.writer, a.writer);
+    EXPECT_EQ(b.random_numbers, a.random_numbers);
     EXPECT_EQ(b.ranks, 3);
     EXPECT_EQ(b.threads, 2);
     EXPECT_EQ(b.state.step, a.state.step);
@@ -160,4 +162,14 @@ TEST(CheckpointKeywords, ContradictionsAndKeywordsWithoutEffectAreErrors) {
     const Config every = test::config_from_text(m + "sim:save-checkpoint = continuous\n");
     ASSERT_EQ(every.warnings.size(), 1u);
     EXPECT_NE(every.warnings[0].find("after every step"), std::string::npos);
+}
+
+// A file from before version 4 names no random numbers: it reads with none (the run continuing
+// it says the generator changed).
+TEST(RunState, OlderFilesNameNoRandomNumbers) {
+    SavedRun a = example();
+    a.random_numbers.clear();
+    const std::string text = format_run_state(a);
+    EXPECT_EQ(text.find("random-numbers"), std::string::npos);
+    EXPECT_EQ(parse_run_state(text, "run-state").random_numbers, "");
 }

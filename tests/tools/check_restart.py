@@ -269,8 +269,8 @@ damaged("corrupt-coordinates", flip_byte_of("coordinates*.dat"),
         "coordinates.meta: the coordinates do not match the metadata's content hash")
 damaged("missing-coordinates", remove_coordinates, "No such file or directory")
 damaged("truncated", truncate, "truncated")
-damaged("version", edit_state("miniasd-run-state 3", "miniasd-run-state 4"),
-        "version 4 of the checkpoint format")
+damaged("version", edit_state("miniasd-run-state 4", "miniasd-run-state 5"),
+        "version 5 of the checkpoint format")
 damaged("run-state", edit_state("temperature = 300", "temperature = 301"), "checksum mismatch")
 
 # The same input with a changed exchange constant and seed, given in full.
