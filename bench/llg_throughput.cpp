@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <string>
 
 #include <sys/resource.h>
@@ -95,6 +96,30 @@ double peak_rss_bytes() {
     return 1024.0 * double(u.ru_maxrss);
 }
 
+// The CPU step's traffic model, and the bound the one-core triad puts on it.
+void print_cpu_model(const Simulation& sim, double temperature, double gbs, bool bandwidth,
+                     const std::vector<double>& sorted) {
+    const bool fused = !std::getenv("MINIASD_NO_FUSED_HEUN") &&
+                       plan_heun_fusion(sim.system(), sim.hamiltonian()).window > 0;
+    const double bytes = traffic_bytes_per_atom_step(sim.system().width, temperature > 0,
+                                                     !sim.system().nbr.empty(), false, fused);
+    std::printf("# traffic model: %.0f B per atom-step, %s Heun (bench/llg_throughput.cpp)\n",
+                bytes, fused ? "fused" : "two-pass");
+    if (bandwidth) {
+        // 24 B per triad element as STREAM reports, 32 B as moved (see the traffic model).
+        const double moved = gbs * 32.0 / 24.0;
+        const double bound = bytes / moved;  // ns per atom-step at full bandwidth
+        std::printf(
+            "# memory bandwidth (one-core triad): %.1f GB/s (STREAM convention), %.1f "
+            "GB/s moved\n",
+            gbs, moved);
+        std::printf(
+            "# bandwidth bound: %.2f ns per atom-step per core; measured median / "
+            "bound = %.2f\n",
+            bound, sorted[sorted.size() / 2] * sim.comm().size() * omp_get_max_threads() / bound);
+    }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -115,6 +140,9 @@ int main(int argc, char** argv) {
     app.add_option("--shells", shells, "bcc shells bonded: 1, 2 or 5 (8, 14 or 58 neighbours)")
         ->check(CLI::IsMember({1, 2, 5}));
     app.add_flag("--same-j", same_j, "every shell the first's J (one isotropic value)");
+    std::string device = "cpu";
+    app.add_option("--device", device, "cpu, or gpu (a build with -DMINIASD_CUDA=ON)")
+        ->check(CLI::IsMember({"cpu", "gpu"}));
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -125,7 +153,9 @@ int main(int argc, char** argv) {
     quiet.progress = false;
     quiet.screen = nullptr;
     const double baseline = world.max(peak_rss_bytes());  // MPI, the runtime, the binary
-    Simulation sim(world, standard_problem(cells, temperature, shells, same_j), quiet);
+    Config config = standard_problem(cells, temperature, shells, same_j);
+    config.device = device == "gpu" ? Device::gpu : Device::cpu;
+    Simulation sim(world, config, quiet);
     const double atoms = double(sim.system().n_global);
     if (steps <= 0) steps = std::max<long long>(5, static_cast<long long>(2.5e7 / atoms));
 
@@ -145,7 +175,9 @@ int main(int argc, char** argv) {
     const double rss = world.max(peak_rss_bytes());
     const double local_atoms = world.max(double(sim.system().n_owned));
     const double gbs = bandwidth && world.is_root() ? bench::triad_bandwidth_gbs() : 0.0;
+    const std::optional<RunReport> report = sim.gather_report();  // collective
     if (world.is_root()) {
+        if (config.device == Device::gpu) std::printf("# %s\n", report->integrator_summary.c_str());
         std::vector<double> sorted = ns;
         std::sort(sorted.begin(), sorted.end());
         std::printf(
@@ -170,31 +202,14 @@ int main(int argc, char** argv) {
             rss / local_atoms, rss / 1e6, local_atoms, (rss - baseline) / local_atoms,
             baseline / 1e6);
         // The standard problem has one material; the table is read only if it was kept.
-        const bool fused = !std::getenv("MINIASD_NO_FUSED_HEUN") &&
-                           plan_heun_fusion(sim.system(), sim.hamiltonian()).window > 0;
-        const double bytes = traffic_bytes_per_atom_step(sim.system().width, temperature > 0,
-                                                         !sim.system().nbr.empty(), false, fused);
-        std::printf("# traffic model: %.0f B per atom-step, %s Heun (bench/llg_throughput.cpp)\n",
-                    bytes, fused ? "fused" : "two-pass");
-        if (bandwidth) {
-            // 24 B per triad element as STREAM reports, 32 B as moved (see the traffic model).
-            const double moved = gbs * 32.0 / 24.0;
-            const double bound = bytes / moved;  // ns per atom-step at full bandwidth
-            std::printf(
-                "# memory bandwidth (one-core triad): %.1f GB/s (STREAM convention), %.1f "
-                "GB/s moved\n",
-                gbs, moved);
-            std::printf(
-                "# bandwidth bound: %.2f ns per atom-step per core; measured median / "
-                "bound = %.2f\n",
-                bound, sorted[sorted.size() / 2] * world.size() * omp_get_max_threads() / bound);
-        }
+        // The CPU's traffic model and bound (the GPU's are in its summary line above).
+        if (config.device == Device::cpu) print_cpu_model(sim, temperature, gbs, bandwidth, sorted);
         std::printf(
             "result atoms=%.0f T=%g ranks=%d threads=%d neighbours=%.0f "
-            "median_ns_per_atom_step=%.2f min=%.2f max=%.2f\n",
+            "median_ns_per_atom_step=%.4f min=%.4f max=%.4f device=%s\n",
             atoms, temperature, world.size(), omp_get_max_threads(),
             double(sim.lattice().exchange.bonds()) / 2, sorted[sorted.size() / 2], sorted.front(),
-            sorted.back());
+            sorted.back(), device.c_str());
     }
     return 0;
 }

@@ -96,7 +96,14 @@ Simulation::Simulation(const parallel::Comm& world, Config config, RunOptions op
     }
 }
 
+void Simulation::pull_spins() const {
+    if (!device_ahead_) return;
+    integrator_->to_host(spins_);
+    device_ahead_ = false;
+}
+
 std::uint64_t Simulation::spin_hash() const {
+    pull_spins();
     return comm().wrapping_sum(local_spin_hash(spins_, system_));
 }
 
@@ -109,6 +116,7 @@ void Simulation::sync_field() {
 
 Observables Simulation::observe() {
     sync_field();
+    pull_spins();
     hamiltonian_.prepare(spins_.view());
     halo_.start(spins_.x.data(), spins_.y.data(), spins_.z.data());
     halo_.finish(spins_.x.data(), spins_.y.data(), spins_.z.data());
@@ -258,6 +266,7 @@ void Simulation::write_row() {
         snap.temperature = state_.temperature;
         snap.field = state_.field();
         snap.magnetisation = sample_.m;
+        pull_spins();
         snapshots_->write_spins(spins_, snap);
     }
     ++state_.rows;
@@ -276,7 +285,10 @@ void Simulation::sample(bool write) {
 
 void Simulation::advance() {
     sync_field();
+    if (host_ahead_) integrator_->from_host(spins_);
+    host_ahead_ = false;
     integrator_->step(spins_, state_);
+    device_ahead_ = integrator_->keeps_spins();
     if (test_slow_step_ > 0)
         std::this_thread::sleep_for(std::chrono::duration<double>(test_slow_step_));
     ++state_.step;

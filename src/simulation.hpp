@@ -159,9 +159,18 @@ class Simulation {
     Hamiltonian& hamiltonian() { return hamiltonian_; }
     // The terms the input uses, their reaches and their columns of the neighbour table.
     const HamiltonianPlan& plan() const { return plan_; }
-    const Spins& spins() const { return spins_; }
+    // The spins, brought back from the device first when the integrator keeps them there; the
+    // non-const form hands changes back to it before the next step.
+    const Spins& spins() const {
+        pull_spins();
+        return spins_;
+    }
     const SnapshotOutput* snapshots() const { return snapshots_.get(); }  // null: none written
-    Spins& spins() { return spins_; }
+    Spins& spins() {
+        pull_spins();
+        host_ahead_ = true;
+        return spins_;
+    }
     const Timers& timers() const { return timers_; }
     RunState& state() { return state_; }
     const RunState& state() const { return state_; }
@@ -190,8 +199,10 @@ class Simulation {
     void begin_phase(const Phase& p);
     void sample(bool write);  // statistics sample: observe, accumulate, maybe a row
     void advance();           // one integrator step
-    void sync_field();        // the Hamiltonian's applied field := the run state's
-    void load_checkpoint();   // sim:load-checkpoint(-if-exists)
+    // The owned spins of spins_ made current when a device holds newer ones (keeps_spins).
+    void pull_spins() const;
+    void sync_field();       // the Hamiltonian's applied field := the run state's
+    void load_checkpoint();  // sim:load-checkpoint(-if-exists)
     // After a step: `next` is the phase's next loop index. Writes a continuous checkpoint when
     // due; stops the run (RunStopped) when every rank agrees a limit or signal says so.
     void after_step(std::int64_t next);
@@ -203,7 +214,12 @@ class Simulation {
     parallel::Decomposition decomposition_;
     MaterialMap materials_;  // each atom's material, for the system and the terms' tables
     LocalSystem system_;
-    Spins spins_;
+    // The host's spins. Mutable: with a GPU integrator they are a copy that readers refresh
+    // (pull_spins) even through const access; device_ahead_ says the device's are newer,
+    // host_ahead_ that the host's changed since the device last had them.
+    mutable Spins spins_;
+    mutable bool device_ahead_ = false;
+    bool host_ahead_ = false;
     Timers timers_;
     Hamiltonian hamiltonian_;
     parallel::HaloExchange halo_;

@@ -50,6 +50,7 @@ void Simulation::load_checkpoint() {
                          checkpoints_->directory().c_str());
         return;
     }
+    host_ahead_ = true;  // a device takes them before the next step
     // The ghosts' copies of the loaded spins.
     halo_.start(spins_.x.data(), spins_.y.data(), spins_.z.data());
     halo_.finish(spins_.x.data(), spins_.y.data(), spins_.z.data());
@@ -178,6 +179,7 @@ std::string Simulation::write_checkpoint() {
         throw Error("internal error: a checkpoint at step " + std::to_string(state_.step) +
                     " needs the held spins of step " + std::to_string(held_step) +
                     ", which were never computed");
+    pull_spins();
     const std::string path = checkpoints_->write(spins_, run, held, held_step);
     if (comm().is_root() && options_.screen && options_.progress) {
         std::fprintf(options_.screen, "Checkpoint at step %lld: %s (%.2f s)\n",

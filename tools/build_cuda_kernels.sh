@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Compiles the physics' device kernels through the CMake option -DMINIASD_CUDA=ON in build-cuda/
-# (src/kernels/device_kernels.cu; docs/gpu.md). Says so and does nothing where nvcc is missing:
-# the CPU build never needs it. CI runs it (.ci/run).
+# Compiles the physics' device kernels and the GPU backend through the CMake option
+# -DMINIASD_CUDA=ON in build-cuda/ (src/kernels/device_kernels.cu, src/gpu/; docs/gpu.md). Says
+# so and does nothing where nvcc is missing: the CPU build never needs it. CI runs it (.ci/run).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 nvcc=$(command -v nvcc || true)
@@ -16,5 +16,6 @@ if [ ! -f build-cuda/CMakeCache.txt ]; then
     cmake -S . -B build-cuda "${generator[@]}" -DMINIASD_CUDA=ON -DMINIASD_TESTS=OFF \
         -DMINIASD_BENCH=OFF -DCMAKE_CUDA_COMPILER="$nvcc" > /dev/null
 fi
-cmake --build build-cuda --target miniasd_cuda_kernels
-echo "build_cuda_kernels: the device kernels compiled with $("$nvcc" --version | tail -1)"
+# The kernels, and the GPU backend's library linked with the CUDA runtime (miniasd-gpu-probe).
+cmake --build build-cuda --target miniasd_cuda_kernels miniasd-gpu-probe
+echo "build_cuda_kernels: the device kernels and the GPU backend compiled with $("$nvcc" --version | tail -1)"

@@ -55,8 +55,10 @@ std::map<std::string, std::string> fingerprint_lines(const std::string& text) {
 }
 
 // Keywords whose change a continued run reports but accepts: how long to run, where and how to
-// write snapshots, the screen, and the checkpoint settings themselves.
+// write snapshots, the screen, the checkpoint settings themselves, and the device (a GPU run's
+// spins are the CPU run's bits, so either continues the other).
 bool may_change(const std::string& key) {
+    if (key == "sim:device") return true;
     for (const char* prefix : {"screen:", "config:", "sim:save-checkpoint", "sim:load-checkpoint",
                                "sim:checkpoint", "sim:wall-time-limit"})
         if (key.rfind(prefix, 0) == 0) return true;

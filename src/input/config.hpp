@@ -48,6 +48,7 @@ enum class ProgramKind {
     laser_pulse,
 };
 enum class IntegratorKind { llg_heun, monte_carlo };
+enum class Device { cpu, gpu };  // sim:device: where the integrator's steps run
 enum class MonteCarloMove { adaptive, angle, spin_flip, uniform };  // montecarlo:algorithm
 
 struct MaterialConfig {
@@ -167,6 +168,7 @@ struct Config {
     // sim
     ProgramKind program = ProgramKind::time_series;
     IntegratorKind integrator = IntegratorKind::llg_heun;
+    Device device = Device::cpu;
     MonteCarloMove monte_carlo_move = MonteCarloMove::adaptive;
     double temperature = 0;        // K
     double time_step = 1e-15;      // s

@@ -72,6 +72,22 @@ void add_sim_keywords(std::vector<KeywordSpec>& t) {
         },
         [](const Config& c) { return word(to_string(c.integrator)); }));
     t.push_back(choice(
+        "sim", "device", "cpu|gpu", "cpu",
+        "where the integrator's steps run: cpu, or gpu (a build with -DMINIASD_CUDA=ON, one GPU "
+        "per rank; the same spins and statistics bit for bit; LLG-Heun with local terms only so "
+        "far, docs/gpu.md)",
+        [](Config& c, const Value& v, const Entry&) {
+            c.device = v.text == "gpu" ? Device::gpu : Device::cpu;
+        },
+        [](const Config& c) { return word(c.device == Device::gpu ? "gpu" : "cpu"); }));
+    t.push_back(choice(
+        "gpu", "acceleration", "on|off", "off",
+        "VAMPIRE's switch for its GPU code: on is sim:device = gpu, off sim:device = cpu",
+        [](Config& c, const Value& v, const Entry&) {
+            c.device = v.text == "on" ? Device::gpu : Device::cpu;
+        },
+        written_elsewhere));
+    t.push_back(choice(
         "montecarlo", "algorithm", "adaptive|angle|spin-flip|uniform", "adaptive",
         "Monte Carlo trial move: adaptive Gaussian (width tuned to ~50% "
         "acceptance), angle (a small Gaussian step of fixed width, for "

@@ -241,8 +241,15 @@ const Group groups[] = {
      "blank-separated columns under one header line",
      "gnuplot-array-format precision fixed-width column-headers"},
 
+    {"gpu", VC::supported, "", "acceleration"},
+    {"gpu", VC::accepted_without_effect,
+     "miniASD gives each rank one GPU, by its place on its node (sim:device = gpu), and computes "
+     "the statistics on the host from the device's spins; OpenCL platforms and thread counts do "
+     "not apply",
+     "calculate-statistics-on-cpu num-threads num-threads-other platform platform-other device "
+     "device-other"},
+
     // --- VAMPIRE sections miniASD has none of ---
-    {"gpu", VC::accepted_without_effect, "GPU offload settings; miniASD runs on CPUs", "*"},
     {"dipole", VC::supported, "", "solver field-update-rate cutoff-radius"},
     {"dipole", VC::not_supported,
      "the per-atom dipolar field output is not implemented (snapshots hold the spins)", "*"},

@@ -30,6 +30,11 @@ class Integrator {
     // update integrator state kept in `state` (the Monte Carlo step width). Ghosts of `s` need
     // not be current on entry.
     virtual void step(Spins& s, RunState& state) = 0;
+    // Whether the spins live elsewhere between steps (a GPU): then the owner calls to_host before
+    // it reads the owned spins of `s` and from_host after it changed any (before the next step).
+    virtual bool keeps_spins() const { return false; }
+    virtual void to_host(Spins&) {}
+    virtual void from_host(const Spins&) {}
     // One line for the end-of-run report ("" when there is nothing to say).
     virtual std::string summary() const { return ""; }
     // The same figures as numbers, by name, for report.json.

@@ -1,3 +1,4 @@
+#include "integrate/gpu_llg_heun.hpp"
 #include "integrate/integrator.hpp"
 #include "integrate/llg_heun.hpp"
 #include "integrate/monte_carlo.hpp"
@@ -5,6 +6,7 @@
 namespace miniasd {
 
 std::unique_ptr<Integrator> make_integrator(const IntegratorContext& c) {
+    if (c.config.device == Device::gpu) return std::make_unique<GpuLlgHeun>(c);
     switch (c.config.integrator) {
         case IntegratorKind::llg_heun:
             break;

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 
+#include "kernels/tables.hpp"
 #include "util/device.hpp"
 #include "util/vec3.hpp"
 
@@ -64,6 +65,16 @@ MINIASD_HD inline double energy_at(std::int64_t i, const BiquadraticView& v, con
 MINIASD_HD inline double energy_change_at(std::int64_t i, const BiquadraticView& v,
                                           const SpinView& s, const double* from, const double* to) {
     return biquadratic_energy(i, v, s, to) - biquadratic_energy(i, v, s, from);
+}
+
+// The view's tables (kernels/tables.hpp): the bonds' count is the rows' end.
+template <typename F>
+void for_each_table(BiquadraticView& v, const TableExtents& e, F&& f) {
+    const std::int64_t bonds = v.start[e.n_owned];
+    f(v.start, e.n_owned + 1);
+    f(v.bonds, bonds);
+    f(v.material, e.n_storage);
+    f(v.inv_mu, e.materials);
 }
 
 }  // namespace miniasd::kernels

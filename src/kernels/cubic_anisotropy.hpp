@@ -5,6 +5,7 @@
 
 #include <cstdint>
 
+#include "kernels/tables.hpp"
 #include "util/device.hpp"
 #include "util/vec3.hpp"
 
@@ -39,6 +40,14 @@ MINIASD_HD inline double energy_at(std::int64_t i, const CubicAnisotropyView& v,
 MINIASD_HD inline double energy_change_at(std::int64_t i, const CubicAnisotropyView& v,
                                           const SpinView&, const double* from, const double* to) {
     return cubic_energy(i, v, to) - cubic_energy(i, v, from);
+}
+
+// The view's tables (kernels/tables.hpp).
+template <typename F>
+void for_each_table(CubicAnisotropyView& v, const TableExtents& e, F&& f) {
+    f(v.material, e.n_storage);
+    f(v.kc, e.materials);
+    f(v.two_kc_over_mu, e.materials);
 }
 
 }  // namespace miniasd::kernels

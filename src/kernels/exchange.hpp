@@ -8,6 +8,7 @@
 
 #include <cstdint>
 
+#include "kernels/tables.hpp"
 #include "util/device.hpp"
 #include "util/vec3.hpp"
 
@@ -114,6 +115,27 @@ MINIASD_HD inline double energy_change_at(std::int64_t i, const ExchangeView& v,
     double h[3];
     exchange_sum(i, v, s, h);
     return -((to[0] - from[0]) * h[0] + (to[1] - from[1]) * h[1] + (to[2] - from[2]) * h[2]);
+}
+
+// The view's tables (kernels/tables.hpp): the table, or the runs' rows and the odd atoms' rows.
+template <typename F>
+void for_each_table(ExchangeView& v, const TableExtents& e, F&& f) {
+    if (v.row_of) {
+        std::int64_t rows = 0, odd = 0;  // one past the largest row of each kind
+        for (std::int64_t i = 0; i < e.n_owned; ++i) {
+            const std::int64_t r = v.row_of[i];
+            if (r >= 0 && r + 1 > rows) rows = r + 1;
+            if (r < 0 && -r > odd) odd = -r;
+        }
+        f(v.row_of, e.n_owned);
+        f(v.delta, rows * v.width);
+        f(v.odd_nbr, odd * v.width);
+    } else {
+        f(v.nbr, std::int64_t(v.width) * e.n_owned);
+    }
+    f(v.material, e.n_storage);
+    f(v.j, std::int64_t(v.materials) * v.materials);
+    f(v.j_over_mu, std::int64_t(v.materials) * v.materials);
 }
 
 }  // namespace miniasd::kernels

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 
+#include "kernels/tables.hpp"
 #include "util/device.hpp"
 #include "util/vec3.hpp"
 
@@ -44,6 +45,16 @@ MINIASD_HD inline double held_energy(std::int64_t i, const HeldFieldView& v, con
 MINIASD_HD inline double energy_change_at(std::int64_t i, const HeldFieldView& v, const SpinView&,
                                           const double* from, const double* to) {
     return held_energy(i, v, to) - held_energy(i, v, from);
+}
+
+// The view's tables (kernels/tables.hpp). The held values change whenever the stage computes
+// them again: a copy is current only until then.
+template <typename F>
+void for_each_table(HeldFieldView& v, const TableExtents& e, F&& f) {
+    f(v.field, 3 * e.n_owned);
+    f(v.energy_field, 3 * e.n_owned);
+    f(v.material, e.n_storage);
+    f(v.moment, e.materials);
 }
 
 }  // namespace miniasd::kernels

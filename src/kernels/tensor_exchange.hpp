@@ -11,6 +11,7 @@
 #include <type_traits>
 
 #include "kernels/coupling_form.hpp"
+#include "kernels/tables.hpp"
 #include "util/device.hpp"
 #include "util/vec3.hpp"
 
@@ -167,6 +168,33 @@ MINIASD_HD inline double energy_change_at(std::int64_t i, const TensorExchangeVi
     double f[3] = {0, 0, 0};
     tensor_energy_sum(i, v, s, f);
     return -((to[0] - from[0]) * f[0] + (to[1] - from[1]) * f[1] + (to[2] - from[2]) * f[2]);
+}
+
+// The view's tables (kernels/tables.hpp). Sites and shells are the largest ones the owned atoms
+// and the bonds name; the coefficients end with the last site's block.
+template <typename F>
+void for_each_table(TensorExchangeView& v, const TableExtents& e, F&& f) {
+    std::int64_t sites = 0, shells = 0;
+    for (std::int64_t i = 0; i < e.n_owned; ++i)
+        if (v.site[i] + 1 > sites) sites = v.site[i] + 1;
+    const std::int64_t bonds = sites > 0 ? v.bond_start[sites] : 0;
+    for (std::int64_t b = 0; b < bonds; ++b)
+        if (v.bonds[b].shell + 1 > shells) shells = v.bonds[b].shell + 1;
+    const std::int64_t m2 = std::int64_t(v.materials) * v.materials;
+    f(v.nbr, std::int64_t(e.width) * e.n_owned);
+    f(v.site, e.n_owned);
+    f(v.bond_start, sites + 1);
+    f(v.bonds, bonds);
+    f(v.material, e.n_storage);
+    if (v.coef) {
+        const std::int64_t last = sites > 0 ? v.bond_start[sites] - v.bond_start[sites - 1] : 0;
+        const std::int64_t size =
+            sites > 0 ? v.coef_start[sites - 1] + m2 * last * std::int64_t(v.form) : 0;
+        f(v.coef_start, sites);
+        f(v.coef, size);
+    }
+    f(v.energy_scale, shells * m2 * 3);
+    f(v.field_scale, shells * m2 * 3);
 }
 
 }  // namespace miniasd::kernels

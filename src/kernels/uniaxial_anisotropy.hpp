@@ -4,6 +4,7 @@
 
 #include <cstdint>
 
+#include "kernels/tables.hpp"
 #include "util/device.hpp"
 #include "util/vec3.hpp"
 
@@ -51,6 +52,14 @@ MINIASD_HD inline double energy_at(std::int64_t i, const UniaxialAnisotropyView&
 MINIASD_HD inline double energy_change_at(std::int64_t i, const UniaxialAnisotropyView& v,
                                           const SpinView&, const double* from, const double* to) {
     return uniaxial_energy(i, v, to) - uniaxial_energy(i, v, from);
+}
+
+// The view's tables (kernels/tables.hpp).
+template <typename F>
+void for_each_table(UniaxialAnisotropyView& v, const TableExtents& e, F&& f) {
+    f(v.material, e.n_storage);
+    for (const double** p : {&v.ku, &v.two_ku_over_mu, &v.ex, &v.ey, &v.ez})
+        f(*p, e.materials);
 }
 
 }  // namespace miniasd::kernels

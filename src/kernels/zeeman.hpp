@@ -4,6 +4,7 @@
 
 #include <cstdint>
 
+#include "kernels/tables.hpp"
 #include "util/device.hpp"
 #include "util/vec3.hpp"
 
@@ -35,6 +36,13 @@ MINIASD_HD inline double energy_at(std::int64_t i, const ZeemanView& v, const Sp
 MINIASD_HD inline double energy_change_at(std::int64_t i, const ZeemanView& v, const SpinView&,
                                           const double* from, const double* to) {
     return zeeman_energy(i, v, to) - zeeman_energy(i, v, from);
+}
+
+// The view's tables (kernels/tables.hpp); the field is a value in the view.
+template <typename F>
+void for_each_table(ZeemanView& v, const TableExtents& e, F&& f) {
+    f(v.material, e.n_storage);
+    f(v.moment, e.materials);
 }
 
 }  // namespace miniasd::kernels

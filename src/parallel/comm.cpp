@@ -239,6 +239,16 @@ int Comm::ranks_on_node() const {
     return n;
 }
 
+int Comm::rank_on_node() const {
+    MPI_Comm node = MPI_COMM_NULL;
+    check(MPI_Comm_split_type(handle(), MPI_COMM_TYPE_SHARED, rank_, MPI_INFO_NULL, &node),
+          "MPI_Comm_split_type");
+    int r = 0;
+    MPI_Comm_rank(node, &r);
+    MPI_Comm_free(&node);
+    return r;
+}
+
 Comm Comm::split(int color, int key) const {
     MPI_Comm out = MPI_COMM_NULL;
     check(MPI_Comm_split(handle(), color < 0 ? MPI_UNDEFINED : color, key, &out), "MPI_Comm_split");

@@ -71,6 +71,8 @@ class Comm {
 
     // How many ranks of this communicator share this rank's node (shared memory).
     int ranks_on_node() const;
+    // This rank's place among them (0 .. ranks_on_node() - 1, by rank): which GPU it takes.
+    int rank_on_node() const;
 
     // Split into sub-communicators; ranks passing color < 0 get an invalid (empty) Comm.
     Comm split(int color, int key) const;

@@ -113,6 +113,7 @@ inline bool same(const Config& a, const Config& b, std::string* why = nullptr) {
                    F(dmi_cutoff_range),
                    F(program),
                    F(integrator),
+                   F(device),
                    F(monte_carlo_move),
                    F(temperature),
                    F(time_step),

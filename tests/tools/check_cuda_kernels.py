@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """The physics compiles for a GPU (docs/gpu.md): nvcc builds src/kernels/device_kernels.cu, which
-instantiates every MINIASD_HD kernel of src/kernels/ and util/ in a __global__ function, with
+instantiates every MINIASD_HD kernel of src/kernels/ and util/ in a __global__ function, and the
+GPU backend's step (src/gpu/device_heun.cu), with
 every warning an error, and its PTX has an entry per kernel and no fused multiply-add anywhere:
 the build's -fmad=false is in effect (the same roundings as the CPU's -ffp-contract=off), and no
 kernel calls CUDA's own exp, log, sin or cos, which nvcc inlines from libdevice with FMAs in
@@ -26,19 +27,22 @@ def main(source, random123, nvcc=None):
     if not nvcc or not os.path.exists(nvcc):
         print("skipped: nvcc not found (install the CUDA toolkit to compile the device kernels)")
         return SKIP
-    unit = os.path.join(source, "src", "kernels", "device_kernels.cu")
+    units = [os.path.join(source, "src", "kernels", "device_kernels.cu"),
+             os.path.join(source, "src", "gpu", "device_heun.cu")]
     flags = ["-std=c++17", "-fmad=false", "-arch=sm_90", "-Werror", "all-warnings",
              "-I" + os.path.join(source, "src")]
     if os.path.normpath(random123) not in ("/usr/include", "/usr/local/include"):
         flags += ["-isystem", random123]  # a system directory again would break include_next
+    ptx = ""
     with tempfile.TemporaryDirectory() as work:
-        for kind, out in (("-c", "kernels.o"), ("-ptx", "kernels.ptx")):
-            p = subprocess.run([nvcc] + flags + [kind, unit, "-o", os.path.join(work, out)],
-                               capture_output=True, text=True)
-            if p.returncode != 0:
-                print(f"nvcc {kind} failed:\n{p.stdout}{p.stderr}")
-                return 1
-        ptx = open(os.path.join(work, "kernels.ptx")).read()
+        for unit in units:
+            for kind, out in (("-c", "unit.o"), ("-ptx", "unit.ptx")):
+                p = subprocess.run([nvcc] + flags + [kind, unit, "-o", os.path.join(work, out)],
+                                   capture_output=True, text=True)
+                if p.returncode != 0:
+                    print(f"nvcc {kind} {os.path.basename(unit)} failed:\n{p.stdout}{p.stderr}")
+                    return 1
+            ptx += open(os.path.join(work, "unit.ptx")).read()
     entries = re.split(r"\.visible \.entry ", ptx)[1:]
     names = [e.split("(")[0] for e in entries]
     registry = open(os.path.join(source, "src", "kernels", "local_terms.hpp")).read()
@@ -48,6 +52,9 @@ def main(source, random123, nvcc=None):
         for kernel in ("term_field", "term_energy", "term_energy_change"):
             if not any(kernel in n and view in n for n in names):
                 bad.append(f"no {kernel} entry for {view}")
+    for kernel in ("predict_kernel", "correct_kernel", "gather_kernel"):  # the backend's step
+        if not any(kernel in n for n in names):
+            bad.append(f"no {kernel} entry in the GPU backend")
     for name, body in zip(names, entries):
         if "fma.rn.f64" in body:
             bad.append(f"{name}: a fused multiply-add (contracted arithmetic, or CUDA's own "
@@ -56,7 +63,7 @@ def main(source, random123, nvcc=None):
         print("\n".join(bad))
         return 1
     print(f"device kernels: {len(names)} entries over {len(terms)} local terms, Heun, Monte "
-          f"Carlo and exact sums; no fused multiply-add, no CUDA exp/log/sin/cos")
+          f"Carlo, exact sums and the backend's step; no fused multiply-add, no CUDA exp/log/sin/cos")
     return 0
 
 

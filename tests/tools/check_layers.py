@@ -7,7 +7,7 @@ import re
 import sys
 
 LAYERS = [
-    ["util"], ["kernels"], ["parallel"], ["input"], ["system"], ["dipole"], ["hamiltonian"], ["stats"],
+    ["util"], ["kernels"], ["gpu"], ["parallel"], ["input"], ["system"], ["dipole"], ["hamiltonian"], ["stats"],
     ["integrate"],
     ["output"], ["checkpoint"], ["report"],
     ["simulation", "stop_policy"],  # the files at the top of src/ that hold the loop
@@ -34,7 +34,7 @@ def main(root):
     bad = []
     for d, _, files in os.walk(src):
         for f in sorted(files):
-            if not f.endswith((".cpp", ".hpp", ".in")):
+            if not f.endswith((".cpp", ".hpp", ".cu", ".in")):
                 continue
             rel = os.path.relpath(os.path.join(d, f), src)
             for inc in re.findall(r'#include "([^"]+)"', open(os.path.join(d, f)).read()):

@@ -1,0 +1,191 @@
+// The GPU backend of a build without CUDA (MINIASD_CUDA=OFF, the default). Asking for a device
+// says how to build the backend, unless the tests set MINIASD_TEST_EMULATE_GPU=1: then this file
+// emulates the device on the host, so that everything of the backend but CUDA itself runs in
+// every build. The emulation keeps the device's discipline: each "device" array is a separate
+// allocation of exactly the size the views' tables declare (an out-of-bounds read there is one on
+// the device too, and the sanitizers see it); every stage calls gpu/heun_stage.hpp's per-atom
+// functions, as the CUDA kernels do, one atom at a time. With -DMINIASD_CUDA=ON device_heun.cu
+// replaces this file.
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <utility>
+
+#include "gpu/device_heun.hpp"
+#include "gpu/heun_stage.hpp"
+#include "util/error.hpp"
+
+namespace miniasd::gpu {
+
+namespace {
+
+bool emulating() {
+    const char* e = std::getenv("MINIASD_TEST_EMULATE_GPU");
+    return e && std::strcmp(e, "1") == 0;
+}
+
+// One emulated device array: its own heap block of exactly `bytes` bytes.
+struct Block {
+    std::unique_ptr<char[]> data;
+    explicit Block(std::size_t bytes) : data(new char[bytes > 0 ? bytes : 1]()) {}
+};
+
+}  // namespace
+
+bool built_with_cuda() {
+    return false;
+}
+
+DeviceInfo use_device(int) {
+    if (!emulating())
+        throw LocalError(
+            "sim:device = gpu: this miniasd was built without the GPU backend; build it with "
+            "cmake -DMINIASD_CUDA=ON (the CUDA toolkit's nvcc; docs/gpu.md), or use sim:device "
+            "= cpu");
+    DeviceInfo d;
+    d.index = 0;
+    d.count = 1;
+    d.name = "host emulation (MINIASD_TEST_EMULATE_GPU)";
+    return d;
+}
+
+struct DeviceHeun::State {
+    std::int64_t n_owned = 0, n_storage = 0;
+    std::vector<double> sx, sy, sz, px, py, pz, packed;
+    std::vector<std::int32_t> material, send;
+    std::vector<std::int64_t> gid;
+    std::vector<double> gamma, alpha, sigma;
+    ZigguratTables ziggurat;
+    std::vector<kernels::TermView> terms;
+    std::uint64_t seed = 0;
+    double dt = 0;
+    bool noise = false;
+    std::map<std::pair<const void*, std::size_t>, Block> mirrors;
+    double bytes = 0, seconds = 0;
+    std::int64_t steps = 0;
+
+    StepArgs args(std::uint64_t step) const {
+        return {terms.data(),
+                int(terms.size()),
+                material.data(),
+                gid.data(),
+                gamma.data(),
+                alpha.data(),
+                sigma.data(),
+                &ziggurat,
+                seed,
+                step,
+                dt,
+                noise,
+                n_owned};
+    }
+};
+
+DeviceHeun::DeviceHeun(const HeunSetup& h) : s_(std::make_unique<State>()) {
+    if (!emulating()) use_device(0);  // says why there is no device
+    State& s = *s_;
+    s.n_owned = h.n_owned;
+    s.n_storage = h.n_storage;
+    const auto n = std::size_t(h.n_storage);
+    for (auto* a : {&s.sx, &s.sy, &s.sz, &s.px, &s.py, &s.pz})
+        a->assign(n, 0.0);
+    s.packed.assign(3 * h.send.size(), 0.0);
+    s.material.assign(h.material, h.material + n);
+    s.send = h.send;
+    s.gid.assign(h.gid, h.gid + h.n_owned);
+    s.gamma = h.gamma;
+    s.alpha = h.alpha;
+    s.sigma.assign(h.gamma.size(), 0.0);
+    s.ziggurat = *h.ziggurat;
+    s.seed = h.seed;
+    s.dt = h.dt;
+    s.bytes = double(n) * (6 * 8 + 4) + double(h.n_owned) * 8;
+}
+
+DeviceHeun::~DeviceHeun() = default;
+
+const void* DeviceHeun::mirror_bytes(const void* host, std::size_t bytes) {
+    if (!host) return nullptr;
+    auto at = s_->mirrors.find({host, bytes});
+    if (at == s_->mirrors.end()) {
+        at = s_->mirrors.emplace(std::make_pair(host, bytes), Block(bytes)).first;
+        if (bytes > 0) std::memcpy(at->second.data.get(), host, bytes);
+        s_->bytes += double(bytes);
+    }
+    return at->second.data.get();
+}
+
+void DeviceHeun::set_terms(const std::vector<kernels::TermView>& terms) {
+    s_->terms = terms;
+}
+
+void DeviceHeun::set_sigma(const std::vector<double>& sigma) {
+    s_->sigma = sigma;
+    s_->noise = false;
+    for (const double v : sigma)
+        s_->noise = s_->noise || v > 0;
+}
+
+void DeviceHeun::upload(const double* x, const double* y, const double* z, std::int64_t begin,
+                        std::int64_t count, bool predicted) {
+    State& s = *s_;
+    double* to[3] = {predicted ? s.px.data() : s.sx.data(), predicted ? s.py.data() : s.sy.data(),
+                     predicted ? s.pz.data() : s.sz.data()};
+    const double* from[3] = {x, y, z};
+    for (int c = 0; c < 3; ++c)
+        std::memcpy(to[c] + begin, from[c], std::size_t(count) * sizeof(double));
+}
+
+void DeviceHeun::download(double* x, double* y, double* z, std::int64_t begin, std::int64_t count) {
+    State& s = *s_;
+    const double* from[3] = {s.sx.data(), s.sy.data(), s.sz.data()};
+    double* to[3] = {x, y, z};
+    for (int c = 0; c < 3; ++c)
+        std::memcpy(to[c], from[c] + begin, std::size_t(count) * sizeof(double));
+}
+
+void DeviceHeun::gather_send(double* x, double* y, double* z, bool predicted) {
+    State& s = *s_;
+    const std::int64_t n = std::int64_t(s.send.size());
+    const SpinView v = predicted ? SpinView{s.px.data(), s.py.data(), s.pz.data()}
+                                 : SpinView{s.sx.data(), s.sy.data(), s.sz.data()};
+    for (std::int64_t k = 0; k < n; ++k)
+        gather_atom(s.send.data(), n, k, v, s.packed.data());
+    std::memcpy(x, s.packed.data(), std::size_t(n) * sizeof(double));
+    std::memcpy(y, s.packed.data() + n, std::size_t(n) * sizeof(double));
+    std::memcpy(z, s.packed.data() + 2 * n, std::size_t(n) * sizeof(double));
+}
+
+void DeviceHeun::predict(std::uint64_t step) {
+    State& s = *s_;
+    const auto t0 = std::chrono::steady_clock::now();
+    const StepArgs a = s.args(step);
+    const SpinView v{s.sx.data(), s.sy.data(), s.sz.data()};
+    for (std::int64_t i = 0; i < s.n_owned; ++i)
+        predict_atom(a, i, v, s.px.data(), s.py.data(), s.pz.data());
+    s.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+void DeviceHeun::correct(std::uint64_t step) {
+    State& s = *s_;
+    const auto t0 = std::chrono::steady_clock::now();
+    const StepArgs a = s.args(step);
+    const SpinView p{s.px.data(), s.py.data(), s.pz.data()};
+    for (std::int64_t i = 0; i < s.n_owned; ++i)
+        correct_atom(a, i, p, s.sx.data(), s.sy.data(), s.sz.data());
+    s.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    ++s.steps;
+}
+
+double DeviceHeun::kernel_seconds() const {
+    return s_->seconds;
+}
+std::int64_t DeviceHeun::steps() const {
+    return s_->steps;
+}
+double DeviceHeun::device_bytes() const {
+    return s_->bytes;
+}
+
+}  // namespace miniasd::gpu

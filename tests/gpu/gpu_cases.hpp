@@ -1,0 +1,134 @@
+// Inputs the GPU tests run on both devices: every local term, one and several materials, 0 K and
+// a bath, a field, programs that change the field and the temperature during the run.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace miniasd::test {
+
+struct GpuCase {
+    const char* name;
+    std::string input;
+    std::vector<std::pair<std::string, std::string>> files;  // unit-cell files by name
+};
+
+// A simple-cubic cell whose six bonds carry a symmetric anisotropic part and a bulk DMI (the
+// tensor's antisymmetric part), each reverse bond the transpose.
+inline std::string gpu_tensor_ucf() {
+    std::string rows;
+    const int d[6][3] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
+    for (int n = 0; n < 6; ++n) {
+        const double dx = 1.1e-21 * d[n][0], dy = 1.1e-21 * d[n][1], dz = 1.1e-21 * d[n][2];
+        const double j[9] = {5e-21, 0.3e-21 - dz, dy, 0.3e-21 + dz, 4.5e-21, -dx, -dy, dx, 5.2e-21};
+        rows += std::to_string(n) + " 0 0 " + std::to_string(d[n][0]) + " " +
+                std::to_string(d[n][1]) + " " + std::to_string(d[n][2]);
+        for (const double v : j) {
+            char text[32];
+            std::snprintf(text, sizeof text, " %.9e", v);
+            rows += text;
+        }
+        rows += "\n";
+    }
+    return "3.0 3.0 3.0\n1 0 0\n0 1 0\n0 0 1\n1\n0 0 0 0 0\n6 tensorial\n" + rows;
+}
+
+inline const std::vector<GpuCase>& gpu_cases() {
+    static const std::vector<GpuCase> all = {
+        {"bcc, one material (stencil runs), 300 K, field, anisotropy",
+         "create:crystal-structure = bcc\ncreate:periodic-boundaries-x\n"
+         "create:periodic-boundaries-y\ncreate:periodic-boundaries-z\n"
+         "dimensions:unit-cell-size = 2.87 !A\ndimensions:system-size = 2.87 !nm\n"
+         "material[1]:atomic-spin-moment = 2.22 !muB\nmaterial[1]:exchange-matrix[1] = 7.05e-21\n"
+         "material[1]:second-order-uniaxial-anisotropy-constant = 5.65e-25\n"
+         "material[1]:initial-spin-direction = random\n"
+         "sim:applied-field-strength = 1.5 !T\nsim:applied-field-unit-vector = 1,0,1\n"
+         "sim:temperature = 300\nsim:time-step = 0.1 !fs\nsim:total-time-steps = 60\n"
+         "sim:time-steps-increment = 20\nsim:integrator-random-seed = 11\n",
+         {}},
+        {"bcc ferrimagnet, two materials, 0 K, oblique field",
+         "create:crystal-structure = bcc\ncreate:periodic-boundaries-x\n"
+         "create:periodic-boundaries-z\ndimensions:unit-cell-size = 3 !A\n"
+         "dimensions:system-size-x = 21 !A\ndimensions:system-size-y = 15 !A\n"
+         "dimensions:system-size-z = 18 !A\nmaterial:num-materials = 2\n"
+         "material[1]:atomic-spin-moment = 2.22 !muB\nmaterial[1]:damping-constant = 0.1\n"
+         "material[1]:exchange-matrix[1] = 7e-21\nmaterial[1]:exchange-matrix[2] = -2e-21\n"
+         "material[1]:unit-cell-category = 1\nmaterial[1]:initial-spin-direction = random\n"
+         "material[2]:atomic-spin-moment = 7.6 !muB\nmaterial[2]:damping-constant = 0.05\n"
+         "material[2]:exchange-matrix[2] = 1e-21\nmaterial[2]:unit-cell-category = 2\n"
+         "material[2]:initial-spin-direction = 0,0,-1\n"
+         "sim:applied-field-strength = 2 !T\nsim:applied-field-unit-vector = 1,1,1\n"
+         "sim:time-step = 0.1 !fs\nsim:total-time-steps = 60\nsim:time-steps-increment = 20\n",
+         {}},
+        {"fcc film of three materials by height, 600 K, cubic and uniaxial anisotropy, "
+         "biquadratic exchange",
+         "create:crystal-structure = fcc\ncreate:periodic-boundaries-x\n"
+         "create:periodic-boundaries-y\ndimensions:unit-cell-size = 3.5 !A\n"
+         "dimensions:system-size-x = 2.1 !nm\ndimensions:system-size-y = 1.75 !nm\n"
+         "dimensions:system-size-z = 1.4 !nm\n"
+         "material[1]:atomic-spin-moment = 1.7 !muB\nmaterial[1]:exchange-matrix[1] = 5e-21\n"
+         "material[1]:biquadratic-exchange-matrix[1] = 4e-22\n"
+         "material[1]:maximum-height = 0.5\nmaterial[1]:initial-spin-direction = random\n"
+         "material[2]:atomic-spin-moment = 0.6 !muB\nmaterial[2]:exchange-matrix[2] = 3e-21\n"
+         "material[2]:exchange-matrix[1] = 1e-21\nmaterial[2]:minimum-height = 0.5\n"
+         "material[2]:maximum-height = 0.75\nmaterial[2]:damping-constant = 0.3\n"
+         "material[2]:cubic-anisotropy-constant = 3e-23\n"
+         "material[3]:atomic-spin-moment = 2.2 !muB\nmaterial[3]:exchange-matrix[3] = 4e-21\n"
+         "material[3]:exchange-matrix[2] = -1e-21\nmaterial[3]:minimum-height = 0.75\n"
+         "material[3]:second-order-uniaxial-anisotropy-constant = 1e-23\n"
+         "sim:temperature = 600\nsim:time-step = 0.1 !fs\nsim:total-time-steps = 60\n"
+         "sim:time-steps-increment = 30\nsim:integrator-random-seed = 99\n",
+         {}},
+        {"tensor exchange with a bulk DMI part from a unit-cell file, 100 K",
+         "material:unit-cell-file = tensor.ucf\ncreate:periodic-boundaries-x\n"
+         "create:periodic-boundaries-y\ncreate:periodic-boundaries-z\n"
+         "dimensions:system-size-x = 1.8 !nm\ndimensions:system-size-y = 1.5 !nm\n"
+         "dimensions:system-size-z = 1.2 !nm\nmaterial[1]:atomic-spin-moment = 2 !muB\n"
+         "material[1]:second-order-uniaxial-anisotropy-constant = 1e-22\n"
+         "material[1]:initial-spin-direction = random\n"
+         "sim:temperature = 100\nsim:time-step = 0.1 !fs\nsim:total-time-steps = 60\n"
+         "sim:time-steps-increment = 20\n",
+         {{"tensor.ucf", gpu_tensor_ucf()}}},
+        {"interfacial DMI film on a non-magnetic layer, field",
+         "create:crystal-structure = sc\ncreate:periodic-boundaries-x\n"
+         "create:periodic-boundaries-y\ndimensions:unit-cell-size = 3 !A\n"
+         "dimensions:system-size-x = 2.4 !nm\ndimensions:system-size-y = 1.8 !nm\n"
+         "dimensions:system-size-z = 6 !A\nexchange:dmi-cutoff-range = 4.3 !A\n"
+         "material:num-materials = 2\n"
+         "material[1]:atomic-spin-moment = 2 !muB\nmaterial[1]:exchange-matrix[1] = 1e-21\n"
+         "material[1]:dmi-constant[2] = 7.07e-22\nmaterial[1]:minimum-height = 0.5\n"
+         "material[1]:initial-spin-direction = random\n"
+         "material[2]:atomic-spin-moment = 0.5 !muB\nmaterial[2]:non-magnetic = keep\n"
+         "material[2]:maximum-height = 0.5\n"
+         "sim:applied-field-strength = 0.5 !T\nsim:applied-field-unit-vector = 0,0,1\n"
+         "sim:temperature = 20\nsim:time-step = 0.1 !fs\nsim:total-time-steps = 60\n"
+         "sim:time-steps-increment = 20\n",
+         {}},
+        {"hysteresis loop (the applied field changes: the device's views are taken again)",
+         "create:crystal-structure = sc\ncreate:periodic-boundaries-x\n"
+         "create:periodic-boundaries-y\ncreate:periodic-boundaries-z\n"
+         "dimensions:unit-cell-size = 3 !A\ndimensions:system-size = 1.5 !nm\n"
+         "material[1]:atomic-spin-moment = 2 !muB\nmaterial[1]:exchange-matrix[1] = 2e-21\n"
+         "material[1]:second-order-uniaxial-anisotropy-constant = 1e-22\n"
+         "sim:program = hysteresis-loop\nsim:maximum-applied-field-strength = 2 !T\n"
+         "sim:applied-field-strength-increment = 1 !T\nsim:applied-field-unit-vector = 0,0,1\n"
+         "sim:equilibration-time-steps = 10\nsim:loop-time-steps = 20\n"
+         "sim:time-steps-increment = 10\nsim:temperature = 10\nsim:time-step = 0.1 !fs\n",
+         {}},
+        {"field cooling (the temperature changes every step)",
+         "create:crystal-structure = sc\ncreate:periodic-boundaries-x\n"
+         "create:periodic-boundaries-y\ncreate:periodic-boundaries-z\n"
+         "dimensions:unit-cell-size = 3 !A\ndimensions:system-size = 1.5 !nm\n"
+         "material[1]:atomic-spin-moment = 2 !muB\nmaterial[1]:exchange-matrix[1] = 2e-21\n"
+         "sim:program = field-cool\nsim:cooling-time = 5 !fs\nsim:cooling-function = linear\n"
+         "sim:maximum-temperature = 400\nsim:minimum-temperature = 10\n"
+         "sim:applied-field-strength = 1 !T\nsim:applied-field-unit-vector = 0,0,1\n"
+         "sim:equilibration-time-steps = 10\nsim:total-time-steps = 60\n"
+         "sim:time-steps-increment = 20\nsim:time-step = 0.1 !fs\n",
+         {}},
+    };
+    return all;
+}
+
+}  // namespace miniasd::test
