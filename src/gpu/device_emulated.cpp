@@ -3,8 +3,8 @@
 // emulates the device on the host, so that everything of the backend but CUDA itself runs in
 // every build. The emulation keeps the device's discipline: each "device" array is a separate
 // allocation of exactly the size the views' tables declare (an out-of-bounds read there is one on
-// the device too, and the sanitizers see it); every stage calls gpu/heun_stage.hpp's per-atom
-// functions, as the CUDA kernels do, one atom at a time. With -DMINIASD_CUDA=ON device_heun.cu
+// the device too, and the sanitizers see it); every stage calls gpu/atom_stages.hpp's per-atom
+// functions, as the CUDA kernels do, one atom at a time. With -DMINIASD_CUDA=ON device_system.cu
 // replaces this file.
 #include <chrono>
 #include <cstdlib>
@@ -12,8 +12,8 @@
 #include <map>
 #include <utility>
 
-#include "gpu/device_heun.hpp"
-#include "gpu/heun_stage.hpp"
+#include "gpu/atom_stages.hpp"
+#include "gpu/device_system.hpp"
 #include "util/error.hpp"
 
 namespace miniasd::gpu {
@@ -50,12 +50,13 @@ DeviceInfo use_device(int) {
     return d;
 }
 
-struct DeviceHeun::State {
+struct DeviceSystem::State {
     std::int64_t n_owned = 0, n_storage = 0;
     std::vector<double> sx, sy, sz, px, py, pz, packed;
     std::vector<std::int32_t> material, send;
     std::vector<std::int64_t> gid;
     std::vector<double> gamma, alpha, sigma;
+    std::vector<std::vector<std::int32_t>> colours;
     ZigguratTables ziggurat;
     std::vector<kernels::TermView> terms;
     std::uint64_t seed = 0;
@@ -82,7 +83,7 @@ struct DeviceHeun::State {
     }
 };
 
-DeviceHeun::DeviceHeun(const HeunSetup& h) : s_(std::make_unique<State>()) {
+DeviceSystem::DeviceSystem(const DeviceSetup& h) : s_(std::make_unique<State>()) {
     if (!emulating()) use_device(0);  // says why there is no device
     State& s = *s_;
     s.n_owned = h.n_owned;
@@ -103,9 +104,9 @@ DeviceHeun::DeviceHeun(const HeunSetup& h) : s_(std::make_unique<State>()) {
     s.bytes = double(n) * (6 * 8 + 4) + double(h.n_owned) * 8;
 }
 
-DeviceHeun::~DeviceHeun() = default;
+DeviceSystem::~DeviceSystem() = default;
 
-const void* DeviceHeun::mirror_bytes(const void* host, std::size_t bytes) {
+const void* DeviceSystem::mirror_bytes(const void* host, std::size_t bytes) {
     if (!host) return nullptr;
     auto at = s_->mirrors.find({host, bytes});
     if (at == s_->mirrors.end()) {
@@ -116,19 +117,19 @@ const void* DeviceHeun::mirror_bytes(const void* host, std::size_t bytes) {
     return at->second.data.get();
 }
 
-void DeviceHeun::set_terms(const std::vector<kernels::TermView>& terms) {
+void DeviceSystem::set_terms(const std::vector<kernels::TermView>& terms) {
     s_->terms = terms;
 }
 
-void DeviceHeun::set_sigma(const std::vector<double>& sigma) {
+void DeviceSystem::set_sigma(const std::vector<double>& sigma) {
     s_->sigma = sigma;
     s_->noise = false;
     for (const double v : sigma)
         s_->noise = s_->noise || v > 0;
 }
 
-void DeviceHeun::upload(const double* x, const double* y, const double* z, std::int64_t begin,
-                        std::int64_t count, bool predicted) {
+void DeviceSystem::upload(const double* x, const double* y, const double* z, std::int64_t begin,
+                          std::int64_t count, bool predicted) {
     State& s = *s_;
     double* to[3] = {predicted ? s.px.data() : s.sx.data(), predicted ? s.py.data() : s.sy.data(),
                      predicted ? s.pz.data() : s.sz.data()};
@@ -137,7 +138,8 @@ void DeviceHeun::upload(const double* x, const double* y, const double* z, std::
         std::memcpy(to[c] + begin, from[c], std::size_t(count) * sizeof(double));
 }
 
-void DeviceHeun::download(double* x, double* y, double* z, std::int64_t begin, std::int64_t count) {
+void DeviceSystem::download(double* x, double* y, double* z, std::int64_t begin,
+                            std::int64_t count) {
     State& s = *s_;
     const double* from[3] = {s.sx.data(), s.sy.data(), s.sz.data()};
     double* to[3] = {x, y, z};
@@ -145,7 +147,7 @@ void DeviceHeun::download(double* x, double* y, double* z, std::int64_t begin, s
         std::memcpy(to[c], from[c] + begin, std::size_t(count) * sizeof(double));
 }
 
-void DeviceHeun::gather_send(double* x, double* y, double* z, bool predicted) {
+void DeviceSystem::gather_send(double* x, double* y, double* z, bool predicted) {
     State& s = *s_;
     const std::int64_t n = std::int64_t(s.send.size());
     const SpinView v = predicted ? SpinView{s.px.data(), s.py.data(), s.pz.data()}
@@ -157,7 +159,7 @@ void DeviceHeun::gather_send(double* x, double* y, double* z, bool predicted) {
     std::memcpy(z, s.packed.data() + 2 * n, std::size_t(n) * sizeof(double));
 }
 
-void DeviceHeun::predict(std::uint64_t step) {
+void DeviceSystem::predict(std::uint64_t step) {
     State& s = *s_;
     const auto t0 = std::chrono::steady_clock::now();
     const StepArgs a = s.args(step);
@@ -167,7 +169,7 @@ void DeviceHeun::predict(std::uint64_t step) {
     s.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
-void DeviceHeun::correct(std::uint64_t step) {
+void DeviceSystem::correct(std::uint64_t step) {
     State& s = *s_;
     const auto t0 = std::chrono::steady_clock::now();
     const StepArgs a = s.args(step);
@@ -175,16 +177,35 @@ void DeviceHeun::correct(std::uint64_t step) {
     for (std::int64_t i = 0; i < s.n_owned; ++i)
         correct_atom(a, i, p, s.sx.data(), s.sy.data(), s.sz.data());
     s.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    ++s.steps;
 }
 
-double DeviceHeun::kernel_seconds() const {
+void DeviceSystem::set_colours(const std::vector<std::vector<std::int32_t>>& colours) {
+    s_->colours = colours;
+}
+
+std::int64_t DeviceSystem::trial_colour(int c, TrialMove move, double width, double beta,
+                                        std::uint64_t sweep) {
+    State& s = *s_;
+    const auto t0 = std::chrono::steady_clock::now();
+    const StepArgs a = s.args(sweep);
+    std::int64_t taken = 0;
+    for (const std::int32_t i : s.colours[std::size_t(c)])
+        taken += trial_atom(a, move, width, beta, i, s.sx.data(), s.sy.data(), s.sz.data());
+    s.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return taken;
+}
+
+void DeviceSystem::finish_step() {
+    ++s_->steps;
+}
+
+double DeviceSystem::kernel_seconds() const {
     return s_->seconds;
 }
-std::int64_t DeviceHeun::steps() const {
+std::int64_t DeviceSystem::steps() const {
     return s_->steps;
 }
-double DeviceHeun::device_bytes() const {
+double DeviceSystem::device_bytes() const {
     return s_->bytes;
 }
 

@@ -1,140 +1,16 @@
 #include "integrate/gpu_llg_heun.hpp"
 
-#include <algorithm>
-#include <cstdio>
-
 #include "integrate/llg_heun.hpp"
-#include "util/error.hpp"
-#include "util/units.hpp"
 
 namespace miniasd {
 
-namespace {
-
-// What the device cannot run yet, with the reason; "" when the run can go on the device.
-std::string not_on_device(const IntegratorContext& c) {
-    if (c.config.integrator != IntegratorKind::llg_heun)
-        return "Monte Carlo does not run on the GPU yet (its colours' sweeps are the next step of "
-               "docs/gpu.md): use sim:device = cpu";
-    if (!c.hamiltonian.stages().empty())
-        return "the dipolar field (a non-local stage) does not run on the GPU yet "
-               "(docs/gpu.md): use sim:device = cpu";
-    for (const auto& t : c.hamiltonian.terms())
-        if (t->active() && !t->view())
-            return std::string("the term '") + t->name() + "' has no device kernel";
-    return "";
-}
-
-}  // namespace
-
-template <typename T>
-double GpuLlgHeun::per_atom_bytes(const T* p, std::int64_t n) const {
-    // Tables of at least one entry per owned atom (neighbour rows, bond lists) stream through
-    // memory once per stage; the material index is counted once with the spins; per-material
-    // constants and short tables stay in cache.
-    if (sys_.n_owned == 0 || n < sys_.n_owned ||
-        static_cast<const void*>(p) == sys_.material.data())
-        return 0;
-    return double(n) * double(sizeof(T)) / double(sys_.n_owned);
-}
-
-GpuLlgHeun::GpuLlgHeun(const IntegratorContext& c)
-    : sys_(c.system),
-      hamiltonian_(c.hamiltonian),
-      halo_(c.halo),
-      timers_(c.timers),
-      t_step_(c.timers.add("gpu step")),
-      t_halo_(c.timers.add("halo")),
-      t_copy_(c.timers.add("gpu copies")),
-      dt_(c.config.time_step),
-      ziggurat_(make_ziggurat_tables()) {
-    // Every rank reaches the same verdict on the input; a node without a device fails alike on
-    // every rank through the agreement below.
-    const std::string why = not_on_device(c);
-    if (!why.empty()) throw Error("sim:device = gpu: " + why);
-    std::string failed;
-    try {
-        device_ = gpu::use_device(c.comm.rank_on_node());
-    } catch (const LocalError& e) {
-        failed = e.what();
-    }
-    c.comm.throw_if_any(failed);
-    gpu::HeunSetup h;
-    h.n_owned = sys_.n_owned;
-    h.n_storage = sys_.n_storage();
-    h.material = sys_.material.data();
-    h.gid = sys_.gid.data();
-    for (const MaterialConfig& m : c.config.materials) {
-        moment_.push_back(m.moment);
+GpuLlgHeun::GpuLlgHeun(const IntegratorContext& c) : GpuIntegrator(c), dt_(c.config.time_step) {
+    for (const MaterialConfig& m : c.config.materials)
         alpha_.push_back(m.damping);
-        h.alpha.push_back(m.damping);
-        h.gamma.push_back(constants::gyromagnetic_ratio / (1.0 + m.damping * m.damping));
-    }
-    h.dt = dt_;
-    h.seed = c.config.seed;
-    h.ziggurat = &ziggurat_;
-    for (const parallel::HaloPeer& p : sys_.peers)
-        h.send.insert(h.send.end(), p.send.begin(), p.send.end());
-    for (auto* v : {&send_x_, &send_y_, &send_z_})
-        v->resize(h.send.size());
-    stage_.resize(sys_.n_storage());
-    try {
-        dev_ = std::make_unique<gpu::DeviceHeun>(h);
-        take_views();
-    } catch (const LocalError& e) {
-        failed = e.what();
-    }
-    c.comm.throw_if_any(failed);
-}
-
-void GpuLlgHeun::take_views() {
-    const kernels::TableExtents e{sys_.n_owned, sys_.n_storage(), sys_.width,
-                                  static_cast<int>(moment_.size())};
-    std::vector<kernels::TermView> views;
-    index_bytes_ = 0;
-    for (const auto& t : hamiltonian_.terms()) {
-        if (!t->active()) continue;
-        kernels::TermView v = *t->view();
-        switch (v.id) {
-#define MINIASD_RELOCATE(name, View)                                       \
-    case kernels::KernelId::name:                                          \
-        kernels::for_each_table(v.name, e, [&](auto*& p, std::int64_t n) { \
-            index_bytes_ += per_atom_bytes(p, n);                          \
-            p = dev_->mirror(p, n);                                        \
-        });                                                                \
-        break;
-            MINIASD_LOCAL_KERNELS(MINIASD_RELOCATE)
-#undef MINIASD_RELOCATE
-        }
-        views.push_back(v);
-    }
-    terms_ = static_cast<int>(views.size());
-    dev_->set_terms(views);
-    field_ = hamiltonian_.applied_field();
-}
-
-void GpuLlgHeun::exchange_halo(bool predicted) {
-    if (sys_.peers.empty()) return;
-    ScopedTimer t(timers_, t_halo_);
-    dev_->gather_send(send_x_.data(), send_y_.data(), send_z_.data(), predicted);
-    std::size_t k = 0;
-    for (const parallel::HaloPeer& p : sys_.peers)
-        for (const std::int32_t i : p.send) {
-            stage_.x[std::size_t(i)] = send_x_[k];
-            stage_.y[std::size_t(i)] = send_y_[k];
-            stage_.z[std::size_t(i)] = send_z_[k];
-            ++k;
-        }
-    halo_.start(stage_.x.data(), stage_.y.data(), stage_.z.data());
-    halo_.finish(stage_.x.data(), stage_.y.data(), stage_.z.data());
-    const std::int64_t ghosts = sys_.n_local - sys_.n_owned;
-    const auto g = std::size_t(sys_.n_owned);
-    dev_->upload(stage_.x.data() + g, stage_.y.data() + g, stage_.z.data() + g, sys_.n_owned,
-                 ghosts, predicted);
 }
 
 void GpuLlgHeun::step(Spins& s, RunState& state) {
-    if (!uploaded_) from_host(s);
+    begin_step(s);
     if (state.temperature != temperature_) {
         temperature_ = state.temperature;
         std::vector<double> sigma(moment_.size(), 0.0);
@@ -143,7 +19,6 @@ void GpuLlgHeun::step(Spins& s, RunState& state) {
                 sigma[m] = thermal_field_sigma(alpha_[m], moment_[m], temperature_, dt_);
         dev_->set_sigma(sigma);
     }
-    if (hamiltonian_.applied_field() != field_) take_views();  // the Zeeman view holds B
     hamiltonian_.begin_step(state.step);
     const auto step = static_cast<std::uint64_t>(state.step);
     exchange_halo(false);  // timed as "halo", the stages as "gpu step"
@@ -153,18 +28,8 @@ void GpuLlgHeun::step(Spins& s, RunState& state) {
     exchange_halo(true);
     timers_.start(t_step_);
     dev_->correct(step);  // returns when the device has finished the step
+    dev_->finish_step();
     timers_.stop(t_step_);
-}
-
-void GpuLlgHeun::to_host(Spins& s) {
-    ScopedTimer t(timers_, t_copy_);
-    dev_->download(s.x.data(), s.y.data(), s.z.data(), 0, sys_.n_owned);
-}
-
-void GpuLlgHeun::from_host(const Spins& s) {
-    ScopedTimer t(timers_, t_copy_);
-    dev_->upload(s.x.data(), s.y.data(), s.z.data(), 0, sys_.n_storage());
-    uploaded_ = true;
 }
 
 double GpuLlgHeun::bytes_per_atom_step() const {
@@ -175,38 +40,8 @@ double GpuLlgHeun::bytes_per_atom_step() const {
     return 5 * 24.0 + 2 * (4.0 + index_bytes_ + (temperature_ > 0 ? 8.0 : 0.0));
 }
 
-std::vector<std::pair<std::string, double>> GpuLlgHeun::figures() const {
-    const double steps = double(dev_->steps()), atoms = double(sys_.n_owned);
-    const double seconds = dev_->kernel_seconds();
-    const double ns = steps > 0 && atoms > 0 ? seconds / (steps * atoms) * 1e9 : 0;
-    const double bytes = bytes_per_atom_step();
-    const double achieved = ns > 0 ? bytes / (ns * 1e-9) : 0;
-    return {{"gpu_device_memory_bytes", device_.memory},
-            {"gpu_copy_bandwidth_bytes_per_s", device_.copy_bandwidth},
-            {"gpu_model_bytes_per_atom_step", bytes},
-            {"gpu_device_ns_per_atom_step", ns},
-            {"gpu_achieved_bytes_per_s", achieved},
-            {"gpu_fraction_of_copy_bandwidth",
-             device_.copy_bandwidth > 0 ? achieved / device_.copy_bandwidth : 0},
-            {"gpu_bytes_held", dev_->device_bytes()},
-            {"gpu_bytes_per_atom", atoms > 0 ? dev_->device_bytes() / atoms : 0},
-            {"gpu_largest_system_atoms", dev_->device_bytes() > 0 && atoms > 0
-                                             ? device_.memory * 0.9 / (dev_->device_bytes() / atoms)
-                                             : 0}};
-}
-
 std::string GpuLlgHeun::summary() const {
-    const std::vector<std::pair<std::string, double>> f = figures();
-    char line[512];
-    std::snprintf(line, sizeof line,
-                  "GPU: %s (device %d of %d on rank 0's node), %d local terms; %.3g ns per "
-                  "atom-step on the device, model %.0f B per atom-step = %.0f GB/s, %.0f%% of "
-                  "its measured copy bandwidth %.0f GB/s; %.0f B per atom held, about %.3g atoms "
-                  "fit its %.0f GiB",
-                  device_.name.c_str(), device_.index, device_.count, terms_, f[3].second,
-                  f[2].second, f[4].second * 1e-9, 100.0 * f[5].second, f[1].second * 1e-9,
-                  f[7].second, f[8].second, device_.memory / double(1 << 30));
-    return line;
+    return device_line();
 }
 
 }  // namespace miniasd

@@ -1,4 +1,5 @@
 #include "integrate/gpu_llg_heun.hpp"
+#include "integrate/gpu_monte_carlo.hpp"
 #include "integrate/integrator.hpp"
 #include "integrate/llg_heun.hpp"
 #include "integrate/monte_carlo.hpp"
@@ -6,7 +7,11 @@
 namespace miniasd {
 
 std::unique_ptr<Integrator> make_integrator(const IntegratorContext& c) {
-    if (c.config.device == Device::gpu) return std::make_unique<GpuLlgHeun>(c);
+    if (c.config.device == Device::gpu) {
+        if (c.config.integrator == IntegratorKind::monte_carlo)
+            return std::make_unique<GpuMonteCarlo>(c);
+        return std::make_unique<GpuLlgHeun>(c);
+    }
     switch (c.config.integrator) {
         case IntegratorKind::llg_heun:
             break;

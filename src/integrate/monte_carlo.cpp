@@ -81,10 +81,26 @@ double angle_move_width(double temperature) {
     return 0.08 * std::pow(constants::boltzmann * temperature / constants::bohr_magneton, 0.2);
 }
 
+double sweep_width(MonteCarloMove move, RunState& state) {
+    if (state.mc_step_width <= 0) state.mc_step_width = MonteCarlo::initial_width;
+    return move == MonteCarloMove::angle ? angle_move_width(state.temperature)
+                                         : state.mc_step_width;
+}
+
+void adapt_width(MonteCarloMove move, std::int64_t accepted, std::int64_t trials, RunState& state) {
+    if (move != MonteCarloMove::adaptive || trials <= 0) return;
+    // VAMPIRE's rule: scale by 0.5 / rejection rate; a width that leaves [min, max] starts
+    // again from max, so at low temperature, where the width shrinks sweep after sweep (half
+    // the tiny moves go downhill, a few less are accepted), large moves return now and then.
+    const double rejected = double(trials - accepted) / double(trials);
+    const double w =
+        rejected > 0 ? state.mc_step_width * 0.5 / rejected : MonteCarlo::max_width + 1;
+    state.mc_step_width =
+        (w > MonteCarlo::max_width || w < MonteCarlo::min_width) ? MonteCarlo::max_width : w;
+}
+
 void MonteCarlo::step(Spins& s, RunState& state) {
-    if (state.mc_step_width <= 0) state.mc_step_width = initial_width;
-    const double width =
-        move_ == MonteCarloMove::angle ? angle_move_width(state.temperature) : state.mc_step_width;
+    const double width = sweep_width(move_, state);
     const std::uint64_t sweep = static_cast<std::uint64_t>(state.step);
     hamiltonian_.begin_step(state.step);
     auto trials = [&](const std::vector<std::int32_t>& atoms) {
@@ -120,15 +136,7 @@ void MonteCarlo::step(Spins& s, RunState& state) {
     const std::int64_t total_trials = sys_.n_global;
     trials_ += total_trials;
     accepted_ += total_accepted;
-    if (move_ == MonteCarloMove::adaptive && total_trials > 0) {
-        // VAMPIRE's rule: scale by 0.5 / rejection rate; a width that leaves [min, max] starts
-        // again from max, so at low temperature, where the width shrinks sweep after sweep
-        // (half the tiny moves go downhill, a few less are accepted), large moves return now
-        // and then.
-        const double rejected = double(total_trials - total_accepted) / double(total_trials);
-        const double w = rejected > 0 ? state.mc_step_width * 0.5 / rejected : max_width + 1;
-        state.mc_step_width = (w > max_width || w < min_width) ? max_width : w;
-    }
+    adapt_width(move_, total_accepted, total_trials, state);
 }
 
 std::vector<std::pair<std::string, double>> MonteCarlo::figures() const {

@@ -27,6 +27,11 @@ namespace miniasd {
 
 // Width of the `angle` move (VAMPIRE's): 0.02 below 1 K, else 0.08 (k_B T / mu_B)^(1/5), T in K.
 double angle_move_width(double temperature);
+// The Gaussian move's width for this sweep: angle's, or adaptive's from the run state (set to
+// MonteCarlo::initial_width at the first sweep). The CPU's and the GPU's sweeps share both.
+double sweep_width(MonteCarloMove move, RunState& state);
+// After a sweep with `accepted` of `trials` moves taken over all ranks: adaptive's new width.
+void adapt_width(MonteCarloMove move, std::int64_t accepted, std::int64_t trials, RunState& state);
 
 class MonteCarlo final : public Integrator {
   public:

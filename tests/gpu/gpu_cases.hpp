@@ -127,6 +127,57 @@ inline const std::vector<GpuCase>& gpu_cases() {
          "sim:equilibration-time-steps = 10\nsim:total-time-steps = 60\n"
          "sim:time-steps-increment = 20\nsim:time-step = 0.1 !fs\n",
          {}},
+        {"Monte Carlo, adaptive move: bcc ferrimagnet of two materials (a colour per site), 300 K",
+         "create:crystal-structure = bcc\ncreate:periodic-boundaries-x\n"
+         "create:periodic-boundaries-y\ncreate:periodic-boundaries-z\n"
+         "dimensions:unit-cell-size = 3 !A\ndimensions:system-size = 1.8 !nm\n"
+         "material:num-materials = 2\n"
+         "material[1]:atomic-spin-moment = 2.22 !muB\nmaterial[1]:exchange-matrix[1] = 7e-21\n"
+         "material[1]:exchange-matrix[2] = -2e-21\nmaterial[1]:unit-cell-category = 1\n"
+         "material[1]:initial-spin-direction = random\n"
+         "material[2]:atomic-spin-moment = 7.6 !muB\nmaterial[2]:exchange-matrix[2] = 1e-21\n"
+         "material[2]:unit-cell-category = 2\n"
+         "material[2]:second-order-uniaxial-anisotropy-constant = 1e-23\n"
+         "sim:integrator = monte-carlo\nsim:temperature = 300\nsim:total-time-steps = 40\n"
+         "sim:time-steps-increment = 20\nsim:integrator-random-seed = 3\n",
+         {}},
+        {"Monte Carlo, the uniform move on odd periodic axes (a third colour), cubic "
+         "anisotropy and a field",
+         "create:crystal-structure = sc\ncreate:periodic-boundaries-x\n"
+         "create:periodic-boundaries-y\ncreate:periodic-boundaries-z\n"
+         "dimensions:unit-cell-size = 3 !A\ndimensions:system-size-x = 21 !A\n"
+         "dimensions:system-size-y = 15 !A\ndimensions:system-size-z = 12 !A\n"
+         "material[1]:atomic-spin-moment = 2 !muB\nmaterial[1]:exchange-matrix[1] = 2e-21\n"
+         "material[1]:cubic-anisotropy-constant = 3e-23\n"
+         "material[1]:initial-spin-direction = random\n"
+         "sim:applied-field-strength = 1 !T\nsim:applied-field-unit-vector = 0,1,1\n"
+         "sim:integrator = monte-carlo\nmontecarlo:algorithm = uniform\n"
+         "sim:temperature = 150\nsim:total-time-steps = 40\nsim:time-steps-increment = 20\n",
+         {}},
+        {"Monte Carlo, the spin-flip move, odd periodic axes, 20 K",
+         "create:crystal-structure = sc\ncreate:periodic-boundaries-x\n"
+         "create:periodic-boundaries-y\ncreate:periodic-boundaries-z\n"
+         "dimensions:unit-cell-size = 3 !A\ndimensions:system-size-x = 21 !A\n"
+         "dimensions:system-size-y = 15 !A\ndimensions:system-size-z = 12 !A\n"
+         "material[1]:atomic-spin-moment = 2 !muB\nmaterial[1]:exchange-matrix[1] = 2e-21\n"
+         "material[1]:cubic-anisotropy-constant = 3e-23\n"
+         "material[1]:initial-spin-direction = random\n"
+         "sim:applied-field-strength = 1 !T\nsim:applied-field-unit-vector = 0,1,1\n"
+         "sim:integrator = monte-carlo\nmontecarlo:algorithm = spin-flip\n"
+         "sim:temperature = 20\nsim:total-time-steps = 40\nsim:time-steps-increment = 20\n",
+         {}},
+        {"Monte Carlo Curie sweep with the angle move on an fcc film with DMI",
+         "create:crystal-structure = fcc\ncreate:periodic-boundaries-x\n"
+         "create:periodic-boundaries-y\ndimensions:unit-cell-size = 3.5 !A\n"
+         "dimensions:system-size-x = 1.75 !nm\ndimensions:system-size-y = 1.75 !nm\n"
+         "dimensions:system-size-z = 1.05 !nm\nmaterial[1]:atomic-spin-moment = 1.7 !muB\n"
+         "material[1]:exchange-matrix[1] = 5e-21\nmaterial[1]:dmi-constant[1] = 4e-22\n"
+         "sim:program = curie-temperature\nsim:minimum-temperature = 100\n"
+         "sim:maximum-temperature = 300\nsim:temperature-increment = 100\n"
+         "sim:equilibration-time-steps = 10\nsim:loop-time-steps = 20\n"
+         "sim:time-steps-increment = 10\n"
+         "sim:integrator = monte-carlo\nmontecarlo:algorithm = angle\n",
+         {}},
     };
     return all;
 }

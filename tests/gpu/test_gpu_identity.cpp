@@ -16,7 +16,7 @@
 #include <filesystem>
 #include <sstream>
 
-#include "gpu/device_heun.hpp"
+#include "gpu/device_system.hpp"
 #include "gpu/gpu_cases.hpp"
 #include "support/test_support.hpp"
 

@@ -1,9 +1,9 @@
 // What sim:device = gpu cannot do is refused on every rank with the reason, before any step, in
-// every build: a build without the backend says how to build it; Monte Carlo and the dipolar
-// field, which do not run on the device yet, are named. Needs no GPU.
+// every build: a build without the backend says how to build it; the dipolar field, which does not
+// run on the device yet, is named. Needs no GPU.
 #include <gtest/gtest.h>
 
-#include "gpu/device_heun.hpp"
+#include "gpu/device_system.hpp"
 #include "support/test_support.hpp"
 
 using namespace miniasd;
@@ -28,24 +28,20 @@ std::string error_of(const std::string& input) {
 
 }  // namespace
 
-TEST(GpuRefusals, MonteCarloIsRefusedByName) {
-    const std::string e = error_of(cube + "sim:device = gpu\nsim:integrator = monte-carlo\n");
-    EXPECT_NE(e.find("sim:device = gpu: Monte Carlo does not run on the GPU yet"),
-              std::string::npos)
-        << e;
-}
-
 TEST(GpuRefusals, TheDipolarFieldIsRefusedByName) {
-    const std::string e = error_of(cube + "sim:device = gpu\ndipole:solver = tensor\n");
-    EXPECT_NE(e.find("sim:device = gpu: the dipolar field (a non-local stage) does not run"),
-              std::string::npos)
-        << e;
+    for (const char* integrator : {"llg-heun", "monte-carlo"}) {
+        const std::string e = error_of(cube + "sim:device = gpu\ndipole:solver = tensor\n" +
+                                       "sim:integrator = " + integrator + "\n");
+        EXPECT_NE(e.find("sim:device = gpu: the dipolar field (a non-local stage) does not run"),
+                  std::string::npos)
+            << integrator << ": " << e;
+    }
 }
 
 TEST(GpuRefusals, VampiresSwitchMeansTheSame) {
-    // gpu:acceleration = on is sim:device = gpu: the same refusal for Monte Carlo.
-    const std::string e = error_of(cube + "gpu:acceleration = on\nsim:integrator = monte-carlo\n");
-    EXPECT_NE(e.find("sim:device = gpu: Monte Carlo"), std::string::npos) << e;
+    // gpu:acceleration = on is sim:device = gpu: the same refusal for the dipolar field.
+    const std::string e = error_of(cube + "gpu:acceleration = on\ndipole:solver = tensor\n");
+    EXPECT_NE(e.find("sim:device = gpu: the dipolar field"), std::string::npos) << e;
     EXPECT_EQ(test::config_from_text(cube + "gpu:acceleration = off\n").device, Device::cpu);
 }
 

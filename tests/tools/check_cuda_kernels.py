@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The physics compiles for a GPU (docs/gpu.md): nvcc builds src/kernels/device_kernels.cu, which
 instantiates every MINIASD_HD kernel of src/kernels/ and util/ in a __global__ function, and the
-GPU backend's step (src/gpu/device_heun.cu), with
+GPU backend's step (src/gpu/device_system.cu), with
 every warning an error, and its PTX has an entry per kernel and no fused multiply-add anywhere:
 the build's -fmad=false is in effect (the same roundings as the CPU's -ffp-contract=off), and no
 kernel calls CUDA's own exp, log, sin or cos, which nvcc inlines from libdevice with FMAs in
@@ -28,7 +28,7 @@ def main(source, random123, nvcc=None):
         print("skipped: nvcc not found (install the CUDA toolkit to compile the device kernels)")
         return SKIP
     units = [os.path.join(source, "src", "kernels", "device_kernels.cu"),
-             os.path.join(source, "src", "gpu", "device_heun.cu")]
+             os.path.join(source, "src", "gpu", "device_system.cu")]
     flags = ["-std=c++17", "-fmad=false", "-arch=sm_90", "-Werror", "all-warnings",
              "-I" + os.path.join(source, "src")]
     if os.path.normpath(random123) not in ("/usr/include", "/usr/local/include"):
@@ -52,7 +52,8 @@ def main(source, random123, nvcc=None):
         for kernel in ("term_field", "term_energy", "term_energy_change"):
             if not any(kernel in n and view in n for n in names):
                 bad.append(f"no {kernel} entry for {view}")
-    for kernel in ("predict_kernel", "correct_kernel", "gather_kernel"):  # the backend's step
+    for kernel in ("predict_kernel", "correct_kernel", "trial_kernel", "block_sums",
+                   "gather_kernel"):  # the backend's steps
         if not any(kernel in n for n in names):
             bad.append(f"no {kernel} entry in the GPU backend")
     for name, body in zip(names, entries):

@@ -7,7 +7,7 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "gpu/device_heun.hpp"
+#include "gpu/device_system.hpp"
 #include "util/error.hpp"
 
 int main(int argc, char** argv) {

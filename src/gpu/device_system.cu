@@ -1,5 +1,5 @@
-// The CUDA side of the LLG-Heun step (gpu/device_heun.hpp): one thread per owned atom, each
-// computing its atom with gpu/heun_stage.hpp's functions, the shared per-atom kernels exactly as a
+// The CUDA side of the LLG-Heun step (gpu/device_system.hpp): one thread per owned atom, each
+// computing its atom with gpu/atom_stages.hpp's functions, the shared per-atom kernels exactly as a
 // CPU lane runs them. Built with -fmad=false (no fused multiply-add; division and square root are
 // IEEE on both sides), so the bits are the CPU's.
 //
@@ -9,12 +9,13 @@
 // draw's arithmetic instead (docs/gpu.md).
 #include <cuda_runtime.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <map>
 #include <utility>
 
-#include "gpu/device_heun.hpp"
-#include "gpu/heun_stage.hpp"
+#include "gpu/atom_stages.hpp"
+#include "gpu/device_system.hpp"
 #include "util/error.hpp"
 
 namespace miniasd::gpu {
@@ -48,6 +49,28 @@ __global__ void predict_kernel(StepArgs a, SpinView s, double* px, double* py, d
 __global__ void correct_kernel(StepArgs a, SpinView p, double* sx, double* sy, double* sz) {
     const std::int64_t i = atom_index();
     if (i < a.n_owned) correct_atom(a, i, p, sx, sy, sz);
+}
+
+__global__ void trial_kernel(StepArgs a, TrialMove move, double width, double beta,
+                             const std::int32_t* atoms, std::int64_t n, double* sx, double* sy,
+                             double* sz, int* taken) {
+    const std::int64_t k = atom_index();
+    if (k < n) taken[k] = trial_atom(a, move, width, beta, atoms[k], sx, sy, sz);
+}
+
+// Each block's sum of n integers (a tree in shared memory: no atomics, a fixed order).
+__global__ void block_sums(const int* v, std::int64_t n, long long* out) {
+    __shared__ long long part[256];
+    long long mine = 0;
+    for (std::int64_t k = atom_index(); k < n; k += std::int64_t(gridDim.x) * blockDim.x)
+        mine += v[k];
+    part[threadIdx.x] = mine;
+    __syncthreads();
+    for (unsigned half = blockDim.x / 2; half > 0; half /= 2) {
+        if (threadIdx.x < half) part[threadIdx.x] += part[threadIdx.x + half];
+        __syncthreads();
+    }
+    if (threadIdx.x == 0) out[blockIdx.x] = part[0];
 }
 
 __global__ void gather_kernel(const std::int32_t* atoms, std::int64_t n, SpinView s, double* out) {
@@ -112,7 +135,7 @@ DeviceInfo use_device(int node_rank) {
     return d;
 }
 
-struct DeviceHeun::State {
+struct DeviceSystem::State {
     std::int64_t n_owned = 0, n_storage = 0, n_send = 0;
     double bytes = 0;
     double *sx, *sy, *sz, *px, *py, *pz;  // [n_storage]
@@ -122,6 +145,10 @@ struct DeviceHeun::State {
     double *gamma, *alpha, *sigma;  // per material
     ZigguratTables* ziggurat;
     kernels::TermView* terms = nullptr;
+    std::int32_t* colour_atoms = nullptr;  // every colour's atoms in turn
+    std::vector<std::int64_t> colour_start;
+    int* taken = nullptr;             // [largest colour]
+    long long* taken_sums = nullptr;  // [sum_blocks]
     int term_count = 0, materials = 0;
     std::uint64_t seed = 0;
     double dt = 0;
@@ -137,7 +164,7 @@ struct DeviceHeun::State {
     }
 };
 
-DeviceHeun::DeviceHeun(const HeunSetup& h) : s_(std::make_unique<State>()) {
+DeviceSystem::DeviceSystem(const DeviceSetup& h) : s_(std::make_unique<State>()) {
     State& s = *s_;
     s.n_owned = h.n_owned;
     s.n_storage = h.n_storage;
@@ -176,12 +203,13 @@ DeviceHeun::DeviceHeun(const HeunSetup& h) : s_(std::make_unique<State>()) {
     check(cudaEventCreate(&s.end), "cudaEventCreate");
 }
 
-DeviceHeun::~DeviceHeun() {
+DeviceSystem::~DeviceSystem() {
     if (!s_) return;
     State& s = *s_;
     for (void* p : {(void*)s.sx, (void*)s.sy, (void*)s.sz, (void*)s.px, (void*)s.py, (void*)s.pz,
                     (void*)s.packed, (void*)s.material, (void*)s.send, (void*)s.gid, (void*)s.gamma,
-                    (void*)s.alpha, (void*)s.sigma, (void*)s.ziggurat, (void*)s.terms})
+                    (void*)s.alpha, (void*)s.sigma, (void*)s.ziggurat, (void*)s.terms,
+                    (void*)s.colour_atoms, (void*)s.taken, (void*)s.taken_sums})
         cudaFree(p);
     for (auto& m : s.mirrors)
         cudaFree(m.second);
@@ -189,7 +217,7 @@ DeviceHeun::~DeviceHeun() {
     cudaEventDestroy(s.end);
 }
 
-const void* DeviceHeun::mirror_bytes(const void* host, std::size_t bytes) {
+const void* DeviceSystem::mirror_bytes(const void* host, std::size_t bytes) {
     if (!host) return nullptr;
     auto [at, fresh] = s_->mirrors.try_emplace({host, bytes}, nullptr);
     if (fresh) {
@@ -199,7 +227,7 @@ const void* DeviceHeun::mirror_bytes(const void* host, std::size_t bytes) {
     return at->second;
 }
 
-void DeviceHeun::set_terms(const std::vector<kernels::TermView>& terms) {
+void DeviceSystem::set_terms(const std::vector<kernels::TermView>& terms) {
     State& s = *s_;
     cudaFree(s.terms);
     s.terms = device_alloc<kernels::TermView>(terms.size(), s.bytes);
@@ -209,7 +237,7 @@ void DeviceHeun::set_terms(const std::vector<kernels::TermView>& terms) {
     s.term_count = int(terms.size());
 }
 
-void DeviceHeun::set_sigma(const std::vector<double>& sigma) {
+void DeviceSystem::set_sigma(const std::vector<double>& sigma) {
     State& s = *s_;
     s.noise = false;
     for (const double v : sigma)
@@ -218,8 +246,8 @@ void DeviceHeun::set_sigma(const std::vector<double>& sigma) {
           "cudaMemcpy");
 }
 
-void DeviceHeun::upload(const double* x, const double* y, const double* z, std::int64_t begin,
-                        std::int64_t count, bool predicted) {
+void DeviceSystem::upload(const double* x, const double* y, const double* z, std::int64_t begin,
+                          std::int64_t count, bool predicted) {
     State& s = *s_;
     double* to[3] = {predicted ? s.px : s.sx, predicted ? s.py : s.sy, predicted ? s.pz : s.sz};
     const double* from[3] = {x, y, z};
@@ -229,7 +257,8 @@ void DeviceHeun::upload(const double* x, const double* y, const double* z, std::
               "cudaMemcpy (spins to the device)");
 }
 
-void DeviceHeun::download(double* x, double* y, double* z, std::int64_t begin, std::int64_t count) {
+void DeviceSystem::download(double* x, double* y, double* z, std::int64_t begin,
+                            std::int64_t count) {
     State& s = *s_;
     const double* from[3] = {s.sx, s.sy, s.sz};
     double* to[3] = {x, y, z};
@@ -239,7 +268,7 @@ void DeviceHeun::download(double* x, double* y, double* z, std::int64_t begin, s
               "cudaMemcpy (spins to the host)");
 }
 
-void DeviceHeun::gather_send(double* x, double* y, double* z, bool predicted) {
+void DeviceSystem::gather_send(double* x, double* y, double* z, bool predicted) {
     State& s = *s_;
     if (s.n_send == 0) return;
     const SpinView v = predicted ? SpinView{s.px, s.py, s.pz} : SpinView{s.sx, s.sy, s.sz};
@@ -252,7 +281,7 @@ void DeviceHeun::gather_send(double* x, double* y, double* z, bool predicted) {
               "cudaMemcpy (halo faces to the host)");
 }
 
-void DeviceHeun::predict(std::uint64_t step) {
+void DeviceSystem::predict(std::uint64_t step) {
     State& s = *s_;
     check(cudaEventRecord(s.begin), "cudaEventRecord");
     if (s.n_owned > 0)
@@ -261,7 +290,7 @@ void DeviceHeun::predict(std::uint64_t step) {
     check(cudaGetLastError(), "the predictor kernel");
 }
 
-void DeviceHeun::correct(std::uint64_t step) {
+void DeviceSystem::correct(std::uint64_t step) {
     State& s = *s_;
     if (s.n_owned > 0)
         correct_kernel<<<blocks_for(s.n_owned), block>>>(s.args(step), SpinView{s.px, s.py, s.pz},
@@ -272,16 +301,67 @@ void DeviceHeun::correct(std::uint64_t step) {
     float ms = 0;
     check(cudaEventElapsedTime(&ms, s.begin, s.end), "cudaEventElapsedTime");
     s.kernel_seconds += double(ms) * 1e-3;
-    ++s.steps;
 }
 
-double DeviceHeun::kernel_seconds() const {
+namespace {
+constexpr unsigned sum_blocks = 120;  // blocks of the acceptance count's first pass
+}  // namespace
+
+void DeviceSystem::set_colours(const std::vector<std::vector<std::int32_t>>& colours) {
+    State& s = *s_;
+    std::vector<std::int32_t> all;
+    s.colour_start.assign(1, 0);
+    std::size_t largest = 0;
+    for (const auto& c : colours) {
+        all.insert(all.end(), c.begin(), c.end());
+        s.colour_start.push_back(std::int64_t(all.size()));
+        largest = std::max(largest, c.size());
+    }
+    s.colour_atoms = device_alloc<std::int32_t>(all.size(), s.bytes);
+    s.taken = device_alloc<int>(largest, s.bytes);
+    s.taken_sums = device_alloc<long long>(sum_blocks, s.bytes);
+    check(cudaMemcpy(s.colour_atoms, all.data(), all.size() * sizeof(std::int32_t),
+                     cudaMemcpyHostToDevice),
+          "cudaMemcpy");
+}
+
+std::int64_t DeviceSystem::trial_colour(int c, TrialMove move, double width, double beta,
+                                        std::uint64_t sweep) {
+    State& s = *s_;
+    const std::int64_t first = s.colour_start[std::size_t(c)];
+    const std::int64_t n = s.colour_start[std::size_t(c) + 1] - first;
+    if (n == 0) return 0;
+    check(cudaEventRecord(s.begin), "cudaEventRecord");
+    trial_kernel<<<blocks_for(n), block>>>(s.args(sweep), move, width, beta, s.colour_atoms + first,
+                                           n, s.sx, s.sy, s.sz, s.taken);
+    check(cudaGetLastError(), "the Monte Carlo trial kernel");
+    block_sums<<<sum_blocks, block>>>(s.taken, n, s.taken_sums);
+    check(cudaGetLastError(), "the acceptance count");
+    long long sums[sum_blocks];
+    check(cudaMemcpy(sums, s.taken_sums, sizeof sums, cudaMemcpyDeviceToHost),
+          "cudaMemcpy (the acceptance count)");
+    check(cudaEventRecord(s.end), "cudaEventRecord");
+    check(cudaEventSynchronize(s.end), "the trial kernels");
+    float ms = 0;
+    check(cudaEventElapsedTime(&ms, s.begin, s.end), "cudaEventElapsedTime");
+    s.kernel_seconds += double(ms) * 1e-3;
+    std::int64_t taken = 0;
+    for (const long long v : sums)
+        taken += v;
+    return taken;
+}
+
+void DeviceSystem::finish_step() {
+    ++s_->steps;
+}
+
+double DeviceSystem::kernel_seconds() const {
     return s_->kernel_seconds;
 }
-std::int64_t DeviceHeun::steps() const {
+std::int64_t DeviceSystem::steps() const {
     return s_->steps;
 }
-double DeviceHeun::device_bytes() const {
+double DeviceSystem::device_bytes() const {
     return s_->bytes;
 }
 

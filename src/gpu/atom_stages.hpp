@@ -1,15 +1,17 @@
-// One owned atom's part of each stage of the GPU backend's Heun step, as MINIASD_HD functions
-// over plain pointers: the CUDA kernels (device_heun.cu) call them with one thread per atom, and
-// the host emulation of the device (device_emulated.cpp, for the tests of a build without CUDA)
-// calls them in a loop, so both run exactly this arithmetic. It is the CPU integrator's too:
-// the field term by term from zero in the Hamiltonian's order (kernels/local_terms.hpp), the
-// thermal field added once (util/random.hpp), Heun's predictor and corrector (kernels/llg.hpp).
+// One owned atom's part of each stage the GPU backend runs, as MINIASD_HD functions over plain
+// pointers: the CUDA kernels (device_system.cu) call them with one thread per atom, and the host
+// emulation of the device (device_emulated.cpp, for the tests of a build without CUDA) calls them
+// in a loop, so both run exactly this arithmetic. It is the CPU integrators' too: the field term
+// by term from zero in the Hamiltonian's order (kernels/local_terms.hpp), the thermal field added
+// once (util/random.hpp), Heun's predictor and corrector (kernels/llg.hpp); a Metropolis trial's
+// move, its energy change term by term from zero, its acceptance (kernels/monte_carlo.hpp).
 #pragma once
 
 #include <cstdint>
 
 #include "kernels/llg.hpp"
 #include "kernels/local_terms.hpp"
+#include "kernels/monte_carlo.hpp"
 #include "util/device.hpp"
 #include "util/random.hpp"
 
@@ -67,6 +69,37 @@ MINIASD_HD inline void correct_atom(const StepArgs& a, std::int64_t i, const Spi
     const int m = a.material[i];
     kernels::heun_correct(sx[i], sy[i], sz[i], p.x[i], p.y[i], p.z[i], bx, by, bz, a.gamma[m],
                           a.alpha[m], 0.5 * a.dt);
+}
+
+// montecarlo:algorithm's moves: adaptive and angle are the Gaussian move (with their widths).
+enum class TrialMove : int { gaussian, flip, uniform };
+
+// One Metropolis trial of owned atom i in sweep a.step (a colour's atom: none of its neighbours
+// moves meanwhile), beta = 1 / (k_B T) (1/J; 0: downhill moves only). Returns 1 when taken.
+MINIASD_HD inline int trial_atom(const StepArgs& a, TrialMove move, double width, double beta,
+                                 std::int32_t i, double* sx, double* sy, double* sz) {
+    const auto id = std::uint64_t(a.gid[i]);
+    const double old[3] = {sx[i], sy[i], sz[i]};
+    double trial[3];
+    if (move == TrialMove::flip) {
+        kernels::flip_move(old, trial);
+    } else if (move == TrialMove::uniform) {
+        kernels::uniform_move(a.seed, id, a.step, trial);
+    } else {
+        double gx, gy, gz;
+        standard_normals3_at(*a.ziggurat, a.seed, RandomStream::monte_carlo, a.step, id, 1.0, gx,
+                             gy, gz);
+        kernels::gaussian_move(old, width, gx, gy, gz, trial);
+    }
+    const SpinView s{sx, sy, sz};
+    double de = 0;
+    for (int t = 0; t < a.term_count; ++t)
+        de += kernels::energy_change_at(i, a.terms[t], s, old, trial);
+    if (!kernels::metropolis_accept(de, beta, a.seed, id, a.step)) return 0;
+    sx[i] = trial[0];
+    sy[i] = trial[1];
+    sz[i] = trial[2];
+    return 1;
 }
 
 // The k-th of n halo atoms into out (x of every atom, then y, then z).

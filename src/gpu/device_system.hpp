@@ -1,8 +1,9 @@
-// The GPU's side of an LLG-Heun step, behind a plain C++ interface: the CUDA code lives in
-// device_heun.cu (built with -DMINIASD_CUDA=ON, docs/gpu.md) and nothing here names a CUDA type,
+// The GPU's side of a rank's system and of the steps run on it (LLG-Heun's two stages, Monte
+// Carlo's colours), behind a plain C++ interface: the CUDA code lives in
+// device_system.cu (built with -DMINIASD_CUDA=ON, docs/gpu.md) and nothing here names a CUDA type,
 // so the CPU build compiles this room's host emulation (device_emulated.cpp: an error unless the
 // tests ask for it) instead and every caller is the same. The physics is the shared per-atom
-// kernels (src/kernels/, gpu/heun_stage.hpp): each device thread computes one owned atom with
+// kernels (src/kernels/, gpu/atom_stages.hpp): each device thread computes one owned atom with
 // the functions a CPU lane computes it with, so a step gives the same bits on both.
 //
 // The device keeps, resident for the run: the spins S and the predicted spins S' of every local
@@ -16,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "gpu/atom_stages.hpp"
 #include "kernels/local_terms.hpp"
 #include "util/gaussian.hpp"
 
@@ -37,7 +39,7 @@ struct DeviceInfo {
 DeviceInfo use_device(int node_rank);
 
 // The constants of one run's step.
-struct HeunSetup {
+struct DeviceSetup {
     std::int64_t n_owned = 0;
     std::int64_t n_storage = 0;              // local atoms (owned, then ghosts) and the null atom
     const std::int32_t* material = nullptr;  // [n_storage]
@@ -49,12 +51,12 @@ struct HeunSetup {
     std::vector<std::int32_t> send;  // owned atoms the halo sends, every peer's in turn
 };
 
-class DeviceHeun {
+class DeviceSystem {
   public:
-    explicit DeviceHeun(const HeunSetup& setup);
-    ~DeviceHeun();
-    DeviceHeun(const DeviceHeun&) = delete;
-    DeviceHeun& operator=(const DeviceHeun&) = delete;
+    explicit DeviceSystem(const DeviceSetup& setup);
+    ~DeviceSystem();
+    DeviceSystem(const DeviceSystem&) = delete;
+    DeviceSystem& operator=(const DeviceSystem&) = delete;
 
     // A device copy of `count` elements of host memory at `host`, made once: the same host array
     // asked again (a view taken again after the applied field changed) gives the same copy.
@@ -73,14 +75,24 @@ class DeviceHeun {
                 std::int64_t count, bool predicted = false);
     void download(double* x, double* y, double* z, std::int64_t begin, std::int64_t count);
     // The halo's faces: the send atoms' spins (S, or S' when predicted) into host arrays in the
-    // order of HeunSetup::send.
+    // order of DeviceSetup::send.
     void gather_send(double* x, double* y, double* z, bool predicted);
 
     // The step's two stages over every owned atom: S' from S, then S from S' (ghosts of S,
     // respectively S', current). `step` keys the thermal field, drawn in both stages alike.
     void predict(std::uint64_t step);
     void correct(std::uint64_t step);
-    // Seconds the stage kernels ran on the device so far (CUDA events), and steps done.
+
+    // Monte Carlo: the owned atoms of each colour (no two of a colour interact).
+    void set_colours(const std::vector<std::vector<std::int32_t>>& colours);
+    // One trial of every atom of colour c in sweep `sweep` (ghosts current), the Gaussian move of
+    // the given width, beta = 1 / (k_B T) in 1/J (0: downhill only). Returns the moves taken.
+    std::int64_t trial_colour(int c, TrialMove move, double width, double beta,
+                              std::uint64_t sweep);
+
+    // A step (sweep) is over: its device time is added up.
+    void finish_step();
+    // Seconds the device spent in the steps' kernels so far (CUDA events), and steps done.
     double kernel_seconds() const;
     std::int64_t steps() const;
     // Bytes of device memory this object holds.
