@@ -7,7 +7,9 @@
 // With --shells 2 or 5 the exchange reaches bcc's first 2 or 5 shells (14 or 58 neighbours), each
 // shell its own J (exchange:function = shell), or with --same-j the first shell's J on all (one
 // isotropic value); it then also prints ns per neighbour. Both run the general path: the stencil
-// path is unrolled for 6, 8 and 12 neighbours only.
+// path is unrolled for 6, 8 and 12 neighbours only. --device gpu runs the steps on a GPU (a build
+// with -DMINIASD_CUDA=ON; docs/gpu.md) and prints the backend's line (bandwidth, traffic model);
+// --monte-carlo times Metropolis sweeps (adaptive move) instead of LLG steps.
 //
 //   mpirun -n 2 build/bench/llg_throughput --cells 80 --temperature 300 --repeats 5
 //   build/bench/llg_throughput --cells 30 --shells 2 --temperature 0
@@ -143,6 +145,9 @@ int main(int argc, char** argv) {
     std::string device = "cpu";
     app.add_option("--device", device, "cpu, or gpu (a build with -DMINIASD_CUDA=ON)")
         ->check(CLI::IsMember({"cpu", "gpu"}));
+    bool monte_carlo = false;
+    app.add_flag("--monte-carlo", monte_carlo,
+                 "Metropolis sweeps (adaptive move) instead of LLG steps: ns per atom-sweep");
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -155,6 +160,7 @@ int main(int argc, char** argv) {
     const double baseline = world.max(peak_rss_bytes());  // MPI, the runtime, the binary
     Config config = standard_problem(cells, temperature, shells, same_j);
     config.device = device == "gpu" ? Device::gpu : Device::cpu;
+    if (monte_carlo) config.integrator = IntegratorKind::monte_carlo;
     Simulation sim(world, config, quiet);
     const double atoms = double(sim.system().n_global);
     if (steps <= 0) steps = std::max<long long>(5, static_cast<long long>(2.5e7 / atoms));
@@ -177,7 +183,8 @@ int main(int argc, char** argv) {
     const double gbs = bandwidth && world.is_root() ? bench::triad_bandwidth_gbs() : 0.0;
     const std::optional<RunReport> report = sim.gather_report();  // collective
     if (world.is_root()) {
-        if (config.device == Device::gpu) std::printf("# %s\n", report->integrator_summary.c_str());
+        if (config.device == Device::gpu || monte_carlo)
+            std::printf("# %s\n", report->integrator_summary.c_str());
         std::vector<double> sorted = ns;
         std::sort(sorted.begin(), sorted.end());
         std::printf(
@@ -203,13 +210,14 @@ int main(int argc, char** argv) {
             baseline / 1e6);
         // The standard problem has one material; the table is read only if it was kept.
         // The CPU's traffic model and bound (the GPU's are in its summary line above).
-        if (config.device == Device::cpu) print_cpu_model(sim, temperature, gbs, bandwidth, sorted);
+        if (config.device == Device::cpu && !monte_carlo)
+            print_cpu_model(sim, temperature, gbs, bandwidth, sorted);
         std::printf(
             "result atoms=%.0f T=%g ranks=%d threads=%d neighbours=%.0f "
-            "median_ns_per_atom_step=%.4f min=%.4f max=%.4f device=%s\n",
+            "median_ns_per_atom_step=%.4f min=%.4f max=%.4f device=%s integrator=%s\n",
             atoms, temperature, world.size(), omp_get_max_threads(),
             double(sim.lattice().exchange.bonds()) / 2, sorted[sorted.size() / 2], sorted.front(),
-            sorted.back(), device.c_str());
+            sorted.back(), device.c_str(), monte_carlo ? "monte-carlo" : "llg-heun");
     }
     return 0;
 }

@@ -7,9 +7,9 @@
 #   1. the GPU tests (test_gpu_identity: CPU and GPU runs bit for bit) on 1 and 2 ranks;
 #   2. the example input/bcc-fe on the CPU and on the GPU, comparing the spin hashes;
 #   3. llg_throughput on the GPU: bcc Fe, 1 024 000 and 16 730 654 atoms (80 and 203 cells),
-#      0 K and 300 K, and the 58-neighbour exchange (5 shells) at 300 K;
-#   4. the same 16.7 M atoms on all the host's cores (ranks x 1 thread) and a CPU strong-scaling
-#      table on 1 024 000 atoms at 1, 2, 4, 8, 16 ranks.
+#      0 K and 300 K, the 58-neighbour exchange (5 shells) at 300 K, Monte Carlo at 300 K;
+#   4. the same 16.7 M atoms on all the host's cores (ranks x 1 thread), LLG and Monte Carlo, and
+#      a CPU strong-scaling table on 1 024 000 atoms at 1, 2, 4, 8, 16 ranks.
 # Without a GPU (this script rehearsed on a machine without one) the GPU parts say "skipped"
 # with the reason, and the CPU parts run on a smaller system; the exit status is then 0 if
 # nothing failed.
@@ -105,11 +105,15 @@ if [ $gpu = 1 ]; then
     bench gpu-big-300K 1 1 --device gpu --cells $big --temperature 300 --repeats 5 --steps 50
     bench gpu-big-58nn-300K 1 1 --device gpu --cells $big --shells 5 --temperature 300 \
         --repeats 3 --steps 20
+    bench gpu-big-mc-300K 1 1 --device gpu --monte-carlo --cells $big --temperature 300 \
+        --repeats 3 --steps 20
 else
     say "skipped: the GPU benchmarks: no GPU"
 fi
 cores=$(nproc)
 bench cpu-big-300K-${cores}ranks "$cores" 1 --cells $big --temperature 300 --repeats 3 --steps 5
+bench cpu-big-mc-300K-${cores}ranks "$cores" 1 --monte-carlo --cells $big --temperature 300 \
+    --repeats 3 --steps 3
 for n in "${ranks[@]}"; do
     [ "$n" -le "$cores" ] || [ $quick = 1 ] || continue
     bench cpu-small-300K-${n}ranks "$n" 1 --cells $small --temperature 300 --repeats 3 --steps 10
