@@ -29,19 +29,30 @@ struct StepArgs {
     double dt;   // s
     bool noise;  // draw the thermal field (T > 0)
     std::int64_t n_owned;
+    // A field held through the step (T; x of every owned atom, then y, then z), added with the
+    // thermal field; nullptr for none (LLG: a non-local stage's, not among the terms then).
+    const double* held;
 };
 
-// The field (T) of atom i from spins s: the deterministic terms, then the thermal field, drawn
-// from (seed, id, step) in both stages alike (the same bits as storing it).
+// The field (T) of atom i from spins s: the deterministic terms, then the per-step field, the
+// thermal field drawn from (seed, id, step) in both stages alike (the same bits as storing it)
+// plus a held field, in the CPU's order (integrate/heun_kernels.hpp).
 MINIASD_HD inline void stage_field(const StepArgs& a, std::int64_t i, const SpinView& s, double& bx,
                                    double& by, double& bz) {
     double hx = 0, hy = 0, hz = 0;
     for (int t = 0; t < a.term_count; ++t)
         kernels::field_at(i, a.terms[t], s, hx, hy, hz);
-    if (a.noise) {
-        double tx, ty, tz;
-        standard_normals3_at(*a.ziggurat, a.seed, RandomStream::thermal_field, a.step,
-                             std::uint64_t(a.gid[i]), a.sigma[a.material[i]], tx, ty, tz);
+    if (a.noise || a.held) {
+        double tx = 0, ty = 0, tz = 0;
+        if (a.noise)
+            standard_normals3_at(*a.ziggurat, a.seed, RandomStream::thermal_field, a.step,
+                                 std::uint64_t(a.gid[i]), a.sigma[a.material[i]], tx, ty, tz);
+        if (a.held) {
+            const double gx = a.held[i], gy = a.held[a.n_owned + i], gz = a.held[2 * a.n_owned + i];
+            tx = a.noise ? tx + gx : gx;
+            ty = a.noise ? ty + gy : gy;
+            tz = a.noise ? tz + gz : gz;
+        }
         hx = hx + tx;
         hy = hy + ty;
         hz = hz + tz;

@@ -65,6 +65,7 @@ struct DeviceSystem::State {
     std::map<std::pair<const void*, std::size_t>, Block> mirrors;
     double bytes = 0, seconds = 0;
     std::int64_t steps = 0;
+    const double* held = nullptr;  // in a mirror
 
     StepArgs args(std::uint64_t step) const {
         return {terms.data(),
@@ -79,7 +80,8 @@ struct DeviceSystem::State {
                 step,
                 dt,
                 noise,
-                n_owned};
+                n_owned,
+                held};
     }
 };
 
@@ -115,6 +117,15 @@ const void* DeviceSystem::mirror_bytes(const void* host, std::size_t bytes) {
         s_->bytes += double(bytes);
     }
     return at->second.data.get();
+}
+
+void DeviceSystem::refresh_bytes(const void* host, std::size_t bytes) {
+    char* copy = static_cast<char*>(const_cast<void*>(mirror_bytes(host, bytes)));
+    if (copy && bytes > 0) std::memcpy(copy, host, bytes);
+}
+
+void DeviceSystem::set_held(const double* host) {
+    s_->held = host ? mirror(host, 3 * s_->n_owned) : nullptr;
 }
 
 void DeviceSystem::set_terms(const std::vector<kernels::TermView>& terms) {

@@ -145,6 +145,7 @@ struct DeviceSystem::State {
     double *gamma, *alpha, *sigma;  // per material
     ZigguratTables* ziggurat;
     kernels::TermView* terms = nullptr;
+    const double* held = nullptr;          // in a mirror
     std::int32_t* colour_atoms = nullptr;  // every colour's atoms in turn
     std::vector<std::int64_t> colour_start;
     int* taken = nullptr;             // [largest colour]
@@ -159,8 +160,8 @@ struct DeviceSystem::State {
     std::int64_t steps = 0;
 
     StepArgs args(std::uint64_t step) const {
-        return {terms,    term_count, material, gid, gamma, alpha,  sigma,
-                ziggurat, seed,       step,     dt,  noise, n_owned};
+        return {terms,    term_count, material, gid, gamma, alpha,   sigma,
+                ziggurat, seed,       step,     dt,  noise, n_owned, held};
     }
 };
 
@@ -225,6 +226,16 @@ const void* DeviceSystem::mirror_bytes(const void* host, std::size_t bytes) {
         check(cudaMemcpy(at->second, host, bytes, cudaMemcpyHostToDevice), "cudaMemcpy");
     }
     return at->second;
+}
+
+void DeviceSystem::refresh_bytes(const void* host, std::size_t bytes) {
+    void* copy = const_cast<void*>(mirror_bytes(host, bytes));
+    if (copy && bytes > 0)
+        check(cudaMemcpy(copy, host, bytes, cudaMemcpyHostToDevice), "cudaMemcpy (a held field)");
+}
+
+void DeviceSystem::set_held(const double* host) {
+    s_->held = host ? mirror(host, 3 * s_->n_owned) : nullptr;
 }
 
 void DeviceSystem::set_terms(const std::vector<kernels::TermView>& terms) {

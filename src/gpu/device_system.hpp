@@ -64,9 +64,17 @@ class DeviceSystem {
     const T* mirror(const T* host, std::int64_t count) {
         return static_cast<const T*>(mirror_bytes(host, std::size_t(count) * sizeof(T)));
     }
+    // The copy of `count` elements at `host` made again (the host's values changed), or made.
+    template <typename T>
+    void refresh(const T* host, std::int64_t count) {
+        refresh_bytes(host, std::size_t(count) * sizeof(T));
+    }
     // The active local terms, in the Hamiltonian's order, their views already pointing into
     // device memory (mirror).
     void set_terms(const std::vector<kernels::TermView>& terms);
+    // LLG's held field (x of every owned atom, then y, then z; T), added with the thermal field:
+    // the device copy of the host array `host` (refresh it when it changes); nullptr for none.
+    void set_held(const double* host);
     // sigma (T) per material of the thermal field; all zero: no noise is drawn.
     void set_sigma(const std::vector<double>& sigma);
 
@@ -100,6 +108,7 @@ class DeviceSystem {
 
   private:
     const void* mirror_bytes(const void* host, std::size_t bytes);
+    void refresh_bytes(const void* host, std::size_t bytes);
     struct State;
     std::unique_ptr<State> s_;
 };

@@ -68,6 +68,12 @@ class DipolarField final : public NonLocalStage {
         step_ = step;
     }
 
+    // prepare's rule below: nothing evaluated yet, or an update step not yet done.
+    bool reads_spins_at(std::int64_t step) const override {
+        return !evaluated_ || (step % rate_ == 0 && held_step_ != step);
+    }
+    std::int64_t version() const override { return evaluations_; }
+
     // A checkpoint at `step` between two evaluations carries the spins of the last one.
     std::int64_t held_step(std::int64_t step) const override {
         return step % rate_ == 0 ? -1 : step - step % rate_;

@@ -48,6 +48,15 @@ class NonLocalStage {
     // What the stage holds, read by its local face. The arrays keep their address for the
     // stage's lifetime; their values change at prepare.
     virtual kernels::HeldFieldView held() const = 0;
+    // Whether prepare, after begin_step(step), may read the spins (compute afresh): a GPU
+    // integrator copies the spins to the host only then. True unless the stage knows better.
+    virtual bool reads_spins_at(std::int64_t step) const {
+        (void)step;
+        return true;
+    }
+    // A number that changes whenever the held values change (a count of evaluations), so a copy
+    // of them (a GPU's) knows when it is stale; -1: unknown, take them afresh every step.
+    virtual std::int64_t version() const { return -1; }
 
     virtual std::vector<std::pair<std::string, double>> figures() const { return {}; }
 

@@ -74,8 +74,8 @@ void add_sim_keywords(std::vector<KeywordSpec>& t) {
     t.push_back(choice(
         "sim", "device", "cpu|gpu", "cpu",
         "where the integrator's steps run: cpu, or gpu (a build with -DMINIASD_CUDA=ON, one GPU "
-        "per rank; the same spins and statistics bit for bit; both integrators, local terms only "
-        "so far: the dipolar field is refused; docs/gpu.md)",
+        "per rank; the same spins and statistics bit for bit; both integrators, every term, the "
+        "dipolar field's FFT on the host at its update rate; docs/gpu.md)",
         [](Config& c, const Value& v, const Entry&) {
             c.device = v.text == "gpu" ? Device::gpu : Device::cpu;
         },

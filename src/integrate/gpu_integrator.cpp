@@ -11,9 +11,11 @@ namespace {
 
 // What the device cannot run yet, with the reason; "" when the run can go on the device.
 std::string not_on_device(const IntegratorContext& c) {
-    if (!c.hamiltonian.stages().empty())
-        return "the dipolar field (a non-local stage) does not run on the GPU yet "
-               "(docs/gpu.md): use sim:device = cpu";
+    for (const NonLocalStage* s : c.hamiltonian.stages())
+        if (s->rhythm() != NonLocalStage::Rhythm::every_step)
+            return std::string("the non-local term '") + s->name() +
+                   "' is evaluated between the stages of a step, which the GPU backend does not "
+                   "do (docs/gpu.md): use sim:device = cpu";
     for (const auto& t : c.hamiltonian.terms())
         if (t->active() && !t->view())
             return std::string("the term '") + t->name() + "' has no device kernel";
@@ -22,13 +24,14 @@ std::string not_on_device(const IntegratorContext& c) {
 
 }  // namespace
 
-GpuIntegrator::GpuIntegrator(const IntegratorContext& c)
+GpuIntegrator::GpuIntegrator(const IntegratorContext& c, bool held_as_term)
     : sys_(c.system),
       hamiltonian_(c.hamiltonian),
       comm_(c.comm),
       timers_(c.timers),
       t_step_(c.timers.add("gpu step")),
       ziggurat_(make_ziggurat_tables()),
+      held_as_term_(held_as_term),
       halo_(c.halo),
       t_halo_(c.timers.add("halo")),
       t_copy_(c.timers.add("gpu copies")) {
@@ -86,9 +89,14 @@ void GpuIntegrator::take_views() {
                                   static_cast<int>(moment_.size())};
     std::vector<kernels::TermView> views;
     index_bytes_ = 0;
+    const double* held = hamiltonian_.held_field();
     for (const auto& t : hamiltonian_.terms()) {
         if (!t->active()) continue;
         kernels::TermView v = *t->view();
+        // LLG adds the held field once per step with the thermal field, as the CPU does.
+        const bool the_held =
+            held && v.id == kernels::KernelId::held_field && v.held_field.field == held;
+        if (the_held && !held_as_term_) continue;
         switch (v.id) {
 #define MINIASD_RELOCATE(name, View)                                       \
     case kernels::KernelId::name:                                          \
@@ -104,7 +112,32 @@ void GpuIntegrator::take_views() {
     }
     terms_ = static_cast<int>(views.size());
     dev_->set_terms(views);
+    dev_->set_held(held_as_term_ ? nullptr : held);
     field_ = hamiltonian_.applied_field();
+}
+
+void GpuIntegrator::prepare_stages(std::int64_t step) {
+    const std::vector<NonLocalStage*>& stages = hamiltonian_.stages();
+    if (stages.empty()) return;
+    bool reads = false;
+    for (const NonLocalStage* s : stages)
+        reads = reads || s->reads_spins_at(step);
+    if (reads) {  // the same on every rank: a function of the step
+        ScopedTimer t(timers_, t_copy_);
+        dev_->download(stage_.x.data(), stage_.y.data(), stage_.z.data(), 0, sys_.n_owned);
+    }
+    hamiltonian_.prepare(stage_.view());  // collective; computes only when due
+    // The held values go to the device when they changed (here, or at a statistics sample).
+    if (held_versions_.size() != stages.size()) held_versions_.assign(stages.size(), -2);
+    for (std::size_t k = 0; k < stages.size(); ++k) {
+        const std::int64_t v = stages[k]->version();
+        if (v >= 0 && v == held_versions_[k]) continue;
+        ScopedTimer t(timers_, t_copy_);
+        const kernels::HeldFieldView h = stages[k]->held();
+        dev_->refresh(h.field, 3 * sys_.n_owned);
+        dev_->refresh(h.energy_field, 3 * sys_.n_owned);
+        held_versions_[k] = v;
+    }
 }
 
 void GpuIntegrator::begin_step(const Spins& s) {

@@ -7,8 +7,9 @@
 // run has the CPU run's bits.
 //
 // Across ranks (one GPU per rank): the device packs the atoms the halo sends, the host exchanges
-// them with the CPU's halo (parallel/halo.hpp), and the ghosts go back to the device. Not on the
-// device yet: non-local stages (the dipolar field), refused by name.
+// them with the CPU's halo (parallel/halo.hpp), and the ghosts go back to the device. Non-local
+// stages (the dipolar field) run on the host at their update rate, from a copy of the spins, and
+// their held field goes to the device when it changes.
 #pragma once
 
 #include <cstdint>
@@ -32,10 +33,16 @@ class GpuIntegrator : public Integrator {
     std::vector<std::pair<std::string, double>> figures() const override;
 
   protected:
-    // Collective: every rank takes its device or every rank fails with the reason.
-    explicit GpuIntegrator(const IntegratorContext& c);
+    // Collective: every rank takes its device or every rank fails with the reason. held_as_term:
+    // a held field (the dipolar field's) is one of the terms (Monte Carlo's energy changes), or
+    // (LLG) added once per step with the thermal field.
+    GpuIntegrator(const IntegratorContext& c, bool held_as_term);
     // At the start of a step: the spins on the device, the views current with the applied field.
     void begin_step(const Spins& s);
+    // Collective, after the Hamiltonian's begin_step(step): the non-local stages prepared from
+    // the spins (copied to the host only when a stage computes afresh), their held values sent
+    // to the device when they changed.
+    void prepare_stages(std::int64_t step);
     // The ghosts of S (or S') on the device, from the peers; timed as "halo".
     void exchange_halo(bool predicted);
     // The summary's device part: name, ns per atom-step, bandwidth, memory.
@@ -55,6 +62,7 @@ class GpuIntegrator : public Integrator {
 
   private:
     void take_views();  // the active terms' views, pointing into device copies
+    bool held_as_term_;
     template <typename T>
     double per_atom_bytes(const T* table, std::int64_t count) const;
 
@@ -64,8 +72,9 @@ class GpuIntegrator : public Integrator {
     std::vector<double> send_x_, send_y_, send_z_;  // the halo's faces, host side
     Spins stage_;                                   // host arrays the halo reads and writes
     bool uploaded_ = false;
-    Vec3 field_;     // the applied field the views were taken with
-    int terms_ = 0;  // active terms on the device
+    std::vector<std::int64_t> held_versions_;  // per stage, of the values on the device
+    Vec3 field_;                               // the applied field the views were taken with
+    int terms_ = 0;                            // active terms on the device
 };
 
 }  // namespace miniasd

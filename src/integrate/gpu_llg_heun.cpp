@@ -4,7 +4,8 @@
 
 namespace miniasd {
 
-GpuLlgHeun::GpuLlgHeun(const IntegratorContext& c) : GpuIntegrator(c), dt_(c.config.time_step) {
+GpuLlgHeun::GpuLlgHeun(const IntegratorContext& c)
+    : GpuIntegrator(c, false), dt_(c.config.time_step) {
     for (const MaterialConfig& m : c.config.materials)
         alpha_.push_back(m.damping);
 }
@@ -20,6 +21,7 @@ void GpuLlgHeun::step(Spins& s, RunState& state) {
         dev_->set_sigma(sigma);
     }
     hamiltonian_.begin_step(state.step);
+    prepare_stages(state.step);  // the dipolar field, held through the step
     const auto step = static_cast<std::uint64_t>(state.step);
     exchange_halo(false);  // timed as "halo", the stages as "gpu step"
     timers_.start(t_step_);
@@ -37,7 +39,8 @@ double GpuLlgHeun::bytes_per_atom_step() const {
     // B); per stage the material index (4 B), the terms' per-atom tables and, with noise, the
     // global id (8 B). Neighbours' spins are taken to come from cache (they are the next rows'
     // own spins). The thermal field is drawn in both stages, not stored.
-    return 5 * 24.0 + 2 * (4.0 + index_bytes_ + (temperature_ > 0 ? 8.0 : 0.0));
+    const double held = hamiltonian_.held_field() ? 24.0 : 0.0;  // the dipolar field, read twice
+    return 5 * 24.0 + 2 * (4.0 + index_bytes_ + held + (temperature_ > 0 ? 8.0 : 0.0));
 }
 
 std::string GpuLlgHeun::summary() const {

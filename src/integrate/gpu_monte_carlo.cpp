@@ -7,7 +7,7 @@
 namespace miniasd {
 
 GpuMonteCarlo::GpuMonteCarlo(const IntegratorContext& c)
-    : GpuIntegrator(c), move_(c.config.monte_carlo_move) {
+    : GpuIntegrator(c, true), move_(c.config.monte_carlo_move) {
     // The CPU's colouring: the colour of an atom is a function of its global id.
     const Colouring colouring(c.lattice, c.hamiltonian.reach().offsets());
     colours_ = colouring.colours();
@@ -29,6 +29,8 @@ void GpuMonteCarlo::step(Spins& s, RunState& state) {
                                                                    : gpu::TrialMove::gaussian;
     hamiltonian_.begin_step(state.step);
     exchange_halo(false);  // ghosts current before the first colour reads them
+    // Non-local terms see the spins at the start of the sweep (VAMPIRE's stored field).
+    prepare_stages(state.step);
     std::int64_t accepted = 0;
     for (int c = 0; c < colours_; ++c) {
         timers_.start(t_step_);

@@ -178,6 +178,32 @@ inline const std::vector<GpuCase>& gpu_cases() {
          "sim:time-steps-increment = 10\n"
          "sim:integrator = monte-carlo\nmontecarlo:algorithm = angle\n",
          {}},
+        {"the exact dipolar field (FFT on the host) of a bcc sphere, updated every 3 steps, 300 K",
+         "create:crystal-structure = bcc\ndimensions:unit-cell-size = 2.87 !A\n"
+         "dimensions:system-size = 2.3 !nm\ncreate:sphere\n"
+         "material[1]:atomic-spin-moment = 2.2 !muB\nmaterial[1]:exchange-matrix[1] = 7e-21 !J\n"
+         "material[1]:damping-constant = 0.1\nmaterial[1]:initial-spin-direction = 0.3,0,1\n"
+         "dipole:solver = atomistic\ndipole:field-update-rate = 3\nsim:temperature = 300\n"
+         "sim:time-step = 1e-16\nsim:total-time-steps = 40\nsim:time-steps-increment = 10\n"
+         "sim:integrator-random-seed = 11\noutput:magnetostatic-energy\n",
+         {}},
+        {"the tensor macro-cell dipolar field at 0 K, every step, in a field",
+         "create:crystal-structure = sc\ndimensions:unit-cell-size = 3 !A\n"
+         "dimensions:system-size-x = 1.8 !nm\ndimensions:system-size-y = 1.5 !nm\n"
+         "dimensions:system-size-z = 1.2 !nm\nmaterial[1]:atomic-spin-moment = 3 !muB\n"
+         "material[1]:exchange-matrix[1] = 2e-21\nmaterial[1]:initial-spin-direction = random\n"
+         "dipole:solver = tensor\ncells:macro-cell-size = 6 !A\ndipole:field-update-rate = 1\n"
+         "sim:applied-field-strength = 0.5 !T\nsim:applied-field-unit-vector = 1,0,0\n"
+         "sim:time-step = 0.1 !fs\nsim:total-time-steps = 40\nsim:time-steps-increment = 20\n",
+         {}},
+        {"Monte Carlo with the exact dipolar field (the stored field of the sweep's start)",
+         "create:crystal-structure = sc\ndimensions:unit-cell-size = 3 !A\n"
+         "dimensions:system-size = 1.5 !nm\nmaterial[1]:atomic-spin-moment = 3 !muB\n"
+         "material[1]:exchange-matrix[1] = 2e-21\nmaterial[1]:initial-spin-direction = random\n"
+         "dipole:solver = atomistic\ndipole:field-update-rate = 2\n"
+         "sim:integrator = monte-carlo\nsim:temperature = 50\n"
+         "sim:total-time-steps = 30\nsim:time-steps-increment = 10\n",
+         {}},
     };
     return all;
 }
