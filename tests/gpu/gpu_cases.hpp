@@ -6,6 +6,8 @@
 #include <utility>
 #include <vector>
 
+#include "physics/ucf_files.hpp"
+
 namespace miniasd::test {
 
 struct GpuCase {
@@ -14,24 +16,9 @@ struct GpuCase {
     std::vector<std::pair<std::string, std::string>> files;  // unit-cell files by name
 };
 
-// A simple-cubic cell whose six bonds carry a symmetric anisotropic part and a bulk DMI (the
-// tensor's antisymmetric part), each reverse bond the transpose.
+// A simple-cubic cell whose six bonds carry a symmetric anisotropic part and a bulk DMI.
 inline std::string gpu_tensor_ucf() {
-    std::string rows;
-    const int d[6][3] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
-    for (int n = 0; n < 6; ++n) {
-        const double dx = 1.1e-21 * d[n][0], dy = 1.1e-21 * d[n][1], dz = 1.1e-21 * d[n][2];
-        const double j[9] = {5e-21, 0.3e-21 - dz, dy, 0.3e-21 + dz, 4.5e-21, -dx, -dy, dx, 5.2e-21};
-        rows += std::to_string(n) + " 0 0 " + std::to_string(d[n][0]) + " " +
-                std::to_string(d[n][1]) + " " + std::to_string(d[n][2]);
-        for (const double v : j) {
-            char text[32];
-            std::snprintf(text, sizeof text, " %.9e", v);
-            rows += text;
-        }
-        rows += "\n";
-    }
-    return "3.0 3.0 3.0\n1 0 0\n0 1 0\n0 0 1\n1\n0 0 0 0 0\n6 tensorial\n" + rows;
+    return sc_tensor_dmi_ucf(5e-21, 4.5e-21, 5.2e-21, 0.3e-21, 1.1e-21);
 }
 
 inline const std::vector<GpuCase>& gpu_cases() {

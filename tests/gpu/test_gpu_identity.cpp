@@ -52,16 +52,6 @@ struct Result {
     std::string error;
 };
 
-std::vector<double> statistics_of(const Simulation& sim) {
-    std::vector<double> out = sample_series(sim.last_sample(), sim.state().field_direction);
-    const Accumulator& acc = sim.state().accumulator;
-    for (std::size_t k = 0; k < acc.series(); ++k) {
-        const Moments m = acc.total(k);
-        out.insert(out.end(), {m.n, m.s1, m.s2, m.s4});
-    }
-    return out;
-}
-
 // The input with each keyword of `settings` ("key = value" lines) set there instead.
 std::string with(std::string input, const std::string& settings) {
     std::istringstream lines(settings);
@@ -93,7 +83,7 @@ Result run(const test::GpuCase& c, const std::string& device, const std::string&
         EXPECT_EQ(on_device >= 0 && sim.timers().seconds(on_device) > 0, device == "gpu");
         r.spins = test::gather_spins(sim);
         r.hash = sim.spin_hash();
-        r.stats = statistics_of(sim);
+        r.stats = test::statistics_of(sim);
     } catch (const Error& e) {
         r.error = e.what();
     }

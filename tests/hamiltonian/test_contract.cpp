@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "hamiltonian/hamiltonian.hpp"
+#include "physics/ucf_files.hpp"
 #include "support/test_support.hpp"
 #include "util/exact_sum.hpp"
 #include "util/random.hpp"
@@ -43,24 +44,9 @@ const std::string bcc_box =
     "dimensions:system-size-x = 1.148 !nm\ndimensions:system-size-y = 1.148 !nm\n"
     "dimensions:system-size-z = 1.722 !nm\n";
 
-// A simple-cubic cell whose six bonds carry a symmetric anisotropic part and a bulk DMI (D along
-// the bond: the tensor's antisymmetric part), each reverse bond the transpose.
+// A simple-cubic cell whose six bonds carry a symmetric anisotropic part and a bulk DMI.
 std::string tensor_ucf() {
-    std::string rows;
-    const int d[6][3] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
-    for (int n = 0; n < 6; ++n) {
-        const double dx = 0.9e-21 * d[n][0], dy = 0.9e-21 * d[n][1], dz = 0.9e-21 * d[n][2];
-        const double j[9] = {6e-21, 0.4e-21 - dz, dy, 0.4e-21 + dz, 5.5e-21, -dx, -dy, dx, 6.3e-21};
-        rows += std::to_string(n) + " 0 0 " + std::to_string(d[n][0]) + " " +
-                std::to_string(d[n][1]) + " " + std::to_string(d[n][2]);
-        for (const double v : j) {
-            char text[32];
-            std::snprintf(text, sizeof text, " %.9e", v);
-            rows += text;
-        }
-        rows += "\n";
-    }
-    return "3.0 3.0 3.0\n1 0 0\n0 1 0\n0 0 1\n1\n0 0 0 0 0\n6 tensorial\n" + rows;
+    return test::sc_tensor_dmi_ucf(6e-21, 5.5e-21, 6.3e-21, 0.4e-21, 0.9e-21);
 }
 
 const std::vector<Case>& cases() {

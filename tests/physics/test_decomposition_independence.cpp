@@ -99,24 +99,13 @@ struct Result {
     std::vector<double> stats;
 };
 
-std::vector<double> statistics_of(const Simulation& sim) {
-    std::vector<double> out = sample_series(sim.last_sample(), sim.state().field_direction);
-    const Accumulator& acc = sim.state().accumulator;
-    for (std::size_t k = 0; k < acc.series(); ++k) {
-        const Moments m = acc.total(k);
-        out.insert(out.end(), {m.n, m.s1, m.s2, m.s4});
-    }
-    out.push_back(sim.total_moment());
-    return out;
-}
-
 // Runs on the first `ranks` ranks of the world with `threads` threads; rank 0 gets the result.
 Result run_on(int ranks, int threads, const char* input) {
     Result r;
     const std::string error = test::run_on_first_ranks(ranks, threads, input, [&](Simulation& sim) {
         r.spins = test::gather_spins(sim);
         r.hash = sim.spin_hash();
-        r.stats = statistics_of(sim);
+        r.stats = test::statistics_of(sim);
     });
     EXPECT_EQ(error, "") << ranks << " ranks";
     return r;

@@ -65,6 +65,28 @@ inline std::string make_ucf(const std::array<double, 3>& cell, const std::vector
     return out;
 }
 
+// A simple-cubic cell (3 Angstrom) whose six bonds carry the tensor
+//   [[jxx, s - Dz, Dy], [s + Dz, jyy, -Dx], [-Dy, Dx, jzz]]
+// with D = d along the bond (a bulk DMI: the tensor's antisymmetric part), each reverse bond the
+// transpose; values in joules, written with 10 significant digits.
+inline std::string sc_tensor_dmi_ucf(double jxx, double jyy, double jzz, double s, double d) {
+    std::string rows;
+    const int dir[6][3] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
+    for (int n = 0; n < 6; ++n) {
+        const double dx = d * dir[n][0], dy = d * dir[n][1], dz = d * dir[n][2];
+        const double j[9] = {jxx, s - dz, dy, s + dz, jyy, -dx, -dy, dx, jzz};
+        rows += std::to_string(n) + " 0 0 " + std::to_string(dir[n][0]) + " " +
+                std::to_string(dir[n][1]) + " " + std::to_string(dir[n][2]);
+        for (const double v : j) {
+            char text[32];
+            std::snprintf(text, sizeof text, " %.9e", v);
+            rows += text;
+        }
+        rows += "\n";
+    }
+    return "3.0 3.0 3.0\n1 0 0\n0 1 0\n0 0 1\n1\n0 0 0 0 0\n6 tensorial\n" + rows;
+}
+
 // |r| in Angstrom.
 inline double length(const std::array<double, 3>& r) {
     return std::sqrt(r[0] * r[0] + r[1] * r[1] + r[2] * r[2]);

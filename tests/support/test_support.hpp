@@ -70,6 +70,20 @@ inline std::vector<double> gather_spins(const Simulation& sim) {
     return out;
 }
 
+// The last statistics sample's series, the accumulated moments of every series and the total
+// moment: what a bitwise comparison of two runs' statistics compares (exact sums make them
+// independent of the decomposition and of the device).
+inline std::vector<double> statistics_of(const Simulation& sim) {
+    std::vector<double> out = sample_series(sim.last_sample(), sim.state().field_direction);
+    const Accumulator& acc = sim.state().accumulator;
+    for (std::size_t k = 0; k < acc.series(); ++k) {
+        const Moments m = acc.total(k);
+        out.insert(out.end(), {m.n, m.s1, m.s2, m.s4});
+    }
+    out.push_back(sim.total_moment());
+    return out;
+}
+
 // Collective over the world. Runs the input's program on the first `ranks` ranks of the world
 // with `threads` OpenMP threads and calls f(sim) there; the other ranks wait at a barrier.
 // Returns the message of an Error thrown on those ranks ("" when none): catching it keeps the
