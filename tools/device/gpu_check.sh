@@ -118,6 +118,22 @@ for n in "${ranks[@]}"; do
     [ "$n" -le "$cores" ] || [ $quick = 1 ] || continue
     bench cpu-small-300K-${n}ranks "$n" 1 --cells $small --temperature 300 --repeats 3 --steps 10
 done
+# The figures docs/gpu.md asks for, read off the result lines: GPU against all the host's cores.
+ns() { grep -h "^result" "$out/bench-$1.log" 2> /dev/null | sed 's/.*median_ns_per_atom_step=\([0-9.]*\).*/\1/'; }
+for pair in "gpu-big-300K cpu-big-300K-${cores}ranks LLG" "gpu-big-mc-300K cpu-big-mc-300K-${cores}ranks Monte-Carlo"; do
+    set -- $pair
+    g=$(ns "$1") c=$(ns "$2")
+    if [ -n "$g" ] && [ -n "$c" ]; then
+        say "# $3 at 300 K, ${big} cells: GPU $g ns per atom-step, $cores host cores $c: the GPU is $(awk -v g="$g" -v c="$c" 'BEGIN{printf "%.1f", c / g}')x"
+    else
+        say "# $3 at 300 K: no GPU figure to compare"
+    fi
+done
+say "# CPU strong scaling, ${small} cells, 300 K (ns per atom-step; x ranks = per core):"
+for n in "${ranks[@]}"; do
+    v=$(ns "cpu-small-300K-${n}ranks")
+    [ -n "$v" ] && say "#   $n ranks: $v ($(awk -v v="$v" -v n="$n" 'BEGIN{printf "%.2f", v * n}') per core)"
+done
 say "# done: $([ $failed = 0 ] && echo "nothing failed" || echo "SOMETHING FAILED")"
 cp "$summary" "$final/summary.txt"
 tar -czf "$final/logs.tar.gz" -C "$out" .
