@@ -141,9 +141,9 @@ TEST(GpuIdentity, TheRunMovesTheSpins) {
     EXPECT_GT(moved, 1e-3);
 }
 
-TEST(GpuIdentity, CheckpointsContinueAcrossDevices) {
-    SKIP_WITHOUT_GPU();
-    const test::GpuCase& c = test::gpu_cases().front();
+// A run to step 40 with a checkpoint, continued to step 80 on the other device, ends with the
+// uninterrupted CPU run's spins.
+static void check_continuation(const test::GpuCase& c) {
     const Result whole = run(c, "cpu", "sim:total-time-steps = 80\n");
     for (const auto& [first, second] : {std::pair<const char*, const char*>{"gpu", "cpu"},
                                         std::pair<const char*, const char*>{"cpu", "gpu"}}) {
@@ -161,4 +161,19 @@ TEST(GpuIdentity, CheckpointsContinueAcrossDevices) {
         parallel::Comm::world().barrier();
         if (parallel::Comm::world().is_root()) std::filesystem::remove_all(dir);
     }
+}
+
+TEST(GpuIdentity, CheckpointsContinueAcrossDevices) {
+    SKIP_WITHOUT_GPU();
+    check_continuation(test::gpu_cases().front());
+}
+
+TEST(GpuIdentity, CheckpointsContinueBetweenDipolarEvaluations) {
+    SKIP_WITHOUT_GPU();
+    // Updated every 3 steps: step 40 lies between two evaluations, so the continued run takes
+    // the held field from the checkpoint's spins of step 39 and sends it to the device.
+    for (const test::GpuCase& c : test::gpu_cases())
+        if (c.input.find("dipole:field-update-rate = 3") != std::string::npos)
+            return check_continuation(c);
+    FAIL() << "no case updates the dipolar field every 3 steps";
 }
