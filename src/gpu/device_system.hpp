@@ -1,15 +1,17 @@
 // The GPU's side of a rank's system and of the steps run on it (LLG-Heun's two stages, Monte
-// Carlo's colours), behind a plain C++ interface: the CUDA code lives in
-// device_system.cu (built with -DMINIASD_CUDA=ON, docs/gpu.md) and nothing here names a CUDA type,
-// so the CPU build compiles this room's host emulation (device_emulated.cpp: an error unless the
-// tests ask for it) instead and every caller is the same. The physics is the shared per-atom
-// kernels (src/kernels/, gpu/atom_stages.hpp): each device thread computes one owned atom with
-// the functions a CPU lane computes it with, so a step gives the same bits on both.
+// Carlo's colours), behind a plain C++ interface: the CUDA code lives in device_system.cu (built
+// with -DMINIASD_CUDA=ON, docs/gpu.md) and nothing here names a CUDA type, so the CPU build
+// compiles this room's host emulation (device_emulated.cpp: an error unless the tests ask for it)
+// instead and every caller is the same. The physics is the shared per-atom kernels (src/kernels/,
+// gpu/atom_stages.hpp): each device thread computes one owned atom with the functions a CPU lane
+// computes it with, so a step gives the same bits on both.
 //
 // The device keeps, resident for the run: the spins S and the predicted spins S' of every local
 // atom and the null atom, each atom's material and global id, the per-material constants, the
-// Gaussian tables and a copy of every table the local terms' views point into. The host moves only
-// what a step needs across ranks (the halo's faces) and what output needs (spins, on request).
+// Gaussian tables, Monte Carlo's colours and a copy of every table the local terms' views point
+// into (a held field's copy made again when it changes). The host moves only what a step needs
+// across ranks (the halo's faces), a non-local stage's input and output at its update rate, and
+// what output needs (spins, on request).
 #pragma once
 
 #include <cstdint>
