@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <utility>
 
 #include "parallel/mpi_clock.hpp"
 #include "util/error.hpp"
@@ -229,24 +230,28 @@ std::vector<std::string> Comm::all_gather(const std::string& local) const {
     return out;
 }
 
-int Comm::ranks_on_node() const {
+namespace {
+
+// This rank's place on its node: (rank among the node's ranks, how many ranks the node has).
+std::pair<int, int> node_place(MPI_Comm comm, int rank) {
     MPI_Comm node = MPI_COMM_NULL;
-    check(MPI_Comm_split_type(handle(), MPI_COMM_TYPE_SHARED, rank_, MPI_INFO_NULL, &node),
+    check(MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &node),
           "MPI_Comm_split_type");
-    int n = 1;
+    int r = 0, n = 1;
+    MPI_Comm_rank(node, &r);
     MPI_Comm_size(node, &n);
     MPI_Comm_free(&node);
-    return n;
+    return {r, n};
+}
+
+}  // namespace
+
+int Comm::ranks_on_node() const {
+    return node_place(handle(), rank_).second;
 }
 
 int Comm::rank_on_node() const {
-    MPI_Comm node = MPI_COMM_NULL;
-    check(MPI_Comm_split_type(handle(), MPI_COMM_TYPE_SHARED, rank_, MPI_INFO_NULL, &node),
-          "MPI_Comm_split_type");
-    int r = 0;
-    MPI_Comm_rank(node, &r);
-    MPI_Comm_free(&node);
-    return r;
+    return node_place(handle(), rank_).first;
 }
 
 Comm Comm::split(int color, int key) const {
