@@ -219,7 +219,7 @@ class Simulation {
     // host_ahead_ that the host's changed since the device last had them.
     mutable Spins spins_;
     mutable bool device_ahead_ = false;
-    bool host_ahead_ = false;
+    bool host_ahead_ = true;  // the initial spins are made on the host
     Timers timers_;
     Hamiltonian hamiltonian_;
     parallel::HaloExchange halo_;

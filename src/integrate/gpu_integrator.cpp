@@ -140,8 +140,7 @@ void GpuIntegrator::prepare_stages(std::int64_t step) {
     }
 }
 
-void GpuIntegrator::begin_step(const Spins& s) {
-    if (!uploaded_) from_host(s);
+void GpuIntegrator::begin_step() {
     if (hamiltonian_.applied_field() != field_) take_views();  // the Zeeman view holds B
 }
 
@@ -173,7 +172,6 @@ void GpuIntegrator::to_host(Spins& s) {
 void GpuIntegrator::from_host(const Spins& s) {
     ScopedTimer t(timers_, t_copy_);
     dev_->upload(s.x.data(), s.y.data(), s.z.data(), 0, sys_.n_storage());
-    uploaded_ = true;
 }
 
 std::vector<std::pair<std::string, double>> GpuIntegrator::figures() const {

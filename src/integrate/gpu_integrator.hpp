@@ -37,8 +37,8 @@ class GpuIntegrator : public Integrator {
     // a held field (the dipolar field's) is one of the terms (Monte Carlo's energy changes), or
     // (LLG) added once per step with the thermal field.
     GpuIntegrator(const IntegratorContext& c, bool held_as_term);
-    // At the start of a step: the spins on the device, the views current with the applied field.
-    void begin_step(const Spins& s);
+    // At the start of a step: the views current with the applied field.
+    void begin_step();
     // Collective, after the Hamiltonian's begin_step(step): the non-local stages prepared from
     // the spins (copied to the host only when a stage computes afresh), their held values sent
     // to the device when they changed.
@@ -71,10 +71,9 @@ class GpuIntegrator : public Integrator {
     gpu::DeviceInfo device_;
     std::vector<double> send_x_, send_y_, send_z_;  // the halo's faces, host side
     Spins stage_;                                   // host arrays the halo reads and writes
-    bool uploaded_ = false;
-    std::vector<std::int64_t> held_versions_;  // per stage, of the values on the device
-    Vec3 field_;                               // the applied field the views were taken with
-    int terms_ = 0;                            // active terms on the device
+    std::vector<std::int64_t> held_versions_;       // per stage, of the values on the device
+    Vec3 field_;                                    // the applied field the views were taken with
+    int terms_ = 0;                                 // active terms on the device
 };
 
 }  // namespace miniasd

@@ -10,8 +10,8 @@ GpuLlgHeun::GpuLlgHeun(const IntegratorContext& c)
         alpha_.push_back(m.damping);
 }
 
-void GpuLlgHeun::step(Spins& s, RunState& state) {
-    begin_step(s);
+void GpuLlgHeun::step(Spins&, RunState& state) {  // the spins are the device's
+    begin_step();
     if (state.temperature != temperature_) {
         temperature_ = state.temperature;
         std::vector<double> sigma(moment_.size(), 0.0);

@@ -18,8 +18,8 @@ GpuMonteCarlo::GpuMonteCarlo(const IntegratorContext& c)
     dev_->set_colours(atoms);
 }
 
-void GpuMonteCarlo::step(Spins& s, RunState& state) {
-    begin_step(s);
+void GpuMonteCarlo::step(Spins&, RunState& state) {  // the spins are the device's
+    begin_step();
     const double width = sweep_width(move_, state);
     const double beta =
         state.temperature > 0 ? 1.0 / (constants::boltzmann * state.temperature) : 0.0;

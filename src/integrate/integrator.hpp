@@ -30,8 +30,9 @@ class Integrator {
     // update integrator state kept in `state` (the Monte Carlo step width). Ghosts of `s` need
     // not be current on entry.
     virtual void step(Spins& s, RunState& state) = 0;
-    // Whether the spins live elsewhere between steps (a GPU): then the owner calls to_host before
-    // it reads the owned spins of `s` and from_host after it changed any (before the next step).
+    // Whether the spins live elsewhere between steps (a GPU): then the owner calls from_host
+    // before the first step and after it changed any spin (before the next step), and to_host
+    // before it reads the owned spins of `s`.
     virtual bool keeps_spins() const { return false; }
     virtual void to_host(Spins&) {}
     virtual void from_host(const Spins&) {}

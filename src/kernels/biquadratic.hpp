@@ -67,14 +67,10 @@ MINIASD_HD inline double energy_change_at(std::int64_t i, const BiquadraticView&
     return biquadratic_energy(i, v, s, to) - biquadratic_energy(i, v, s, from);
 }
 
-// The view's tables (kernels/tables.hpp): the bonds' count is the rows' end.
+// The view's tables (kernels/tables.hpp).
 template <typename F>
 void for_each_table(BiquadraticView& v, const TableExtents& e, F&& f) {
-    const std::int64_t bonds = v.start[e.n_owned];
-    f(v.start, e.n_owned + 1);
-    f(v.bonds, bonds);
-    f(v.material, e.n_storage);
-    f(v.inv_mu, e.materials);
+    for_each_row_table(v, e, f);
 }
 
 }  // namespace miniasd::kernels

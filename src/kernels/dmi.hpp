@@ -63,14 +63,10 @@ MINIASD_HD inline double energy_change_at(std::int64_t i, const DmiView& v, cons
     return (to[0] - from[0]) * g[0] + (to[1] - from[1]) * g[1] + (to[2] - from[2]) * g[2];
 }
 
-// The view's tables (kernels/tables.hpp): the bonds' count is the rows' end.
+// The view's tables (kernels/tables.hpp).
 template <typename F>
 void for_each_table(DmiView& v, const TableExtents& e, F&& f) {
-    const std::int64_t bonds = v.start[e.n_owned];
-    f(v.start, e.n_owned + 1);
-    f(v.bonds, bonds);
-    f(v.material, e.n_storage);
-    f(v.inv_mu, e.materials);
+    for_each_row_table(v, e, f);
 }
 
 }  // namespace miniasd::kernels

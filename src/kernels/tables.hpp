@@ -16,4 +16,15 @@ struct TableExtents {
     int materials = 0;
 };
 
+// The tables of a view of bonds in compressed rows (start[n_owned + 1], bonds, material, inv_mu:
+// DMI, biquadratic): the bonds' count is the rows' end.
+template <typename View, typename F>
+void for_each_row_table(View& v, const TableExtents& e, F&& f) {
+    const std::int64_t bonds = v.start[e.n_owned];
+    f(v.start, e.n_owned + 1);
+    f(v.bonds, bonds);
+    f(v.material, e.n_storage);
+    f(v.inv_mu, e.materials);
+}
+
 }  // namespace miniasd::kernels

@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "hamiltonian/contract_cases.hpp"
 #include "physics/ucf_files.hpp"
 
 namespace miniasd::test {
@@ -20,6 +21,19 @@ struct GpuCase {
 inline std::string gpu_tensor_ucf() {
     return sc_tensor_dmi_ucf(5e-21, 4.5e-21, 5.2e-21, 0.3e-21, 1.1e-21);
 }
+
+// Monte Carlo on a simple cubic box with odd periodic axes (three colours), cubic anisotropy and
+// a field; the move and the temperature are the case's.
+inline const std::string odd_cube_monte_carlo =
+    "create:crystal-structure = sc\ncreate:periodic-boundaries-x\n"
+    "create:periodic-boundaries-y\ncreate:periodic-boundaries-z\n"
+    "dimensions:unit-cell-size = 3 !A\ndimensions:system-size-x = 21 !A\n"
+    "dimensions:system-size-y = 15 !A\ndimensions:system-size-z = 12 !A\n"
+    "material[1]:atomic-spin-moment = 2 !muB\nmaterial[1]:exchange-matrix[1] = 2e-21\n"
+    "material[1]:cubic-anisotropy-constant = 3e-23\n"
+    "material[1]:initial-spin-direction = random\n"
+    "sim:applied-field-strength = 1 !T\nsim:applied-field-unit-vector = 0,1,1\n"
+    "sim:integrator = monte-carlo\nsim:total-time-steps = 40\nsim:time-steps-increment = 20\n";
 
 inline const std::vector<GpuCase>& gpu_cases() {
     static const std::vector<GpuCase> all = {
@@ -77,20 +91,10 @@ inline const std::vector<GpuCase>& gpu_cases() {
          "sim:temperature = 100\nsim:time-step = 0.1 !fs\nsim:total-time-steps = 60\n"
          "sim:time-steps-increment = 20\n",
          {{"tensor.ucf", gpu_tensor_ucf()}}},
-        {"interfacial DMI film on a non-magnetic layer, field",
-         "create:crystal-structure = sc\ncreate:periodic-boundaries-x\n"
-         "create:periodic-boundaries-y\ndimensions:unit-cell-size = 3 !A\n"
-         "dimensions:system-size-x = 2.4 !nm\ndimensions:system-size-y = 1.8 !nm\n"
-         "dimensions:system-size-z = 6 !A\nexchange:dmi-cutoff-range = 4.3 !A\n"
-         "material:num-materials = 2\n"
-         "material[1]:atomic-spin-moment = 2 !muB\nmaterial[1]:exchange-matrix[1] = 1e-21\n"
-         "material[1]:dmi-constant[2] = 7.07e-22\nmaterial[1]:minimum-height = 0.5\n"
-         "material[1]:initial-spin-direction = random\n"
-         "material[2]:atomic-spin-moment = 0.5 !muB\nmaterial[2]:non-magnetic = keep\n"
-         "material[2]:maximum-height = 0.5\n"
-         "sim:applied-field-strength = 0.5 !T\nsim:applied-field-unit-vector = 0,0,1\n"
-         "sim:temperature = 20\nsim:time-step = 0.1 !fs\nsim:total-time-steps = 60\n"
-         "sim:time-steps-increment = 20\n",
+        {"interfacial DMI film on a non-magnetic layer (the contract test's), field",
+         interfacial_dmi_film + "material[1]:initial-spin-direction = random\n"
+                                "sim:temperature = 20\nsim:time-step = 0.1 !fs\n"
+                                "sim:total-time-steps = 60\nsim:time-steps-increment = 20\n",
          {}},
         {"hysteresis loop (the applied field changes: the device's views are taken again)",
          "create:crystal-structure = sc\ncreate:periodic-boundaries-x\n"
@@ -130,28 +134,10 @@ inline const std::vector<GpuCase>& gpu_cases() {
          {}},
         {"Monte Carlo, the uniform move on odd periodic axes (a third colour), cubic "
          "anisotropy and a field",
-         "create:crystal-structure = sc\ncreate:periodic-boundaries-x\n"
-         "create:periodic-boundaries-y\ncreate:periodic-boundaries-z\n"
-         "dimensions:unit-cell-size = 3 !A\ndimensions:system-size-x = 21 !A\n"
-         "dimensions:system-size-y = 15 !A\ndimensions:system-size-z = 12 !A\n"
-         "material[1]:atomic-spin-moment = 2 !muB\nmaterial[1]:exchange-matrix[1] = 2e-21\n"
-         "material[1]:cubic-anisotropy-constant = 3e-23\n"
-         "material[1]:initial-spin-direction = random\n"
-         "sim:applied-field-strength = 1 !T\nsim:applied-field-unit-vector = 0,1,1\n"
-         "sim:integrator = monte-carlo\nmontecarlo:algorithm = uniform\n"
-         "sim:temperature = 150\nsim:total-time-steps = 40\nsim:time-steps-increment = 20\n",
+         odd_cube_monte_carlo + "montecarlo:algorithm = uniform\nsim:temperature = 150\n",
          {}},
         {"Monte Carlo, the spin-flip move, odd periodic axes, 20 K",
-         "create:crystal-structure = sc\ncreate:periodic-boundaries-x\n"
-         "create:periodic-boundaries-y\ncreate:periodic-boundaries-z\n"
-         "dimensions:unit-cell-size = 3 !A\ndimensions:system-size-x = 21 !A\n"
-         "dimensions:system-size-y = 15 !A\ndimensions:system-size-z = 12 !A\n"
-         "material[1]:atomic-spin-moment = 2 !muB\nmaterial[1]:exchange-matrix[1] = 2e-21\n"
-         "material[1]:cubic-anisotropy-constant = 3e-23\n"
-         "material[1]:initial-spin-direction = random\n"
-         "sim:applied-field-strength = 1 !T\nsim:applied-field-unit-vector = 0,1,1\n"
-         "sim:integrator = monte-carlo\nmontecarlo:algorithm = spin-flip\n"
-         "sim:temperature = 20\nsim:total-time-steps = 40\nsim:time-steps-increment = 20\n",
+         odd_cube_monte_carlo + "montecarlo:algorithm = spin-flip\nsim:temperature = 20\n",
          {}},
         {"Monte Carlo Curie sweep with the angle move on an fcc film with DMI",
          "create:crystal-structure = fcc\ncreate:periodic-boundaries-x\n"

@@ -22,8 +22,8 @@
 #include <string>
 #include <vector>
 
+#include "hamiltonian/contract_cases.hpp"
 #include "hamiltonian/hamiltonian.hpp"
-#include "physics/ucf_files.hpp"
 #include "support/test_support.hpp"
 #include "util/exact_sum.hpp"
 #include "util/random.hpp"
@@ -32,94 +32,9 @@ using namespace miniasd;
 
 namespace {
 
-struct Case {
-    const char* name;
-    std::string input;
-    std::vector<std::pair<std::string, std::string>> files;
-};
-
-const std::string bcc_box =
-    "create:crystal-structure = bcc\ncreate:periodic-boundaries-x\ncreate:periodic-boundaries-y\n"
-    "create:periodic-boundaries-z\ndimensions:unit-cell-size = 2.87 !A\n"
-    "dimensions:system-size-x = 1.148 !nm\ndimensions:system-size-y = 1.148 !nm\n"
-    "dimensions:system-size-z = 1.722 !nm\n";
-
-// A simple-cubic cell whose six bonds carry a symmetric anisotropic part and a bulk DMI.
-std::string tensor_ucf() {
-    return test::sc_tensor_dmi_ucf(6e-21, 5.5e-21, 6.3e-21, 0.4e-21, 0.9e-21);
-}
-
+using Case = test::ContractCase;
 const std::vector<Case>& cases() {
-    static const std::vector<Case> all = {
-        {"one material: stencil exchange, off-axis uniaxial and cubic anisotropy, biquadratic, "
-         "an oblique field",
-         bcc_box + "material[1]:atomic-spin-moment = 2.22 !muB\n"
-                   "material[1]:exchange-matrix[1] = 7.05e-21\n"
-                   "material[1]:second-order-uniaxial-anisotropy-constant = 2e-22\n"
-                   "material[1]:uniaxial-anisotropy-direction = 1,2,3\n"
-                   "material[1]:cubic-anisotropy-constant = 1.5e-22\n"
-                   "material[1]:biquadratic-exchange-matrix[1] = 8e-22\n"
-                   "sim:applied-field-strength = 3 !T\nsim:applied-field-unit-vector = 1,-2,0.5\n",
-         {}},
-        {"two layered materials: the exchange's table path, a uniaxial axis per material",
-         "create:crystal-structure = sc\ncreate:periodic-boundaries-x\n"
-         "create:periodic-boundaries-y\ncreate:periodic-boundaries-z\n"
-         "dimensions:unit-cell-size = 3 !A\ndimensions:system-size-x = 1.5 !nm\n"
-         "dimensions:system-size-y = 1.2 !nm\ndimensions:system-size-z = 1.8 !nm\n"
-         "material:num-materials = 2\n"
-         "material[1]:atomic-spin-moment = 2 !muB\nmaterial[2]:atomic-spin-moment = 0.7 !muB\n"
-         "material[1]:exchange-matrix[1] = 5e-21\nmaterial[2]:exchange-matrix[2] = 2e-21\n"
-         "material[1]:exchange-matrix[2] = -3e-21\n"
-         "material[1]:maximum-height = 0.5\nmaterial[2]:minimum-height = 0.5\n"
-         "material[1]:second-order-uniaxial-anisotropy-constant = 3e-22\n"
-         "material[1]:uniaxial-anisotropy-direction = 0,1,1\n"
-         "material[2]:second-order-uniaxial-anisotropy-constant = -1e-22\n"
-         "material[2]:uniaxial-anisotropy-direction = 1,0,0.2\n"
-         "sim:applied-field-strength = 1 !T\nsim:applied-field-unit-vector = 0,0.3,1\n",
-         {}},
-        {"tensor exchange from a unit-cell file, with an antisymmetric (bulk DMI) part",
-         "material:unit-cell-file = tensor.ucf\ncreate:periodic-boundaries-x\n"
-         "create:periodic-boundaries-y\ncreate:periodic-boundaries-z\n"
-         "dimensions:system-size-x = 1.5 !nm\ndimensions:system-size-y = 1.2 !nm\n"
-         "dimensions:system-size-z = 1.8 !nm\nmaterial[1]:atomic-spin-moment = 2 !muB\n"
-         "material[1]:second-order-uniaxial-anisotropy-constant = 1e-22\n"
-         "material[1]:uniaxial-anisotropy-direction = 0.2,0.1,1\n",
-         {{"tensor.ucf", tensor_ucf()}}},
-        {"vectorial exchange over two shells in a random alloy (diagonal couplings per pair of "
-         "materials)",
-         bcc_box +
-             "exchange:function = shell\nexchange:interaction-range = 1.2\n"
-             "material:num-materials = 2\n"
-             "material[1]:atomic-spin-moment = 2.22 !muB\n"
-             "material[2]:atomic-spin-moment = 1.5 !muB\n"
-             "material[1]:exchange-matrix[1] = 7e-21, 7.4e-21, 6.6e-21\n"
-             "material[2]:exchange-matrix[2] = 4e-21\nmaterial[1]:exchange-matrix[2] = 2e-21\n"
-             "material[1]:exchange-matrix-2nd-nn[1] = 1e-21, 1.2e-21, 0.8e-21\n"
-             "material[1]:host-alloy\nmaterial[1]:alloy-fraction[2] = 0.4\n"
-             "sim:applied-field-strength = 2 !T\nsim:applied-field-unit-vector = 1,1,0\n",
-         {}},
-        {"an interfacial DMI film (Co on Pt)",
-         "create:crystal-structure = sc\ncreate:periodic-boundaries-x\n"
-         "create:periodic-boundaries-y\ndimensions:unit-cell-size = 3 !A\n"
-         "dimensions:system-size-x = 2.4 !nm\ndimensions:system-size-y = 1.8 !nm\n"
-         "dimensions:system-size-z = 6 !A\nexchange:dmi-cutoff-range = 4.3 !A\n"
-         "material:num-materials = 2\n"
-         "material[1]:atomic-spin-moment = 2 !muB\nmaterial[1]:exchange-matrix[1] = 1e-21\n"
-         "material[1]:dmi-constant[2] = 7.07e-22\nmaterial[1]:minimum-height = 0.5\n"
-         "material[2]:atomic-spin-moment = 0.5 !muB\nmaterial[2]:non-magnetic = keep\n"
-         "material[2]:maximum-height = 0.5\n"
-         "sim:applied-field-strength = 0.5 !T\nsim:applied-field-unit-vector = 0,0,1\n",
-         {}},
-        {"the exact dipolar field of an open box (a non-local stage)",
-         "create:crystal-structure = sc\ndimensions:unit-cell-size = 2.5 !A\n"
-         "dimensions:system-size-x = 1.25 !nm\ndimensions:system-size-y = 1 !nm\n"
-         "dimensions:system-size-z = 1.5 !nm\nmaterial[1]:atomic-spin-moment = 3 !muB\n"
-         "material[1]:exchange-matrix[1] = 5e-21\n"
-         "material[1]:second-order-uniaxial-anisotropy-constant = 5e-23\n"
-         "dipole:solver = atomistic\ndipole:field-update-rate = 1\n",
-         {}},
-    };
-    return all;
+    return test::contract_cases();
 }
 
 bool same_bits(double a, double b) {
