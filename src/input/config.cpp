@@ -91,9 +91,21 @@ const char* to_string(Config::ExchangeFunction f) {
     return "";
 }
 
+bool places_by_rule(const Config& c) {
+    for (const MaterialConfig& m : c.materials)
+        if (m.unit_cell_category != 0 || m.height_set) return true;
+    return false;
+}
+
+bool material_admits(const Config& c, std::size_t m, int category) {
+    const int own = c.materials[m].unit_cell_category;
+    if (own != 0) return own == category;
+    return !c.unit_cell_file.given() || category == 1;
+}
+
 bool alloyed_only(const Config& c, std::size_t m) {
     const MaterialConfig& mc = c.materials[m];
-    if (mc.unit_cell_category != 0 || mc.minimum_height != 0 || mc.maximum_height != 1)
+    if (mc.unit_cell_category != 0 || mc.height_set)
         return false;  // placed where its category and heights say, and alloyed too
     for (const MaterialConfig& host : c.materials)
         if (host.alloy_host && m < host.alloy_fraction.size() && host.alloy_fraction[m] > 0)

@@ -68,9 +68,12 @@ struct MaterialConfig {
     // exchange-matrix-2nd-nn ... -10th-nn: [shell - 1][material j], (Jx, Jy, Jz) in J per link
     // (function shell); (J, J, J) for one number.
     std::vector<std::vector<Vec3>> further_exchange;
-    int unit_cell_category = 0;   // 1-based basis site this material occupies; 0 = any
+    // 1-based site category this material occupies (a built-in crystal's basis site or
+    // sublattice, a unit-cell file's material column + 1); 0 = not given (material_admits).
+    int unit_cell_category = 0;
     double minimum_height = 0.0;  // fraction of the system height (z) where it starts
     double maximum_height = 1.0;  // fraction where it ends (exclusive, 1 inclusive)
+    bool height_set = false;      // minimum-height or maximum-height given (VAMPIRE's switch)
     bool moment_set = false;
     // Random alloys (VAMPIRE's host-alloy / alloy-fraction): a host's sites are given to
     // material j with probability alloy_fraction[j], drawn from (seed, global id).
@@ -270,6 +273,18 @@ Vec3 shell_exchange_xyz(const Config& c, std::size_t a, std::size_t b, int shell
 // The range of material[i]:unit-cell-category: the basis sites of the crystal (sc 1, bcc 2, fcc
 // 4), or the material column's highest value + 1 of a unit-cell file.
 int site_categories(const Config& c);
+
+// Material placement (VAMPIRE's create::internal::layers), docs/input-reference.md "Materials and
+// sites". Placement by rule is on when some material gives unit-cell-category, minimum-height or
+// maximum-height: a site then takes the LAST material, in index order, that admits its category,
+// holds its height and is not alloyed_only. Otherwise, and for a unit-cell-file atom no rule
+// places, the site keeps its own material: a unit-cell file's material column, or on a built-in
+// crystal the first material that is not alloyed_only.
+bool places_by_rule(const Config& c);
+// Whether material m admits a site of this 1-based category: its own unit-cell-category, or
+// without one every site of a built-in crystal and, in a unit-cell file, the atoms of material
+// column 0 (VAMPIRE's default category 0).
+bool material_admits(const Config& c, std::size_t m, int category);
 
 // Whether some material has a nonzero dmi-constant (the DMI term is built).
 bool has_dmi(const Config& c);

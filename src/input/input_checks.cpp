@@ -1,6 +1,7 @@
 #include "input/input_checks.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 
@@ -8,6 +9,7 @@
 #include "input/keyword_table.hpp"
 #include "input/write_modes.hpp"
 #include "util/error.hpp"
+#include "util/shortest.hpp"
 
 namespace miniasd::input_checks {
 
@@ -26,7 +28,7 @@ void warn_if_given(const std::map<std::string, Entry>& seen, Config& c, const ch
 }
 }  // namespace
 
-// Every basis site at every height must belong to some material.
+// Every basis site of a built-in crystal at every height must belong to some material.
 void check_material_coverage(const Config& c, const std::map<std::string, Entry>& seen,
                              const std::string& input_file) {
     const int nbasis = site_categories(c);
@@ -68,12 +70,15 @@ void check_material_coverage(const Config& c, const std::map<std::string, Entry>
             fail(e, "minimum-height must be below maximum-height");
         }
     }
+    // A unit-cell-file atom no rule places keeps its column's material (the parser has checked
+    // that every column names one).
+    if (c.unit_cell_file.given()) return;
+    if (!places_by_rule(c)) return;  // every site takes the first material
     for (int site = 1; site <= nbasis; ++site) {
         std::vector<std::pair<double, double>> spans;
         for (std::size_t m = 0; m < c.materials.size(); ++m) {
             const MaterialConfig& mc = c.materials[m];
-            if ((mc.unit_cell_category == 0 || mc.unit_cell_category == site) &&
-                !alloyed_only(c, m))
+            if (material_admits(c, m, site) && !alloyed_only(c, m))
                 spans.emplace_back(mc.minimum_height, mc.maximum_height);
         }
         std::sort(spans.begin(), spans.end());
@@ -122,29 +127,6 @@ void check_alloys(const Config& c, const std::map<std::string, Entry>& seen) {
                  "an alloy host needs at least one " + p +
                      "alloy-fraction[j] = <fraction of its sites given to j>");
         }
-    }
-}
-
-// Settings a program needs that have no sensible default.
-void check_programs(const Config& c, const std::map<std::string, Entry>& seen,
-                    const std::string& input_file) {
-    if (c.program == ProgramKind::field_cool && c.maximum_temperature < c.minimum_temperature) {
-        const auto it = seen.find("sim:maximum-temperature");
-        fail(it != seen.end() ? it->second : seen.at("sim:program"),
-             "field-cool cools from sim:maximum-temperature to sim:minimum-temperature: the "
-             "maximum must not be below the minimum");
-    }
-    if (c.program == ProgramKind::laser_pulse && c.laser_profile == Config::LaserProfile::square &&
-        !seen.count("sim:maximum-temperature"))
-        fail(seen.at("sim:laser-pulse-temporal-profile"),
-             "a square pulse holds sim:maximum-temperature for sim:laser-pulse-time: set "
-             "sim:maximum-temperature");
-    if (c.program == ProgramKind::curie_temperature &&
-        c.maximum_temperature < c.minimum_temperature) {
-        const auto it = seen.find("sim:maximum-temperature");
-        if (it != seen.end()) fail(it->second, "is below sim:minimum-temperature");
-        throw InputError(input_file, 0, "sim:minimum-temperature",
-                         "is above sim:maximum-temperature (default 300 K)");
     }
 }
 

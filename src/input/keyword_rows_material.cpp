@@ -171,11 +171,12 @@ void add_material_keywords(std::vector<KeywordSpec>& t) {
             return v;
         }));
     t.push_back(mat(
-        "unit-cell-category", K::integer, D::none, 1, 1001, "any site",
+        "unit-cell-category", K::integer, D::none, 1, 1001, "none",
         "unit-cell category (1-based) this material occupies: the basis site for sc 1, bcc 1-2, "
         "fcc 1-4 and most crystals, the sublattice for heusler, rocksalt and mn2au "
         "(docs/physics.md); with a unit-cell file, the atoms whose material column is this "
-        "value - 1",
+        "value - 1. Not given: every site of a crystal, a file's column-0 atoms. Where several "
+        "materials admit a site the last one takes it (Materials and sites, above)",
         [](MaterialConfig& m, const Value& v, const Entry&) {
             m.unit_cell_category = static_cast<int>(v.integer);
         },
@@ -247,13 +248,19 @@ void add_material_keywords(std::vector<KeywordSpec>& t) {
     t.push_back(mat(
         "minimum-height", K::real, D::none, 0, 1, "0",
         "lowest z, as a fraction of the system height, of atoms of this material",
-        [](MaterialConfig& m, const Value& v, const Entry&) { m.minimum_height = v.real; },
-        [](const MaterialConfig& m) { return number(m.minimum_height); }));
+        [](MaterialConfig& m, const Value& v, const Entry&) {
+            m.minimum_height = v.real;
+            m.height_set = true;
+        },
+        [](const MaterialConfig& m) { return m.height_set ? number(m.minimum_height) : none; }));
     t.push_back(mat(
         "maximum-height", K::real, D::none, 0, 1, "1",
         "highest z (exclusive, 1 inclusive), as a fraction of the system height",
-        [](MaterialConfig& m, const Value& v, const Entry&) { m.maximum_height = v.real; },
-        [](const MaterialConfig& m) { return number(m.maximum_height); }));
+        [](MaterialConfig& m, const Value& v, const Entry&) {
+            m.maximum_height = v.real;
+            m.height_set = true;
+        },
+        [](const MaterialConfig& m) { return m.height_set ? number(m.maximum_height) : none; }));
 }
 
 }  // namespace miniasd::keyword_rows

@@ -79,6 +79,19 @@ bool blank_inside_value(std::string_view raw) {
     return false;
 }
 
+// The position of the first byte at or after `from` that is not 7-bit ASCII, or npos.
+std::size_t first_non_ascii(std::string_view raw, std::size_t from) {
+    for (std::size_t k = from; k < raw.size(); ++k)
+        if (static_cast<unsigned char>(raw[k]) >= 0x80) return k;
+    return std::string_view::npos;
+}
+
+std::string escaped_byte(char c) {
+    const char* hex = "0123456789abcdef";
+    const auto b = static_cast<unsigned char>(c);
+    return std::string("\\x") + hex[b >> 4] + hex[b & 15];
+}
+
 // One non-blank line (white space and comment removed) to an entry.
 Entry parse_line(const std::string& line, const std::string& file, int line_no) {
     Entry e;
@@ -130,6 +143,22 @@ std::vector<Entry> split_lines(std::string_view text, const std::string& file,
         ++line_no;
         if (const auto hash = raw.find('#'); hash != std::string_view::npos)
             raw = raw.substr(0, hash);
+        // A byte-order mark (a UTF-8 BOM some Windows editors write first) carries no content.
+        std::size_t skip = 0;
+        if (line_no == 1 && raw.substr(0, 3) == "\xEF\xBB\xBF") skip = 3;
+        if (const std::size_t high = first_non_ascii(raw, skip); high != std::string_view::npos) {
+            InputError err(file, line_no, "",
+                           "a non-ASCII byte (" + escaped_byte(raw[high]) +
+                               "): keywords, values and units are ASCII; non-ASCII text (an "
+                               "accented material name, a UTF-8 or Latin-1 symbol such as a "
+                               "degree sign or mu) belongs only in comments after '#'",
+                           static_cast<int>(high) + 1);
+            if (!mistakes) throw err;
+            mistakes->push_back(err);
+            if (end == text.size()) break;
+            continue;
+        }
+        raw = raw.substr(skip);
         std::string line;
         for (char c : raw)
             if (!std::isspace(static_cast<unsigned char>(c))) line += c;

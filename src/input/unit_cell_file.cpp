@@ -8,9 +8,12 @@
 #include <sstream>
 #include <tuple>
 
+#include "input/decimal.hpp"
 #include "input/mistakes.hpp"
+#include "input/unit_cell_checks.hpp"
 #include "util/error.hpp"
 #include "util/hash.hpp"
+#include "util/shortest.hpp"
 
 namespace miniasd {
 
@@ -22,6 +25,7 @@ namespace {
 struct Line {
     int number;
     std::vector<std::string> words;
+    std::vector<int> columns;  // 1-based column of each word's first character
 };
 
 std::vector<Line> content_lines(const std::string& text) {
@@ -31,10 +35,13 @@ std::vector<Line> content_lines(const std::string& text) {
     for (int number = 1; std::getline(in, s); ++number) {
         const std::size_t hash = s.find('#');
         if (hash != std::string::npos) s.erase(hash);
-        std::istringstream words(s);
-        Line l{number, {}};
-        for (std::string w; words >> w;)
-            l.words.push_back(w);
+        Line l{number, {}, {}};
+        for (std::size_t at = s.find_first_not_of(" \t\r"); at != std::string::npos;) {
+            const std::size_t end = std::min(s.find_first_of(" \t\r", at), s.size());
+            l.words.push_back(s.substr(at, end - at));
+            l.columns.push_back(static_cast<int>(at) + 1);
+            at = s.find_first_not_of(" \t\r", end);
+        }
         if (!l.words.empty()) out.push_back(std::move(l));
     }
     return out;
@@ -58,15 +65,25 @@ class Reader {
                  "the file ends where " + what + " was expected");
         return lines_[next_++];
     }
-    // The i-th word of a line as a number; `what` names it.
+    // A mistake in the i-th word of a line: the message names its column.
+    [[noreturn]] void fail_word(const Line& l, std::size_t i, const std::string& what) const {
+        throw InputError(path_, l.number, "", what, l.columns[i]);
+    }
+    // The i-th word of a line as a decimal number; `what` names it.
     double real(const Line& l, std::size_t i, const std::string& what) const {
         const std::string& w = word(l, i, what);
-        errno = 0;
-        char* end = nullptr;
-        const double v = std::strtod(w.c_str(), &end);
-        if (*end != '\0' || errno == ERANGE || !std::isfinite(v))
-            fail(l.number, "'" + w + "' is not a number: expected " + what);
-        return v;
+        double v = 0;
+        switch (parse_decimal(w, v)) {
+            case Decimal::ok:
+                return v;
+            case Decimal::hexadecimal:
+                fail_word(l, i, "'" + w + "' is hexadecimal: write numbers in decimal");
+            case Decimal::out_of_range:
+                fail_word(l, i, "'" + w + "' is beyond the range of a double: expected " + what);
+            case Decimal::not_a_number:
+                break;
+        }
+        fail_word(l, i, "'" + w + "' is not a number: expected " + what);
     }
     long long integer(const Line& l, std::size_t i, const std::string& what) const {
         const std::string& w = word(l, i, what);
@@ -74,8 +91,15 @@ class Reader {
         char* end = nullptr;
         const long long v = std::strtoll(w.c_str(), &end, 10);
         if (*end != '\0' || errno == ERANGE || w.empty())
-            fail(l.number, "'" + w + "' is not a whole number: expected " + what);
+            fail_word(l, i, "'" + w + "' is not a whole number: expected " + what);
         return v;
+    }
+    // Refuses words beyond the first `n` (VAMPIRE ignores them; they are usually a mistake).
+    void at_most(const Line& l, std::size_t n, const std::string& what) const {
+        if (l.words.size() > n)
+            fail_word(l, n,
+                      "'" + l.words[n] + "' after the " + std::to_string(n) + " value(s) of " +
+                          what + ": nothing more belongs on this line");
     }
 
   private:
@@ -87,6 +111,10 @@ class Reader {
         return l.words[i];
     }
 
+  public:
+    const std::string& path() const { return path_; }
+
+  private:
     std::vector<Line> lines_;
     std::size_t next_ = 0;
     std::string path_;
@@ -110,20 +138,6 @@ bool parse_form(const std::string& s, CouplingForm& form, bool& normalised) {
     return true;
 }
 
-// The value a bond's reverse must hold: the same diagonal, or the transposed tensor.
-std::array<double, 9> transposed(const std::array<double, 9>& v) {
-    return {v[0], v[3], v[6], v[1], v[4], v[7], v[2], v[5], v[8]};
-}
-
-bool close(const std::array<double, 9>& a, const std::array<double, 9>& b) {
-    double scale = 0;
-    for (int k = 0; k < 9; ++k)
-        scale = std::max({scale, std::abs(a[k]), std::abs(b[k])});
-    for (int k = 0; k < 9; ++k)
-        if (std::abs(a[k] - b[k]) > 1e-6 * scale) return false;
-    return true;
-}
-
 void read_cell(Reader& r, UnitCellFile& u) {
     const Line& size = r.take("the cell size 'a_x a_y a_z' (Angstrom)");
     for (std::size_t a = 0; a < 3; ++a) {
@@ -131,6 +145,7 @@ void read_cell(Reader& r, UnitCellFile& u) {
         if (!(v > 0 && v < 1e6)) r.fail(size.number, "cell sizes must be positive Angstrom");
         u.size[a] = v * 1e-10;
     }
+    r.at_most(size, 3, "the cell size");
     // The lattice vectors. VAMPIRE reads and ignores them and places atoms on orthogonal axes;
     // miniASD refuses other vectors rather than ignore them.
     for (int row = 0; row < 3; ++row) {
@@ -142,6 +157,7 @@ void read_cell(Reader& r, UnitCellFile& u) {
                        "only orthogonal cells are supported (as in VAMPIRE, which ignores these "
                        "lines): the lattice vectors must be 1 0 0 / 0 1 0 / 0 0 1");
         }
+        r.at_most(v, 3, "a lattice vector");
     }
 }
 
@@ -149,6 +165,9 @@ void read_atoms(Reader& r, UnitCellFile& u, Mistakes& mistakes) {
     const Line& count = r.take("the number of atoms in the cell");
     const long long n = r.integer(count, 0, "the number of atoms in the cell");
     if (n < 1 || n > 1000000) r.fail(count.number, "expected 1 to 1000000 atoms in the cell");
+    r.at_most(count, 1, "the atom count");
+    std::vector<Vec3> positions;  // for the spacing check, with their lines
+    std::vector<int> lines;
     std::map<std::array<long long, 3>, int> places;  // position in 1e-9 of a cell: first line
     for (long long k = 0; k < n; ++k) {
         const Line& l = r.take("atom " + std::to_string(k) + " of " + std::to_string(n) +
@@ -174,9 +193,15 @@ void read_atoms(Reader& r, UnitCellFile& u, Mistakes& mistakes) {
                 if (v < 0 || v > 1000) r.fail(l.number, "categories must be 0 to 1000");
                 *cats[c] = static_cast<int>(v);
             }
+            r.at_most(l, 7, "an atom ('id x y z material lattice-category height-category')");
             u.atoms.push_back(a);
+            positions.push_back(a.position);
+            lines.push_back(l.number);
         });
     }
+    if (mistakes.empty())
+        check_atom_spacing(positions, lines, {u.size[0] * 1e10, u.size[1] * 1e10, u.size[2] * 1e10},
+                           r.path(), mistakes);
 }
 
 // One block of bonds: its header 'count exchange-type', then its rows. `block`: "bond" or
@@ -193,6 +218,7 @@ void read_block(Reader& r, const UnitCellFile& u, const std::string& block, Coup
                    std::string(head.words.size() >= 2 && head.words[1].size() == 1
                                    ? " (the numeric types of old files are not read)"
                                    : ""));
+    r.at_most(head, 2, "the " + block + " header");
     const int values = static_cast<int>(form);
     const int sites = static_cast<int>(u.atoms.size());
     for (long long k = 0; k < n; ++k) {
@@ -220,8 +246,19 @@ void read_block(Reader& r, const UnitCellFile& u, const std::string& block, Coup
                               std::to_string(values) + " coupling value(s) for " +
                                   to_string(form, normalised));
             if (l.words.size() > static_cast<std::size_t>(6 + values))
-                r.fail(l.number, "more values than the " + std::to_string(values) + " of a " +
-                                     to_string(form, normalised) + " bond");
+                r.fail_word(l, static_cast<std::size_t>(6 + values),
+                            "more values than the " + std::to_string(values) + " of a " +
+                                to_string(form, normalised) + " bond");
+            // The bounds of the keywords that give the same couplings: exchange-matrix's J, a
+            // weight's generous range (it multiplies exchange-matrix, itself bounded).
+            const double bound = normalised ? 1e3 : 1e-18;
+            for (int c = 0; c < values; ++c)
+                if (!(std::abs(v[c]) <= bound))
+                    r.fail_word(l, static_cast<std::size_t>(6 + c),
+                                "a coupling of " + shortest(v[c]) +
+                                    (normalised ? " (a weight): weights must lie within +-1000"
+                                                : " J: couplings must lie within +-1e-18 J "
+                                                  "(6.2 eV), the range of exchange-matrix"));
             if (form == CouplingForm::tensor)
                 std::copy(v, v + 9, b.value.begin());
             else
@@ -249,37 +286,6 @@ void read_bonds(Reader& r, UnitCellFile& u, Mistakes& mistakes) {
         r.fail(r.take("").number,
                "unexpected line after the biquadratic bond rows (a unit-cell file has at most "
                "two blocks of bonds: bilinear, then biquadratic)");
-}
-
-// Every bond (i, j, d) needs its reverse (j, i, -d) with the same coupling (the transpose of a
-// tensor): then the energy is a function of the spins, and both atoms of a bond see it.
-void check_reverse_bonds(const std::vector<UnitCellFile::Bond>& bonds, const std::string& path,
-                         Mistakes& mistakes) {
-    std::map<std::tuple<int, int, int, int, int>, std::size_t> index;
-    for (std::size_t k = 0; k < bonds.size(); ++k) {
-        const UnitCellFile::Bond& b = bonds[k];
-        const auto at = index.emplace(std::make_tuple(b.i, b.j, b.dx, b.dy, b.dz), k);
-        if (!at.second)
-            mistakes.add(InputError(path, b.line, "",
-                                    "bond listed twice: line " +
-                                        std::to_string(bonds[at.first->second].line) +
-                                        " has the same i, j and offset"));
-    }
-    for (const UnitCellFile::Bond& b : bonds) {
-        const auto it = index.find(std::make_tuple(b.j, b.i, -b.dx, -b.dy, -b.dz));
-        const std::string reverse = std::to_string(b.j) + " " + std::to_string(b.i) + " " +
-                                    std::to_string(-b.dx) + " " + std::to_string(-b.dy) + " " +
-                                    std::to_string(-b.dz);
-        if (it == index.end())
-            mistakes.add(InputError(path, b.line, "",
-                                    "the bond has no reverse: add the row 'i j dx dy dz' = " +
-                                        reverse + " (each bond is listed from both atoms)"));
-        else if (!close(bonds[it->second].value, transposed(b.value)))
-            mistakes.add(InputError(
-                path, b.line, "",
-                "the reverse bond (line " + std::to_string(bonds[it->second].line) +
-                    ") holds a different coupling: J_ji must be J_ij (a tensor, its transpose)"));
-    }
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include <limits>
 #include <sstream>
 
+#include "input/decimal.hpp"
 #include "input/keyword_table.hpp"
 #include "input/vampire_keywords.hpp"
 #include "util/error.hpp"
@@ -18,40 +19,22 @@ namespace {
     throw InputError(e.file, e.line, e.key(), what);
 }
 
-enum class Number { ok, not_a_number, out_of_range, hexadecimal };
-
-// Decimal numbers only: strtod would also take hexadecimal ("0x12C"), "inf" and "nan".
-Number parse_double(const std::string& s, double& out) {
-    if (s.empty()) return Number::not_a_number;
-    const std::size_t digits = s[0] == '+' || s[0] == '-' ? 1 : 0;
-    if (s.size() > digits + 1 && s[digits] == '0' && (s[digits + 1] == 'x' || s[digits + 1] == 'X'))
-        return Number::hexadecimal;
-    if (s.find_first_not_of("0123456789+-.eE") != std::string::npos) return Number::not_a_number;
-    errno = 0;
-    char* end = nullptr;
-    out = std::strtod(s.c_str(), &end);
-    if (end != s.c_str() + s.size()) return Number::not_a_number;
-    // ERANGE: beyond the largest double, or so small it lost its precision (subnormal or 0).
-    if (errno == ERANGE || !std::isfinite(out)) return Number::out_of_range;
-    return Number::ok;
-}
-
 // A number from the entry's value, or an error saying what is wrong with it.
 double number_or_fail(const Entry& e, const std::string& text, const std::string& expected) {
     if (e.blank_inside_value && text == e.value)
         fail(e, "'" + e.written_value + "' has a blank inside a number; " + expected +
                     " (blanks are removed, so it would read as '" + text + "')");
     double d = 0;
-    switch (parse_double(text, d)) {
-        case Number::ok:
+    switch (parse_decimal(text, d)) {
+        case Decimal::ok:
             return d;
-        case Number::hexadecimal:
+        case Decimal::hexadecimal:
             fail(e, "'" + text + "' is hexadecimal; write numbers in decimal");
-        case Number::out_of_range:
+        case Decimal::out_of_range:
             fail(e, "'" + text +
                         "' is out of range: numbers must be 0 or between 2.2e-308 and 1.8e308 "
                         "in magnitude");
-        case Number::not_a_number:
+        case Decimal::not_a_number:
             break;
     }
     fail(e, expected + ", got '" + text + "'");

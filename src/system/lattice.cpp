@@ -1,5 +1,7 @@
 #include "system/lattice.hpp"
 
+#include "system/nearest_shell.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
@@ -215,7 +217,7 @@ Lattice make_lattice(const Config& c) {
     // topology does not change when unit-cell-size-x/y/z strain the cell), a unit-cell file's
     // geometrically on its cell (only for sizes and tests: its bonds are the file's).
     if (l.from_file)
-        l.neighbours = shells_of(l.basis, l.cell_size, 1)[0];
+        l.neighbours = first_shell(l.basis, l.cell_size);
     else
         l.neighbours = nearest_neighbour_bonds(l.basis, cell.dimensions, cell.r_nn).offsets();
     if (c.single_spin) {

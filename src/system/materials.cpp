@@ -21,23 +21,26 @@ MaterialMap::MaterialMap(const Config& c, const Lattice& l)
                                         [](const MaterialConfig& m) { return m.core_shell_set; });
     if (core_shell) admits_.assign(n, std::vector<char>(l.cells[2] * sites, 0));
     by_layer_site_.assign((l.cells[2] * sites), 0);
+    const bool by_rule = places_by_rule(c);
+    // A built-in crystal's site without a rule: the first material that is not only alloyed in.
+    std::int32_t first = 0;
+    while (static_cast<std::size_t>(first) + 1 < n && alloyed_only(c, first))
+        ++first;
     for (std::int64_t cz = 0; cz < l.cells[2]; ++cz) {
         for (int s = 0; s < sites; ++s) {
             const double h = (cz + l.basis[s][2]) / double(l.cells[2]);
-            bool placed = false;
+            // Without a rule, or where none places it, the site keeps its own material.
+            std::int32_t own = l.from_file ? l.category[s] - 1 : first;
             for (std::size_t m = 0; m < n; ++m) {
                 const MaterialConfig& mc = c.materials[m];
-                const bool site_ok =
-                    mc.unit_cell_category == 0 || mc.unit_cell_category == l.category[s];
                 const bool height_ok =
                     h >= mc.minimum_height && (h < mc.maximum_height || mc.maximum_height >= 1.0);
-                const bool ok = site_ok && height_ok && !alloyed_only(c, m);
+                const bool ok =
+                    material_admits(c, m, l.category[s]) && height_ok && !alloyed_only(c, m);
                 if (core_shell) admits_[m][cz * sites + s] = ok;
-                if (ok && !placed) {
-                    by_layer_site_[(cz * sites + s)] = static_cast<std::int32_t>(m);
-                    placed = true;
-                }
+                if (ok && by_rule) own = static_cast<std::int32_t>(m);  // the last one wins
             }
+            by_layer_site_[(cz * sites + s)] = own;
         }
     }
     if (core_shell) {

@@ -15,8 +15,10 @@ std::string printable(const std::string& text, std::size_t longest_word) {
             out += ' ';
             continue;
         }
-        const bool control = c < 0x20 || c == 0x7f;
-        word += control ? 4 : 1;  // printed width: \xNN for a control byte
+        // Control bytes and bytes beyond ASCII (UTF-8 or Latin-1 text, a BOM) print as \xNN, so
+        // a message shows exactly which bytes a line holds, whatever the terminal's encoding.
+        const bool control = c < 0x20 || c >= 0x7f;
+        word += control ? 4 : 1;  // printed width: \xNN
         if (word > longest_word) {
             ++skipped;
             continue;
@@ -34,9 +36,10 @@ std::string printable(const std::string& text, std::size_t longest_word) {
 
 namespace {
 std::string format_input_error(const std::string& file, int line, const std::string& keyword,
-                               const std::string& what) {
+                               const std::string& what, int column) {
     std::string msg = "input error in " + printable(file, 160);
     if (line > 0) msg += ", line " + std::to_string(line);
+    if (line > 0 && column > 0) msg += ", column " + std::to_string(column);
     if (!keyword.empty()) msg += ", keyword '" + printable(keyword, 80) + "'";
     return msg + ": " + printable(what, 160);
 }
@@ -53,8 +56,8 @@ std::string format_input_errors(const std::vector<InputError>& errors, std::size
 }  // namespace
 
 InputError::InputError(const std::string& file, int line, const std::string& keyword,
-                       const std::string& what)
-    : Error(format_input_error(file, line, keyword, what)),
+                       const std::string& what, int column)
+    : Error(format_input_error(file, line, keyword, what, column)),
       file_(file),
       line_(line),
       keyword_(keyword) {}

@@ -29,8 +29,9 @@ std::string printable(const std::string& text, std::size_t longest_word = 80);
 // A mistake in an input file, located by file, line and keyword.
 class InputError : public Error {
   public:
+    // column: 1-based character of the line where the mistake is (0: the line as a whole).
     InputError(const std::string& file, int line, const std::string& keyword,
-               const std::string& what);
+               const std::string& what, int column = 0);
     const std::string& file() const { return file_; }
     int line() const { return line_; }
     const std::string& keyword() const { return keyword_; }

@@ -70,6 +70,7 @@ inline bool same(const MaterialConfig& a, const MaterialConfig& b, std::string* 
                      F(unit_cell_category),
                      F(minimum_height),
                      F(maximum_height),
+                     F(height_set),
                      F(moment_set),
                      F(alloy_host),
                      F(alloy_fraction),

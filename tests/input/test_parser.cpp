@@ -135,6 +135,51 @@ TEST(Parser, MessagesEscapeControlBytesAndShortenLongTokens) {
     }
 }
 
+// Input files are ASCII outside comments: a UTF-8 or Latin-1 byte in a keyword or a value is
+// refused at its line and column, printed escaped; in a comment it is fine, and a UTF-8
+// byte-order mark at the start of the file is skipped.
+TEST(Parser, NonAsciiOutsideCommentsIsRefusedAtItsColumn) {
+    expect_error("sim:temperature\xe9 = 300\n", 1,
+                 {"line 1, column 16", "non-ASCII byte (\\xe9)", "only in comments"});
+    expect_error("material[1]:material-name = Fe\xc3\xa9\n", 1,
+                 {"line 1, column 31", "non-ASCII byte (\\xc3)"});
+    expect_error(
+        "sim:temperature = 300 !\xc2\xb0"
+        "C\n",
+        1, {"column 24", "(\\xc2)"});
+    const Config c = config_from_text("\xEF\xBB\xBFsim:temperature = 300 # 300 \xc2\xb0K\n" +
+                                      material1 + "# Latin-1 comment: \xe9t\xe9\n");
+    EXPECT_EQ(c.temperature, 300);
+    // A BOM anywhere else is a non-ASCII byte like any other.
+    expect_error("sim:temperature = 300\n\xEF\xBB\xBFsim:time-step = 1e-16\n", 2,
+                 {"column 1", "(\\xef)"});
+}
+
+// A sweep with more points than a run can hold (1e16 temperatures, 4e9 fields) is refused by
+// --check, naming the increment; a large but possible one passes.
+TEST(Parser, SweepsBeyondReasonAreRefused) {
+    expect_error(
+        "sim:program = curie-temperature\nsim:maximum-temperature = 1e6\n"
+        "sim:temperature-increment = 1e-10\n",
+        3,
+        {"sim:temperature-increment", "gives 1e+16 points of the temperature sweep",
+         "raise the increment"});
+    expect_error(
+        "sim:program = hysteresis-loop\nsim:maximum-applied-field-strength = 1000 !T\n"
+        "sim:applied-field-strength-increment = 1e-6 !T\n",
+        3, {"sim:applied-field-strength-increment", "points of the hysteresis loop"});
+    expect_error(
+        "sim:program = curie-temperature\nsim:maximum-temperature = 1000\n"
+        "sim:temperature-increment = 0.01\nsim:loop-time-steps = 1000000000000\n",
+        3, {"steps in all, beyond the 1e15"});
+    const Config ok = config_from_text(
+        "sim:program = curie-temperature\n"
+        "sim:maximum-temperature = 1000\n"
+        "sim:temperature-increment = 0.01\n" +
+        material1);
+    EXPECT_EQ(ok.temperature_increment, 0.01);
+}
+
 TEST(Parser, WrongOrUnknownUnit) {
     expect_error("sim:time-step = 1 !T\n", 1,
                  {"wrong unit type", "magnetic field", "time", "s, ns, ps, fs"});

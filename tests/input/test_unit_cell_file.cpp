@@ -90,7 +90,7 @@ TEST(UnitCellFile, NamesTheLineAndWhatWasExpected) {
     struct Case {
         std::string text, expected;
     } cases[] = {
-        {"2.5 x 4\n", "x.ucf, line 1: 'x' is not a number: expected the cell size"},
+        {"2.5 x 4\n", "x.ucf, line 1, column 5: 'x' is not a number: expected the cell size"},
         {"2.5 3 4\n1 0 0\n0 1 0.5\n0 0 1\n", "line 3: only orthogonal cells are supported"},
         {head.substr(0, head.size() - 16) + "1 1.0 0 0 1\n" + bonds,
          "line 9: atom outside the cell: fractional coordinates must lie in [0, 1)"},
@@ -105,7 +105,8 @@ TEST(UnitCellFile, NamesTheLineAndWhatWasExpected) {
          "line 11: the bond has no reverse: add the row 'i j dx dy dz' = 1 0 -1 0 0"},
         {head + "1 isotropic\n0 0 0 0 0 0 1e-21\n", "line 11: a bond of an atom to itself"},
         {head + "1 isotropic\n0 0 1 0 0 0\n", "line 11: the line has 6 value(s): expected 1 "},
-        {head + "1 isotropic\n0 0 1 0 0 0 1 2\n", "line 11: more values than the 1 of a"},
+        {head + "1 isotropic\n0 0 1 0 0 0 1 2\n",
+         "line 11, column 15: more values than the 1 of a"},
         {head + bonds + "2 isotropic\n",
          "line 15: the file ends where biquadratic bond row 0 of 2 was expected"},
         {head + bonds + "2 vectorial\n0 0 1 0 0 0 1 2 3\n1 1 0 -1 0 0 1 2 3\n",
@@ -117,6 +118,27 @@ TEST(UnitCellFile, NamesTheLineAndWhatWasExpected) {
         {head + "3 isotropic\n0 0 1 0 0 0 1e-21\n1 1 0 0 0 0 1e-21\n2 0 1 0 0 0 1e-21\n",
          "line 13: bond listed twice: line 11 has the same i, j and offset"},
         {"2.5 3 4\n1 0 0\n0 1 0\n0 0 1\n2\n0 0 0 0\n1 0 0 0\n", "line 7: two atoms at one place"},
+        // The reader takes exactly the documented format: decimal numbers, no words beyond a
+        // line's values, finite couplings within the keywords' range, atoms apart.
+        {"2.5 0x1p1 4\n", "line 1, column 5: '0x1p1' is hexadecimal: write numbers in decimal"},
+        {"2.5 3 4 5\n", "line 1, column 9: '5' after the 3 value(s) of the cell size"},
+        {"2.5 3 4\n1 0 0 0\n", "line 2, column 7: '0' after the 3 value(s) of a lattice vector"},
+        {"2.5 3 4\n1 0 0\n0 1 0\n0 0 1\n2 atoms\n", "line 5, column 3: 'atoms' after the 1"},
+        {head.substr(0, head.size() - 16) + "1 0.5 0 0 1 2 3 4\n" + bonds,
+         "line 9, column 17: '4' after the 7 value(s) of an atom"},
+        {head + "4 isotropic 7\n", "line 10, column 13: '7' after the 2 value(s) of the bond"},
+        {head + "2 isotropic\n0 0 1 0 0 0 inf\n1 1 0 0 0 0 inf\n",
+         "line 11, column 13: 'inf' is not a number"},
+        {head + "2 isotropic\n0 0 1 0 0 0 1e300\n1 1 0 0 0 0 1e300\n",
+         "line 11, column 13: a coupling of 1e+300 J: couplings must lie within +-1e-18 J"},
+        {head + "2 normalised-isotropic\n0 0 1 0 0 0 -2e3\n1 1 0 0 0 0 -2e3\n",
+         "line 11, column 13: a coupling of -2000 (a weight): weights must lie within +-1000"},
+        {"2.5 3 4\n1 0 0\n0 1 0\n0 0 1\n2\n0 0 0 0\n1 0.004 0 0\n",
+         "line 7: this atom is 0.01 A from the atom of line 6"},
+        {"2.5 3 4\n1 0 0\n0 1 0\n0 0 1\n2\n0 0 0 0\n1 0.996 0 0.99\n",
+         "line 7: this atom is 0.0412311 A from the atom of line 6 (or a periodic image of it)"},
+        {"0.4 3 4\n1 0 0\n0 1 0\n0 0 1\n1\n0 0 0 0\n",
+         "line 6: a cell edge of 0.4 A puts each atom within 0.5 A of its own periodic image"},
     };
     for (const Case& c : cases) {
         const std::string m = mistake(c.text);
