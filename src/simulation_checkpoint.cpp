@@ -147,7 +147,7 @@ void Simulation::load_checkpoint() {
         run_id_ = l->run.run_id;
     else
         unnamed_run_ = true;  // a checkpoint from before run ids: keep the id drawn
-    files_.continue_from(l->run.outputs);
+    files_.continue_from(l->run.outputs, l->run.output_digests);
 }
 
 std::string Simulation::write_checkpoint() {
@@ -170,7 +170,10 @@ std::string Simulation::write_checkpoint() {
         std::string("miniasd ") + build_info::version + " (git " + build_info::git_hash + ")";
     // The length of every output file now, so a continued run cuts what comes after.
     if (table_file_) std::fflush(table_file_);
-    if (comm().is_root()) run.outputs = files_.lengths();
+    if (comm().is_root()) {
+        run.outputs = files_.lengths();
+        run.output_digests = files_.digests(run.outputs);
+    }
     // The spins a held field was computed from, when the next step does not compute it afresh.
     const NonLocalStage* stage = held_state_stage(hamiltonian_, state_.step);
     const std::int64_t held_step = stage ? stage->held_step(state_.step) : -1;

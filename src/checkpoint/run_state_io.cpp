@@ -46,10 +46,22 @@ std::map<std::string, std::string> fingerprint_lines(const std::string& text) {
     for (std::string line; std::getline(in, line);) {
         const auto eq = line.find(" = ");
         if (trim(line).empty() || trim(line)[0] == '#') continue;  // comments (a file's digest)
-        if (eq == std::string::npos)
+        if (eq == std::string::npos) {
             m[trim(line)] = "(set)";
-        else
-            m[trim(line.substr(0, eq))] = trim(line.substr(eq + 3));
+            continue;
+        }
+        const std::string key = trim(line.substr(0, eq)), value = trim(line.substr(eq + 3));
+        // Fingerprints before format 5 wrote every material's height range, given or not; since
+        // then an unset range is not written (whether a height was given at all decides VAMPIRE's
+        // placement by rule). A default range compares as not set, so older checkpoints continue.
+        const auto colon = key.find("]:");
+        if (colon != std::string::npos && key.rfind("material[", 0) == 0) {
+            const std::string name = key.substr(colon + 2);
+            if ((name == "minimum-height" && value == "0") ||
+                (name == "maximum-height" && value == "1"))
+                continue;
+        }
+        m[key] = value;
     }
     return m;
 }
@@ -145,6 +157,11 @@ std::string format_run_state(const SavedRun& r) {
     o << "accumulator = " << numbers(s.accumulator.serialise()) << "\n";
     for (const auto& [name, bytes] : r.outputs)
         o << "output-file = " << bytes << " " << name << "\n";
+    for (const auto& [name, digest] : r.output_digests) {
+        char hex[17];
+        std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(digest));
+        o << "output-digest = " << hex << " " << name << "\n";
+    }
     std::istringstream in(r.fingerprint);
     for (std::string line; std::getline(in, line);)
         o << "input: " << line << "\n";
@@ -200,7 +217,8 @@ SavedRun parse_run_state(const std::string& text, const std::string& source) {
         if (eq == std::string::npos) throw fail(n, "expected 'key = value'");
         const std::string key = line.substr(0, eq), value = line.substr(eq + 3);
         std::vector<double> v;
-        if (key != "writer" && key != "output-file" && key != "run-id" && key != "random-numbers") {
+        if (key != "writer" && key != "output-file" && key != "output-digest" && key != "run-id" &&
+            key != "random-numbers") {
             std::istringstream vs(value);
             for (std::string w; vs >> w;) {
                 char* end = nullptr;
@@ -268,6 +286,16 @@ SavedRun parse_run_state(const std::string& text, const std::string& source) {
             std::getline(vs, name);
             if (bytes < 0 || trim(name).empty()) throw fail(n, "expected 'bytes name'");
             r.outputs[trim(name)] = bytes;
+        } else if (key == "output-digest") {
+            std::istringstream vs(value);
+            std::string hex, name;
+            vs >> hex;
+            std::getline(vs, name);
+            char* end = nullptr;
+            const unsigned long long d = std::strtoull(hex.c_str(), &end, 16);
+            if (hex.size() != 16 || *end != '\0' || trim(name).empty())
+                throw fail(n, "expected 'digest name' (16 hexadecimal digits)");
+            r.output_digests[trim(name)] = d;
         } else {
             throw fail(n, "unknown key '" + key + "'");
         }

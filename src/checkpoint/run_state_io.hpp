@@ -20,8 +20,9 @@ namespace miniasd {
 // numbers (util/random.hpp, random_numbers_id): the noise and Monte Carlo moves since then
 // compute their exp, log, sin and cos in plain IEEE operations (util/portable_math.hpp), so a
 // run continued from an older file draws numbers of the same distributions with other bits than
-// the build that wrote it would have (docs/restart.md).
-inline constexpr int run_state_version = 4;
+// the build that wrote it would have (docs/restart.md). Version 5 adds a digest of each output
+// file's bytes at the checkpoint, so a continued run never cuts a file another run wrote.
+inline constexpr int run_state_version = 5;
 inline constexpr int oldest_run_state_version = 1;
 
 struct SavedRun {
@@ -33,6 +34,8 @@ struct SavedRun {
     std::string run_id;                           // util/run_id.hpp; "" in files before version 3
     std::string random_numbers;                   // random_numbers_id; "" in files before version 4
     std::map<std::string, std::int64_t> outputs;  // output file name -> bytes at the checkpoint
+    // Output file name -> digest of those bytes (OutputFiles::digests); none before version 5.
+    std::map<std::string, std::uint64_t> output_digests;
 };
 
 std::string format_run_state(const SavedRun& r);

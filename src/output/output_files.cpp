@@ -1,25 +1,59 @@
 #include "output/output_files.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
+#include <vector>
 
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "util/error.hpp"
+#include "util/hash.hpp"
 
 namespace miniasd {
 
 namespace {
 
+// A digest of the first `bytes` bytes of the file at `path` (FNV-1a, 64 bits, folded through
+// mix64), or nullopt when it cannot be read or is shorter.
+std::optional<std::uint64_t> prefix_digest(const std::string& path, std::int64_t bytes) {
+    std::FILE* f = std::fopen(path.c_str(), "rb");
+    if (!f) return std::nullopt;
+    std::uint64_t h = 0xcbf29ce484222325ULL;
+    std::vector<unsigned char> buffer(1 << 16);
+    std::int64_t left = bytes;
+    while (left > 0) {
+        const std::size_t want = static_cast<std::size_t>(
+            std::min<std::int64_t>(left, static_cast<std::int64_t>(buffer.size())));
+        const std::size_t got = std::fread(buffer.data(), 1, want, f);
+        for (std::size_t k = 0; k < got; ++k)
+            h = (h ^ buffer[k]) * 0x100000001b3ULL;
+        left -= static_cast<std::int64_t>(got);
+        if (got < want) break;
+    }
+    std::fclose(f);
+    if (left > 0) return std::nullopt;
+    return mix64(h);
+}
+
 // Why the continued run's file at `path` cannot be continued ("" if it can): it must hold at
-// least the `bytes` it had at the checkpoint.
-std::string why_not_continuable(const std::string& path, std::int64_t bytes) {
+// least the `bytes` it had at the checkpoint, and (when the checkpoint recorded it) those bytes
+// must be the ones that run wrote: a file of another run is never cut.
+std::string why_not_continuable(const std::string& path, std::int64_t bytes,
+                                const std::optional<std::uint64_t>& digest) {
     struct stat st {};
-    if (::stat(path.c_str(), &st) == 0 && st.st_size >= bytes) return "";
-    return "the run being continued wrote " + std::to_string(bytes) +
-           " bytes to it, but it is missing or shorter now";
+    if (::stat(path.c_str(), &st) != 0 || st.st_size < bytes)
+        return "the run being continued wrote " + std::to_string(bytes) +
+               " bytes to it, but it is missing or shorter now";
+    if (digest && prefix_digest(path, bytes) != digest)
+        return "its first " + std::to_string(bytes) +
+               " bytes are not those the run being continued wrote (the file is another run's, "
+               "or was changed since the checkpoint), and miniasd never cuts a file its run did "
+               "not write: give this run its own output directory, or move the file away and "
+               "use sim:load-checkpoint = restart to start a new run from the checkpoint's spins";
+    return "";
 }
 
 }  // namespace
@@ -41,7 +75,7 @@ std::FILE* OutputFiles::open(const std::string& name, std::string& path, bool* a
         why = "the output directory '" + directory_ + "' does not exist";
     } else if (comm_.is_root() && append) {
         // Continue the file: cut what the stopped run wrote after its checkpoint.
-        why = why_not_continuable(path, saved->second);
+        why = why_not_continuable(path, saved->second, digest_of(name));
         if (!why.empty()) {
             status = ENOENT;
         } else if (::truncate(path.c_str(), saved->second) != 0 ||
@@ -73,12 +107,27 @@ void OutputFiles::check_continuable() const {
     if (comm_.is_root())
         for (const auto& [name, bytes] : saved_) {
             const std::string path = (std::filesystem::path(directory_) / name).string();
-            if (const std::string w = why_not_continuable(path, bytes); !w.empty()) {
+            if (const std::string w = why_not_continuable(path, bytes, digest_of(name));
+                !w.empty()) {
                 why = "cannot continue the output file '" + path + "': " + w;
                 break;
             }
         }
     comm_.throw_if_any(why);
+}
+
+std::optional<std::uint64_t> OutputFiles::digest_of(const std::string& name) const {
+    const auto it = saved_digests_.find(name);
+    if (it == saved_digests_.end()) return std::nullopt;
+    return it->second;
+}
+
+std::map<std::string, std::uint64_t> OutputFiles::digests(
+    const std::map<std::string, std::int64_t>& lengths) const {
+    std::map<std::string, std::uint64_t> out;
+    for (const auto& [name, bytes] : lengths)
+        if (const auto d = prefix_digest(opened_.at(name), bytes)) out[name] = *d;
+    return out;
 }
 
 std::map<std::string, std::int64_t> OutputFiles::lengths() const {

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <map>
+#include <optional>
 #include <string>
 
 #include "parallel/comm.hpp"
@@ -23,20 +24,32 @@ class OutputFiles {
     // continued run had written is reopened cut to its saved length and *appended is set: the
     // caller writes no header then. Throws Error on every rank when rank 0 cannot open it.
     std::FILE* open(const std::string& name, std::string& path, bool* appended = nullptr);
-    // The lengths (bytes) of the continued run's files at its checkpoint.
-    void continue_from(std::map<std::string, std::int64_t> saved) { saved_ = std::move(saved); }
-    // Collective. Throws Error on every rank when a file of the continued run is missing or
-    // shorter than at its checkpoint: checked before the run changes anything in the directory.
+    // The lengths (bytes) of the continued run's files at its checkpoint, and the digests of
+    // those bytes (checkpoints before format 5 have none: then only the lengths are checked).
+    void continue_from(std::map<std::string, std::int64_t> saved,
+                       std::map<std::string, std::uint64_t> digests) {
+        saved_ = std::move(saved);
+        saved_digests_ = std::move(digests);
+    }
+    // Collective. Throws Error on every rank when a file of the continued run is missing, shorter
+    // than at its checkpoint, or does not begin with the bytes that run wrote (another run's file
+    // in the directory): checked before the run changes anything in the directory.
     void check_continuable() const;
     // Rank 0: the present length of every file opened here (for a checkpoint; flush them first).
     std::map<std::string, std::int64_t> lengths() const;
+    // Rank 0: the digest of each file's first `lengths` bytes (what a continued run compares).
+    std::map<std::string, std::uint64_t> digests(
+        const std::map<std::string, std::int64_t>& lengths) const;
 
   private:
     const parallel::Comm& comm_;
     std::string directory_;
     bool write_files_;
-    std::map<std::string, std::int64_t> saved_;  // continued: file -> bytes
-    std::map<std::string, std::string> opened_;  // name -> path of files opened
+    std::optional<std::uint64_t> digest_of(const std::string& name) const;  // saved, if any
+
+    std::map<std::string, std::int64_t> saved_;           // continued: file -> bytes
+    std::map<std::string, std::uint64_t> saved_digests_;  // continued: file -> digest
+    std::map<std::string, std::string> opened_;           // name -> path of files opened
 };
 
 }  // namespace miniasd

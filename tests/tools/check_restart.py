@@ -269,9 +269,28 @@ damaged("corrupt-coordinates", flip_byte_of("coordinates*.dat"),
         "coordinates.meta: the coordinates do not match the metadata's content hash")
 damaged("missing-coordinates", remove_coordinates, "No such file or directory")
 damaged("truncated", truncate, "truncated")
-damaged("version", edit_state("miniasd-run-state 4", "miniasd-run-state 5"),
-        "version 5 of the checkpoint format")
+damaged("version", edit_state("miniasd-run-state 5", "miniasd-run-state 6"),
+        "version 6 of the checkpoint format")
 damaged("run-state", edit_state("temperature = 300", "temperature = 301"), "checksum mismatch")
+
+# A checkpoint copied into another run's directory: that run's table (same physics, a row every
+# 20 steps instead of 10) is not the one the checkpoint's run wrote. Refused, naming the table, which is left
+# byte for byte as it was (it used to be cut at the checkpoint's length, mid-row, and appended to).
+a = os.path.join(work, "damaged", "foreign-a")
+b = os.path.join(work, "damaged", "foreign-b")
+for d in (a, b):
+    shutil.rmtree(d, ignore_errors=True)
+run(2, a, bcc + series, {"MINIASD_TEST_STOP_AT_STEP": "60"}, STOPPED)
+other = (bcc + series).replace("config:atoms\n", "") + "output:output-rate = 20\n"
+run(2, b, other)
+table_b = open(os.path.join(b, "output"), "rb").read()
+shutil.copytree(os.path.join(a, "checkpoints"), os.path.join(b, "checkpoints"))
+p = run(2, b, other + continue_line, expect=1)
+for fragment in ["cannot continue the output file", "are not those the run being continued wrote",
+                 "never cuts a file its run did not write"]:
+    check(fragment in p.stderr, f"foreign checkpoint: expected '{fragment}' in:\n{p.stderr}")
+check(open(os.path.join(b, "output"), "rb").read() == table_b,
+      "foreign checkpoint: the other run's table was changed")
 
 # The same input with a changed exchange constant and seed, given in full.
 d = os.path.join(work, "damaged", "changed-physics")

@@ -140,11 +140,25 @@ try:
 except read_snapshot.SnapshotError as e:
     check("mixes two runs" in str(e), f"read_snapshot.py says why: {e}")
 
-# Checkpoints of two runs: P reaches step 200, Q (a new run in the same directory) only 100;
-# continuing goes on with Q, the run that wrote the latest checkpoint. Q's pruning keeps P's.
+# Checkpoints of two runs: P reaches step 200, Q (a new run in the same directory) only 100.
+# Q is refused without --overwrite (its checkpoint could replace P's of the same step, and it
+# would start from step 0 where P's checkpoint of the same input could be continued), and no
+# file changes; with it, Q runs, warned. Continuing then goes on with Q, the run that wrote the
+# latest checkpoint. Q's pruning keeps P's.
 k = os.path.join(work, "checkpoints")
 run(k, system + steps(200) + "sim:save-checkpoint = end\n")
-run(k, system + steps(100) + "sim:save-checkpoint = end\n")
+before = sorted(os.listdir(os.path.join(k, "checkpoints")))
+p = run(k, system + steps(100) + "sim:save-checkpoint = end\n", expect=1)
+for fragment in ["holds 1 checkpoint(s) of another run (checkpoint-000000000200",
+                 "is of this same input", "add sim:load-checkpoint-if-exists = continue",
+                 "give --overwrite"]:
+    check(fragment in p.stderr, f"a new run among another run's checkpoints: '{fragment}' in:\n"
+          + p.stderr)
+check(sorted(os.listdir(os.path.join(k, "checkpoints"))) == before,
+      "the refused run changed no checkpoint")
+p = run(k, system + steps(100) + "sim:save-checkpoint = end\n", "--overwrite")
+check("warning:" in p.stderr and "is of this same input" in p.stderr,
+      "with --overwrite the run goes on and names the checkpoint it passes over:\n" + p.stderr)
 q = report_run(k)["run_id"]
 kept = sorted(os.listdir(os.path.join(k, "checkpoints")))
 check(kept == ["checkpoint-000000000100", "checkpoint-000000000200"],
