@@ -1,6 +1,7 @@
 #include "app.hpp"
 
 #include <omp.h>
+#include <unistd.h>
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
@@ -61,7 +62,9 @@ void print_setup(const Simulation& sim, std::FILE* out) {
     if (sim.config().integrator == IntegratorKind::llg_heun) {
         const TimeStepCheck step = check_time_step(sim.config(), l);
         std::fprintf(out, "%s", describe(step, sim.config().time_step).c_str());
-        if (step.too_large() && out != stderr)
+        // The warning goes to stderr as well, for logs that keep only it, unless both streams
+        // are one terminal (where it would show twice).
+        if (step.too_large() && out != stderr && !(isatty(fileno(out)) && isatty(2)))
             std::fprintf(stderr, "miniasd: %s", describe(step, sim.config().time_step).c_str());
     }
     std::fprintf(out, "Parallel: %d rank(s) as a %d x %d x %d grid, %d OpenMP thread(s) per rank",
@@ -140,8 +143,9 @@ int run_app(int argc, char** argv) {
     app.add_flag("-q,--quiet", quiet, "no progress lines");
     app.add_flag("-v,--verbose", options.verbose, "more detail (the MPI-IO hints in effect)");
     app.add_flag("--overwrite", options.overwrite,
-                 "delete another run's snapshots in the output directory (a new run refuses to "
-                 "start among them otherwise)");
+                 "delete another run's snapshots in the output directory, and let this run's "
+                 "checkpoints replace another run's of the same step (a new run refuses to start "
+                 "among them otherwise)");
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

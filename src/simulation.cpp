@@ -10,6 +10,7 @@
 #include <numeric>
 #include <thread>
 
+#include "checkpoint/foreign_checkpoints.hpp"
 #include "output/run_directory.hpp"
 #include "parallel/mpi_clock.hpp"
 #include "system/materials.hpp"
@@ -78,6 +79,12 @@ Simulation::Simulation(const parallel::Comm& world, Config config, RunOptions op
     if (const char* slow = std::getenv("MINIASD_TEST_SLOW_RANK"))
         if (std::atoi(slow) == comm().rank() && std::strchr(slow, ':'))
             test_slow_step_ = std::atof(std::strchr(slow, ':') + 1);
+    // Test hook: "G:N" makes atom G's spin NaN after step N, as a diverging integration would.
+    if (const char* nan = std::getenv("MINIASD_TEST_NAN_AT_STEP"))
+        if (std::strchr(nan, ':')) {
+            test_nan_atom_ = std::atoll(nan);
+            test_nan_step_ = std::atoll(std::strchr(nan, ':') + 1);
+        }
     state_.time_step = config_.time_step;
     state_.temperature = state_.phonon_temperature = config_.temperature;
     state_.field_strength = config_.field_strength;
@@ -134,9 +141,15 @@ void Simulation::start() {
     // The snapshot output first: its start-up checks (another run's snapshots, the directory,
     // room on the disk) then fail before any output file exists.
     if (continued_) files_.check_continuable();
-    if (options_.write_files)
+    if (options_.write_files) {
+        std::FILE* screen = comm().is_root() ? options_.screen : nullptr;
         claim_run_directory(comm(), options_.output_dir, run_id_, unnamed_run_, options_.overwrite,
-                            comm().is_root() ? options_.screen : nullptr);
+                            screen);
+        // A continued run's directory was claimed when its run began.
+        if (!continued_)
+            claim_checkpoint_directory(comm(), config_, options_.output_dir, run_id_, unnamed_run_,
+                                       options_.overwrite, screen);
+    }
     if (config_.output.atoms && options_.write_files) {
         const std::int64_t rows =
             planned_rows_ >= 0 ? planned_rows_
@@ -222,6 +235,7 @@ void Simulation::finish_run() {
         }
         end_loop_stretch(start, from);
     }
+    check_finite("by the end of the run");
     // The end checkpoint (none again when a continued run had nothing left to do).
     if (config_.save_checkpoint != Config::CheckpointSave::none && options_.write_files &&
         (state_.step != first_step_ || !continued_))
@@ -235,9 +249,12 @@ void Simulation::after_step(std::int64_t next) {
     state_.phase_step = next;
     const bool due = config_.save_checkpoint == Config::CheckpointSave::continuous &&
                      state_.step % config_.checkpoint_rate == 0;
+    // The step's vote is completed first, so no collective is left open if the spins fail.
+    const bool checking = stop_policy_.due(state_.step) || due;
     std::string why;
     const bool stop = stop_policy_.stop_after(
         state_.step, checkpoints_ ? checkpoints_->last_write_seconds() : 0.0, why);
+    if (checking || stop) check_finite("during the run");
     if (!options_.write_files) return;
     if (due && !stop) write_checkpoint();
     if (stop) throw RunStopped(why, write_checkpoint());
@@ -277,6 +294,7 @@ void Simulation::sample(bool write) {
     sample_ = observe();
     state_.accumulator.add(sample_series(sample_, state_.field_direction));
     timers_.stop(t_stats_);
+    check_sample();
     // VAMPIRE's output-rate counts time steps: a sample's row is written when its step is a
     // multiple of the rate (with a rate that no sample step divides, no row at all).
     if (write && state_.step % config_.output_rate == 0) write_row();
@@ -284,6 +302,7 @@ void Simulation::sample(bool write) {
 }
 
 void Simulation::advance() {
+    stop_policy_.before_step();  // the step's vote on a stop signal travels while it computes
     sync_field();
     if (host_ahead_) integrator_->from_host(spins_);
     host_ahead_ = false;
@@ -292,6 +311,7 @@ void Simulation::advance() {
     if (test_slow_step_ > 0)
         std::this_thread::sleep_for(std::chrono::duration<double>(test_slow_step_));
     ++state_.step;
+    if (state_.step == test_nan_step_) poison_spin(test_nan_atom_);
 }
 
 void Simulation::begin_phase(const Phase& p) {

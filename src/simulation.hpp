@@ -206,6 +206,11 @@ class Simulation {
     // After a step: `next` is the phase's next loop index. Writes a continuous checkpoint when
     // due; stops the run (RunStopped) when every rank agrees a limit or signal says so.
     void after_step(std::int64_t next);
+    // Collective: throws Error naming the first non-finite spin (or bath temperature) found,
+    // `when` saying at which point of the run (simulation_health.cpp).
+    void check_finite(const std::string& when);
+    void check_sample();  // the latest sample: throws Error if a statistic is non-finite
+    void poison_spin(std::int64_t gid);  // test hook: this atom's spin := NaN, where it is owned
 
     Config config_;
     RunOptions options_;
@@ -223,8 +228,9 @@ class Simulation {
     Timers timers_;
     Hamiltonian hamiltonian_;
     parallel::HaloExchange halo_;
-    mutable OutputFiles files_;  // the text output files (programs open theirs through us)
-    StopPolicy stop_policy_;     // signals and the wall-time limit
+    mutable OutputFiles files_;      // the text output files (programs open theirs through us)
+    StopPolicy stop_policy_;         // signals and the wall-time limit
+    std::int64_t checked_step_ = 0;  // the last step check_finite found every spin finite
     std::unique_ptr<Integrator> integrator_;
     RunState state_;
     Observables sample_;       // the latest statistics sample
@@ -246,8 +252,10 @@ class Simulation {
     bool continued_ = false;          // this run continues a checkpoint's run
     bool sampled_at_resume_ = false;  // the checkpoint's step already had its sample (end)
     double test_slow_step_ = 0;       // s per step, MINIASD_TEST_SLOW_RANK (docs/testing.md)
-    std::int64_t phase_calls_ = 0;    // phases begun (or skipped) in this job
-    std::int64_t first_step_ = 0;     // state_.step when this job started its loop
+    // MINIASD_TEST_NAN_AT_STEP=G:N: atom G's spin becomes NaN after step N (docs/testing.md).
+    std::int64_t test_nan_atom_ = -1, test_nan_step_ = -1;
+    std::int64_t phase_calls_ = 0;  // phases begun (or skipped) in this job
+    std::int64_t first_step_ = 0;   // state_.step when this job started its loop
     int t_checkpoint_ = 0;
     std::int64_t planned_rows_ = -1;  // < 0: from the time-series settings
     bool started_ = false;            // output files opened (on the first run())

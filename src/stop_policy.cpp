@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <csignal>
 #include <cstdlib>
+#include <string>
 
 #include "util/stop_signal.hpp"
 #include "util/timers.hpp"
@@ -10,13 +11,29 @@
 namespace miniasd {
 
 StopPolicy::StopPolicy(const parallel::Comm& comm, double wall_time_limit, std::int64_t atoms)
-    : comm_(comm), wall_time_limit_(wall_time_limit), atoms_(atoms) {
+    : comm_(comm), signal_vote_(comm), wall_time_limit_(wall_time_limit), atoms_(atoms) {
     job_start_ = wall_seconds();  // last_check_ counts from here too
     if (const char* stop = std::getenv("MINIASD_TEST_STOP_AT_STEP"))
         test_stop_step_ = std::atoll(stop);
 }
 
+namespace {
+std::string signal_name(int sig) {
+    return std::string("signal ") + (sig == SIGTERM   ? "SIGTERM"
+                                     : sig == SIGUSR1 ? "SIGUSR1"
+                                                      : std::to_string(sig));
+}
+}  // namespace
+
+void StopPolicy::before_step() {
+    if (!signal_vote_.open()) signal_vote_.start(stop_signal());
+}
+
 bool StopPolicy::stop_after(std::int64_t step, double last_checkpoint_s, std::string& why) {
+    if (const int sig = signal_vote_.finish(); sig != 0) {
+        why = signal_name(sig);
+        return true;
+    }
     bool stop = step >= next_check_ && check(step, last_checkpoint_s, why);
     if (step == test_stop_step_) {
         stop = true;
@@ -37,9 +54,7 @@ bool StopPolicy::check(std::int64_t step, double last_checkpoint_s, std::string&
         static_cast<std::int64_t>(double(interval_) * std::min(scale, 2.0)), 1, 1000000);
     next_check_ = step + interval_;
     if (sig != 0) {
-        why = std::string("signal ") + (sig == SIGTERM   ? "SIGTERM"
-                                        : sig == SIGUSR1 ? "SIGUSR1"
-                                                         : std::to_string(sig));
+        why = signal_name(sig);
         return true;
     }
     if (wall_time_limit_ > 0) {

@@ -1,13 +1,19 @@
 // When a run stops early with a checkpoint: a signal from the batch system (SIGTERM, SIGUSR1) on
 // any rank, or a wall-time limit near enough that two more checks and a checkpoint would not fit.
-// The ranks agree collectively, about once per second of steps (the same step count on every
-// rank: all see the same reduced times), so none waits for another in a checkpoint.
+// The signal is agreed on at every step: each rank casts the signal it has seen into a
+// non-blocking vote before the step and reads the result after it, so every rank stops at the
+// same step boundary, one step after the first rank saw the signal, whatever process got it
+// first (a batch system's SIGTERM to the launcher and the ranks at once leaves about a second
+// before the launcher kills them: a once-per-second check lost the checkpoint 3 times in 8).
+// The wall-time limit is checked collectively about once per second of steps (the same step
+// count on every rank: all see the same reduced times).
 #pragma once
 
 #include <cstdint>
 #include <string>
 
 #include "parallel/comm.hpp"
+#include "parallel/max_vote.hpp"
 
 namespace miniasd {
 
@@ -16,17 +22,24 @@ class StopPolicy {
     // wall_time_limit: s, 0 for none; atoms: of the whole system, to estimate a first checkpoint.
     StopPolicy(const parallel::Comm& comm, double wall_time_limit, std::int64_t atoms);
 
-    // Collective when a check is due after `step` (every rank calls it after every step).
+    // Collective, before every step: casts this rank's stop signal into the step's vote.
+    void before_step();
+    // Collective after every step (every rank calls it after every step): completes the step's
+    // vote, and checks the wall-time limit when that check is due.
     // last_checkpoint_s: how long the last checkpoint took (0: none yet). True, with the reason in
     // `why`, when the run must stop now. MINIASD_TEST_STOP_AT_STEP=N stops after step N, as a
     // signal would (docs/testing.md).
     bool stop_after(std::int64_t step, double last_checkpoint_s, std::string& why);
 
+    // Whether stop_after(step, ...) will check (every rank sees the same answer).
+    bool due(std::int64_t step) const { return step >= next_check_; }
+
   private:
     bool check(std::int64_t step, double last_checkpoint_s, std::string& why);
 
     const parallel::Comm& comm_;
-    double wall_time_limit_;  // s
+    parallel::MaxVote signal_vote_;  // the step's vote on the stop signal
+    double wall_time_limit_;         // s
     std::int64_t atoms_;
     std::int64_t next_check_ = 1, interval_ = 1;  // in steps
     double job_start_ = 0, last_check_ = 0;       // wall seconds: absolute; since job_start_

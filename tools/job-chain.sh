@@ -16,6 +16,25 @@
 #   - when the launcher's own status is lost to a signal, the run's report.json, written by this
 #     job, says whether it stopped with a checkpoint (run.exit_status 75).
 
+# chain_check_input INPUT: true when the input continues from a checkpoint when there is one
+# (sim:load-checkpoint-if-exists = continue); otherwise says why a chain needs it. Without it
+# every job of the chain would start again from step 0 and the chain would never end.
+chain_check_input() {
+    if [ ! -r "$1" ]; then
+        echo "miniasd job: cannot read the input file '$1'" >&2
+        return 1
+    fi
+    # Keywords are case-insensitive and blanks inside a line do not count; '#' starts a comment.
+    if sed 's/#.*//' "$1" | tr -d ' \t\r' | tr '[:upper:]' '[:lower:]' |
+        grep -qx 'sim:load-checkpoint-if-exists=continue'; then
+        return 0
+    fi
+    echo "miniasd job: $1 has no 'sim:load-checkpoint-if-exists = continue': every job of a" \
+         "chain would start again from step 0. Add that line (the first job starts afresh," \
+         "every later one continues from the checkpoint); nothing was run" >&2
+    return 1
+}
+
 # Seconds in "[D-]HH:MM:SS", "MM:SS" or a plain number of seconds; nothing if unreadable.
 chain_seconds() {
     local t=$1 days=0 h=0 m=0 s=0

@@ -26,6 +26,7 @@ max_jobs=${MINIASD_MAX_JOBS:-20}
 script=${MINIASD_JOB_SCRIPT:-tools/job-pbs-chain.sh}
 # shellcheck source=tools/job-chain.sh
 . "$(dirname "$script")/job-chain.sh" || exit 1
+chain_check_input "$input" || exit 1
 
 mkdir -p "$outdir"
 count=$(( $(cat "$outdir/chain-jobs" 2>/dev/null || echo 0) + 1 ))

@@ -27,6 +27,7 @@ script=${MINIASD_JOB_SCRIPT:-$(scontrol show job "$SLURM_JOB_ID" | sed -n 's/^ *
 
 # shellcheck source=tools/job-chain.sh
 . "$(dirname "$script")/job-chain.sh" || exit 1
+chain_check_input "$input" || exit 1
 
 mkdir -p "$outdir"
 count=$(( $(cat "$outdir/chain-jobs" 2>/dev/null || echo 0) + 1 ))

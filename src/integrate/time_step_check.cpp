@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "integrate/llg_heun.hpp"
 #include "util/units.hpp"
 
 namespace miniasd {
@@ -19,11 +20,31 @@ double largest_j(const Config& c, std::size_t a, int shell) {
     return j;
 }
 
+// The highest bath temperature the run's program sets (K); the laser pulse's electrons are not
+// known before the run and count at the bath's.
+double highest_temperature(const Config& c) {
+    double t = std::max(c.temperature, equilibration_or_temperature(c));
+    if (c.program == ProgramKind::curie_temperature || c.program == ProgramKind::field_cool)
+        t = std::max(t, c.maximum_temperature);
+    return t;
+}
+
 }  // namespace
 
 TimeStepCheck check_time_step(const Config& c, const Lattice& l) {
     TimeStepCheck t;
     const double applied = std::max(std::abs(c.field_strength), std::abs(c.maximum_field));
+    const double temperature = highest_temperature(c);
+    // The dipolar field's scale: mu0 M_s of the densest magnetisation (the demagnetising field
+    // of a film), with every site holding the largest moment.
+    double dipolar = 0;
+    if (c.dipole_solver != Config::DipoleSolver::none) {
+        double most = 0;
+        for (const MaterialConfig& m : c.materials)
+            most = std::max(most, m.moment);
+        const double volume = l.cell_size[0] * l.cell_size[1] * l.cell_size[2] / l.sites();
+        dipolar = 4 * M_PI * constants::mu0_over_4pi * most / volume;
+    }
     for (std::size_t a = 0; a < c.materials.size(); ++a) {
         const MaterialConfig& m = c.materials[a];
         double bonds = 0;  // J: the most any site's bonds add up to
@@ -63,32 +84,57 @@ TimeStepCheck check_time_step(const Config& c, const Lattice& l) {
         }
         const double b = (bonds + biquadratic) / m.moment +
                          2 * (std::abs(m.anisotropy) + std::abs(m.cubic_anisotropy)) / m.moment +
-                         applied;
-        const double rate = constants::gyromagnetic_ratio * b / (1 + m.damping * m.damping);
+                         applied + dipolar;
+        // |dS/dt| = gamma B sin(theta) / sqrt(1 + alpha^2): precession and damping at right
+        // angles. The thermal field, sigma ~ 1/sqrt(dt) per component, turns a spin by
+        // gamma 3 sqrt(3) sigma dt / sqrt(1 + alpha^2) in a 3-sigma step: noise sqrt(dt).
+        const double per_tesla =
+            constants::gyromagnetic_ratio / std::sqrt(1 + m.damping * m.damping);
+        const double rate = per_tesla * b;
+        const double noise = per_tesla * 3 * std::sqrt(3.0) *
+                             thermal_field_sigma(m.damping, m.moment, temperature, 1.0);
+        const double angle = rate * c.time_step + noise * std::sqrt(c.time_step);
         t.field = std::max(t.field, b);
-        if (rate * c.time_step > t.angle) {
-            t.angle = rate * c.time_step;
-            t.suggested = 1.0 / rate;
+        if (angle > t.angle) {
+            t.angle = angle;
+            t.thermal = noise * std::sqrt(c.time_step);
+            // rate dt + noise sqrt(dt) = 1: sqrt(dt) = 2 / (noise + sqrt(noise^2 + 4 rate)).
+            const double x = 2 / (noise + std::sqrt(noise * noise + 4 * rate));
+            t.suggested = x * x;
         }
     }
     return t;
 }
 
 std::string describe(const TimeStepCheck& t, double time_step) {
-    char line[400];
+    char line[600];
     if (!t.too_large()) {
         std::snprintf(line, sizeof line,
-                      "Time step %g s: at most %.2f rad of precession per step in the largest "
-                      "field (%.4g T)\n",
-                      time_step, t.angle, t.field);
+                      "Time step %g s: at most %.2f rad of turn per step in the largest field "
+                      "(%.4g T)%s\n",
+                      time_step, t.angle, t.field, t.thermal > 0 ? ", thermal field included" : "");
+        return line;
+    }
+    char thermal[80] = "";
+    if (t.thermal > 0)
+        std::snprintf(thermal, sizeof thermal, " and the thermal field (%.2g rad of it)",
+                      t.thermal);
+    if (!(t.suggested >= minimum_time_step)) {
+        std::snprintf(line, sizeof line,
+                      "warning: time step %g s is too large: a spin turns up to %.3g rad per step "
+                      "in the largest field (%.4g T, exchange included)%s, and no time step down "
+                      "to sim:time-step's least, %g s, keeps it below 1 rad: the couplings or "
+                      "fields are far beyond those of a real magnet; the results will be "
+                      "meaningless\n",
+                      time_step, t.angle, t.field, thermal, minimum_time_step);
         return line;
     }
     std::snprintf(line, sizeof line,
-                  "warning: time step %g s is too large: a spin precesses up to %.3g rad per step "
-                  "in the largest field (%.4g T, exchange included), %.3g times the 1 rad above "
-                  "which Heun's error is no longer small; the results will be meaningless. Use "
-                  "sim:time-step = %.2g s or less\n",
-                  time_step, t.angle, t.field, t.angle, t.suggested);
+                  "warning: time step %g s is too large: a spin turns up to %.3g rad per step "
+                  "in the largest field (%.4g T, exchange included)%s, %.3g times the 1 rad "
+                  "above which Heun's error is no longer small; the results will be meaningless. "
+                  "Use sim:time-step = %.2g s or less\n",
+                  time_step, t.angle, t.field, thermal, t.angle, t.suggested);
     return line;
 }
 

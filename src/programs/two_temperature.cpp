@@ -24,14 +24,26 @@ double TwoTemperatureModel::electron_temperature() const {
 }
 
 void TwoTemperatureModel::advance(double t, double dt) {
-    const double te = electron_temperature(), tp = t_phonon_;
+    // Backward Euler in the exchange and the sink, the source at the step's start: stable for
+    // every dt and every accepted parameter (the explicit step diverges once dt G / (gamma T_e)
+    // passes 2, as it does for cold electrons), and the temperatures stay positive. The phonon
+    // equation is linear in the new temperatures: T_p' = a + b T_e'. Putting it in the electron
+    // equation, gamma/2 T_e'^2 + dt G (1 - b) T_e' - (u_e + dt S + dt G a) = 0, whose positive
+    // root is taken in the form without cancellation.
     const double s = source(t);
-    const double exchange = p_.coupling * (te - tp);             // W/m^3
-    const double sink = p_.sink * p_.phonon_c * (tp - p_.bath);  // W/m^3
-    u_electron_ = std::max(0.0, u_electron_ + (s - exchange) * dt);
-    t_phonon_ = tp + (exchange - sink) * dt / p_.phonon_c;
+    const double g = p_.coupling * dt, k = p_.sink * dt, c = p_.phonon_c;
+    const double d = c * (1 + k) + g;
+    const double a = (c * t_phonon_ + k * c * p_.bath) / d, b = g / d;
+    const double half_gamma = 0.5 * p_.gamma;
+    const double linear = g * (1 - b);
+    const double rest = u_electron_ + s * dt + g * a;  // >= 0
+    const double te =
+        rest > 0 ? 2 * rest / (linear + std::sqrt(linear * linear + 4 * half_gamma * rest)) : 0.0;
+    const double tp = a + b * te;
+    u_electron_ = half_gamma * te * te;
+    t_phonon_ = tp;
     absorbed_ += s * dt;
-    sunk_ += sink * dt;
+    sunk_ += p_.sink * c * (tp - p_.bath) * dt;
 }
 
 double TwoTemperatureModel::gained() const {

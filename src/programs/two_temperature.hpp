@@ -8,10 +8,11 @@
 // energy density P * 1e7 J/m^3 in all: VAMPIRE's laser-pulse-power P, whose arithmetic spreads
 // 0.1 P J/m^2 over a 10 nm absorption depth (so the same P gives the same heating in both codes).
 //
-// It is integrated in energy form, u_e = gamma T_e^2 / 2 and u_p = C_p T_p, by explicit Euler
-// steps of the spin time step (a few tenths of a femtosecond, far below the model's picosecond
-// time scales): every joule the pulse deposits is then in the electrons, the lattice or the sink,
-// to rounding, which the energy bookkeeping below lets a test check.
+// It is integrated in energy form, u_e = gamma T_e^2 / 2 and u_p = C_p T_p, by steps of the spin
+// time step, backward Euler in the exchange and sink terms (VAMPIRE's explicit Euler diverges for
+// cold electrons or long steps; this is stable for every accepted input, and equal to it to
+// first order in dt): every joule the pulse deposits is in the electrons, the lattice or the
+// sink, to rounding, which the energy bookkeeping below lets a test check.
 #pragma once
 
 #include <array>
@@ -34,7 +35,7 @@ class TwoTemperatureModel {
 
     // Absorbed power density (W/m^3) t seconds after the pulse phase began.
     double source(double t) const;
-    // One Euler step of dt seconds from time t.
+    // One step of dt seconds from time t (backward Euler in the exchange and the sink).
     void advance(double t, double dt);
 
     double electron_temperature() const;                     // K

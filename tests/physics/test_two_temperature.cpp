@@ -76,6 +76,33 @@ TEST(TwoTemperature, EnergyOfPulseElectronsPhononsAndSinkAddsUp) {
     EXPECT_NEAR(m.gained() + m.sunk(), m.absorbed(), 1e-9 * m.absorbed());
 }
 
+// Inputs within the keywords' ranges where an explicit Euler step diverges (dt G / (gamma T_e)
+// far above 2: cold electrons, a strong coupling, the longest time step): the temperatures stay
+// finite and non-negative, return to the bath, and the energy still adds up.
+TEST(TwoTemperature, StableForColdElectronsStrongCouplingAndLongSteps) {
+    for (const double bath : {0.0, 1.0, 300.0}) {
+        TwoTemperatureParameters p = gdfeco();
+        p.bath = bath;
+        p.pulse_width = 1e-12;  // resolved by the long steps
+        p.coupling = 1e22;
+        p.sink = 1e14;
+        TwoTemperatureModel m(p);
+        const double dt = 1e-12;  // sim:time-step's upper bound
+        double t = 0;
+        for (int k = 0; k < 200; ++k, t += dt) {
+            m.advance(t, dt);
+            ASSERT_TRUE(std::isfinite(m.electron_temperature()) && m.electron_temperature() >= 0)
+                << "bath " << bath << " step " << k << ": " << m.electron_temperature();
+            ASSERT_TRUE(std::isfinite(m.phonon_temperature()) && m.phonon_temperature() >= 0)
+                << "bath " << bath << " step " << k << ": " << m.phonon_temperature();
+        }
+        // Long after the pulse the sink has brought both back to the bath.
+        EXPECT_NEAR(m.electron_temperature(), bath, 1e-6 * (bath + 1)) << bath;
+        EXPECT_NEAR(m.phonon_temperature(), bath, 1e-6 * (bath + 1)) << bath;
+        EXPECT_NEAR(m.gained() + m.sunk(), m.absorbed(), 1e-9 * m.absorbed()) << bath;
+    }
+}
+
 TEST(TwoTemperature, LaserProgramDrivesTheBathWithTheElectronTemperature) {
     // Decoupled spins (no exchange): the model runs alone; the spins feel T_e. As in VAMPIRE the
     // pulse starts from, and its heat sink holds, sim:equilibration-temperature (300 K, the

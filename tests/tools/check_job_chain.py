@@ -177,6 +177,43 @@ check(job.returncode == 75, f"qdel: the job ends with status 75 ({job.returncode
 check("ended by hand" in out and not submissions(d), f"qdel: nothing resubmitted\n{out}")
 check(len(checkpoints(d)) == 1, f"qdel: the checkpoint is there to continue from {checkpoints(d)}")
 
+# 5. At the time limit a batch system signals every process of the job at once: the launcher
+# then kills the ranks about a second later. The ranks agree on the stop at the next step
+# boundary (a vote every step), so the checkpoint is written in time, every time: 10 jobs in a
+# row at 1, 2 and 4 ranks, with SIGTERM to every process, and to the ranks alone.
+def ranks_of(sid):
+    out = subprocess.run(["ps", "-s", str(sid), "-o", "pid=,comm="], capture_output=True,
+                         text=True).stdout.split("\n")
+    return [int(l.split()[0]) for l in out if l.split()[1:] == ["miniasd"]]
+
+
+for ranks in (1, 2, 4):
+    for form in ("every-process", "ranks-alone"):
+        held = 0
+        for k in range(10):
+            d = job_dir(f"term-{ranks}-{form}-{k}")
+            with open(os.path.join(d, "nodes"), "w") as f:
+                f.write("node1\n" * ranks)
+            write_input(d, 100000000)
+            job = start(d)
+            if not wait_for_rows(os.path.join(d, "run", "output"), rows=2):
+                check(False, f"term {ranks} {form} {k}: the run did not start")
+                continue
+            if form == "every-process":
+                kill_session(job.pid, signal.SIGTERM)
+            else:
+                for pid in ranks_of(job.pid):
+                    os.kill(pid, signal.SIGTERM)
+            out = finish(job, d)
+            ok = (job.returncode == 0 and len(checkpoints(d)) == 1 and
+                  exit_status_in_report(d) == 75)
+            held += ok
+            if not ok:
+                print(f"term {ranks} {form} {k}: status {job.returncode}, checkpoints "
+                      f"{checkpoints(d)}\n{out}")
+        check(held == 10, f"SIGTERM to {form.replace('-', ' ')} at {ranks} rank(s): the "
+                          f"checkpoint held in {held} of 10 jobs")
+
 # 4. The Slurm chain: srun runs 3 ranks; sbatch runs the next job at once, in this process tree,
 # as the queue would later.
 d = job_dir("slurm")
@@ -218,6 +255,26 @@ check(open(os.path.join(whole, "output"), "rb").read() ==
 check(content_hashes(whole) == content_hashes(os.path.join(d, "run")),
       "slurm: the chain's snapshots equal the uninterrupted run's")
 check(not os.path.exists(os.path.join(d, "run", "chain-jobs")), "slurm: the counter is removed")
+
+# An input without sim:load-checkpoint-if-exists = continue would start every job at step 0:
+# both chain scripts refuse it before running anything (a commented-out line does not count).
+with open(os.path.join(d, "no-continue"), "w") as f:
+    f.write(chain + "# sim:load-checkpoint-if-exists = continue\n")
+for script, args, extra in [(slurm_script, ["no-continue"], {}),
+                            (os.path.join(source, "tools", "job-pbs-chain.sh"), [],
+                             {"INPUT": "no-continue", "PBS_O_WORKDIR": d,
+                              "MINIASD_JOB_SCRIPT": os.path.join(source, "tools",
+                                                                 "job-pbs-chain.sh")})]:
+    out = os.path.join(d, "refused")
+    shutil.rmtree(out, ignore_errors=True)
+    p = subprocess.run(["bash", script, *args], cwd=d, capture_output=True, text=True,
+                       env=dict(env, MINIASD_OUTPUT_DIR="refused", **extra), timeout=60)
+    name = os.path.basename(script)
+    check(p.returncode == 1, f"{name}: an input without the continue line is refused "
+                             f"({p.returncode})\n{p.stdout}\n{p.stderr}")
+    check("has no 'sim:load-checkpoint-if-exists = continue'" in p.stderr,
+          f"{name}: the refusal says why:\n{p.stderr}")
+    check(not os.path.exists(os.path.join(out, "output")), f"{name}: nothing was run")
 
 if failures:
     sys.exit(f"{len(failures)} check(s) failed")

@@ -1,0 +1,86 @@
+// The run stops with an error the moment its state is seen to be non-finite: a NaN or infinite
+// spin, statistic or bath temperature never reaches a checkpoint, a snapshot's metadata or a
+// zero exit status. Spins are scanned at the stop policy's checks (about once a second of steps,
+// on every rank at the same step), before every checkpoint and at the end; each statistics
+// sample is checked as it is taken (its sums are global, so every rank sees the same).
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "simulation.hpp"
+#include "util/error.hpp"
+#include "util/shortest.hpp"
+
+namespace miniasd {
+
+namespace {
+
+bool finite(const Vec3& v) {
+    return std::isfinite(v[0]) && std::isfinite(v[1]) && std::isfinite(v[2]);
+}
+
+// Why a run usually diverges, for the message's end.
+const char* divergence_hint =
+    ". The integration diverged: the time step is too long for the strongest field (see the "
+    "time-step advice at start-up and sim:time-step), a coupling or field is far too strong, or "
+    "a two-temperature model's parameters make its temperatures run away";
+
+}  // namespace
+
+void Simulation::check_finite(const std::string& when) {
+    pull_spins();
+    std::int64_t bad = 0;
+    for (std::int64_t i = 0; i < system_.n_owned; ++i)
+        bad += finite({spins_.x[i], spins_.y[i], spins_.z[i]}) ? 0 : 1;
+    // Collective either way; the count says how far a divergence spread since the last check.
+    const std::int64_t all_bad = comm().sum(bad);
+    std::string local;
+    for (std::int64_t i = 0; i < system_.n_owned && bad > 0; ++i) {
+        const Vec3 s{spins_.x[i], spins_.y[i], spins_.z[i]};
+        if (finite(s)) continue;
+        const std::int64_t gid = system_.gid[static_cast<std::size_t>(i)];
+        const Vec3 r = lattice_.position(gid);
+        const int m = materials_.of(gid);
+        local = std::to_string(all_bad) + " spin(s) became non-finite " + when +
+                " (checked at step " + std::to_string(state_.step) + ", all finite at step " +
+                std::to_string(checked_step_) + "); the first on this rank: atom " +
+                std::to_string(gid) + " at (" + shortest(r[0] * 1e9) + ", " + shortest(r[1] * 1e9) +
+                ", " + shortest(r[2] * 1e9) + ") nm, material " + std::to_string(m + 1) +
+                ", spin (" + shortest(s[0]) + ", " + shortest(s[1]) + ", " + shortest(s[2]) + ")" +
+                divergence_hint;
+        break;
+    }
+    if (local.empty() && !std::isfinite(state_.temperature))
+        local = "the temperature became non-finite " + when + " (step " +
+                std::to_string(state_.step) + ": " + shortest(state_.temperature) + " K)" +
+                divergence_hint;
+    comm().throw_if_any(local);
+    checked_step_ = state_.step;
+}
+
+void Simulation::check_sample() {
+    // The sample's sums are global: every rank sees the same values and stops together, naming
+    // the atom when a spin is the cause.
+    bool ok = finite(sample_.m) && std::isfinite(sample_.total) &&
+              std::isfinite(sample_.spin_temperature) && std::isfinite(state_.temperature);
+    for (const double e : sample_.energy)
+        ok = ok && std::isfinite(e);
+    if (ok) return;
+    check_finite("before the statistics of step " + std::to_string(state_.step));
+    throw Error("a statistic became non-finite at step " + std::to_string(state_.step) +
+                " (magnetisation (" + shortest(sample_.m[0]) + ", " + shortest(sample_.m[1]) +
+                ", " + shortest(sample_.m[2]) + "), energy " + shortest(sample_.total) +
+                " J/atom, temperature " + shortest(state_.temperature) +
+                " K); the row is not written" + divergence_hint);
+}
+
+void Simulation::poison_spin(std::int64_t gid) {
+    pull_spins();
+    for (std::int64_t i = 0; i < system_.n_owned; ++i)
+        if (system_.gid[static_cast<std::size_t>(i)] == gid) {
+            spins_.x[i] = std::nan("");
+            host_ahead_ = true;
+        }
+}
+
+}  // namespace miniasd
