@@ -74,6 +74,10 @@ void print_setup(const Simulation& sim, std::FILE* out) {
                      sim.threads_allowed(), (long long)(l.atoms() / sim.comm().size()),
                      min_atoms_per_thread);
     std::fprintf(out, "\n");
+    // The estimate the start-up check held the node's memory against (--check prints it too).
+    std::fprintf(out, "Memory: %s\n",
+                 describe(estimate_run_memory(sim.config(), l, sim.comm().size(), sim.plan().reach))
+                     .c_str());
     const Config& c = sim.config();
     std::fprintf(out, "Program: %s with %s", to_string(c.program), to_string(c.integrator));
     if (c.integrator == IntegratorKind::monte_carlo)

@@ -15,6 +15,7 @@
 #include "parallel/mpi_clock.hpp"
 #include "system/materials.hpp"
 #include "system/memory_estimate.hpp"
+#include "util/building.hpp"
 #include "util/error.hpp"
 #include "util/placement.hpp"
 #include "util/progress.hpp"
@@ -41,14 +42,24 @@ HamiltonianPlan checked_plan(const Config& c, const Lattice& l, const parallel::
 Simulation::Simulation(const parallel::Comm& world, Config config, RunOptions options)
     : config_(std::move(config)),
       options_(std::move(options)),
-      lattice_(make_lattice(config_)),  // throws for sizes global ids cannot number
+      // Throws for sizes global ids cannot number.
+      lattice_(building("the lattice (the cell's sites and bonds)",
+                        [&] { return make_lattice(config_); })),
       // The plan first: the memory its reach needs is checked before the system is built.
       plan_(checked_plan(config_, lattice_, world)),
       decomposition_(parallel::decompose(world, lattice_.cells, lattice_.periodic)),
-      materials_(config_, lattice_),
-      system_(build_local_system(lattice_, decomposition_.grid, materials_, plan_.reach.offsets())),
-      spins_(initial_spins(config_, system_)),
-      hamiltonian_(plan_, config_, lattice_, materials_, system_, decomposition_.comm),
+      materials_(building("the material map", [&] { return MaterialMap(config_, lattice_); })),
+      system_(building("this rank's atoms, ghosts and neighbour table",
+                       [&] {
+                           return build_local_system(lattice_, decomposition_.grid, materials_,
+                                                     plan_.reach.offsets());
+                       })),
+      spins_(building("the spins", [&] { return initial_spins(config_, system_); })),
+      hamiltonian_(building("the Hamiltonian's terms (their tables, the dipolar solver)",
+                            [&] {
+                                return Hamiltonian(plan_, config_, lattice_, materials_, system_,
+                                                   decomposition_.comm);
+                            })),
       halo_(decomposition_.comm, system_.peers),
       files_(decomposition_.comm, options_.output_dir, options_.write_files),
       stop_policy_(decomposition_.comm, config_.wall_time_limit, lattice_.atoms()) {
@@ -70,8 +81,11 @@ Simulation::Simulation(const parallel::Comm& world, Config config, RunOptions op
         omp_set_num_threads(threads_for_work(lattice_.atoms() / comm().size(), threads_allowed_));
     check_for_ranks(config_, comm().size());  // before any file is written
     if (!hamiltonian_.needs_neighbour_table()) system_.release_neighbour_table();
-    integrator_ = make_integrator(IntegratorContext{config_, lattice_, system_, hamiltonian_, halo_,
-                                                    decomposition_.comm, timers_});
+    {
+        const Building scope("the integrator's arrays");
+        integrator_ = make_integrator(IntegratorContext{config_, lattice_, system_, hamiltonian_,
+                                                        halo_, decomposition_.comm, timers_});
+    }
     t_stats_ = timers_.add("statistics");
     t_output_ = timers_.add("output");
     t_checkpoint_ = timers_.add("checkpoint");

@@ -58,16 +58,6 @@ void maybe_crash(const parallel::Comm& comm) {
     std::_Exit(137);
 }
 
-// The checkpoint's step from a directory name "checkpoint-<digits>", or -1.
-std::int64_t step_of(const std::string& name) {
-    const std::string prefix = "checkpoint-";
-    if (name.rfind(prefix, 0) != 0 || name.size() == prefix.size()) return -1;
-    const std::string digits = name.substr(prefix.size());
-    if (digits.find_first_not_of("0123456789") != std::string::npos || digits.size() > 18)
-        return -1;
-    return std::stoll(digits);
-}
-
 // The run id a checkpoint's run-state names ("" for one from before run ids, or unreadable: the
 // full parse and its checks come when it is loaded).
 std::string run_id_in(const fs::path& checkpoint) {
@@ -79,6 +69,20 @@ std::string run_id_in(const fs::path& checkpoint) {
 
 }  // namespace
 
+std::int64_t checkpoint_step(const std::string& name) {
+    const std::string prefix = "checkpoint-";
+    if (name.rfind(prefix, 0) != 0 || name.size() == prefix.size()) return -1;
+    const std::string digits = name.substr(prefix.size());
+    if (digits.find_first_not_of("0123456789") != std::string::npos || digits.size() > 18)
+        return -1;
+    return std::stoll(digits);
+}
+
+std::string checkpoint_directory(const Config& c, const std::string& output_dir) {
+    if (fs::path(c.checkpoint_directory).is_absolute()) return c.checkpoint_directory;
+    return join_path(output_dir, c.checkpoint_directory);
+}
+
 std::string checkpoint_name(std::int64_t step) {
     char b[48];
     std::snprintf(b, sizeof b, "checkpoint-%012lld", static_cast<long long>(step));
@@ -88,9 +92,7 @@ std::string checkpoint_name(std::int64_t step) {
 Checkpoints::Checkpoints(const Config& c, const Lattice& l, const LocalSystem& sys,
                          parallel::Comm comm, const std::string& output_dir)
     : config_(c), lattice_(l), system_(sys), comm_(std::move(comm)) {
-    directory_ = fs::path(c.checkpoint_directory).is_absolute()
-                     ? c.checkpoint_directory
-                     : join_path(output_dir, c.checkpoint_directory);
+    directory_ = checkpoint_directory(c, output_dir);
     // Every atom, in global-id order, exactly: the sorted mode with binary float64 records.
     OutputConfig& o = config_.output;
     const OutputConfig user = c.output;
@@ -163,11 +165,11 @@ std::string Checkpoints::write(const Spins& s, const SavedRun& run, const Spins*
             const bool unfinished = name.size() > std::strlen(partial_suffix) &&
                                     name.compare(name.size() - std::strlen(partial_suffix),
                                                  std::string::npos, partial_suffix) == 0;
-            if (unfinished && step_of(name.substr(0, name.size() - 8)) >= 0)
+            if (unfinished && checkpoint_step(name.substr(0, name.size() - 8)) >= 0)
                 fs::remove_all(e.path());
-            else if (e.is_directory() && step_of(name) >= 0 &&
+            else if (e.is_directory() && checkpoint_step(name) >= 0 &&
                      (!fs::exists(e.path() / state_file) || run_id_in(e.path()) == run.run_id))
-                complete.emplace_back(step_of(name), e.path());  // an emptied one goes too
+                complete.emplace_back(checkpoint_step(name), e.path());  // an emptied one goes too
         }
         std::sort(complete.begin(), complete.end());
         const std::size_t keep = static_cast<std::size_t>(std::max(1, config_.checkpoints_kept));
@@ -197,9 +199,9 @@ std::optional<Checkpoints::Loaded> Checkpoints::load(Spins& s) {
         for (const fs::directory_entry& e : fs::directory_iterator(directory_)) {
             const std::string name = e.path().filename().string();
             if (name.size() > 8 && name.compare(name.size() - 8, 8, partial_suffix) == 0 &&
-                step_of(name.substr(0, name.size() - 8)) >= 0)
+                checkpoint_step(name.substr(0, name.size() - 8)) >= 0)
                 unfinished.push_back(name);
-            else if (e.is_directory() && step_of(name) >= 0) {
+            else if (e.is_directory() && checkpoint_step(name) >= 0) {
                 // Published checkpoints are complete, but a directory can be emptied or damaged
                 // afterwards (a user's cleanup, a purge of a scratch file system): one without
                 // its run state and spins metadata is passed over, with a note.
@@ -213,8 +215,8 @@ std::optional<Checkpoints::Loaded> Checkpoints::load(Spins& s) {
                 ++r.count;
                 std::error_code ec;
                 r.latest = std::max(r.latest, fs::last_write_time(e.path() / state_file, ec));
-                if (step_of(name) > r.best_step) {
-                    r.best_step = step_of(name);
+                if (checkpoint_step(name) > r.best_step) {
+                    r.best_step = checkpoint_step(name);
                     r.best = e.path().string();
                 }
             }
@@ -231,7 +233,7 @@ std::optional<Checkpoints::Loaded> Checkpoints::load(Spins& s) {
         std::sort(unfinished.begin(), unfinished.end());
         for (const std::string& u : unfinished)
             notes += join_path(directory_, u) +
-                     (step_of(u) >= 0
+                     (checkpoint_step(u) >= 0
                           ? " lacks its run-state or spins metadata (emptied or damaged after "
                             "it was written) and was passed over\n"
                           : " is incomplete (the run stopped while writing it) and was passed "

@@ -79,5 +79,10 @@ class Checkpoints {
 
 // "checkpoint-000000001234": the name of the checkpoint after `step` steps.
 std::string checkpoint_name(std::int64_t step);
+// The checkpoint directory of a configuration (config:checkpoint-directory, relative to the
+// output directory unless absolute).
+std::string checkpoint_directory(const Config& c, const std::string& output_dir);
+// The step of a checkpoint directory's name ("checkpoint-<digits>"), or -1 for another name.
+std::int64_t checkpoint_step(const std::string& name);
 
 }  // namespace miniasd

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "checkpoint/checkpoint.hpp"
 #include "checkpoint/run_state_io.hpp"
 #include "util/error.hpp"
 
@@ -14,16 +15,6 @@ namespace fs = std::filesystem;
 namespace miniasd {
 
 namespace {
-
-// The step of a directory named "checkpoint-<digits>", or -1.
-std::int64_t step_of_name(const std::string& name) {
-    const std::string prefix = "checkpoint-";
-    if (name.rfind(prefix, 0) != 0 || name.size() == prefix.size()) return -1;
-    const std::string digits = name.substr(prefix.size());
-    if (digits.find_first_not_of("0123456789") != std::string::npos || digits.size() > 18)
-        return -1;
-    return std::stoll(digits);
-}
 
 std::string read_text(const fs::path& p) {
     std::ifstream in(p, std::ios::binary);
@@ -34,11 +25,6 @@ std::string read_text(const fs::path& p) {
 
 }  // namespace
 
-std::string checkpoint_directory(const Config& c, const std::string& output_dir) {
-    if (fs::path(c.checkpoint_directory).is_absolute()) return c.checkpoint_directory;
-    return (fs::path(output_dir) / c.checkpoint_directory).string();
-}
-
 std::vector<ForeignCheckpoint> other_runs_checkpoints(const std::string& directory,
                                                       const std::string& run_id,
                                                       bool accept_unnamed, const Config& config) {
@@ -48,7 +34,7 @@ std::vector<ForeignCheckpoint> other_runs_checkpoints(const std::string& directo
     const std::string now = describe(config);
     for (const fs::directory_entry& e : fs::directory_iterator(directory, ec)) {
         const std::string name = e.path().filename().string();
-        const std::int64_t step = step_of_name(name);
+        const std::int64_t step = checkpoint_step(name);
         if (step < 0 || !e.is_directory(ec) || !fs::exists(e.path() / "run-state", ec)) continue;
         ForeignCheckpoint f;
         f.name = name;

@@ -13,10 +13,6 @@
 
 namespace miniasd {
 
-// The checkpoint directory of a configuration (config:checkpoint-directory, relative to the
-// output directory unless absolute).
-std::string checkpoint_directory(const Config& c, const std::string& output_dir);
-
 struct ForeignCheckpoint {
     std::string name;    // "checkpoint-000000000060"
     std::string run_id;  // "" when it has none or cannot be read

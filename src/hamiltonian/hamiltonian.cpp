@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "util/building.hpp"
 #include "util/error.hpp"
 
 namespace miniasd {
@@ -21,6 +22,7 @@ Hamiltonian::Hamiltonian(const HamiltonianPlan& plan, const Config& c, const Lat
     for (std::size_t t = 0; t < plan.recipes.size(); ++t) {
         const TermRecipe& recipe = plan.recipes[t];
         const TermContext context{c, l, materials, sys, moments, plan.columns[t], &comm};
+        const Building scope(std::string("the ") + recipe.name + " term's tables");
         if (plan.reaches[t].locality == Locality::non_local) {
             if (!recipe.make_stage)
                 throw LocalError(std::string("internal error: the non-local term ") + recipe.name +
