@@ -14,7 +14,6 @@
 #include "output/run_directory.hpp"
 #include "parallel/mpi_clock.hpp"
 #include "system/materials.hpp"
-#include "system/memory_estimate.hpp"
 #include "util/building.hpp"
 #include "util/error.hpp"
 #include "util/placement.hpp"
@@ -22,22 +21,6 @@
 #include "util/run_id.hpp"
 
 namespace miniasd {
-
-MemoryEstimate estimate_run_memory(const Config& c, const Lattice& lattice, int ranks,
-                                   const ReachUnion& reach) {
-    const std::array<int, 3> cells = cell_reach(reach.offsets());
-    return estimate_memory(lattice, ranks, static_cast<int>(c.materials.size()), reach.width(),
-                           *std::max_element(cells.begin(), cells.end()),
-                           c.dipole_solver != Config::DipoleSolver::none);
-}
-
-HamiltonianPlan checked_plan(const Config& c, const Lattice& l, const parallel::Comm& comm) {
-    HamiltonianPlan plan = plan_hamiltonian(c, l);
-    // Every rank reaches the same verdict: the fullest node decides.
-    check_memory(l, estimate_run_memory(c, l, comm.size(), plan.reach),
-                 static_cast<int>(comm.max(comm.ranks_on_node())), node_memory_bytes());
-    return plan;
-}
 
 Simulation::Simulation(const parallel::Comm& world, Config config, RunOptions options)
     : config_(std::move(config)),

@@ -1,17 +1,37 @@
-// The run stops with an error the moment its state is seen to be non-finite: a NaN or infinite
+// The run's health. Before it starts: the memory it will need, held against the node's. While it
+// runs: it stops with an error the moment its state is seen to be non-finite: a NaN or infinite
 // spin, statistic or bath temperature never reaches a checkpoint, a snapshot's metadata or a
 // zero exit status. Spins are scanned at the stop policy's checks (about once a second of steps,
 // on every rank at the same step), before every checkpoint and at the end; each statistics
 // sample is checked as it is taken (its sums are global, so every rank sees the same).
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <string>
 
 #include "simulation.hpp"
+#include "system/memory_estimate.hpp"
 #include "util/error.hpp"
 #include "util/shortest.hpp"
 
 namespace miniasd {
+
+MemoryEstimate estimate_run_memory(const Config& c, const Lattice& lattice, int ranks,
+                                   const ReachUnion& reach) {
+    const std::array<int, 3> cells = cell_reach(reach.offsets());
+    return estimate_memory(lattice, ranks, static_cast<int>(c.materials.size()), reach.width(),
+                           *std::max_element(cells.begin(), cells.end()),
+                           c.dipole_solver != Config::DipoleSolver::none);
+}
+
+HamiltonianPlan checked_plan(const Config& c, const Lattice& l, const parallel::Comm& comm) {
+    HamiltonianPlan plan = plan_hamiltonian(c, l);
+    // Every rank reaches the same verdict: the fullest node decides.
+    check_memory(l, estimate_run_memory(c, l, comm.size(), plan.reach),
+                 static_cast<int>(comm.max(comm.ranks_on_node())), node_memory_bytes());
+    return plan;
+}
 
 namespace {
 
