@@ -26,7 +26,10 @@ std::string signal_name(int sig) {
 }  // namespace
 
 void StopPolicy::before_step() {
-    if (!signal_vote_.open()) signal_vote_.start(stop_signal());
+    // Every rank counts the same steps and holds the same period: the votes line up.
+    if (signal_vote_.open() || ++since_vote_ < vote_period_) return;
+    since_vote_ = 0;
+    signal_vote_.start(stop_signal());
 }
 
 bool StopPolicy::stop_after(std::int64_t step, double last_checkpoint_s, std::string& why) {
@@ -53,6 +56,10 @@ bool StopPolicy::check(std::int64_t step, double last_checkpoint_s, std::string&
     interval_ = std::clamp<std::int64_t>(
         static_cast<std::int64_t>(double(interval_) * std::min(scale, 2.0)), 1, 1000000);
     next_check_ = step + interval_;
+    // A vote about every millisecond of steps (every step when steps are slower): the stop
+    // comes within a millisecond and a step of the signal, and a step of a few microseconds
+    // does not pay for a reduction each time.
+    vote_period_ = std::max<std::int64_t>(1, interval_ / 1000);
     if (sig != 0) {
         why = signal_name(sig);
         return true;

@@ -1,12 +1,13 @@
 // When a run stops early with a checkpoint: a signal from the batch system (SIGTERM, SIGUSR1) on
 // any rank, or a wall-time limit near enough that two more checks and a checkpoint would not fit.
-// The signal is agreed on at every step: each rank casts the signal it has seen into a
-// non-blocking vote before the step and reads the result after it, so every rank stops at the
-// same step boundary, one step after the first rank saw the signal, whatever process got it
-// first (a batch system's SIGTERM to the launcher and the ranks at once leaves about a second
-// before the launcher kills them: a once-per-second check lost the checkpoint 3 times in 8).
-// The wall-time limit is checked collectively about once per second of steps (the same step
-// count on every rank: all see the same reduced times).
+// The signal is agreed on about every millisecond of steps (every step when steps are slower):
+// each rank casts the signal it has seen into a non-blocking vote before a step and reads the
+// result after it, so every rank stops at the same step boundary, within a millisecond and a
+// step of the first rank seeing the signal, whatever process got it first (a batch system's SIGTERM
+// to the launcher and the ranks at once leaves about a second before the launcher kills them: a
+// once-per-second check lost the checkpoint 3 times in 8). The wall-time limit is checked
+// collectively about once per second of steps (the same step count on every rank: all see the same
+// reduced times).
 #pragma once
 
 #include <cstdint>
@@ -41,8 +42,9 @@ class StopPolicy {
     parallel::MaxVote signal_vote_;  // the step's vote on the stop signal
     double wall_time_limit_;         // s
     std::int64_t atoms_;
-    std::int64_t next_check_ = 1, interval_ = 1;  // in steps
-    double job_start_ = 0, last_check_ = 0;       // wall seconds: absolute; since job_start_
+    std::int64_t next_check_ = 1, interval_ = 1;     // in steps
+    std::int64_t vote_period_ = 1, since_vote_ = 0;  // steps between votes; since the last
+    double job_start_ = 0, last_check_ = 0;          // wall seconds: absolute; since job_start_
     std::int64_t test_stop_step_ = -1;
 };
 
