@@ -247,11 +247,11 @@ void Simulation::after_step(std::int64_t next) {
     const bool due = config_.save_checkpoint == Config::CheckpointSave::continuous &&
                      state_.step % config_.checkpoint_rate == 0;
     // The step's vote is completed first, so no collective is left open if the spins fail.
-    const bool checking = stop_policy_.due(state_.step) || due;
+    const bool checking = stop_policy_.due(state_.step);
     std::string why;
     const bool stop = stop_policy_.stop_after(
         state_.step, checkpoints_ ? checkpoints_->last_write_seconds() : 0.0, why);
-    if (checking || stop) check_finite("during the run");
+    if (checking) check_finite("during the run");  // a checkpoint checks its own spins
     if (!options_.write_files) return;
     if (due && !stop) write_checkpoint();
     if (stop) throw RunStopped(why, write_checkpoint());

@@ -228,9 +228,9 @@ class Simulation {
     Timers timers_;
     Hamiltonian hamiltonian_;
     parallel::HaloExchange halo_;
-    mutable OutputFiles files_;      // the text output files (programs open theirs through us)
-    StopPolicy stop_policy_;         // signals and the wall-time limit
-    std::int64_t checked_step_ = 0;  // the last step check_finite found every spin finite
+    mutable OutputFiles files_;       // the text output files (programs open theirs through us)
+    StopPolicy stop_policy_;          // signals and the wall-time limit
+    std::int64_t checked_step_ = -1;  // the last step check_finite found every spin finite
     std::unique_ptr<Integrator> integrator_;
     RunState state_;
     Observables sample_;       // the latest statistics sample

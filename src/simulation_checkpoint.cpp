@@ -151,6 +151,8 @@ void Simulation::load_checkpoint() {
 }
 
 std::string Simulation::write_checkpoint() {
+    // No checkpoint of a diverged run: whoever asks for one (continuous, a stop, the end).
+    check_finite("before the checkpoint of step " + std::to_string(state_.step));
     if (snapshots_) {  // a checkpoint comes after the snapshots before it
         IoTimer t(timers_, t_output_);
         snapshots_->wait_all();

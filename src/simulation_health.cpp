@@ -48,6 +48,7 @@ const char* divergence_hint =
 }  // namespace
 
 void Simulation::check_finite(const std::string& when) {
+    if (state_.step == checked_step_) return;  // checked at this step already (every rank)
     pull_spins();
     std::int64_t bad = 0;
     for (std::int64_t i = 0; i < system_.n_owned; ++i)
@@ -62,12 +63,13 @@ void Simulation::check_finite(const std::string& when) {
         const Vec3 r = lattice_.position(gid);
         const int m = materials_.of(gid);
         local = std::to_string(all_bad) + " spin(s) became non-finite " + when +
-                " (checked at step " + std::to_string(state_.step) + ", all finite at step " +
-                std::to_string(checked_step_) + "); the first on this rank: atom " +
-                std::to_string(gid) + " at (" + shortest(r[0] * 1e9) + ", " + shortest(r[1] * 1e9) +
-                ", " + shortest(r[2] * 1e9) + ") nm, material " + std::to_string(m + 1) +
-                ", spin (" + shortest(s[0]) + ", " + shortest(s[1]) + ", " + shortest(s[2]) + ")" +
-                divergence_hint;
+                " (checked at step " + std::to_string(state_.step) +
+                (checked_step_ >= 0 ? ", all finite at step " + std::to_string(checked_step_)
+                                    : std::string()) +
+                "); the first on this rank: atom " + std::to_string(gid) + " at (" +
+                shortest(r[0] * 1e9) + ", " + shortest(r[1] * 1e9) + ", " + shortest(r[2] * 1e9) +
+                ") nm, material " + std::to_string(m + 1) + ", spin (" + shortest(s[0]) + ", " +
+                shortest(s[1]) + ", " + shortest(s[2]) + ")" + divergence_hint;
         break;
     }
     if (local.empty() && !std::isfinite(state_.temperature))

@@ -46,10 +46,10 @@ bool StopPolicy::stop_after(std::int64_t step, double last_checkpoint_s, std::st
 }
 
 bool StopPolicy::check(std::int64_t step, double last_checkpoint_s, std::string& why) {
-    // Every rank must agree, so the signal flag and the elapsed time are reduced; the next check
-    // comes after about a second of steps (the same count on every rank: all see the same max).
+    // Every rank must agree, so the elapsed time is reduced (signals have their own vote); the
+    // next check comes after about a second of steps (the same count on every rank: all see the
+    // same max).
     const double now = comm_.max(wall_seconds() - job_start_);
-    const int sig = static_cast<int>(comm_.max(double(stop_signal())));
     const double per_check = now - last_check_;
     last_check_ = now;
     const double scale = per_check > 0 ? 1.0 / per_check : 2.0;
@@ -60,10 +60,6 @@ bool StopPolicy::check(std::int64_t step, double last_checkpoint_s, std::string&
     // comes within a millisecond and a step of the signal, and a step of a few microseconds
     // does not pay for a reduction each time.
     vote_period_ = std::max<std::int64_t>(1, interval_ / 1000);
-    if (sig != 0) {
-        why = signal_name(sig);
-        return true;
-    }
     if (wall_time_limit_ > 0) {
         // Keep room for two more checks and a checkpoint (twice the last one's time; before the
         // first, 60 bytes per atom at 100 MB/s).

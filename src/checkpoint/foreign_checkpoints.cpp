@@ -3,27 +3,15 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "checkpoint/checkpoint.hpp"
 #include "checkpoint/run_state_io.hpp"
+#include "output/file_io.hpp"
 #include "util/error.hpp"
 
 namespace fs = std::filesystem;
 
 namespace miniasd {
-
-namespace {
-
-std::string read_text(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
-}  // namespace
 
 std::vector<ForeignCheckpoint> other_runs_checkpoints(const std::string& directory,
                                                       const std::string& run_id,
@@ -40,8 +28,8 @@ std::vector<ForeignCheckpoint> other_runs_checkpoints(const std::string& directo
         f.name = name;
         f.step = step;
         try {
-            const SavedRun r = parse_run_state(read_text(e.path() / "run-state"),
-                                               (e.path() / "run-state").string());
+            const std::string state = (e.path() / "run-state").string();
+            const SavedRun r = parse_run_state(read_whole_file(state), state);
             f.run_id = r.run_id;
             f.same_input =
                 compare_fingerprints(redescribe(r.fingerprint), now, r.version < 2 ? 4 : 0)

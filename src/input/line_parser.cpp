@@ -86,12 +86,6 @@ std::size_t first_non_ascii(std::string_view raw, std::size_t from) {
     return std::string_view::npos;
 }
 
-std::string escaped_byte(char c) {
-    const char* hex = "0123456789abcdef";
-    const auto b = static_cast<unsigned char>(c);
-    return std::string("\\x") + hex[b >> 4] + hex[b & 15];
-}
-
 // One non-blank line (white space and comment removed) to an entry.
 Entry parse_line(const std::string& line, const std::string& file, int line_no) {
     Entry e;
@@ -148,7 +142,8 @@ std::vector<Entry> split_lines(std::string_view text, const std::string& file,
         if (line_no == 1 && raw.substr(0, 3) == "\xEF\xBB\xBF") skip = 3;
         if (const std::size_t high = first_non_ascii(raw, skip); high != std::string_view::npos) {
             InputError err(file, line_no, "",
-                           "a non-ASCII byte (" + escaped_byte(raw[high]) +
+                           // The message prints the byte escaped (printable, util/error.cpp).
+                           "a non-ASCII byte (" + std::string(1, raw[high]) +
                                "): keywords, values and units are ASCII; non-ASCII text (an "
                                "accented material name, a UTF-8 or Latin-1 symbol such as a "
                                "degree sign or mu) belongs only in comments after '#'",

@@ -28,7 +28,7 @@ bool close(const std::array<double, 9>& a, const std::array<double, 9>& b) {
 
 }  // namespace
 
-void check_atom_spacing(const std::vector<Vec3>& fractional, const std::vector<int>& lines,
+void check_atom_spacing(const std::vector<UnitCellFile::Atom>& atoms, const std::vector<int>& lines,
                         const Vec3& edges, const std::string& path, Mistakes& mistakes) {
     const double d = minimum_atom_spacing_angstrom;
     for (int a = 0; a < 3; ++a)
@@ -51,7 +51,7 @@ void check_atom_spacing(const std::vector<Vec3>& fractional, const std::vector<i
                                            static_cast<std::int64_t>(std::floor(r[1] / d)),
                                            static_cast<std::int64_t>(std::floor(r[2] / d))};
     };
-    for (std::size_t i = 0; i < fractional.size(); ++i)
+    for (std::size_t i = 0; i < atoms.size(); ++i)
         for (int sx = -1; sx <= 1; ++sx)
             for (int sy = -1; sy <= 1; ++sy)
                 for (int sz = -1; sz <= 1; ++sz) {
@@ -59,15 +59,15 @@ void check_atom_spacing(const std::vector<Vec3>& fractional, const std::vector<i
                     Vec3 r{};
                     bool near = true;
                     for (int a = 0; a < 3; ++a) {
-                        r[a] = (fractional[i][a] + s[a]) * edges[a];
+                        r[a] = (atoms[i].position[a] + s[a]) * edges[a];
                         near = near && r[a] > -d && r[a] < edges[a] + d;
                     }
                     if (near) bins[bin_of(r)].push_back({r, i});
                 }
-    for (std::size_t i = 0; i < fractional.size(); ++i) {
+    for (std::size_t i = 0; i < atoms.size(); ++i) {
         Vec3 r{};
         for (int a = 0; a < 3; ++a)
-            r[a] = fractional[i][a] * edges[a];
+            r[a] = atoms[i].position[a] * edges[a];
         const auto b = bin_of(r);
         double closest = d;
         std::size_t other = i;
@@ -88,11 +88,15 @@ void check_atom_spacing(const std::vector<Vec3>& fractional, const std::vector<i
                 }
         if (closest < d && other <= i) {  // each pair once, at the later atom
             std::ostringstream m;
-            m << "this atom is " << closest << " A from "
-              << (other == i ? std::string("its own periodic image")
-                             : "the atom of line " + std::to_string(lines[other]))
-              << " (or a periodic image of it): atoms must be at least " << d
-              << " A apart (two atoms at one place, or a coordinate mistyped?)";
+            if (closest < 1e-6 && other != i)
+                m << "two atoms at one place: the atom of line " << lines[other]
+                  << " is there already";
+            else
+                m << "this atom is " << closest << " A from "
+                  << (other == i ? std::string("its own periodic image")
+                                 : "the atom of line " + std::to_string(lines[other]))
+                  << " (or a periodic image of it): atoms must be at least " << d
+                  << " A apart (two atoms at one place, or a coordinate mistyped?)";
             mistakes.add(InputError(path, lines[i], "", m.str()));
         }
     }

@@ -16,10 +16,10 @@ namespace miniasd {
 // exchange unbounded values, so the reader refuses them.
 constexpr double minimum_atom_spacing_angstrom = 0.5;
 
-// Adds a mistake for each atom (fractional position in [0, 1)^3, its line in the file) closer
-// than minimum_atom_spacing_angstrom to another atom or to a periodic image of one, in a cell of
-// these edges (Angstrom). O(n) with a grid of bins as wide as the spacing.
-void check_atom_spacing(const std::vector<Vec3>& fractional, const std::vector<int>& lines,
+// Adds a mistake for each pair of atoms (or an atom and a periodic image) closer than
+// minimum_atom_spacing_angstrom, at the later atom's line (`lines`: each atom's), in a cell of
+// these edges (Angstrom); two at one place are said so. O(n) with bins as wide as the spacing.
+void check_atom_spacing(const std::vector<UnitCellFile::Atom>& atoms, const std::vector<int>& lines,
                         const Vec3& edges_angstrom, const std::string& path, Mistakes& mistakes);
 
 // Every bond (i, j, d) needs its reverse (j, i, -d) with the same coupling (the transpose of a

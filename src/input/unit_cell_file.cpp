@@ -166,27 +166,19 @@ void read_atoms(Reader& r, UnitCellFile& u, Mistakes& mistakes) {
     const long long n = r.integer(count, 0, "the number of atoms in the cell");
     if (n < 1 || n > 1000000) r.fail(count.number, "expected 1 to 1000000 atoms in the cell");
     r.at_most(count, 1, "the atom count");
-    std::vector<Vec3> positions;  // for the spacing check, with their lines
-    std::vector<int> lines;
-    std::map<std::array<long long, 3>, int> places;  // position in 1e-9 of a cell: first line
+    std::vector<int> lines;  // of each atom, for the spacing check's messages
     for (long long k = 0; k < n; ++k) {
         const Line& l = r.take("atom " + std::to_string(k) + " of " + std::to_string(n) +
                                " ('id x y z material [lattice-category height-category]')");
         mistakes.check([&] {
             UnitCellFile::Atom a;
-            std::array<long long, 3> place{};
             for (std::size_t c = 0; c < 3; ++c) {
                 a.position[c] = r.real(l, c + 1, "fractional coordinates x y z after the id");
                 if (!(a.position[c] >= 0 && a.position[c] < 1))
                     r.fail(l.number,
                            "atom outside the cell: fractional coordinates must lie in "
                            "[0, 1) (1 is the next cell's 0)");
-                place[c] = std::llround(a.position[c] * 1e9);
             }
-            const auto at = places.emplace(place, l.number);
-            if (!at.second)
-                r.fail(l.number, "two atoms at one place: the atom of line " +
-                                     std::to_string(at.first->second) + " is there already");
             int* cats[3] = {&a.category, &a.lattice_category, &a.height_category};
             for (std::size_t c = 0; c < 3 && c + 4 < l.words.size(); ++c) {
                 const long long v = r.integer(l, c + 4, "a category (0-based)");
@@ -195,12 +187,11 @@ void read_atoms(Reader& r, UnitCellFile& u, Mistakes& mistakes) {
             }
             r.at_most(l, 7, "an atom ('id x y z material lattice-category height-category')");
             u.atoms.push_back(a);
-            positions.push_back(a.position);
             lines.push_back(l.number);
         });
     }
     if (mistakes.empty())
-        check_atom_spacing(positions, lines, {u.size[0] * 1e10, u.size[1] * 1e10, u.size[2] * 1e10},
+        check_atom_spacing(u.atoms, lines, {u.size[0] * 1e10, u.size[1] * 1e10, u.size[2] * 1e10},
                            r.path(), mistakes);
 }
 

@@ -4,6 +4,7 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
+#include <tuple>
 #include <vector>
 
 #include <sys/stat.h>
@@ -16,14 +17,17 @@ namespace miniasd {
 
 namespace {
 
-// A digest of the first `bytes` bytes of the file at `path` (FNV-1a, 64 bits, folded through
-// mix64), or nullopt when it cannot be read or is shorter.
-std::optional<std::uint64_t> prefix_digest(const std::string& path, std::int64_t bytes) {
+constexpr std::uint64_t fnv_start = 0xcbf29ce484222325ULL;  // FNV-1a's offset basis
+
+// FNV-1a (64 bits) of the file at `path` from byte `from` to byte `to`, continuing from state
+// `h`; nullopt when it cannot be read or is shorter. The digest is mix64 of the state.
+std::optional<std::uint64_t> extend_digest(const std::string& path, std::int64_t from,
+                                           std::int64_t to, std::uint64_t h) {
     std::FILE* f = std::fopen(path.c_str(), "rb");
     if (!f) return std::nullopt;
-    std::uint64_t h = 0xcbf29ce484222325ULL;
     std::vector<unsigned char> buffer(1 << 16);
-    std::int64_t left = bytes;
+    std::int64_t left = to - from;
+    if (std::fseek(f, static_cast<long>(from), SEEK_SET) != 0) left = -1;
     while (left > 0) {
         const std::size_t want = static_cast<std::size_t>(
             std::min<std::int64_t>(left, static_cast<std::int64_t>(buffer.size())));
@@ -34,8 +38,14 @@ std::optional<std::uint64_t> prefix_digest(const std::string& path, std::int64_t
         if (got < want) break;
     }
     std::fclose(f);
-    if (left > 0) return std::nullopt;
-    return mix64(h);
+    if (left != 0) return std::nullopt;
+    return h;
+}
+
+// The digest of the first `bytes` bytes of the file at `path`, or nullopt.
+std::optional<std::uint64_t> prefix_digest(const std::string& path, std::int64_t bytes) {
+    const auto h = extend_digest(path, 0, bytes, fnv_start);
+    return h ? std::optional<std::uint64_t>(mix64(*h)) : std::nullopt;
 }
 
 // Why the continued run's file at `path` cannot be continued ("" if it can): it must hold at
@@ -123,10 +133,20 @@ std::optional<std::uint64_t> OutputFiles::digest_of(const std::string& name) con
 }
 
 std::map<std::string, std::uint64_t> OutputFiles::digests(
-    const std::map<std::string, std::int64_t>& lengths) const {
+    const std::map<std::string, std::int64_t>& lengths) {
+    // Tables only grow while the run writes them: each checkpoint hashes the bytes written since
+    // the last one (a table written long before is not read again).
     std::map<std::string, std::uint64_t> out;
-    for (const auto& [name, bytes] : lengths)
-        if (const auto d = prefix_digest(opened_.at(name), bytes)) out[name] = *d;
+    for (const auto& [name, bytes] : lengths) {
+        std::int64_t done = 0;
+        std::uint64_t h = fnv_start;
+        if (const auto it = hashed_.find(name); it != hashed_.end() && it->second.first <= bytes)
+            std::tie(done, h) = it->second;  // else cut shorter since: from the start
+        if (const auto next = extend_digest(opened_.at(name), done, bytes, h)) {
+            hashed_[name] = {bytes, *next};
+            out[name] = mix64(*next);
+        }
+    }
     return out;
 }
 

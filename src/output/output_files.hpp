@@ -10,6 +10,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include "parallel/comm.hpp"
 
@@ -37,9 +38,10 @@ class OutputFiles {
     void check_continuable() const;
     // Rank 0: the present length of every file opened here (for a checkpoint; flush them first).
     std::map<std::string, std::int64_t> lengths() const;
-    // Rank 0: the digest of each file's first `lengths` bytes (what a continued run compares).
+    // Rank 0: the digest of each file's first `lengths` bytes (what a continued run compares),
+    // hashing only what was written since the last call.
     std::map<std::string, std::uint64_t> digests(
-        const std::map<std::string, std::int64_t>& lengths) const;
+        const std::map<std::string, std::int64_t>& lengths);
 
   private:
     const parallel::Comm& comm_;
@@ -49,7 +51,9 @@ class OutputFiles {
 
     std::map<std::string, std::int64_t> saved_;           // continued: file -> bytes
     std::map<std::string, std::uint64_t> saved_digests_;  // continued: file -> digest
-    std::map<std::string, std::string> opened_;           // name -> path of files opened
+    // file -> (bytes hashed so far, FNV-1a state): what digests() resumes from
+    std::map<std::string, std::pair<std::int64_t, std::uint64_t>> hashed_;
+    std::map<std::string, std::string> opened_;  // name -> path of files opened
 };
 
 }  // namespace miniasd

@@ -1,6 +1,6 @@
 # A run whose state turns non-finite stops with one error naming the atom and the steps, a
 # non-zero exit and no row, snapshot or checkpoint holding NaN, at 1, 2 and 4 ranks: caught by the
-# statistics sample, by the check before a checkpoint, and by the check at the end of a run that
+# statistics sample, by the checkpoint's own check, and by the check at the end of a run that
 # samples nothing. MINIASD_TEST_NAN_AT_STEP=G:N makes atom G's spin NaN after step N.
 include(${CMAKE_CURRENT_LIST_DIR}/common.cmake)
 
@@ -11,7 +11,7 @@ set(base "create:crystal-structure = bcc\ndimensions:unit-cell-size = 2.87 !A\nd
 # name|hook (atom:step)|extra keywords|fragments that the message must hold (^-separated)
 set(cases
   "rows|37:40|sim:time-steps-increment = 10\noutput:time-steps\noutput:magnetisation\n|1 spin(s) became non-finite before the statistics of step 40^atom 37 at^material 1^all finite at step"
-  "checkpoint|37:50|sim:program = benchmark\nsim:save-checkpoint = continuous\nsim:save-checkpoint-rate = 50\n|1 spin(s) became non-finite during the run (checked at step 50^atom 37 at"
+  "checkpoint|37:50|sim:program = benchmark\nsim:save-checkpoint = continuous\nsim:save-checkpoint-rate = 50\n|1 spin(s) became non-finite before the checkpoint of step 50 (checked at step 50^atom 37 at"
   "end|37:100|sim:program = benchmark\n|1 spin(s) became non-finite^atom 37 at"
   "spread|37:33|sim:time-steps-increment = 10\noutput:time-steps\noutput:magnetisation\n|spin(s) became non-finite before the statistics of step 40^spin (nan")
 foreach(ranks 1 2 4)

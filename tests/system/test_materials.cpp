@@ -55,6 +55,13 @@ std::map<std::pair<int, int>, int> placement(const Config& c) {
     return out;
 }
 
+// The built-in bcc crystal of the same size, two materials.
+Config bcc_crystal(const std::string& extra) {
+    return test::config_from_text(
+        "create:crystal-structure = bcc\ndimensions:unit-cell-size = 2.87 !A\n" +
+        two_materials(extra));
+}
+
 Config from_file(const std::string& extra, int corner, int centre) {
     return test::config_from_files("material:unit-cell-file = bcc.ucf\n" + two_materials(extra),
                                    {{"bcc.ucf", bcc_file(corner, centre)}});
@@ -109,19 +116,13 @@ TEST(Materials, AColumnWithoutAMaterialIsRefusedWithTheFile) {
 // Built-in crystals: overlapping height ranges give the site to the last material (VAMPIRE's
 // loop overwrites); before, the first won and material 2 was silently nowhere.
 TEST(Materials, OverlappingHeightsOnACrystalGiveTheSiteToTheLastMaterial) {
-    const Config c = test::config_from_text(
-        "create:crystal-structure = bcc\n"
-        "dimensions:unit-cell-size = 2.87 !A\n" +
-        two_materials("material[2]:minimum-height = 0.5\n"));
+    const Config c = bcc_crystal("material[2]:minimum-height = 0.5\n");
     for (const auto& [at, m] : placement(c))
         EXPECT_EQ(m, at.first >= 4 ? 2 : 1) << at.first;
 }
 
 TEST(Materials, ACategoryOnACrystalTakesItsSitesFromADefaultMaterial) {
-    const Config c = test::config_from_text(
-        "create:crystal-structure = bcc\n"
-        "dimensions:unit-cell-size = 2.87 !A\n" +
-        two_materials("material[2]:unit-cell-category = 2\n"));
+    const Config c = bcc_crystal("material[2]:unit-cell-category = 2\n");
     for (const auto& [at, m] : placement(c))
         EXPECT_EQ(m, at.second + 1);
 }
@@ -129,10 +130,7 @@ TEST(Materials, ACategoryOnACrystalTakesItsSitesFromADefaultMaterial) {
 // Without any category or height every site of a crystal takes the first material (VAMPIRE: the
 // crystal's own column, 0).
 TEST(Materials, WithoutRulesACrystalTakesTheFirstMaterial) {
-    const Config c = test::config_from_text(
-        "create:crystal-structure = bcc\n"
-        "dimensions:unit-cell-size = 2.87 !A\n" +
-        two_materials(""));
+    const Config c = bcc_crystal("");
     for (const auto& [at, m] : placement(c))
         EXPECT_EQ(m, 1);
 }
