@@ -38,42 +38,47 @@ SpectralKernel::SpectralKernel(SlabFft& fft, const std::vector<Vec3>& basis, con
     const std::int64_t plane = std::int64_t(p[0]) * p[1];
     kd_.resize(std::size_t(sites_ * 6 * points_));
     ko_.resize(std::size_t(sites_ * (sites_ - 1) / 2 * 6 * points_));
-    std::vector<double> real(std::size_t(6 * zr.size() * plane));
+    // One component at a time: the transform's buffers then hold one grid, not six, so the
+    // kernel's set-up needs about a fifth of the memory it would (each line is transformed on
+    // its own, so the values are the same either way).
+    std::vector<double> real(std::size_t(zr.size() * plane));
     std::vector<Complex> spectral;
     int pair = 0;  // of a < b
     for (int a = 0; a < sites_; ++a)
         for (int b = a; b < sites_; ++b) {
             const Vec3 shift{basis[a][0] - basis[b][0], basis[a][1] - basis[b][1],
                              basis[a][2] - basis[b][2]};
+            for (int c = 0; c < 6; ++c) {
 #pragma omp parallel for schedule(static)
-            for (std::int64_t zl = 0; zl < zr.size(); ++zl)
-                for (std::int64_t y = 0; y < p[1]; ++y)
-                    for (std::int64_t x = 0; x < p[0]; ++x) {
-                        const std::int64_t e[3] = {displacement(x, n[0], p[0]),
-                                                   displacement(y, n[1], p[1]),
-                                                   displacement(zr.begin + zl, n[2], p[2])};
-                        double t[6] = {0, 0, 0, 0, 0, 0};
-                        const bool self = a == b && e[0] == 0 && e[1] == 0 && e[2] == 0;
-                        if (e[0] != none && e[1] != none && e[2] != none && !self) {
-                            dipole_tensor({(double(e[0]) + shift[0]) * cell[0],
-                                           (double(e[1]) + shift[1]) * cell[1],
-                                           (double(e[2]) + shift[2]) * cell[2]},
-                                          t);
+                for (std::int64_t zl = 0; zl < zr.size(); ++zl)
+                    for (std::int64_t y = 0; y < p[1]; ++y)
+                        for (std::int64_t x = 0; x < p[0]; ++x) {
+                            const std::int64_t e[3] = {displacement(x, n[0], p[0]),
+                                                       displacement(y, n[1], p[1]),
+                                                       displacement(zr.begin + zl, n[2], p[2])};
+                            double t[6] = {0, 0, 0, 0, 0, 0};
+                            const bool self = a == b && e[0] == 0 && e[1] == 0 && e[2] == 0;
+                            if (e[0] != none && e[1] != none && e[2] != none && !self) {
+                                dipole_tensor({(double(e[0]) + shift[0]) * cell[0],
+                                               (double(e[1]) + shift[1]) * cell[1],
+                                               (double(e[2]) + shift[2]) * cell[2]},
+                                              t);
+                            }
+                            real[std::size_t(zl * plane + y * p[0] + x)] = t[c] * scale;
                         }
-                        for (int c = 0; c < 6; ++c)
-                            real[std::size_t((c * zr.size() + zl) * plane + y * p[0] + x)] =
-                                t[c] * scale;
-                    }
-            fft.forward(real.data(), 6, extent, spectral);
-            if (a == b) {
-                // Even in the displacement, so its transform is real: the imaginary parts are
-                // rounding, and dropping them stores and reads half as much.
-                for (std::size_t k = 0; k < spectral.size(); ++k)
-                    kd_[std::size_t(a * 6 * points_) + k] = spectral[k].real();
-            } else {
-                std::copy(spectral.begin(), spectral.end(), ko_.begin() + pair * 6 * points_);
-                ++pair;
+                fft.forward(real.data(), 1, extent, spectral);
+                if (a == b) {
+                    // Even in the displacement, so its transform is real: the imaginary parts
+                    // are rounding, and dropping them stores and reads half as much.
+                    double* to = &kd_[std::size_t((a * 6 + c) * points_)];
+                    for (std::size_t k = 0; k < spectral.size(); ++k)
+                        to[k] = spectral[k].real();
+                } else {
+                    std::copy(spectral.begin(), spectral.end(),
+                              ko_.begin() + (pair * 6 + c) * points_);
+                }
             }
+            if (a != b) ++pair;
         }
 }
 
