@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <string>
 
+#include "dipole/memory_plan.hpp"
 #include "simulation.hpp"
 #include "system/memory_estimate.hpp"
 #include "util/error.hpp"
@@ -20,16 +21,29 @@ namespace miniasd {
 MemoryEstimate estimate_run_memory(const Config& c, const Lattice& lattice, int ranks,
                                    const ReachUnion& reach) {
     const std::array<int, 3> cells = cell_reach(reach.offsets());
+    using S = Config::DipoleSolver;
+    double dipole = 0;
+    if (c.dipole_solver == S::atomistic || c.dipole_solver == S::atomistic_fft)
+        dipole = dipole::exact_solver_bytes(lattice, ranks);
+    else if (c.dipole_solver != S::none) {
+        const bool tensor = c.dipole_solver == S::tensor || c.dipole_solver == S::hierarchical;
+        dipole =
+            dipole::macro_cell_solver_bytes(lattice, ranks, c.macro_cell_size,
+                                            tensor ? c.dipole_cutoff * c.macro_cell_size[0] : 0.0);
+    }
     return estimate_memory(lattice, ranks, static_cast<int>(c.materials.size()), reach.width(),
-                           *std::max_element(cells.begin(), cells.end()),
-                           c.dipole_solver != Config::DipoleSolver::none);
+                           *std::max_element(cells.begin(), cells.end()), dipole);
 }
 
 HamiltonianPlan checked_plan(const Config& c, const Lattice& l, const parallel::Comm& comm) {
     HamiltonianPlan plan = plan_hamiltonian(c, l);
-    // Every rank reaches the same verdict: the fullest node decides.
+    // Every rank reaches the same verdict: the fullest node against the smallest limit.
+    NodeMemory node = node_memory(c.memory_limit);
+    const double least = -comm.max(node.bytes > 0 ? -node.bytes : -1e300);
+    if (least < 1e300 && least != node.bytes)
+        node = {least, "the node with the least memory (or the smallest job limit) has"};
     check_memory(l, estimate_run_memory(c, l, comm.size(), plan.reach),
-                 static_cast<int>(comm.max(comm.ranks_on_node())), node_memory_bytes());
+                 static_cast<int>(comm.max(comm.ranks_on_node())), node);
     return plan;
 }
 

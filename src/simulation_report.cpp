@@ -1,6 +1,7 @@
 // Simulation::report(): gathers the run report (collective) and hands it to the screen and JSON
 // printers on rank 0; report.json is written then renamed, so a reader never sees half of it.
 #include <omp.h>
+#include <sys/resource.h>
 
 #include <cinttypes>
 #include <cstdio>
@@ -10,12 +11,19 @@
 #include "output/checksum.hpp"
 #include "report/run_report.hpp"
 #include "simulation.hpp"
+#include "system/memory_estimate.hpp"
 #include "util/error.hpp"
 #include "util/stop_signal.hpp"
 
 namespace miniasd {
 
 namespace {
+
+// This process's peak resident memory so far, bytes (Linux gives ru_maxrss in KiB).
+double peak_resident_bytes() {
+    struct rusage u {};
+    return ::getrusage(RUSAGE_SELF, &u) == 0 ? 1024.0 * double(u.ru_maxrss) : 0.0;
+}
 
 void write_text_file(const std::string& path, const std::string& text) {
     const std::string tmp = path + ".tmp";
@@ -58,6 +66,9 @@ std::optional<RunReport> Simulation::gather_report() const {
     r.setup = comm().spread(setup_seconds_);
     r.setup_per_atom =
         comm().spread(system_.n_owned > 0 ? setup_seconds_ / double(system_.n_owned) : 0.0);
+    r.memory_estimate =
+        estimate_run_memory(config_, lattice_, comm().size(), plan_.reach).bytes_per_rank;
+    r.peak_resident = comm().spread(peak_resident_bytes());
     r.halo_wait_seconds = comm().all_gather(std::vector<double>{c.halo_wait});
     r.loop_seconds = comm().all_gather(std::vector<double>{loop_seconds_});
     const std::vector<std::string> encoded = comm().all_gather(local_placement().encode());

@@ -230,6 +230,7 @@ struct Config {
     std::string checkpoint_directory = "checkpoints";  // relative to the output directory
     int checkpoints_kept = 1;                          // complete checkpoints left on disk
     double wall_time_limit = 0;  // s of wall time; 0: none. Stops with a checkpoint before it
+    double memory_limit = 0;     // bytes a node's ranks may use together; 0: what the node has
 
     // output: statistics columns, by keyword (stats/columns.hpp), in the order given
     std::vector<std::string> output_columns;  // empty: a default set

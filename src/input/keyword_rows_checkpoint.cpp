@@ -154,6 +154,13 @@ void add_checkpoint_keywords(std::vector<KeywordSpec>& t) {
             if (!(c.wall_time_limit > 0)) return none;
             return duration_text(c.wall_time_limit);
         }));
+    t.push_back(row(
+        "sim", "memory-limit", K::real, D::data_size, 1e6, 1e18, "none",
+        "memory the ranks of one node may use together (a miniASD keyword): a run whose "
+        "estimate (printed at start-up and by --check) exceeds it is refused before it starts. "
+        "Without it the node's memory, or the job's memory limit when smaller, is the limit",
+        [](Config& c, const Value& v, const Entry&) { c.memory_limit = v.real; },
+        [](const Config& c) { return c.memory_limit > 0 ? number(c.memory_limit) : none; }));
 }
 
 }  // namespace miniasd::keyword_rows

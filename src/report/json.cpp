@@ -134,6 +134,8 @@ std::string report_json(const RunReport& r) {
     j.end();
     put(j, "setup_seconds", r.setup);
     put(j, "setup_seconds_per_local_atom", r.setup_per_atom);
+    j.value("memory_estimate_bytes_per_rank", r.memory_estimate);
+    put(j, "peak_resident_bytes", r.peak_resident);
     j.end();
     j.begin_object("time_loop");
     put(j, "seconds", r.loop);

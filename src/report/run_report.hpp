@@ -61,6 +61,11 @@ struct RunReport {
 
     // Time
     parallel::Spread loop, mpi_fraction, setup, setup_per_atom;  // seconds; fraction; s per atom
+
+    // Memory, bytes: the start-up estimate per rank (the fullest), and each rank's peak resident
+    // memory over the whole run (getrusage's ru_maxrss)
+    double memory_estimate = 0;
+    parallel::Spread peak_resident;
     std::vector<Timer> timers;
     std::vector<Part> parts;
     std::vector<double> loop_seconds, halo_wait_seconds;  // per rank

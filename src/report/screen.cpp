@@ -3,6 +3,7 @@
 #include <cinttypes>
 
 #include "report/run_report.hpp"
+#include "system/memory_estimate.hpp"
 
 namespace miniasd {
 
@@ -67,6 +68,12 @@ void print_time(std::FILE* out, const RunReport& r) {
                  "Set-up: %.3f s on the slowest rank (%d), %.0f ns per local atom (max over "
                  "ranks)\n",
                  r.setup.max, r.setup.max_rank, 1e9 * r.setup_per_atom.max);
+    if (r.peak_resident.max > 0)
+        std::fprintf(out,
+                     "Memory: peak %s resident on the fullest rank (%d), %s on the emptiest; "
+                     "estimated at start-up %s\n",
+                     size_text(r.peak_resident.max).c_str(), r.peak_resident.max_rank,
+                     size_text(r.peak_resident.min).c_str(), size_text(r.memory_estimate).c_str());
 }
 
 void print_threads(std::FILE* out, const RunReport& r) {

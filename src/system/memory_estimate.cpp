@@ -6,17 +6,26 @@
 #include <climits>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
 
 #include "util/error.hpp"
 
 namespace miniasd {
 
 namespace {
-constexpr double process_bytes = 20e6;  // libraries, MPI, buffers: measured ~19 MB here
+// What a process needs before any atom: the binary, its libraries, the MPI library and its
+// buffers. Measured with Open MPI 4.1 as the peak of a 512-atom run: 22.5 MB alone or with one
+// more rank, 25 MB from 4 ranks on a node (the shared-memory transport's segments). A network
+// transport (UCX, libfabric) adds its own, which this does not know.
+double process_bytes(int ranks) {
+    return ranks > 2 ? 25e6 : 22.5e6;
 }
+}  // namespace
 
 MemoryEstimate estimate_memory(const Lattice& l, int ranks, int materials, int columns,
-                               int ghost_depth, bool dipolar) {
+                               int ghost_depth, double dipole_bytes) {
     MemoryEstimate m;
     const double first_shell = l.neighbours.empty() ? 0.0 : double(l.neighbours[0].size());
     const double width = columns < 0 ? first_shell : double(columns);
@@ -36,25 +45,15 @@ MemoryEstimate estimate_memory(const Lattice& l, int ranks, int materials, int c
     // table when several materials keep it.
     const double run = 91.0 + (materials > 1 || width > first_shell ? 4.0 * width : 0.0);
     m.bytes_per_atom = std::max(run, 57.0 + 4.0 * width);
-    if (dipolar) {
-        // dipole/: the grid padded to about 2n per axis, px/2 + 1 complex values along x. The
-        // transformed kernel (6 components per pair of sites), the 3 s spectral grids, and while
-        // they are transformed about as much again in the slab and the two message buffers,
-        // plus the 3 s real grids of moments and fields.
-        const double s = l.sites();
-        const double points = double(l.cells[0] + 1) * 2.0 * double(l.cells[1]) * 2.0 *
-                              double(l.cells[2]);  // per grid
-        const double complex_grids = 6.0 * s * (s + 1) / 2 + 3.0 * s + 3.0 * 3.0 * s / 2;
-        const double total = 16.0 * points * complex_grids +
-                             2.0 * 8.0 * 3.0 * s * double(l.cells[0] * l.cells[1] * l.cells[2]);
-        m.dipole_bytes_per_rank = total / double(ranks > 0 ? ranks : 1);
-    }
+    m.dipole_bytes_per_rank = dipole_bytes;
+    m.fixed_bytes = m.ghosts_per_rank * 60.0 + process_bytes(ranks);
     m.bytes_per_rank = m.atoms_per_rank * m.bytes_per_atom + m.ghosts_per_rank * 60.0 +
-                       m.dipole_bytes_per_rank + process_bytes;
+                       m.dipole_bytes_per_rank + process_bytes(ranks);
     return m;
 }
 
-void check_memory(const Lattice& l, const MemoryEstimate& m, int ranks_on_node, double node_bytes) {
+void check_memory(const Lattice& l, const MemoryEstimate& m, int ranks_on_node,
+                  const NodeMemory& node) {
     const std::string sizes = std::to_string(l.cells[0]) + " x " + std::to_string(l.cells[1]) +
                               " x " + std::to_string(l.cells[2]) + " unit cells (" +
                               std::to_string(l.atoms()) +
@@ -66,17 +65,70 @@ void check_memory(const Lattice& l, const MemoryEstimate& m, int ranks_on_node, 
                     std::to_string(static_cast<long long>(
                         std::ceil(double(l.atoms()) / double(INT_MAX / 4)))) +
                     " ranks");
-    if (node_bytes > 0 && m.bytes_per_rank * ranks_on_node > node_bytes)
-        throw Error(sizes + " need about " + describe(m) + "; the " +
-                    std::to_string(ranks_on_node) + " rank(s) on this node would need " +
-                    std::to_string(static_cast<long long>(m.bytes_per_rank * ranks_on_node / 1e9)) +
-                    " GB but it has " + std::to_string(static_cast<long long>(node_bytes / 1e9)) +
-                    " GB: use more nodes or a smaller system");
+    if (node.bytes > 0 && m.bytes_per_rank * ranks_on_node > node.bytes)
+        throw Error(
+            sizes + " need about " + describe(m) + "; the " + std::to_string(ranks_on_node) +
+            " rank(s) on this node would need " + size_text(m.bytes_per_rank * ranks_on_node) +
+            " but " + node.source + " " + size_text(node.bytes) +
+            ": use more nodes (fewer ranks per node) or a smaller system" +
+            (node.source.rfind("sim:memory-limit", 0) == 0 ? ", or raise sim:memory-limit" : ""));
 }
 
-double node_memory_bytes() {
+double cgroup_memory_limit(const std::string& proc_self_cgroup, const std::string& root) {
+    std::istringstream groups(proc_self_cgroup);
+    std::string line;
+    double best = 0;
+    auto consider = [&best](const std::string& file) {
+        std::ifstream in(file);
+        std::string text;
+        if (!(in >> text) || text == "max") return;
+        char* end = nullptr;
+        const double v = std::strtod(text.c_str(), &end);
+        // cgroup v1 writes about 9.2e18 for "no limit".
+        if (end == text.c_str() || !(v > 0) || v >= 1e18) return;
+        if (best == 0 || v < best) best = v;
+    };
+    while (std::getline(groups, line)) {
+        // hierarchy-id:controllers:path; v2 has no controllers, v1's memory line names "memory"
+        const auto a = line.find(':'), b = line.find(':', a + 1);
+        if (a == std::string::npos || b == std::string::npos) continue;
+        const std::string controllers = line.substr(a + 1, b - a - 1);
+        std::string path = line.substr(b + 1);
+        const bool v2 = controllers.empty();
+        const bool v1_memory = ("," + controllers + ",").find(",memory,") != std::string::npos;
+        if (!v2 && !v1_memory) continue;
+        const std::string base = root + (v2 ? "" : "/memory");
+        const std::string file = v2 ? "/memory.max" : "/memory.limit_in_bytes";
+        for (;;) {  // the group, then each above it
+            consider(base + (path == "/" ? "" : path) + file);
+            if (path.empty() || path == "/") break;
+            path = path.substr(0, path.rfind('/'));
+        }
+    }
+    return best;
+}
+
+std::string size_text(double bytes) {
+    char b[32];
+    if (bytes >= 1e9)
+        std::snprintf(b, sizeof b, "%.1f GB", bytes / 1e9);
+    else
+        std::snprintf(b, sizeof b, "%.0f MB", bytes / 1e6);
+    return b;
+}
+
+NodeMemory node_memory(double limit) {
+    NodeMemory m;
     const long pages = ::sysconf(_SC_PHYS_PAGES), size = ::sysconf(_SC_PAGE_SIZE);
-    return pages > 0 && size > 0 ? double(pages) * double(size) : 0.0;
+    if (pages > 0 && size > 0) m = {double(pages) * double(size), "this node has"};
+    std::ifstream self("/proc/self/cgroup");
+    std::stringstream text;
+    text << self.rdbuf();
+    const double group = cgroup_memory_limit(text.str(), "/sys/fs/cgroup");
+    if (group > 0 && (m.bytes == 0 || group < m.bytes))
+        m = {group, "the job's memory limit (its control group's memory.max) is"};
+    if (limit > 0 && (m.bytes == 0 || limit < m.bytes)) m = {limit, "sim:memory-limit allows"};
+    return m;
 }
 
 std::string describe(const MemoryEstimate& m) {
@@ -84,7 +136,7 @@ std::string describe(const MemoryEstimate& m) {
     const bool gb = m.bytes_per_rank >= 1e10;
     std::snprintf(b, sizeof b, "%.0f %s per rank (%.0f atoms, %.0f B each, + %.0f MB)",
                   m.bytes_per_rank / (gb ? 1e9 : 1e6), gb ? "GB" : "MB", m.atoms_per_rank,
-                  m.bytes_per_atom, (m.ghosts_per_rank * 60.0 + process_bytes) / 1e6);
+                  m.bytes_per_atom, m.fixed_bytes / 1e6);
     std::string out = b;
     if (m.dipole_bytes_per_rank > 0) {
         std::snprintf(b, sizeof b, ", of which the dipolar field %.0f MB",

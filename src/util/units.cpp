@@ -28,6 +28,10 @@ const std::vector<Unit>& unit_table() {
         {"KiB", D::data_size, 1024.0},
         {"MiB", D::data_size, 1048576.0},
         {"GiB", D::data_size, 1073741824.0},
+        {"TiB", D::data_size, 1099511627776.0},
+        {"MB", D::data_size, 1e6},
+        {"GB", D::data_size, 1e9},
+        {"TB", D::data_size, 1e12},
     };
     return table;
 }

@@ -36,7 +36,7 @@ inline bool same(const std::vector<double>& a, const std::vector<double>& b) {
 // Every setting of the three structs. The sizes below fail to compile when a field is added, so
 // that it is added here too (the layout checked is libstdc++'s on x86-64, this project's CI).
 #if defined(__GLIBCXX__) && defined(__x86_64__)
-static_assert(sizeof(Config) == 1136, "a Config field was added or removed: update same()");
+static_assert(sizeof(Config) == 1144, "a Config field was added or removed: update same()");
 static_assert(sizeof(MaterialConfig) == 368, "a MaterialConfig field changed: update same()");
 static_assert(sizeof(OutputConfig) == 160, "an OutputConfig field changed: update same()");
 #endif
@@ -152,6 +152,7 @@ inline bool same(const Config& a, const Config& b, std::string* why = nullptr) {
                    F(checkpoint_directory),
                    F(checkpoints_kept),
                    F(wall_time_limit),
+                   F(memory_limit),
                    F(output_columns),
                    F(screen_columns),
                    F(output_rate)},

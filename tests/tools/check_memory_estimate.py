@@ -1,0 +1,100 @@
+#!/usr/bin/python3
+"""The memory estimate printed at start-up (and by --check), which decides whether a run is
+refused for lack of memory, against the peak resident memory the run then measures
+(getrusage's ru_maxrss, per rank, in report.json): within 15 % of the fullest rank's peak for
+every dipolar solver and without one, at 1, 2 and 4 ranks. Sizes are chosen so that the part
+being estimated is most of the peak (the ~20 MB every process needs aside).
+
+Then the refusals: sim:memory-limit below the estimate stops the run before it allocates,
+naming the limit; and --check reports the same estimate the run prints.
+Usage: check_memory_estimate.py MINIASD MPIEXEC [MPIEXEC_FLAG ...] -- WORKDIR SOURCE_DIR
+"""
+import json
+import os
+import re
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from script_support import script_args  # noqa: E402
+
+miniasd, _, mpiexec, flags, work, _ = script_args(sys.argv[1:])
+TOLERANCE = 0.15
+
+# (name, solver keyword lines, system size in A of 3 A cells, crystal)
+CASES = [
+    ("none", "", 150, "sc"),  # 125 000 atoms: the per-atom arrays
+    ("atomistic", "dipole:solver = atomistic\n", 120, "sc"),  # 64 000 atoms, 80^3 transforms
+    ("atomistic", "dipole:solver = atomistic\n", 90, "bcc"),  # 2 sites: a kernel between them
+    ("macrocell", "dipole:solver = macrocell\ncells:macro-cell-size = 9 !A\n", 90, "sc"),
+    ("tensor", "dipole:solver = tensor\ncells:macro-cell-size = 9 !A\n", 90, "sc"),
+]
+
+
+def input_text(solver, size, extra="", crystal="sc"):
+    return f"""create:crystal-structure = {crystal}
+dimensions:unit-cell-size = 3 !A
+dimensions:system-size = {size} !A
+material[1]:atomic-spin-moment = 2 !muB
+material[1]:exchange-matrix[1] = 1e-21
+material[1]:initial-spin-direction = 0,0,1
+sim:temperature = 0
+sim:total-time-steps = 2
+sim:time-steps-increment = 1
+{solver}{extra}"""
+
+
+def run(d, ranks, args=()):
+    return subprocess.run([mpiexec, *flags, "-np", str(ranks), miniasd, *args, "input"], cwd=d,
+                          capture_output=True, text=True, timeout=300)
+
+
+failures = []
+for name, solver, size, crystal in CASES:
+    for ranks in (1, 2, 4):
+        d = os.path.join(work, f"{name}-{crystal}-{ranks}")
+        os.makedirs(d)
+        open(os.path.join(d, "input"), "w").write(input_text(solver, size, "", crystal))
+        r = run(d, ranks)
+        if r.returncode != 0:
+            failures.append(f"{name} at {ranks} rank(s): exit {r.returncode}\n{r.stdout}{r.stderr}")
+            continue
+        report = json.load(open(os.path.join(d, "report.json")))["run"]
+        estimate = report["memory_estimate_bytes_per_rank"]
+        peak = report["peak_resident_bytes"]["max"]
+        error = (estimate - peak) / peak
+        verdict = "ok  " if abs(error) <= TOLERANCE else "FAIL"
+        print(f"{verdict}  {name:9s} {crystal:3s} {ranks} rank(s): estimate {estimate / 1e6:6.1f} MB, peak "
+              f"{peak / 1e6:6.1f} MB on the fullest rank ({100 * error:+.1f} %)")
+        if abs(error) > TOLERANCE:
+            failures.append(f"{name} {crystal} at {ranks} rank(s): estimate {estimate:.4g} B against a peak "
+                            f"of {peak:.4g} B")
+        # The run prints what --check prints.
+        if ranks == 2:
+            c = run(d, ranks, ["--check"])
+            printed = re.search(r"memory: about (.*) on", c.stdout)
+            started = re.search(r"^Memory: (\d.*)$", r.stdout, re.M)
+            if c.returncode != 0 or not printed or not started or \
+                    not started.group(1).startswith(printed.group(1)):
+                failures.append(f"{name}: --check and the run print different estimates\n"
+                                f"{c.stdout}{c.stderr}\n{r.stdout}")
+
+# A limit below the estimate: refused before anything is built, at every rank count.
+for ranks in (1, 2):
+    d = os.path.join(work, f"limit-{ranks}")
+    os.makedirs(d)
+    open(os.path.join(d, "input"), "w").write(
+        input_text(CASES[1][1], CASES[1][2], "sim:memory-limit = 50 !MB\n"))
+    r = run(d, ranks)
+    text = r.stdout + r.stderr
+    ok = r.returncode != 0 and "sim:memory-limit allows 50 MB" in text and \
+        "use more nodes" in text and not os.path.exists(os.path.join(d, "output"))
+    print(f"{'ok  ' if ok else 'FAIL'}  sim:memory-limit = 50 MB at {ranks} rank(s): refused "
+          f"(exit {r.returncode})")
+    if not ok:
+        failures.append(f"a run over sim:memory-limit at {ranks} rank(s) was not refused as it "
+                        f"should be:\n{text}")
+
+for f in failures:
+    print("FAIL", f)
+sys.exit(1 if failures else 0)
