@@ -5,6 +5,7 @@
 #define EIGEN_DONT_VECTORIZE
 #include <Eigen/Eigenvalues>
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 
@@ -27,76 +28,159 @@ ExchangeSummary summarise_exchange(const Config& c, const Lattice& l) {
     return summarise_exchange(c, l, MaterialMap(c, l));
 }
 
+namespace {
+
+// The open axes along which the system is only a few cells thick next to its extent: a film's
+// thickness, a wire's cross-section. Their layers enter the sums as the system has them (a
+// monolayer's atoms have no bonds out of the plane); every other axis counts as bulk, so a
+// nanoparticle or a thick film is summarised as its crystal.
+std::array<bool, 3> thin_axes(const Lattice& l) {
+    const std::int64_t widest = std::max({l.cells[0], l.cells[1], l.cells[2]});
+    // A periodic axis is as wide as can be.
+    const bool endless = l.periodic[0] || l.periodic[1] || l.periodic[2];
+    std::array<bool, 3> thin{};
+    for (int a = 0; a < 3; ++a)
+        thin[std::size_t(a)] = !l.periodic[std::size_t(a)] && l.cells[std::size_t(a)] <= 16 &&
+                               (endless || 4 * l.cells[std::size_t(a)] <= widest);
+    // The coupling matrix has a row per site and layer: beyond 1024 (a wire of a large cell),
+    // the thickest thin axes count as bulk.
+    auto rows = [&] {
+        std::int64_t n = l.sites();
+        for (int a = 0; a < 3; ++a)
+            if (thin[std::size_t(a)]) n *= l.cells[std::size_t(a)];
+        return n;
+    };
+    while (rows() > 1024 && (thin[0] || thin[1] || thin[2])) {
+        int thickest = -1;
+        for (int a = 0; a < 3; ++a)
+            if (thin[std::size_t(a)] &&
+                (thickest < 0 || l.cells[std::size_t(a)] > l.cells[std::size_t(thickest)]))
+                thickest = a;
+        thin[std::size_t(thickest)] = false;
+    }
+    return thin;
+}
+
+}  // namespace
+
 ExchangeSummary summarise_exchange(const Config& c, const Lattice& l,
                                    const MaterialMap& materials) {
     ExchangeSummary out;
     const int sites = l.sites();
     if (l.single_spin || sites == 0) return out;
-    std::vector<int> mat(sites);
-    double moments = 0;
-    for (int s = 0; s < sites; ++s) {
-        // The lowest layer whose atom here is magnetic: a film over a kept non-magnetic layer
-        // is summarised by its magnetic material, not the substrate's zero exchange.
-        mat[s] = materials.of(l.gid(0, 0, 0, s));
-        for (std::int64_t z = 0; z < l.cells[2]; ++z) {
-            const int m = materials.of(l.gid(0, 0, z, s));
-            const MaterialConfig& mc = c.materials[std::size_t(m)];
-            if (mc.non_magnetic || mc.removed) continue;
-            mat[s] = m;
-            break;
-        }
-        moments += c.materials[mat[s]].moment;
+    // The layers: each cell index along the thin axes (one when there are none).
+    const std::array<bool, 3> thin = thin_axes(l);
+    std::array<std::int64_t, 3> extent{1, 1, 1};
+    int extended = 0;
+    for (int a = 0; a < 3; ++a) {
+        if (thin[std::size_t(a)])
+            extent[std::size_t(a)] = l.cells[std::size_t(a)];
+        else
+            ++extended;
     }
+    const std::int64_t layers = extent[0] * extent[1] * extent[2];
+    out.thin = thin;
+    out.layers = layers;
+    auto layer_index = [&](std::int64_t x, std::int64_t y, std::int64_t z) {
+        return (z * extent[1] + y) * extent[0] + x;
+    };
+    // Each (site, layer)'s material. In bulk: the lowest layer where the site's material is
+    // magnetic, so a film over a kept non-magnetic layer is summarised by its magnetic material,
+    // not the substrate's zero exchange; in the layers of a thin system, each layer's own.
+    std::vector<int> mat(std::size_t(sites * layers));
+    std::vector<char> magnetic(mat.size(), 1);
+    double moments = 0;
+    for (std::int64_t z = 0; z < extent[2]; ++z)
+        for (std::int64_t y = 0; y < extent[1]; ++y)
+            for (std::int64_t x = 0; x < extent[0]; ++x)
+                for (int s = 0; s < sites; ++s) {
+                    const std::size_t k = std::size_t(layer_index(x, y, z) * sites + s);
+                    int m = materials.of(l.gid(x, y, z, s));
+                    if (layers == 1)
+                        for (std::int64_t h = 0; h < l.cells[2]; ++h) {
+                            const int mh = materials.of(l.gid(0, 0, h, s));
+                            const MaterialConfig& mc = c.materials[std::size_t(mh)];
+                            if (mc.non_magnetic || mc.removed) continue;
+                            m = mh;
+                            break;
+                        }
+                    const MaterialConfig& mc = c.materials[std::size_t(m)];
+                    mat[k] = m;
+                    magnetic[k] = layers == 1 || !(mc.non_magnetic || mc.removed);
+                    if (magnetic[k]) moments += mc.moment;
+                }
+    const std::int64_t dim = sites * layers;
+    // Bonds per atom count the magnetic atoms (a kept non-magnetic substrate has none).
+    const double atoms =
+        double(std::max<std::int64_t>(1, std::count(magnetic.begin(), magnetic.end(), char(1))));
     std::vector<BondFigures> bonds;
-    Eigen::MatrixXd m = Eigen::MatrixXd::Zero(sites, sites);
+    Eigen::MatrixXd m = Eigen::MatrixXd::Zero(dim, dim);
     double sum_jr2 = 0;
-    for (int s = 0; s < sites; ++s)
-        for (const Bond& b : l.exchange.sites[s]) {
-            const int t = b.to.site;
-            // Row a of the coupling scaled by the material pair's exchange-matrix of the bond's
-            // shell (its x, y, z parts when vectorial).
-            const Vec3 row_scale =
-                l.exchange.normalised
-                    ? shell_exchange_xyz(c, std::size_t(mat[s]), std::size_t(mat[t]), b.shell)
-                    : Vec3{1, 1, 1};
-            const double j_iso =
-                (row_scale[0] * b.j[0] + row_scale[1] * b.j[4] + row_scale[2] * b.j[8]) / 3;
-            double aniso = 0;
-            for (int a = 0; a < 3; ++a)
-                for (int k = 0; k < 3; ++k)
-                    aniso = std::max(
-                        aniso, std::abs(row_scale[a] * b.j[3 * a + k] - (a == k ? j_iso : 0)));
-            const int d[3] = {b.to.dx, b.to.dy, b.to.dz};
-            double r2 = 0;
-            for (int a = 0; a < 3; ++a) {
-                const double x = (d[a] + l.basis[t][a] - l.basis[s][a]) * l.cell_size[a];
-                r2 += x * x;
-            }
-            bonds.push_back({std::sqrt(r2), j_iso, aniso});
-            m(s, t) += j_iso;
-            sum_jr2 += j_iso * r2;
-        }
+    // Calls f(from, to, r2 along the extended axes, |r|) for each bond that exists in the
+    // layers: its far end inside them, both ends magnetic.
+    auto for_each_bond = [&](const auto& table, auto&& f) {
+        for (std::int64_t z = 0; z < extent[2]; ++z)
+            for (std::int64_t y = 0; y < extent[1]; ++y)
+                for (std::int64_t x = 0; x < extent[0]; ++x)
+                    for (int s = 0; s < sites; ++s)
+                        for (const Bond& b : table.sites[std::size_t(s)]) {
+                            const int t = b.to.site;
+                            const std::int64_t to[3] = {x + (thin[0] ? b.to.dx : 0),
+                                                        y + (thin[1] ? b.to.dy : 0),
+                                                        z + (thin[2] ? b.to.dz : 0)};
+                            bool inside = true;
+                            for (int a = 0; a < 3; ++a)
+                                inside = inside && to[a] >= 0 && to[a] < extent[std::size_t(a)];
+                            if (!inside) continue;
+                            const std::int64_t i = layer_index(x, y, z) * sites + s;
+                            const std::int64_t j = layer_index(to[0], to[1], to[2]) * sites + t;
+                            if (!magnetic[std::size_t(i)] || !magnetic[std::size_t(j)]) continue;
+                            const int d[3] = {b.to.dx, b.to.dy, b.to.dz};
+                            double r2 = 0, r2_extended = 0;
+                            for (int a = 0; a < 3; ++a) {
+                                const double u = (d[a] + l.basis[std::size_t(t)][std::size_t(a)] -
+                                                  l.basis[std::size_t(s)][std::size_t(a)]) *
+                                                 l.cell_size[std::size_t(a)];
+                                r2 += u * u;
+                                if (!thin[std::size_t(a)]) r2_extended += u * u;
+                            }
+                            f(b, i, j, r2_extended, std::sqrt(r2));
+                        }
+    };
+    for_each_bond(l.exchange, [&](const Bond& b, std::int64_t i, std::int64_t j, double r2e,
+                                  double r) {
+        // Row a of the coupling scaled by the material pair's exchange-matrix of the bond's
+        // shell (its x, y, z parts when vectorial).
+        const Vec3 row_scale = l.exchange.normalised
+                                   ? shell_exchange_xyz(c, std::size_t(mat[std::size_t(i)]),
+                                                        std::size_t(mat[std::size_t(j)]), b.shell)
+                                   : Vec3{1, 1, 1};
+        const double j_iso =
+            (row_scale[0] * b.j[0] + row_scale[1] * b.j[4] + row_scale[2] * b.j[8]) / 3;
+        double aniso = 0;
+        for (int a = 0; a < 3; ++a)
+            for (int k = 0; k < 3; ++k)
+                aniso =
+                    std::max(aniso, std::abs(row_scale[a] * b.j[3 * a + k] - (a == k ? j_iso : 0)));
+        bonds.push_back({r, j_iso, aniso});
+        m(i, j) += j_iso;
+        sum_jr2 += j_iso * r2e;
+    });
     // Biquadratic bonds stiffen small deviations from a collinear state as a bilinear 2B would.
     bool first = true;
-    for (int s = 0; s < sites; ++s)
-        for (const Bond& b : l.biquadratic.sites[s]) {
-            const int t = b.to.site;
+    for_each_bond(
+        l.biquadratic, [&](const Bond& b, std::int64_t i, std::int64_t j, double r2e, double) {
             const double value =
-                b.j[0] * (l.biquadratic.normalised ? shell_biquadratic(c, std::size_t(mat[s]),
-                                                                       std::size_t(mat[t]), b.shell)
-                                                   : 1.0);
-            const int d[3] = {b.to.dx, b.to.dy, b.to.dz};
-            double r2 = 0;
-            for (int a = 0; a < 3; ++a) {
-                const double x = (d[a] + l.basis[t][a] - l.basis[s][a]) * l.cell_size[a];
-                r2 += x * x;
-            }
-            sum_jr2 += 2 * value * r2;
-            out.biquadratic_per_atom += 1.0 / sites;
+                b.j[0] * (l.biquadratic.normalised
+                              ? shell_biquadratic(c, std::size_t(mat[std::size_t(i)]),
+                                                  std::size_t(mat[std::size_t(j)]), b.shell)
+                              : 1.0);
+            sum_jr2 += 2 * value * r2e;
+            out.biquadratic_per_atom += 1.0 / atoms;
             out.biquadratic_min = first ? value : std::min(out.biquadratic_min, value);
             out.biquadratic_max = first ? value : std::max(out.biquadratic_max, value);
             first = false;
-        }
+        });
     std::sort(bonds.begin(), bonds.end(),
               [](const BondFigures& a, const BondFigures& b) { return a.r < b.r; });
     for (const BondFigures& b : bonds) {
@@ -104,7 +188,7 @@ ExchangeSummary summarise_exchange(const Config& c, const Lattice& l,
             out.shells.push_back({b.r, 0, b.j_iso, b.j_iso, 0});
         }
         ExchangeShell& s = out.shells.back();
-        s.per_atom += 1.0 / sites;
+        s.per_atom += 1.0 / atoms;
         s.j_min = std::min(s.j_min, b.j_iso);
         s.j_max = std::max(s.j_max, b.j_iso);
         s.j_anisotropy = std::max(s.j_anisotropy, b.j_aniso);
@@ -115,7 +199,11 @@ ExchangeSummary summarise_exchange(const Config& c, const Lattice& l,
     const double lambda =
         Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(sym).eigenvalues().maxCoeff();
     out.curie_temperature = std::max(0.0, lambda / (3 * constants::boltzmann));
-    out.stiffness = constants::hbar * constants::gyromagnetic_ratio * sum_jr2 / (6 * moments);
+    // hbar omega = D q^2 for q along the extended axes, averaged over their directions: the
+    // mean of (r.q^)^2 is r^2 / d over d extended axes (d = 3: the cubic average, 1/6).
+    out.stiffness = extended > 0 && moments > 0 ? constants::hbar * constants::gyromagnetic_ratio *
+                                                      sum_jr2 / (2.0 * extended * moments)
+                                                : 0.0;
     return out;
 }
 
@@ -147,12 +235,21 @@ std::string describe(const ExchangeSummary& s) {
                       "temperature does not)\n");
         out += line;
     }
-    std::snprintf(
-        line, sizeof line,
-        "Mean-field Curie temperature %.4g K (the true T_c of sc, bcc and fcc ferromagnets "
-        "is 0.72-0.79 of it); "
-        "spin-wave stiffness of the ferromagnetic state %.4g meV A^2\n",
-        s.curie_temperature, s.stiffness / (1e-3 * constants::electron_volt) * 1e20);
+    std::string shape;
+    const char* axis[3] = {"x", "y", "z"};
+    for (int a = 0; a < 3; ++a)
+        if (s.thin[std::size_t(a)]) shape += std::string(shape.empty() ? "" : ", ") + axis[a];
+    if (!shape.empty())
+        out += "Thin along " + shape + ": the figures below count the system's own layers (" +
+               std::to_string(s.layers) + "), the bonds per atom above too\n";
+    std::snprintf(line, sizeof line,
+                  "Mean-field Curie temperature %.4g K (%s); spin-wave stiffness of the "
+                  "ferromagnetic state %.4g meV A^2%s\n",
+                  s.curie_temperature,
+                  shape.empty() ? "the true T_c of sc, bcc and fcc ferromagnets is 0.72-0.79 of it"
+                                : "a film's true T_c lies further below it than a crystal's",
+                  s.stiffness / (1e-3 * constants::electron_volt) * 1e20,
+                  shape.empty() ? "" : " (in the plane)");
     return out + line;
 }
 

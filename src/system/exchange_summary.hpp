@@ -4,6 +4,8 @@
 // spin-wave stiffness of the ferromagnetic state.
 #pragma once
 
+#include <array>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -15,7 +17,7 @@ namespace miniasd {
 
 struct ExchangeShell {
     double radius = 0;        // m
-    double per_atom = 0;      // bonds per atom, averaged over the cell's sites
+    double per_atom = 0;      // bonds per magnetic atom (of the cell, or of a film's layers)
     double j_min = 0;         // J per link: the isotropic part (trace / 3), least and most over
     double j_max = 0;         //   the shell's bonds
     double j_anisotropy = 0;  // J: the largest |J_ab - J_iso delta_ab| over the shell's bonds
@@ -33,6 +35,12 @@ struct ExchangeSummary {
     double stiffness = 0;
     // Biquadratic bonds (B per link, J): per atom, and the least and most B; 0 when none.
     double biquadratic_per_atom = 0, biquadratic_min = 0, biquadratic_max = 0;
+    // The open axes along which the system is a few cells thin (at most 16, and a quarter of its
+    // widest axis unless another axis is periodic): a film or a wire. The bonds, T_c and D then
+    // count the system's own layers (a monolayer has no bonds out of its plane), D along the other
+    // axes only.
+    std::array<bool, 3> thin{};
+    std::int64_t layers = 1;  // cells along the thin axes together
 };
 
 // The bonds' couplings are those of the first column of cells' atoms (their materials by unit-cell

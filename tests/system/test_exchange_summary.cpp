@@ -124,3 +124,55 @@ TEST(ExchangeSummary, ShellsOfAUnitCellFile) {
 }
 
 }  // namespace
+
+// Films: the bonds, T_c and stiffness of the system's own layers. An sc monolayer has 4 bonds
+// per atom (k_B T_c = 4 J / 3), a bilayer 5 (4 in-plane and one to the other layer), N layers
+// the largest eigenvalue of the layer chain, 4 J + 2 J cos(pi / (N + 1)); a bilayer of two
+// materials J1 and J2 in-plane and J12 between them, the larger root of
+// (4 J1 - l)(4 J2 - l) = J12^2. The in-plane stiffness of sc is hbar gamma J a^2 / mu whatever
+// the thickness. A thick box with open boundaries stays bulk.
+TEST(ExchangeSummary, AFilmCountsItsOwnLayers) {
+    auto film = [](const std::string& layers, const std::string& extra = "") {
+        const Config c = test::config_from_text(
+            "create:crystal-structure = sc\ndimensions:unit-cell-size = 3 !A\n"
+            "dimensions:system-size-x = 6 !nm\ndimensions:system-size-y = 6 !nm\n"
+            "dimensions:system-size-z = " +
+            layers +
+            "\ncreate:periodic-boundaries-x\ncreate:periodic-boundaries-y\n"
+            "material[1]:atomic-spin-moment = 2 !muB\nmaterial[1]:exchange-matrix[1] = 1e-21\n" +
+            extra);
+        return summarise_exchange(c, make_lattice(c));
+    };
+    const double J = 1e-21, a = 3e-10, mu = 2 * constants::bohr_magneton;
+    const double d = constants::hbar * constants::gyromagnetic_ratio * J * a * a / mu;
+    const ExchangeSummary one = film("3 !A");
+    ASSERT_EQ(one.shells.size(), 1u);
+    EXPECT_DOUBLE_EQ(one.shells[0].per_atom, 4);
+    EXPECT_NEAR(one.curie_temperature, 4 * J / (3 * kB), 1e-9);
+    EXPECT_NEAR(one.stiffness / d, 1.0, 1e-12);
+    EXPECT_TRUE(one.thin[2]);
+    EXPECT_NE(describe(one).find("Thin along z"), std::string::npos) << describe(one);
+    const ExchangeSummary two = film("6 !A");
+    EXPECT_DOUBLE_EQ(two.shells[0].per_atom, 5);
+    EXPECT_NEAR(two.curie_temperature, 5 * J / (3 * kB), 1e-9);
+    for (int n : {3, 5, 8}) {
+        const ExchangeSummary s = film(std::to_string(3 * n) + " !A");
+        EXPECT_NEAR(s.curie_temperature, (4 + 2 * std::cos(M_PI / (n + 1))) * J / (3 * kB), 1e-9)
+            << n;
+        EXPECT_NEAR(s.shells[0].per_atom, 4 + 2.0 * (n - 1) / n, 1e-12) << n;
+        EXPECT_NEAR(s.stiffness / d, 1.0, 1e-12) << n;
+    }
+    // Two materials by height: J1 = 1e-21 below, J2 = 3e-21 above, J12 = 2e-21 between.
+    const ExchangeSummary mixed =
+        film("6 !A",
+             "material:num-materials = 2\nmaterial[1]:maximum-height = 0.5\n"
+             "material[1]:exchange-matrix[2] = 2e-21\nmaterial[2]:minimum-height = 0.5\n"
+             "material[2]:atomic-spin-moment = 2 !muB\nmaterial[2]:exchange-matrix[2] = 3e-21\n"
+             "material[2]:exchange-matrix[1] = 2e-21\n");
+    const double a11 = 4e-21, a22 = 12e-21, a12 = 2e-21;
+    const double l = (a11 + a22) / 2 + std::sqrt((a11 - a22) * (a11 - a22) / 4 + a12 * a12);
+    EXPECT_NEAR(mixed.curie_temperature, l / (3 * kB), 1e-9);
+    // 20 layers (thicker than 16 cells): bulk, 6 bonds. So is a 3 nm open cube (the tests above).
+    EXPECT_DOUBLE_EQ(film("6 !nm").shells[0].per_atom, 6);
+    EXPECT_FALSE(film("6 !nm").thin[2]);
+}
