@@ -140,7 +140,7 @@ int main(int argc, char** argv) {
     const Lattice lattice = make_lattice(base);
     const parallel::Decomposition d = parallel::decompose(world, lattice.cells, lattice.periodic);
     const LocalSystem sys = build_local_system(lattice, d.grid, MaterialMap(base, lattice));
-    const Spins spins = initial_spins(base, sys);
+    const Spins spins = initial_spins(base, lattice, sys);
     const std::int64_t bytes =
         lattice.atoms() *
         std::int64_t(

@@ -19,6 +19,7 @@
 #include "simulation.hpp"
 #include "system/dmi_triangles.hpp"
 #include "system/exchange_summary.hpp"
+#include "system/initial_state.hpp"
 #include "system/memory_estimate.hpp"
 #include "util/build_info.hpp"
 #include "util/error.hpp"
@@ -103,6 +104,7 @@ void print_setup(const Simulation& sim, std::FILE* out) {
                          (long long)c.equilibration_steps, (long long)c.total_steps, c.time_step,
                          c.temperature);
     }
+    std::fprintf(out, "%s", describe_initial_state(c).c_str());
     std::fflush(out);
 }
 

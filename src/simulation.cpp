@@ -37,7 +37,7 @@ Simulation::Simulation(const parallel::Comm& world, Config config, RunOptions op
                            return build_local_system(lattice_, decomposition_.grid, materials_,
                                                      plan_.reach.offsets());
                        })),
-      spins_(building("the spins", [&] { return initial_spins(config_, system_); })),
+      spins_(building("the spins", [&] { return initial_spins(config_, lattice_, system_); })),
       hamiltonian_(building("the Hamiltonian's terms (their tables, the dipolar solver)",
                             [&] {
                                 return Hamiltonian(plan_, config_, lattice_, materials_, system_,

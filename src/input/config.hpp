@@ -61,7 +61,8 @@ struct MaterialConfig {
     Vec3 anisotropy_axis{0, 0, 1};     // unit vector
     bool random_initial_spin = false;  // random direction per atom (seeded by global id)
     Vec3 initial_spin{0, 0, 1};        // unit vector when not random
-    std::vector<double> exchange;      // J_ij to material j, J per link; size = material count
+    Vec3 domain_wall_second_direction{0, 0, 1};  // beyond the initial wall (VAMPIRE's default)
+    std::vector<double> exchange;  // J_ij to material j, J per link; size = material count
     // The same as (Jxx, Jyy, Jzz): VAMPIRE's vectorial exchange-matrix[j] = Jx, Jy, Jz (then
     // exchange[j] is their mean); (J, J, J) for one number.
     std::vector<Vec3> exchange_vector;
@@ -231,6 +232,20 @@ struct Config {
     int checkpoints_kept = 1;                          // complete checkpoints left on disk
     double wall_time_limit = 0;  // s of wall time; 0: none. Stops with a checkpoint before it
     double memory_limit = 0;     // bytes a node's ranks may use together; 0: what the node has
+
+    // The initial spins (sim:initial-spin-configuration; system/initial_state.hpp)
+    enum class InitialState { uniform, random, skyrmion, spiral, domain_wall };
+    InitialState initial_state = InitialState::uniform;
+    std::vector<std::array<double, 2>> skyrmion_centres{{0.5, 0.5}};  // x, y fractions of the box
+    double skyrmion_radius = 0;                                       // m; skyrmion needs it
+    double skyrmion_helicity = 0;        // degrees: 0 Neel (outward), 90 Bloch
+    int skyrmion_polarity = -1;          // the core's S_z
+    Vec3 spiral_wave_vector{0, 0, 0};    // reciprocal cells (2 pi / a along each axis)
+    Vec3 spiral_axis{0, 0, 1};           // unit
+    double spiral_cone_angle = 90;       // degrees from the axis
+    int domain_wall_axis = 0;            // x, y, z
+    double domain_wall_position = 0.25;  // fraction of the system along the axis
+    double domain_wall_width = 10e-10;   // m (VAMPIRE's 10 A)
 
     // output: statistics columns, by keyword (stats/columns.hpp), in the order given
     std::vector<std::string> output_columns;  // empty: a default set

@@ -21,6 +21,8 @@ void check_programs(const Config& c, const std::map<std::string, Entry>& seen,
 void check_checkpoints(const std::map<std::string, Entry>& seen, const Config& c);
 // dipole:field-update-rate needs dipole:solver, which needs open boundaries.
 void check_dipole(Config& c, const std::map<std::string, Entry>& seen);
+// The initial state's keywords: each with its state only; what each state needs.
+void check_initial_state(const Config& c, const std::map<std::string, Entry>& seen);
 void warn_without_effect(const std::map<std::string, Entry>& seen, Config& c);
 void warn_program_settings(const std::map<std::string, Entry>& seen, Config& c);
 void warn_checkpoints(const std::map<std::string, Entry>& seen, Config& c);

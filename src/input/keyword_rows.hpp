@@ -69,14 +69,15 @@ KeywordSpec mat(std::string name, K kind, D dim, double min, double max, std::st
 double parse_duration(const std::string& text);
 std::optional<Value> duration_text(double seconds);
 
-void add_structure_keywords(std::vector<KeywordSpec>& t);   // create:, dimensions:
-void add_material_keywords(std::vector<KeywordSpec>& t);    // material:, material[i]:
-void add_exchange_keywords(std::vector<KeywordSpec>& t);    // exchange:, exchange-matrix-<k>-nn
-void add_sim_keywords(std::vector<KeywordSpec>& t);         // sim:, montecarlo:
-void add_pulse_keywords(std::vector<KeywordSpec>& t);       // sim: field-cool and laser-pulse
-void add_checkpoint_keywords(std::vector<KeywordSpec>& t);  // sim: checkpoints, wall time
-void add_config_keywords(std::vector<KeywordSpec>& t);      // config: (snapshots)
-void add_output_keywords(std::vector<KeywordSpec>& t);      // output:, screen:
-void add_dipole_keywords(std::vector<KeywordSpec>& t);      // dipole:
+void add_structure_keywords(std::vector<KeywordSpec>& t);      // create:, dimensions:
+void add_material_keywords(std::vector<KeywordSpec>& t);       // material:, material[i]:
+void add_exchange_keywords(std::vector<KeywordSpec>& t);       // exchange:, exchange-matrix-<k>-nn
+void add_sim_keywords(std::vector<KeywordSpec>& t);            // sim:, montecarlo:
+void add_pulse_keywords(std::vector<KeywordSpec>& t);          // sim: field-cool and laser-pulse
+void add_checkpoint_keywords(std::vector<KeywordSpec>& t);     // sim: checkpoints, wall time
+void add_config_keywords(std::vector<KeywordSpec>& t);         // config: (snapshots)
+void add_output_keywords(std::vector<KeywordSpec>& t);         // output:, screen:
+void add_dipole_keywords(std::vector<KeywordSpec>& t);         // dipole:
+void add_initial_state_keywords(std::vector<KeywordSpec>& t);  // sim: the initial spins
 
 }  // namespace miniasd::keyword_rows

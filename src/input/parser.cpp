@@ -174,6 +174,7 @@ Config build_config(const std::vector<Entry>& entries, const std::string& input_
     mistakes.check([&] { check_structure(c, seen); });
     mistakes.check([&] { check_checkpoints(seen, c); });
     mistakes.check([&] { check_dipole(c, seen); });
+    mistakes.check([&] { check_initial_state(c, seen); });
     warn_checkpoints(seen, c);
     // Which material holds a site depends on the alloys: with a wrong alloy the coverage finding
     // would be a consequence.

@@ -113,8 +113,7 @@ const Group groups[] = {
      "neel-anisotropy-constant"},
     {"material", VC::not_supported, "micromagnetic discretisation is not implemented",
      "micromagnetic-discretisation-enabled pinning-field-strength pinning-field-unit-vector"},
-    {"material", VC::not_supported, "VAMPIRE's domain-wall program is not implemented",
-     "domain-wall-second-magnetisation-vector"},
+    {"material", VC::supported, "", "domain-wall-second-magnetisation-vector"},
     {"material", VC::not_supported, "spin torques and spin transport are not implemented",
      "spin-transfer-torque-asymmetry spin-orbit-relaxation-torque spin-orbit-anti-damping-torque "
      "spin-orbit-torque-asymmetry voltage-controlled-magnetic-anisotropy-coefficient "
@@ -157,9 +156,12 @@ const Group groups[] = {
      "spin-transfer-torque-polarization-unit-vector spin-orbit-torque-polarization-unit-vector"},
     {"sim", VC::not_supported, "Monte Carlo preconditioning is not implemented",
      "preconditioning-steps"},
-    {"sim", VC::not_supported, "VAMPIRE's domain-wall program is not implemented",
-     "domain-wall-axis domain-wall-discretisation domain-wall-anti-pbc-x domain-wall-anti-pbc-y "
-     "domain-wall-anti-pbc-z domain-wall-position domain-wall-width"},
+    {"sim", VC::supported, "", "domain-wall-axis domain-wall-position domain-wall-width"},
+    {"sim", VC::not_supported,
+     "VAMPIRE's domain-wall program is not implemented (its wall is, as "
+     "sim:initial-spin-configuration = domain-wall)",
+     "domain-wall-discretisation domain-wall-anti-pbc-x domain-wall-anti-pbc-y "
+     "domain-wall-anti-pbc-z"},
     {"sim", VC::not_supported, "oscillating (FMR) fields are not implemented",
      "enable-fmr-field fmr-field-strength fmr-field-frequency fmr-field-unit-vector"},
     {"sim", VC::not_supported, "double laser pulses are not implemented",

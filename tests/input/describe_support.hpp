@@ -36,8 +36,8 @@ inline bool same(const std::vector<double>& a, const std::vector<double>& b) {
 // Every setting of the three structs. The sizes below fail to compile when a field is added, so
 // that it is added here too (the layout checked is libstdc++'s on x86-64, this project's CI).
 #if defined(__GLIBCXX__) && defined(__x86_64__)
-static_assert(sizeof(Config) == 1144, "a Config field was added or removed: update same()");
-static_assert(sizeof(MaterialConfig) == 368, "a MaterialConfig field changed: update same()");
+static_assert(sizeof(Config) == 1280, "a Config field was added or removed: update same()");
+static_assert(sizeof(MaterialConfig) == 392, "a MaterialConfig field changed: update same()");
 static_assert(sizeof(OutputConfig) == 160, "an OutputConfig field changed: update same()");
 #endif
 
@@ -64,6 +64,7 @@ inline bool same(const MaterialConfig& a, const MaterialConfig& b, std::string* 
                      F(anisotropy_axis),
                      F(random_initial_spin),
                      F(initial_spin),
+                     F(domain_wall_second_direction),
                      F(exchange),
                      F(exchange_vector),
                      F(further_exchange),
@@ -153,6 +154,17 @@ inline bool same(const Config& a, const Config& b, std::string* why = nullptr) {
                    F(checkpoints_kept),
                    F(wall_time_limit),
                    F(memory_limit),
+                   F(initial_state),
+                   F(skyrmion_centres),
+                   F(skyrmion_radius),
+                   F(skyrmion_helicity),
+                   F(skyrmion_polarity),
+                   F(spiral_wave_vector),
+                   F(spiral_axis),
+                   F(spiral_cone_angle),
+                   F(domain_wall_axis),
+                   F(domain_wall_position),
+                   F(domain_wall_width),
                    F(output_columns),
                    F(screen_columns),
                    F(output_rate)},

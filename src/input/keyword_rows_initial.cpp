@@ -1,0 +1,198 @@
+// Rows of the prepared initial states (sim:initial-spin-configuration and its parameters; VAMPIRE's
+// domain-wall keywords) and of the material's second direction of a wall.
+#include <cmath>
+#include <sstream>
+
+#include "input/keyword_rows.hpp"
+
+namespace miniasd::keyword_rows {
+
+namespace {
+
+// "0.5, 0.5" or "0.25, 0.5; 0.75, 0.5": x, y fractions of the box, centres separated by ';'.
+std::vector<std::array<double, 2>> parse_centres(const Entry& e, const std::string& text) {
+    std::vector<std::array<double, 2>> out;
+    std::stringstream all(text);
+    std::string one;
+    while (std::getline(all, one, ';')) {
+        double x = 0, y = 0;
+        char comma = 0, rest = 0;
+        std::stringstream in(one);
+        if (!(in >> x >> comma >> y) || comma != ',' || (in >> rest) || !(x >= 0 && x <= 1) ||
+            !(y >= 0 && y <= 1))
+            entry_error(e,
+                        "expected centres as x, y fractions of the system from 0 to 1 ('0.5, "
+                        "0.5', or several separated by ';': '0.25, 0.5; 0.75, 0.5'), not '" +
+                            text + "'");
+        out.push_back({x, y});
+    }
+    if (out.empty() || out.size() > 10000)
+        entry_error(e, "expected 1 to 10000 centres, not '" + text + "'");
+    return out;
+}
+
+std::string centres_text(const std::vector<std::array<double, 2>>& centres) {
+    std::string out;
+    for (const auto& c : centres) {
+        std::ostringstream s;
+        s.precision(17);
+        s << c[0] << "," << c[1];
+        out += (out.empty() ? "" : ";") + s.str();
+    }
+    return out;
+}
+
+// A state's parameter is described with its state (defaults included), or whenever it is not
+// the default (a setting the input checks then refuse: a keyword without its state).
+bool live(const Config& c, Config::InitialState state, bool not_default) {
+    return c.initial_state == state || not_default;
+}
+
+}  // namespace
+
+void add_initial_state_keywords(std::vector<KeywordSpec>& t) {
+    using S = Config::InitialState;
+    t.push_back(choice(
+        "sim", "initial-spin-configuration", "uniform|random|skyrmion|spiral|domain-wall",
+        "uniform",
+        "the spins a run starts from (a miniASD keyword; docs/physics.md, \"Initial states\"): "
+        "uniform, each material's initial-spin-direction; random, every atom; skyrmion, "
+        "spiral or domain-wall, prepared by the sim:initial-skyrmion-*, sim:initial-spiral-* "
+        "or VAMPIRE's sim:domain-wall-* keywords. A continued run starts from its checkpoint",
+        [](Config& c, const Value& v, const Entry&) {
+            c.initial_state = v.text == "random"        ? S::random
+                              : v.text == "skyrmion"    ? S::skyrmion
+                              : v.text == "spiral"      ? S::spiral
+                              : v.text == "domain-wall" ? S::domain_wall
+                                                        : S::uniform;
+        },
+        [](const Config& c) {
+            switch (c.initial_state) {
+                case S::random:
+                    return word("random");
+                case S::skyrmion:
+                    return word("skyrmion");
+                case S::spiral:
+                    return word("spiral");
+                case S::domain_wall:
+                    return word("domain-wall");
+                case S::uniform:
+                    break;
+            }
+            return word("uniform");
+        }));
+    t.push_back(row(
+        "sim", "initial-skyrmion-centre", K::text, D::none, 0, 0, "0.5, 0.5",
+        "skyrmion: the centre as x, y fractions of the system (several separated by ';'; each "
+        "atom takes the nearest, across periodic boundaries)",
+        [](Config& c, const Value& v, const Entry& e) {
+            c.skyrmion_centres = parse_centres(e, v.text);
+        },
+        [](const Config& c) {
+            const bool moved = c.skyrmion_centres != std::vector<std::array<double, 2>>{{0.5, 0.5}};
+            return live(c, S::skyrmion, moved) ? word(centres_text(c.skyrmion_centres)) : none;
+        }));
+    t.push_back(row(
+        "sim", "initial-skyrmion-radius", K::real, D::length, 1e-11, 1e-5, "none",
+        "skyrmion: the radius, where S_z crosses zero (the profile's walls are half as wide); "
+        "required by skyrmion",
+        [](Config& c, const Value& v, const Entry&) { c.skyrmion_radius = v.real; },
+        [](const Config& c) { return c.skyrmion_radius > 0 ? number(c.skyrmion_radius) : none; }));
+    t.push_back(row(
+        "sim", "initial-skyrmion-helicity", K::real, D::none, -360, 360, "0",
+        "skyrmion: the helicity in degrees, the in-plane spins' angle from the outward radius: "
+        "0 and 180 Neel, 90 and -90 Bloch",
+        [](Config& c, const Value& v, const Entry&) { c.skyrmion_helicity = v.real; },
+        [](const Config& c) {
+            return live(c, S::skyrmion, c.skyrmion_helicity != 0) ? number(c.skyrmion_helicity)
+                                                                  : none;
+        }));
+    t.push_back(row(
+        "sim", "initial-skyrmion-polarity", K::integer, D::none, -1, 1, "-1",
+        "skyrmion: the core's S_z, -1 or 1; the spins far from every centre point the other way",
+        [](Config& c, const Value& v, const Entry& e) {
+            if (v.integer == 0) entry_error(e, "expected -1 or 1, not 0");
+            c.skyrmion_polarity = static_cast<int>(v.integer);
+        },
+        [](const Config& c) {
+            return live(c, S::skyrmion, c.skyrmion_polarity != -1) ? whole(c.skyrmion_polarity)
+                                                                   : none;
+        }));
+    t.push_back(row(
+        "sim", "initial-spiral-wave-vector", K::real_or_triple, D::none, -1e3, 1e3, "none",
+        "spiral: q = qx, qy, qz in reciprocal unit cells (2 pi / a along each axis): the spins "
+        "turn by 360 q.r / a degrees; 0.1, 0, 0 turns once every 10 cells along x. Required by "
+        "spiral",
+        [](Config& c, const Value& v, const Entry& e) {
+            if (!v.triple) entry_error(e, "expected three numbers qx, qy, qz like 0.1, 0, 0");
+            c.spiral_wave_vector = v.vec;
+        },
+        [](const Config& c) {
+            const bool set = c.spiral_wave_vector != Vec3{0, 0, 0};
+            return live(c, S::spiral, set) ? triple(c.spiral_wave_vector) : none;
+        }));
+    t.push_back(row(
+        "sim", "initial-spiral-axis", K::direction, D::none, 0, 0, "0,0,1",
+        "spiral: the axis the spins turn about (normalised)",
+        [](Config& c, const Value& v, const Entry&) { c.spiral_axis = v.vec; },
+        [](const Config& c) {
+            return live(c, S::spiral, c.spiral_axis != Vec3{0, 0, 1}) ? unit_vector(c.spiral_axis)
+                                                                      : none;
+        }));
+    t.push_back(row(
+        "sim", "initial-spiral-cone-angle", K::real, D::none, 0, 180, "90",
+        "spiral: the spins' angle from the axis in degrees: 90 a flat spiral, small angles a "
+        "spin wave",
+        [](Config& c, const Value& v, const Entry&) { c.spiral_cone_angle = v.real; },
+        [](const Config& c) {
+            return live(c, S::spiral, c.spiral_cone_angle != 90) ? number(c.spiral_cone_angle)
+                                                                 : none;
+        }));
+    t.push_back(choice(
+        "sim", "domain-wall-axis", "x|y|z", "x",
+        "domain-wall: the axis across the wall (VAMPIRE's keyword)",
+        [](Config& c, const Value& v, const Entry&) {
+            c.domain_wall_axis = v.text == "z" ? 2 : v.text == "y" ? 1 : 0;
+        },
+        [](const Config& c) {
+            return live(c, S::domain_wall, c.domain_wall_axis != 0)
+                       ? word(std::string(1, char('x' + c.domain_wall_axis)))
+                       : none;
+        }));
+    t.push_back(row(
+        "sim", "domain-wall-position", K::real, D::none, 0, 1, "0.25",
+        "domain-wall: the wall's centre as a fraction of the system along its axis (VAMPIRE's "
+        "keyword and default)",
+        [](Config& c, const Value& v, const Entry&) { c.domain_wall_position = v.real; },
+        [](const Config& c) {
+            return live(c, S::domain_wall, c.domain_wall_position != 0.25)
+                       ? number(c.domain_wall_position)
+                       : none;
+        }));
+    t.push_back(row(
+        "sim", "domain-wall-width", K::real, D::length, 1e-12, 1e-7, "10 A",
+        "domain-wall: the wall's width (VAMPIRE's keyword and default), pi times the tanh "
+        "profile's length: the spins turn as fast at the centre as across VAMPIRE's linear "
+        "wall of this width",
+        [](Config& c, const Value& v, const Entry&) { c.domain_wall_width = v.real; },
+        [](const Config& c) {
+            return live(c, S::domain_wall, c.domain_wall_width != 10e-10)
+                       ? number(c.domain_wall_width)
+                       : none;
+        }));
+    t.push_back(mat(
+        "domain-wall-second-magnetisation-vector", K::direction, D::none, 0, 0, "0,0,1",
+        "domain-wall: the direction of this material beyond the wall (VAMPIRE's keyword and "
+        "default); before it, its initial-spin-direction",
+        [](MaterialConfig& m, const Value& v, const Entry&) {
+            m.domain_wall_second_direction = v.vec;
+        },
+        // Written when not VAMPIRE's default: its state's other settings say whether it acts.
+        [](const MaterialConfig& m) {
+            return m.domain_wall_second_direction != Vec3{0, 0, 1}
+                       ? unit_vector(m.domain_wall_second_direction)
+                       : none;
+        }));
+}
+
+}  // namespace miniasd::keyword_rows
