@@ -109,14 +109,20 @@ void Simulation::load_checkpoint() {
         throw Error("cannot continue from " + l->path + ": sim:time-step changed");
     // A finished run continues too: a time series given more sim:total-time-steps goes on from
     // where it ended (its last sample is not taken twice).
-    // A checkpoint from before the direction series (run-state version 3 and older) continues
-    // with them empty: mean-magnetisation's direction averages only the samples from here on.
-    if (state_.accumulator.series() > 0 &&
-        state_.accumulator.widen(std::size_t(series::count(config_.materials.size()))) &&
+    // A checkpoint from before the direction series (run-state version 3 and older), or before
+    // the torque's, continues with them empty: their means average only the samples from here on.
+    const std::size_t had = state_.accumulator.series(), n = config_.materials.size();
+    if (had > 0 && state_.accumulator.widen(std::size_t(series::count(n))) &&
         state_.accumulator.count() > 0 && screen)
         std::fprintf(screen,
-                     "Note: the checkpoint has no running mean of the magnetisation's direction; "
-                     "the mean-magnetisation columns average the samples after step %lld only\n",
+                     "Note: the checkpoint has no running mean of %s; %s average the samples "
+                     "after step %lld only\n",
+                     had <= std::size_t(series::direction(n, 0))
+                         ? "the magnetisation's direction or the torque"
+                         : "the torque",
+                     had <= std::size_t(series::direction(n, 0))
+                         ? "the mean-magnetisation and mean-total-torque columns"
+                         : "the mean-total-torque columns",
                      static_cast<long long>(state_.step));
     // A checkpoint between two evaluations of a held field (the dipolar field's update rate)
     // carries the spins of the last evaluation: the field is computed from them again, so the

@@ -213,11 +213,13 @@ const Group groups[] = {
      "mean-total-energy anisotropy-energy mean-anisotropy-energy exchange-energy magnetostatic-energy mean-magnetostatic-energy "
      "mean-exchange-energy applied-field-energy mean-applied-field-energy mean-specific-heat "
      "spin-temperature mean-spin-temperature material-spin-temperature "
-     "material-mean-spin-temperature output-rate"},
+     "material-mean-spin-temperature output-rate total-torque mean-total-torque material-torque"},
     {"output", VC::not_supported,
      "not implemented (material-mean-magnetisation-length is)", "material-mean-magnetisation"},
-    {"output", VC::not_supported, "torque columns are not implemented",
-     "total-torque mean-total-torque material-torque material-mean-torque"},
+    {"output", VC::not_supported,
+     "a material's mean torque is not implemented (its torque, the total torque and its mean "
+     "are)",
+     "material-mean-torque"},
     {"output", VC::not_supported, "constrained Monte Carlo is not implemented",
      "constraint-phi constraint-theta material-constraint-phi material-constraint-theta"},
     {"output", VC::not_supported, "this column is not implemented",

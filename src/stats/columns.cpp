@@ -125,6 +125,35 @@ std::vector<ColumnSpec> make_columns() {
                      out[1] = mean_of(c, my);
                      out[2] = mean_of(c, mz);
                  }});
+    t.push_back({"total-torque",
+                 "the torque sum mu S x B of the deterministic field on every spin (x, y, z; "
+                 "J; VAMPIRE's columns): zero in any equilibrium of the whole system",
+                 {"torque-x[J]", "torque-y[J]", "torque-z[J]"},
+                 false,
+                 [](const Ctx& c, int, double* out) {
+                     for (int a = 0; a < 3; ++a)
+                         out[a] = c.obs.torque[std::size_t(a)];
+                 }});
+    t.push_back({"mean-total-torque",
+                 "means of the total torque's x, y, z since the last reset (J; VAMPIRE's "
+                 "columns)",
+                 {"<torque-x>[J]", "<torque-y>[J]", "<torque-z>[J]"},
+                 false,
+                 [](const Ctx& c, int, double* out) {
+                     const std::size_t n = c.obs.material_m.size();
+                     for (int a = 0; a < 3; ++a)
+                         out[a] = mean_of(c, series::torque(n, a));
+                 }});
+    t.push_back({"material-torque",
+                 "the torque sum mu S x B of each material's spins (x, y, z; J; VAMPIRE's "
+                 "columns)",
+                 {"torque-x[J]", "torque-y[J]", "torque-z[J]"},
+                 true,
+                 [](const Ctx& c, int m, double* out) {
+                     const Vec3& v = c.obs.material_torque[static_cast<std::size_t>(m)];
+                     for (int a = 0; a < 3; ++a)
+                         out[a] = v[std::size_t(a)];
+                 }});
     t.push_back({"material-magnetisation",
                  "unit vector m_k / |m_k| and |m_k| of each material (VAMPIRE's columns)",
                  {"ux", "uy", "uz", "|m|"},

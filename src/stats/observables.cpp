@@ -10,7 +10,7 @@ namespace miniasd {
 
 namespace {
 constexpr std::int64_t chunk = 512;  // atoms per field buffer, as in the integrators
-constexpr int per_material = 6;
+constexpr int per_material = 9;
 }  // namespace
 
 std::vector<ExactSum> local_sums(const Config& c, const LocalSystem& sys, const Spins& s,
@@ -46,6 +46,9 @@ std::vector<ExactSum> local_sums(const Config& c, const LocalSystem& sys, const 
                 q[3].add(mu);
                 q[4].add(mu * mu * (cx * cx + cy * cy + cz * cz));
                 q[5].add(mu * (v.x[i] * bx + v.y[i] * by + v.z[i] * bz));
+                q[6].add(mu * cx);  // the torque mu S x B (J)
+                q[7].add(mu * cy);
+                q[8].add(mu * cz);
             }
             if (!kept) {
                 h.add_atom_energies(v, b, e, &mine[per_material * nm]);
@@ -91,7 +94,7 @@ Observables finish_observables(const std::vector<double>& sums, const std::vecto
         throw LocalError("internal error: " + std::to_string(sums.size()) +
                          " statistics sums for " + std::to_string(materials) + " material(s)");
     Observables o;
-    double total[per_material] = {0, 0, 0, 0, 0, 0};
+    double total[per_material] = {0, 0, 0, 0, 0, 0, 0, 0, 0};
     auto spin_t = [](double num, double den) {
         return den > 0 ? num / (2.0 * constants::boltzmann * den) : 0.0;
     };
@@ -103,11 +106,13 @@ Observables finish_observables(const std::vector<double>& sums, const std::vecto
         const double mx = v[0] * norm, my = v[1] * norm, mz = v[2] * norm;
         o.material_m.push_back({mx, my, mz, std::sqrt(mx * mx + my * my + mz * mz)});
         o.material_spin_temperature.push_back(spin_t(v[4], v[5]));
+        o.material_torque.push_back({v[6], v[7], v[8]});
     }
     const double norm = total[3] > 0 ? 1.0 / total[3] : 0.0;
     o.m = {total[0] * norm, total[1] * norm, total[2] * norm};
     o.m_length = std::sqrt(o.m[0] * o.m[0] + o.m[1] * o.m[1] + o.m[2] * o.m[2]);
     o.spin_temperature = spin_t(total[4], total[5]);
+    o.torque = {total[6], total[7], total[8]};
     const double per_atom = 1.0 / double(atoms);
     const double* e = &sums[per_material * materials];
     for (int k = 0; k < energy_kind_count; ++k)
@@ -142,6 +147,8 @@ std::vector<double> sample_series(const Observables& o, const Vec3& d) {
     const Vec3 u = o.direction();
     for (int a = 0; a < 3; ++a)
         x[std::size_t(series::direction(o.material_m.size(), a))] = u[a];
+    for (int a = 0; a < 3; ++a)
+        x[std::size_t(series::torque(o.material_m.size(), a))] = o.torque[std::size_t(a)];
     return x;
 }
 

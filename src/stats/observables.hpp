@@ -16,11 +16,12 @@
 namespace miniasd {
 
 // Layout of the local-sum vector: per material (sum mu Sx, sum mu Sy, sum mu Sz, sum mu,
-// sum mu^2 |S x B|^2, sum mu S.B), then the energies of the Hamiltonian's terms by kind (J), in
-// the order of energy_kinds (hamiltonian/energy_kinds.hpp). B is the deterministic effective field
-// (T), so the last two sums give the spin temperature. Ghosts of `s` must be current. Exact sums,
-// so the reduced totals are the same on any decomposition. Atoms of non-magnetic materials add
-// nothing to the energies (VAMPIRE leaves them out of every statistic).
+// sum mu^2 |S x B|^2, sum mu S.B, and the torque sum mu S x B in x, y, z), then the energies of the
+// Hamiltonian's terms by kind (J), in the order of energy_kinds (hamiltonian/energy_kinds.hpp). B
+// is the deterministic effective field (T), so the last two sums give the spin temperature. Ghosts
+// of `s` must be current. Exact sums, so the reduced totals are the same on any decomposition.
+// Atoms of non-magnetic materials add nothing to the energies (VAMPIRE leaves them out of every
+// statistic).
 std::vector<ExactSum> local_sums(const Config& c, const LocalSystem& sys, const Spins& s,
                                  const Hamiltonian& h);
 // Exact sums as integers that add element-wise over ranks, and back to doubles after the sum.
@@ -37,6 +38,10 @@ struct Observables {
     // temperature in thermal equilibrium, whatever the Hamiltonian (a thermostat check).
     double spin_temperature = 0;
     std::vector<double> material_spin_temperature;  // K, per material
+    // The torque sum_i mu_i S_i x B_i of the deterministic field (J; VAMPIRE's total-torque), of
+    // the counted materials, and of each material.
+    Vec3 torque{};
+    std::vector<Vec3> material_torque;
 
     // m / |m|, VAMPIRE's magnetisation columns; 0 when m = 0 (never nan).
     Vec3 direction() const {
@@ -77,8 +82,13 @@ inline int material(int k, int q) {
 inline int direction(std::size_t materials, int axis) {
     return global_count + mat_count * int(materials) + axis;
 }
+// After the direction: the torque sum mu S x B (x, y, z; J), for VAMPIRE's mean-total-torque.
+// Last again, so a checkpoint written before it reads as a prefix.
+inline int torque(std::size_t materials, int axis) {
+    return direction(materials, 3) + axis;
+}
 inline int count(std::size_t materials) {
-    return direction(materials, 3);
+    return torque(materials, 3);
 }
 }  // namespace series
 

@@ -17,12 +17,13 @@ using namespace miniasd;
 
 TEST(Observables, MagnetisationIsMomentWeightedAndEnergiesPerAtom) {
     // Two materials: 2 atoms of mu=1 along +z, 1 atom of mu=2 along -z. Per material: sum mu S,
-    // sum mu, sum mu^2 |S x B|^2, sum mu S.B.
+    // sum mu, sum mu^2 |S x B|^2, sum mu S.B, the torque sum mu S x B.
     const double kb = constants::boltzmann;
-    std::vector<double> sums = {0,      0,     2 * 1.0, 2.0, 2 * kb * 300, 1.0,  // material 1
-                                0,      0,     -2.0,    2.0, 0.0,          0.0,  // material 2
-                                -3e-21, -6e-22};  // exchange, anisotropy (J)
-    sums.resize(12 + energy_kind_count, 0.0);     // the other kinds' energies: zero
+    std::vector<double> sums = {
+        0,      0,     2 * 1.0, 2.0, 2 * kb * 300, 1.0, 1e-23, 0,     0,  // material 1
+        0,      0,     -2.0,    2.0, 0.0,          0.0, 0,     2e-23, 0,  // 2
+        -3e-21, -6e-22};                       // exchange, anisotropy (J)
+    sums.resize(18 + energy_kind_count, 0.0);  // the other kinds' energies: zero
     const Observables o = finish_observables(sums, {1, 1}, 3);
     EXPECT_DOUBLE_EQ(o.m[2], 0.0);  // compensated ferrimagnet
     EXPECT_DOUBLE_EQ(o.material_m[0][2], 1.0);
@@ -33,6 +34,14 @@ TEST(Observables, MagnetisationIsMomentWeightedAndEnergiesPerAtom) {
     EXPECT_DOUBLE_EQ(o.material_spin_temperature[0], 300.0);
     EXPECT_DOUBLE_EQ(o.material_spin_temperature[1], 0.0);  // no field: undefined, reported 0
     EXPECT_DOUBLE_EQ(o.spin_temperature, 300.0);
+    // The torques: each material's, and their sum.
+    EXPECT_DOUBLE_EQ(o.material_torque[0][0], 1e-23);
+    EXPECT_DOUBLE_EQ(o.material_torque[1][1], 2e-23);
+    EXPECT_DOUBLE_EQ(o.torque[0], 1e-23);
+    EXPECT_DOUBLE_EQ(o.torque[1], 2e-23);
+    EXPECT_DOUBLE_EQ(o.torque[2], 0.0);
+    const std::vector<double> x = sample_series(o, Vec3{0, 0, 1});
+    EXPECT_DOUBLE_EQ(x[std::size_t(series::torque(2, 1))], 2e-23);
 }
 
 TEST(Accumulator, MomentsAndDerivedStatisticsMatchDirectSums) {
