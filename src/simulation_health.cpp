@@ -21,16 +21,12 @@ namespace miniasd {
 MemoryEstimate estimate_run_memory(const Config& c, const Lattice& lattice, int ranks,
                                    const ReachUnion& reach) {
     const std::array<int, 3> cells = cell_reach(reach.offsets());
-    using S = Config::DipoleSolver;
     double dipole = 0;
-    if (c.dipole_solver == S::atomistic || c.dipole_solver == S::atomistic_fft)
+    if (exact_dipole_solver(c))
         dipole = dipole::exact_solver_bytes(lattice, ranks);
-    else if (c.dipole_solver != S::none) {
-        const bool tensor = c.dipole_solver == S::tensor || c.dipole_solver == S::hierarchical;
-        dipole =
-            dipole::macro_cell_solver_bytes(lattice, ranks, c.macro_cell_size,
-                                            tensor ? c.dipole_cutoff * c.macro_cell_size[0] : 0.0);
-    }
+    else if (c.dipole_solver != Config::DipoleSolver::none)
+        dipole = dipole::macro_cell_solver_bytes(lattice, ranks, c.macro_cell_size,
+                                                 macro_cell_near_range(c));
     return estimate_memory(lattice, ranks, static_cast<int>(c.materials.size()), reach.width(),
                            *std::max_element(cells.begin(), cells.end()), dipole);
 }
@@ -41,7 +37,7 @@ HamiltonianPlan checked_plan(const Config& c, const Lattice& l, const parallel::
     NodeMemory node = node_memory(c.memory_limit);
     const double least = -comm.max(node.bytes > 0 ? -node.bytes : -1e300);
     if (least < 1e300 && least != node.bytes)
-        node = {least, "the node with the least memory (or the smallest job limit) has"};
+        node = {least, "the node with the least memory (or the smallest job limit) has", ""};
     check_memory(l, estimate_run_memory(c, l, comm.size(), plan.reach),
                  static_cast<int>(comm.max(comm.ranks_on_node())), node);
     return plan;

@@ -40,15 +40,21 @@ std::int64_t MacroCells::box_of(const Vec3& r) const {
     return (index_along(2, r[2]) * n[1] + index_along(1, r[1])) * n[0] + index_along(0, r[0]);
 }
 
+std::array<std::int64_t, 3> macro_cell_counts(const Lattice& l, const Vec3& size) {
+    std::array<std::int64_t, 3> n{};
+    for (std::size_t a = 0; a < 3; ++a) {
+        const double length = double(l.cells[a]) * l.cell_size[a];
+        n[a] = std::max<std::int64_t>(
+            1, std::int64_t(std::ceil((length + 0.01 * angstrom) / size[a])));
+    }
+    return n;
+}
+
 MacroCells make_macro_cells(const Lattice& l, const MaterialMap& materials,
                             const std::vector<double>& moments, const Vec3& size) {
     MacroCells c;
     c.size = size;
-    for (int a = 0; a < 3; ++a) {
-        const double length = double(l.cells[std::size_t(a)]) * l.cell_size[std::size_t(a)];
-        c.n[std::size_t(a)] = std::max<std::int64_t>(
-            1, std::int64_t(std::ceil((length + 0.01 * angstrom) / size[std::size_t(a)])));
-    }
+    c.n = macro_cell_counts(l, size);
     const std::size_t boxes = std::size_t(c.count());
     std::vector<double> weighted(3 * boxes, 0.0), mu_sum(boxes, 0.0);
     c.atoms.assign(boxes, 0);

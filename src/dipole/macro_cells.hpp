@@ -50,6 +50,9 @@ void for_each_magnetic_atom(const Lattice& l, const MaterialMap& materials,
                 }
 }
 
+// Boxes per axis of `size` (m) over the lattice: VAMPIRE's n = ceil((L + 0.01 A) / c), at least 1.
+std::array<std::int64_t, 3> macro_cell_counts(const Lattice& l, const Vec3& size);
+
 // `moments`: mu_s per material (J/T).
 MacroCells make_macro_cells(const Lattice& l, const MaterialMap& materials,
                             const std::vector<double>& moments, const Vec3& size);

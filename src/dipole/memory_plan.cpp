@@ -68,13 +68,9 @@ double exact_solver_bytes(const Lattice& l, int ranks) {
 
 double macro_cell_solver_bytes(const Lattice& l, int ranks, const Vec3& box_size,
                                double near_range) {
-    MacroCells c;  // the boxes' count and size only: make_macro_cells' rule
+    MacroCells c;  // the boxes' count and size only
     c.size = box_size;
-    for (int a = 0; a < 3; ++a) {
-        const double length = double(l.cells[std::size_t(a)]) * l.cell_size[std::size_t(a)];
-        c.n[std::size_t(a)] = std::max<std::int64_t>(
-            1, std::int64_t(std::ceil((length + 1e-12) / box_size[std::size_t(a)])));
-    }
+    c.n = macro_cell_counts(l, box_size);
     const double boxes = double(c.count());
     // The boxes of the fullest rank: along each axis, the most box indices any block of the
     // process grid's cells reaches.

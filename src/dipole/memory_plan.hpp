@@ -2,7 +2,7 @@
 // the rank count alone, so that a run which cannot fit is refused before anything is allocated.
 // Each figure follows the solver's own buffers phase by phase (their sizes, not their
 // capacities: pages never written are not resident), so a change to a solver's buffers belongs
-// here too; tests/app/memory_estimate.cmake holds the estimates against the measured peak
+// here too; tests/tools/check_memory_estimate.py holds the estimates against the measured peak
 // resident memory of every solver.
 #pragma once
 

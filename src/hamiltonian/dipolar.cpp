@@ -26,18 +26,14 @@ class DipolarField final : public NonLocalStage {
     explicit DipolarField(const TermContext& t)
         : sys_(t.system), moments_(t.moments), rate_(t.config.dipole_update_rate) {
         if (!t.comm) throw LocalError("internal error: the dipolar field needs the communicator");
-        using S = Config::DipoleSolver;
-        const S kind = t.config.dipole_solver;
-        if (kind == S::atomistic || kind == S::atomistic_fft) {
+        if (exact_dipole_solver(t.config)) {
             exact_ = std::make_unique<dipole::DipoleSolver>(t.lattice, t.system, *t.comm);
         } else {
             // tensor (and hierarchical): mean tensors within the cut-off; macrocell (and fft):
             // point tensors only.
-            const bool tensor = kind == S::tensor || kind == S::hierarchical;
-            const Vec3& size = t.config.macro_cell_size;
             cells_ = std::make_unique<dipole::MacroCellSolver>(
-                t.lattice, t.system, t.materials, t.moments, size,
-                tensor ? t.config.dipole_cutoff * size[0] : 0.0, *t.comm);
+                t.lattice, t.system, t.materials, t.moments, t.config.macro_cell_size,
+                macro_cell_near_range(t.config), *t.comm);
         }
         held_spins_.resize(sys_.n_owned);
         m_.resize(std::size_t(3 * sys_.n_owned));

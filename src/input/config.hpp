@@ -310,6 +310,11 @@ bool has_biquadratic(const Config& c);
 // B (J per link) between materials a and b on the given shell, as shell_exchange: what a
 // normalised biquadratic bond of that shell multiplies.
 double shell_biquadratic(const Config& c, std::size_t a, std::size_t b, int shell);
+// The dipolar solver that runs: the exact one (atomistic, atomistic-fft)? Otherwise the
+// macro-cell solver, whose near pairs (tensor and hierarchical) lie within this range (m; 0 for
+// macrocell and fft: point tensors only).
+bool exact_dipole_solver(const Config& c);
+double macro_cell_near_range(const Config& c);
 // An exchange-matrix entry (Jx, Jy, Jz) whose three parts differ: VAMPIRE's vectorial exchange.
 inline bool is_vectorial(const Vec3& j) {
     return j[0] != j[1] || j[1] != j[2];

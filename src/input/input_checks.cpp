@@ -13,10 +13,11 @@
 
 namespace miniasd::input_checks {
 
-namespace {
-[[noreturn]] void fail(const Entry& e, const std::string& what) {
+void fail(const Entry& e, const std::string& what) {
     throw InputError(e.file, e.line, e.key(), what);
 }
+
+namespace {
 
 // A warning that `key`, when the input gives it, "has no effect <why>" (file and line first).
 void warn_if_given(const std::map<std::string, Entry>& seen, Config& c, const char* key,

@@ -12,6 +12,9 @@
 
 namespace miniasd::input_checks {
 
+// Throws InputError naming the entry's file, line and keyword.
+[[noreturn]] void fail(const Entry& e, const std::string& what);
+
 // `seen`: the entry of every keyword given, by lookup name.
 void check_material_coverage(const Config& c, const std::map<std::string, Entry>& seen,
                              const std::string& input_file);

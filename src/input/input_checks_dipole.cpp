@@ -5,12 +5,6 @@
 
 namespace miniasd::input_checks {
 
-namespace {
-[[noreturn]] void fail(const Entry& e, const std::string& what) {
-    throw InputError(e.file, e.line, e.key(), what);
-}
-}  // namespace
-
 // The dipolar field: the update rate needs a solver, and the exact solver open boundaries.
 void check_dipole(Config& c, const std::map<std::string, Entry>& seen) {
     using S = Config::DipoleSolver;

@@ -8,10 +8,6 @@ namespace miniasd::input_checks {
 
 namespace {
 
-[[noreturn]] void fail(const Entry& e, const std::string& what) {
-    throw InputError(e.file, e.line, e.key(), what);
-}
-
 struct StateKeys {
     Config::InitialState state;
     const char* name;

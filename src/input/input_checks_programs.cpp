@@ -9,9 +9,6 @@
 namespace miniasd::input_checks {
 
 namespace {
-[[noreturn]] void fail(const Entry& e, const std::string& what) {
-    throw InputError(e.file, e.line, e.key(), what);
-}
 
 // A count: whole below 1e9, else three digits and an exponent.
 std::string count(double x) {

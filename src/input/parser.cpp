@@ -19,10 +19,6 @@ using namespace input_checks;
 
 namespace {
 
-[[noreturn]] void fail(const Entry& e, const std::string& what) {
-    throw InputError(e.file, e.line, e.key(), what);
-}
-
 // The keyword table's row for an entry; nullptr for a VAMPIRE keyword accepted without effect
 // (the warning goes to `warnings`). Throws for a VAMPIRE keyword miniASD does not support (by
 // name, with what is missing) and for an unknown keyword (with a near miss of the same value type).

@@ -66,12 +66,11 @@ void check_memory(const Lattice& l, const MemoryEstimate& m, int ranks_on_node,
                         std::ceil(double(l.atoms()) / double(INT_MAX / 4)))) +
                     " ranks");
     if (node.bytes > 0 && m.bytes_per_rank * ranks_on_node > node.bytes)
-        throw Error(
-            sizes + " need about " + describe(m) + "; the " + std::to_string(ranks_on_node) +
-            " rank(s) on this node would need " + size_text(m.bytes_per_rank * ranks_on_node) +
-            " but " + node.source + " " + size_text(node.bytes) +
-            ": use more nodes (fewer ranks per node) or a smaller system" +
-            (node.source.rfind("sim:memory-limit", 0) == 0 ? ", or raise sim:memory-limit" : ""));
+        throw Error(sizes + " need about " + describe(m) + "; the " +
+                    std::to_string(ranks_on_node) + " rank(s) on this node would need " +
+                    size_text(m.bytes_per_rank * ranks_on_node) + " but " + node.source + " " +
+                    size_text(node.bytes) +
+                    ": use more nodes (fewer ranks per node) or a smaller system" + node.remedy);
 }
 
 double cgroup_memory_limit(const std::string& proc_self_cgroup, const std::string& root) {
@@ -120,14 +119,15 @@ std::string size_text(double bytes) {
 NodeMemory node_memory(double limit) {
     NodeMemory m;
     const long pages = ::sysconf(_SC_PHYS_PAGES), size = ::sysconf(_SC_PAGE_SIZE);
-    if (pages > 0 && size > 0) m = {double(pages) * double(size), "this node has"};
+    if (pages > 0 && size > 0) m = {double(pages) * double(size), "this node has", ""};
     std::ifstream self("/proc/self/cgroup");
     std::stringstream text;
     text << self.rdbuf();
     const double group = cgroup_memory_limit(text.str(), "/sys/fs/cgroup");
     if (group > 0 && (m.bytes == 0 || group < m.bytes))
-        m = {group, "the job's memory limit (its control group's memory.max) is"};
-    if (limit > 0 && (m.bytes == 0 || limit < m.bytes)) m = {limit, "sim:memory-limit allows"};
+        m = {group, "the job's memory limit (its control group's memory.max) is", ""};
+    if (limit > 0 && (m.bytes == 0 || limit < m.bytes))
+        m = {limit, "sim:memory-limit allows", ", or raise sim:memory-limit"};
     return m;
 }
 

@@ -35,6 +35,7 @@ MemoryEstimate estimate_memory(const Lattice& l, int ranks, int materials = 1, i
 struct NodeMemory {
     double bytes = 0;    // 0: not known, not checked
     std::string source;  // "this node has", "the job's memory limit (cgroup) is", ...
+    std::string remedy;  // what else would lift it (", or raise sim:memory-limit"), or ""
 };
 
 // The smallest memory limit (bytes; 0: none) of the control groups that `proc_self_cgroup` (the

@@ -109,10 +109,12 @@ TEST(MemoryEstimate, ARankOrANodeThatCannotHoldItsShareIsRefused) {
     EXPECT_NE(one.find("22545265625 atoms"), std::string::npos) << one;
     // On 64 ranks the indices fit, but 16 ranks on a 24 GB node do not.
     const MemoryEstimate m = estimate_memory(big, 64);
-    const std::string node = error_of([&] { check_memory(big, m, 16, {24e9, "this node has"}); });
+    const std::string node = error_of([&] {
+        check_memory(big, m, 16, {24e9, "this node has", ""});
+    });
     EXPECT_NE(node.find("the 16 rank(s) on this node would need"), std::string::npos) << node;
     EXPECT_NE(node.find("but this node has 24.0 GB"), std::string::npos) << node;
-    EXPECT_EQ(error_of([&] { check_memory(big, m, 1, {1e15, "this node has"}); }), "");
+    EXPECT_EQ(error_of([&] { check_memory(big, m, 1, {1e15, "this node has", ""}); }), "");
     const NodeMemory here = node_memory();
     EXPECT_GT(here.bytes, 0.0);
     // sim:memory-limit caps it and is named as the limit.
@@ -121,6 +123,8 @@ TEST(MemoryEstimate, ARankOrANodeThatCannotHoldItsShareIsRefused) {
     EXPECT_EQ(capped.source, "sim:memory-limit allows");
     const std::string limit = error_of([&] { check_memory(big, m, 16, capped); });
     EXPECT_NE(limit.find("but sim:memory-limit allows 1.0 GB"), std::string::npos) << limit;
+    EXPECT_NE(limit.find(", or raise sim:memory-limit"), std::string::npos) << limit;
+    EXPECT_EQ(node.find("raise sim:memory-limit"), std::string::npos) << node;
 }
 
 TEST(MemoryEstimate, TheJobsControlGroupLimitIsFoundInEitherVersion) {
