@@ -60,7 +60,8 @@ void print_setup(const Simulation& sim, std::FILE* out) {
                  sim.hamiltonian().reach().describe().c_str());
     std::fprintf(out, "%s", describe(summarise_exchange(sim.config(), l, sim.materials())).c_str());
     std::fprintf(out, "%s", describe_dmi(sim.config(), l, sim.materials()).c_str());
-    if (sim.config().integrator == IntegratorKind::llg_heun) {
+    if (sim.config().integrator == IntegratorKind::llg_heun &&
+        sim.config().program != ProgramKind::relax) {
         const TimeStepCheck step = check_time_step(sim.config(), l);
         std::fprintf(out, "%s", describe(step, sim.config().time_step).c_str());
         // The warning goes to stderr as well, for logs that keep only it, unless both streams
@@ -80,8 +81,13 @@ void print_setup(const Simulation& sim, std::FILE* out) {
                  describe(estimate_run_memory(sim.config(), l, sim.comm().size(), sim.plan().reach))
                      .c_str());
     const Config& c = sim.config();
-    std::fprintf(out, "Program: %s with %s", to_string(c.program), to_string(c.integrator));
-    if (c.integrator == IntegratorKind::monte_carlo)
+    const char* method =
+        c.relax_method == Config::RelaxMethod::damped_llg ? "damped-llg" : "velocity-projection";
+    if (c.program == ProgramKind::relax)
+        std::fprintf(out, "Program: relax by %s", method);
+    else
+        std::fprintf(out, "Program: %s with %s", to_string(c.program), to_string(c.integrator));
+    if (c.integrator == IntegratorKind::monte_carlo && c.program != ProgramKind::relax)
         std::fprintf(out, " (%s moves; one sweep per step)", to_string(c.monte_carlo_move));
     std::fprintf(out, "\n");
     switch (c.program) {
@@ -99,7 +105,18 @@ void print_setup(const Simulation& sim, std::FILE* out) {
                          c.maximum_field, -c.maximum_field, c.field_increment,
                          (long long)c.loop_steps, c.temperature);
             break;
+        case ProgramKind::relax:
+            std::fprintf(out,
+                         "Run: at most %lld steps of the minimiser, until every torque |S x H| is "
+                         "below %g T\n",
+                         (long long)c.total_steps, c.relax_tolerance);
+            break;
         default:
+            if (c.relax_first)
+                std::fprintf(out,
+                             "Relax first: by %s, at most %lld steps, until every torque |S x "
+                             "H| is below %g T\n",
+                             method, (long long)c.relax_max_steps, c.relax_tolerance);
             std::fprintf(out, "Run: %lld equilibration + %lld steps of %g s at %g K\n",
                          (long long)c.equilibration_steps, (long long)c.total_steps, c.time_step,
                          c.temperature);
@@ -200,8 +217,9 @@ int run_app(int argc, char** argv) {
     Simulation sim(world, std::move(config), options);
     sim.set_setup_seconds(wall_seconds() - setup_start);
     if (root) print_setup(sim, stdout);
+    int status = 0;
     try {
-        run_program(sim);
+        status = run_program(sim);
     } catch (const RunStopped& stop) {
         // Every rank agreed to stop and the checkpoint is complete: not a failure.
         if (root)
@@ -214,7 +232,7 @@ int run_app(int argc, char** argv) {
         return exit_stopped_with_checkpoint;
     }
     sim.report();
-    return 0;
+    return status;
 }
 
 }  // namespace miniasd

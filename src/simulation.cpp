@@ -69,6 +69,15 @@ Simulation::Simulation(const parallel::Comm& world, Config config, RunOptions op
         integrator_ = make_integrator(IntegratorContext{config_, lattice_, system_, hamiltonian_,
                                                         halo_, decomposition_.comm, timers_});
     }
+    {
+        bool charge = false;
+        for (const auto* list : {&config_.output_columns, &config_.screen_columns})
+            for (const std::string& k : *list)
+                charge = charge || k.find("topological-charge") != std::string::npos;
+        if (charge)
+            topology_ = std::make_unique<TopologicalCharge>(
+                config_, lattice_, system_, hamiltonian_, plan_, decomposition_.comm);
+    }
     t_stats_ = timers_.add("statistics");
     t_output_ = timers_.add("output");
     t_checkpoint_ = timers_.add("checkpoint");
@@ -116,17 +125,6 @@ void Simulation::sync_field() {
     // steps; a sample at a phase's first step must already see the new field.
     const Vec3 b = state_.field();
     if (b != hamiltonian_.applied_field()) hamiltonian_.set_applied_field(b);
-}
-
-Observables Simulation::observe() {
-    sync_field();
-    pull_spins();
-    hamiltonian_.prepare(spins_.view());
-    halo_.start(spins_.x.data(), spins_.y.data(), spins_.z.data());
-    halo_.finish(spins_.x.data(), spins_.y.data(), spins_.z.data());
-    std::vector<std::int64_t> sums = pack(local_sums(config_, system_, spins_, hamiltonian_));
-    comm().sum_in_place(sums);
-    return finish_observables(reduced_values(sums), counted_, counted_atoms_);
 }
 
 std::FILE* Simulation::open_output_file(const std::string& name, std::string& path,
@@ -255,47 +253,6 @@ void Simulation::after_step(std::int64_t next) {
     if (!options_.write_files) return;
     if (due && !stop) write_checkpoint();
     if (stop) throw RunStopped(why, write_checkpoint());
-}
-
-void Simulation::agree_table_write(const std::string& why) const {
-    // Only rank 0 writes the table; every rank stops at the first failed row, together.
-    comm().throw_if_any(why.empty()
-                            ? why
-                            : "writing the statistics file '" + table_path_ + "' failed: " + why +
-                                  " (the rows before are complete; the run stops here)");
-}
-
-void Simulation::write_row() {
-    // The ranks' agreement on the row's write and a snapshot's MPI count as I/O only (counted as
-    // MPI too, they made the report's compute part negative under load).
-    IoTimer t(timers_, t_output_);
-    const RowContext row{state_, sample_, counted_atoms_, total_moment_, material_moment_};
-    agree_table_write(table_->write_row(row));
-    screen_->write_row(row);
-    if (snapshots_ && state_.rows % config_.output.atoms_output_rate == 0) {
-        SnapshotState snap;
-        snap.step = state_.step;
-        snap.time = state_.time();
-        snap.dt = config_.time_step;
-        snap.temperature = state_.temperature;
-        snap.field = state_.field();
-        snap.magnetisation = sample_.m;
-        pull_spins();
-        snapshots_->write_spins(spins_, snap);
-    }
-    ++state_.rows;
-}
-
-void Simulation::sample(bool write) {
-    timers_.start(t_stats_);
-    sample_ = observe();
-    state_.accumulator.add(sample_series(sample_, state_.field_direction));
-    timers_.stop(t_stats_);
-    check_sample();
-    // VAMPIRE's output-rate counts time steps: a sample's row is written when its step is a
-    // multiple of the rate (with a rate that no sample step divides, no row at all).
-    if (write && state_.step % config_.output_rate == 0) write_row();
-    ++state_.samples;
 }
 
 void Simulation::advance() {

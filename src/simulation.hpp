@@ -24,6 +24,7 @@
 #include "report/run_report.hpp"
 #include "stats/run_state.hpp"
 #include "stats/time_series.hpp"
+#include "stats/topology.hpp"
 #include "stop_policy.hpp"
 #include "system/lattice.hpp"
 #include "system/local_system.hpp"
@@ -120,12 +121,29 @@ class Simulation {
     // with a checkpoint.
     void start_run();
     void finish_run();
+
+    // What a relaxation reached.
+    struct Relaxation {
+        bool converged = false;  // every torque below sim:relax-torque-tolerance
+        std::int64_t steps = 0;  // the minimiser's steps taken (by this job)
+        double torque = 0;       // T, the largest |S_i x H_i| at the end
+        double energy = 0;       // J per atom at the end
+    };
+    // Collective. Minimises the energy from the present spins (integrate/minimiser.hpp,
+    // sim:relax-method) until every torque is below sim:relax-torque-tolerance. As the program
+    // relax (`program` true), every minimiser step is a step of the run, at most
+    // sim:total-time-steps: statistics rows every time-steps-increment steps, snapshots,
+    // checkpoints and stops as in a time loop, a last row and snapshot at the end. Before a
+    // program (sim:relax-first) at most sim:relax-maximum-steps, and the run's step count is left
+    // alone. Rank 0 prints progress and the outcome.
+    Relaxation relax(bool program);
     // Collective. Writes a checkpoint of the present state; returns its directory.
     std::string write_checkpoint();
 
     // Collective. Writes one statistics row (output file and screen) from the current sample and
-    // the accumulated samples, and a snapshot when config:atoms-output-rate says so.
-    void write_row();
+    // the accumulated samples, and a snapshot when config:atoms-output-rate says so (or, with
+    // `snapshot`, whenever config:atoms is set: a relaxation's final state).
+    void write_row(bool snapshot = false);
     // Collective: throws Error on every rank when rank 0's table write failed (`why` not "").
     void agree_table_write(const std::string& why) const;
     // Expected statistics rows of the whole run (for the snapshots' disk-space check); set by a
@@ -190,6 +208,7 @@ class Simulation {
     std::FILE* open_output_file(const std::string& name, std::string& path,
                                 bool* appended = nullptr) const;
     std::int64_t first_step() const { return first_step_; }  // step this job started from
+    bool continued() const { return continued_; }            // continues a checkpoint's run
     const std::string& run_id() const { return run_id_; }
 
   private:
@@ -198,6 +217,7 @@ class Simulation {
     void start();
     void begin_phase(const Phase& p);
     void sample(bool write);  // statistics sample: observe, accumulate, maybe a row
+    void write_snapshot();    // of the present spins and sample (config:atoms is set)
     void advance();           // one integrator step
     // The owned spins of spins_ made current when a device holds newer ones (keeps_spins).
     void pull_spins() const;
@@ -232,6 +252,7 @@ class Simulation {
     StopPolicy stop_policy_;          // signals and the wall-time limit
     std::int64_t checked_step_ = -1;  // the last step check_finite found every spin finite
     std::unique_ptr<Integrator> integrator_;
+    std::unique_ptr<TopologicalCharge> topology_;  // when a column shows the charge
     RunState state_;
     Observables sample_;       // the latest statistics sample
     int threads_allowed_ = 1;  // OpenMP's thread count before fit_threads_to_work
@@ -259,6 +280,7 @@ class Simulation {
     int t_checkpoint_ = 0;
     std::int64_t planned_rows_ = -1;  // < 0: from the time-series settings
     bool started_ = false;            // output files opened (on the first run())
+    bool snapshot_written_ = false;   // the last row took a snapshot
     int t_stats_ = 0, t_output_ = 0;
     double loop_seconds_ = 0;  // wall time of the time loop on this rank
     double setup_seconds_ = 0;

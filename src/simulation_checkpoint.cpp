@@ -110,20 +110,25 @@ void Simulation::load_checkpoint() {
     // A finished run continues too: a time series given more sim:total-time-steps goes on from
     // where it ended (its last sample is not taken twice).
     // A checkpoint from before the direction series (run-state version 3 and older), or before
-    // the torque's, continues with them empty: their means average only the samples from here on.
+    // the torque's or the topological charge's, continues with them empty: their means average only
+    // the samples from here on.
     const std::size_t had = state_.accumulator.series(), n = config_.materials.size();
     if (had > 0 && state_.accumulator.widen(std::size_t(series::count(n))) &&
-        state_.accumulator.count() > 0 && screen)
+        state_.accumulator.count() > 0 && screen) {
+        const bool direction = had <= std::size_t(series::direction(n, 0)),
+                   torque = had <= std::size_t(series::torque(n, 0));
         std::fprintf(screen,
                      "Note: the checkpoint has no running mean of %s; %s average the samples "
                      "after step %lld only\n",
-                     had <= std::size_t(series::direction(n, 0))
-                         ? "the magnetisation's direction or the torque"
-                         : "the torque",
-                     had <= std::size_t(series::direction(n, 0))
-                         ? "the mean-magnetisation and mean-total-torque columns"
-                         : "the mean-total-torque columns",
+                     direction ? "the magnetisation's direction, the torque or the charge"
+                     : torque  ? "the torque or the topological charge"
+                               : "the topological charge",
+                     direction ? "the mean-magnetisation, mean-total-torque and "
+                                 "mean-topological-charge columns"
+                     : torque  ? "the mean-total-torque and mean-topological-charge columns"
+                               : "the mean-topological-charge column",
                      static_cast<long long>(state_.step));
+    }
     // A checkpoint between two evaluations of a held field (the dipolar field's update rate)
     // carries the spins of the last evaluation: the field is computed from them again, so the
     // continued run holds the bits the uninterrupted one held.

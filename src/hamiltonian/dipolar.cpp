@@ -64,6 +64,8 @@ class DipolarField final : public NonLocalStage {
         step_ = step;
     }
 
+    std::int64_t update_rate() const override { return rate_; }
+
     // prepare's rule below: nothing evaluated yet, or an update step not yet done.
     bool reads_spins_at(std::int64_t step) const override {
         return !evaluated_ || (step % rate_ == 0 && held_step_ != step);

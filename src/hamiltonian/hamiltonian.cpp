@@ -61,6 +61,11 @@ void Hamiltonian::begin_step(std::int64_t step) {
         stage->begin_step(step);
 }
 
+void Hamiltonian::begin_iteration(std::int64_t k) {
+    for (NonLocalStage* stage : stage_ptrs_)
+        stage->begin_step(k * stage->update_rate());
+}
+
 std::vector<std::pair<std::string, std::vector<std::pair<std::string, double>>>>
 Hamiltonian::figures() const {
     std::vector<std::pair<std::string, std::vector<std::pair<std::string, double>>>> out;

@@ -35,6 +35,9 @@ class Hamiltonian {
     // The start of time step (Monte Carlo sweep) `step` of the run state, before its prepare
     // calls: stages whose computation is not due every step key it on this. Not collective.
     void begin_step(std::int64_t step);
+    // The start of a minimiser's iteration `k` (integrate/minimiser.hpp): each stage computes
+    // afresh at every iteration, whatever its update rate. Not collective.
+    void begin_iteration(std::int64_t k);
     // The non-local stages, in the recipes' order (checkpoints ask them for what their held
     // state was computed from).
     const std::vector<NonLocalStage*>& stages() const { return stage_ptrs_; }

@@ -42,6 +42,9 @@ class NonLocalStage {
     // state's step number, before that step's prepare calls. A stage whose computation is not
     // due every step (the dipolar field's update rate) keys it on this.
     virtual void begin_step(std::int64_t step) { (void)step; }
+    // Steps between two computations (begin_step's due steps are its multiples): a relaxation
+    // begins iteration k as step k * update_rate(), so the stage computes at every iteration.
+    virtual std::int64_t update_rate() const { return 1; }
     // Collective over `comm`: computes the held field when due from every owned spin of `s`
     // (ghosts may be stale).
     virtual void prepare(const SpinView& s, const parallel::Comm& comm) = 0;

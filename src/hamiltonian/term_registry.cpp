@@ -111,10 +111,7 @@ std::optional<Reach> dmi_reach(const Config& c, const Lattice& l) {
     return Reach{Locality::neighbours, l.exchange.offsets()};
 }
 std::unique_ptr<LocalTerm> make_dmi(const TermContext& t) {
-    std::vector<std::vector<double>> d;
-    for (const MaterialConfig& m : t.config.materials)
-        d.push_back(m.dmi);
-    const DmiVectors vectors(t.lattice, t.materials, d, t.config.dmi_cutoff_range);
+    const DmiVectors vectors(t.lattice, t.materials, t.config);
     return std::make_unique<Dmi>(t.system, t.lattice.sites(), vectors, t.columns, t.moments);
 }
 

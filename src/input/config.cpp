@@ -17,8 +17,9 @@ int site_categories(const Config& c) {
 
 bool has_dmi(const Config& c) {
     for (const MaterialConfig& m : c.materials)
-        for (const double d : m.dmi)
-            if (d != 0) return true;
+        for (const auto* row : {&m.dmi, &m.interfacial_dmi, &m.bulk_dmi})
+            for (const double d : *row)
+                if (d != 0) return true;
     return false;
 }
 
@@ -158,6 +159,8 @@ const char* to_string(ProgramKind p) {
             return "field-cool";
         case ProgramKind::laser_pulse:
             return "laser-pulse";
+        case ProgramKind::relax:
+            return "relax";
     }
     return "?";
 }

@@ -46,6 +46,7 @@ enum class ProgramKind {
     hysteresis_loop,
     field_cool,
     laser_pulse,
+    relax,  // miniASD's own: minimise the energy (programs/relax.cpp)
 };
 enum class IntegratorKind { llg_heun, monte_carlo };
 enum class Device { cpu, gpu };  // sim:device: where the integrator's steps run
@@ -93,6 +94,10 @@ struct MaterialConfig {
     // material[i]:dmi-constant[j]: D of the triangles (i, any, k) whose third atom k is of
     // material j, J (not symmetrised: [i][j] and [j][i] are independent, as in VAMPIRE).
     std::vector<double> dmi;
+    // material[i]:interfacial-dmi-constant[j] and bulk-dmi-constant[j] (miniASD's): D of the
+    // nearest-neighbour bonds to material j themselves, J, D_ij = D (z x r_ij) (Neel) and
+    // D_ij = D r_ij (Bloch), r_ij the bond's unit vector; symmetric like the exchange.
+    std::vector<double> interfacial_dmi, bulk_dmi;
     // material[i]:biquadratic-exchange-matrix[j]: B_ij to nearest neighbours of material j, J per
     // link, E = -sum over bonds {i, j} of B_ij (S_i . S_j)^2 (VAMPIRE's; symmetric like exchange).
     std::vector<double> biquadratic;
@@ -247,6 +252,13 @@ struct Config {
     double domain_wall_position = 0.25;  // fraction of the system along the axis
     double domain_wall_width = 10e-10;   // m (VAMPIRE's 10 A)
 
+    // Relaxation (sim:program = relax, sim:relax-first; integrate/minimiser.hpp)
+    enum class RelaxMethod { velocity_projection, damped_llg };
+    RelaxMethod relax_method = RelaxMethod::velocity_projection;
+    double relax_tolerance = 1e-6;          // T: converged when every |S x H| is below it
+    bool relax_first = false;               // relax before the program's first step
+    std::int64_t relax_max_steps = 100000;  // sim:relax-first's limit (relax: total-time-steps)
+
     // output: statistics columns, by keyword (stats/columns.hpp), in the order given
     std::vector<std::string> output_columns;  // empty: a default set
     std::vector<std::string> screen_columns;
@@ -302,7 +314,8 @@ bool places_by_rule(const Config& c);
 // column 0 (VAMPIRE's default category 0).
 bool material_admits(const Config& c, std::size_t m, int category);
 
-// Whether some material has a nonzero dmi-constant (the DMI term is built).
+// Whether some material has a nonzero dmi-constant, interfacial-dmi-constant or
+// bulk-dmi-constant (the DMI term is built).
 bool has_dmi(const Config& c);
 // Biquadratic exchange: some material's biquadratic-exchange-matrix (of any shell) is nonzero, or
 // the unit-cell file has a biquadratic block.

@@ -79,5 +79,6 @@ void add_config_keywords(std::vector<KeywordSpec>& t);         // config: (snaps
 void add_output_keywords(std::vector<KeywordSpec>& t);         // output:, screen:
 void add_dipole_keywords(std::vector<KeywordSpec>& t);         // dipole:
 void add_initial_state_keywords(std::vector<KeywordSpec>& t);  // sim: the initial spins
+void add_relax_keywords(std::vector<KeywordSpec>& t);          // sim: the relaxation
 
 }  // namespace miniasd::keyword_rows

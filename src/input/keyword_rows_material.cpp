@@ -245,6 +245,32 @@ void add_material_keywords(std::vector<KeywordSpec>& t) {
                   "k is of material j, joules; [i][j] and [j][i] are independent "
                   "(docs/physics.md, DMI)",
                   "VAMPIRE's long name of dmi-constant");
+    for (const bool bulk : {false, true}) {
+        const char* name = bulk ? "bulk-dmi-constant" : "interfacial-dmi-constant";
+        KeywordSpec s = mat(
+            name, K::real, D::energy, -1e-17, 1e-17, "0 J",
+            bulk ? "miniASD's bulk (Bloch) DMI of the nearest-neighbour bonds to material j, "
+                   "joules: D_ij = D r_ij, r_ij the bond's unit vector; symmetric like "
+                   "exchange-matrix (docs/physics.md, DMI)"
+                 : "miniASD's interfacial (Neel) DMI of the nearest-neighbour bonds to material j, "
+                   "joules: D_ij = D (z x r_ij), r_ij the bond's unit vector, z the film's normal; "
+                   "no heavy-metal layer needed; symmetric like exchange-matrix (docs/physics.md, "
+                   "DMI)",
+            [bulk](MaterialConfig& m, const Value& v, const Entry& e) {
+                (bulk ? m.bulk_dmi : m.interfacial_dmi)[std::size_t(e.name_index - 1)] = v.real;
+            },
+            nullptr);
+        s.second_material_index = true;
+        s.read = [bulk](const Config& c, int i, int j) {
+            const auto at = [&](int a, int b) {
+                const MaterialConfig& m = c.materials[std::size_t(a)];
+                return (bulk ? m.bulk_dmi : m.interfacial_dmi)[std::size_t(b)];
+            };
+            const double v = at(i, j) != 0 ? at(i, j) : at(j, i);  // symmetric
+            return v != 0 ? number(v) : none;
+        };
+        t.push_back(s);
+    }
     t.push_back(mat(
         "minimum-height", K::real, D::none, 0, 1, "0",
         "lowest z, as a fraction of the system height, of atoms of this material",

@@ -47,18 +47,21 @@ void add_sweep_keywords(std::vector<KeywordSpec>& t) {
 void add_sim_keywords(std::vector<KeywordSpec>& t) {
     t.push_back(choice(
         "sim", "program",
-        "time-series|benchmark|curie-temperature|hysteresis-loop|field-cool|laser-pulse",
+        "time-series|benchmark|curie-temperature|hysteresis-loop|field-cool|laser-pulse|relax",
         "time-series",
         "what to run: time-series (statistics every time-steps-increment), benchmark (the same "
         "steps, statistics only at the end), curie-temperature (a temperature sweep), "
         "hysteresis-loop (a field sweep), field-cool (cooling in a field), laser-pulse (heating "
-        "by the two-temperature model); docs/physics.md describes each",
+        "by the two-temperature model), relax (miniASD's: minimise the energy until every "
+        "torque is below sim:relax-torque-tolerance, at most sim:total-time-steps steps); "
+        "docs/physics.md describes each",
         [](Config& c, const Value& v, const Entry&) {
             c.program = v.text == "benchmark"           ? ProgramKind::benchmark
                         : v.text == "curie-temperature" ? ProgramKind::curie_temperature
                         : v.text == "hysteresis-loop"   ? ProgramKind::hysteresis_loop
                         : v.text == "field-cool"        ? ProgramKind::field_cool
                         : v.text == "laser-pulse"       ? ProgramKind::laser_pulse
+                        : v.text == "relax"             ? ProgramKind::relax
                                                         : ProgramKind::time_series;
         },
         [](const Config& c) { return word(to_string(c.program)); }));

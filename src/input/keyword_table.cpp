@@ -23,6 +23,7 @@ std::vector<KeywordSpec> make_table() {
     add_pulse_keywords(t);
     add_checkpoint_keywords(t);
     add_initial_state_keywords(t);
+    add_relax_keywords(t);
     add_config_keywords(t);
     add_output_keywords(t);
     add_dipole_keywords(t);

@@ -134,6 +134,8 @@ Config build_config(const std::vector<Entry>& entries, const std::string& input_
             further_exchange_shells, std::vector<Vec3>(c.materials.size(), Vec3{0, 0, 0}));
         c.materials[i].alloy_fraction.assign(c.materials.size(), 0.0);
         c.materials[i].dmi.assign(c.materials.size(), 0.0);
+        c.materials[i].interfacial_dmi.assign(c.materials.size(), 0.0);
+        c.materials[i].bulk_dmi.assign(c.materials.size(), 0.0);
         c.materials[i].biquadratic.assign(c.materials.size(), 0.0);
         c.materials[i].further_biquadratic.assign(further_exchange_shells,
                                                   std::vector<double>(c.materials.size(), 0.0));
@@ -186,6 +188,16 @@ Config build_config(const std::vector<Entry>& entries, const std::string& input_
             c, seen, "exchange-matrix",
             [](MaterialConfig& m, int) -> std::vector<Vec3>& { return m.exchange_vector; }, 0,
             " in its x, y or z part");
+    });
+    mistakes.check([&] {
+        make_exchange_symmetric(
+            c, seen, "interfacial-dmi-constant",
+            [](MaterialConfig& m, int) -> std::vector<double>& { return m.interfacial_dmi; }, 0);
+    });
+    mistakes.check([&] {
+        make_exchange_symmetric(
+            c, seen, "bulk-dmi-constant",
+            [](MaterialConfig& m, int) -> std::vector<double>& { return m.bulk_dmi; }, 0);
     });
     mistakes.check([&] {
         make_exchange_symmetric(

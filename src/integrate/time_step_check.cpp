@@ -49,8 +49,12 @@ TimeStepCheck check_time_step(const Config& c, const Lattice& l) {
         const MaterialConfig& m = c.materials[a];
         double bonds = 0;  // J: the most any site's bonds add up to
         double dmi = 0;
-        for (const double d : m.dmi)
-            dmi = std::max(dmi, std::abs(d));
+        for (const auto* row : {&m.dmi, &m.interfacial_dmi, &m.bulk_dmi}) {
+            double most = 0;  // a bond's D is at most the sum of its kinds' largest
+            for (const double d : *row)
+                most = std::max(most, std::abs(d));
+            dmi += most;
+        }
         for (const std::vector<Bond>& site : l.exchange.sites) {
             double sum = 0;
             for (const Bond& b : site) {

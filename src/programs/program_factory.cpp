@@ -1,5 +1,7 @@
 #include "programs/programs.hpp"
 #include "simulation.hpp"
+#include "util/error.hpp"
+#include "util/shortest.hpp"
 
 namespace miniasd {
 
@@ -17,6 +19,8 @@ std::unique_ptr<Program> make_program(const Config& c) {
             return std::make_unique<FieldCoolProgram>();
         case ProgramKind::laser_pulse:
             return std::make_unique<LaserPulseProgram>();
+        case ProgramKind::relax:
+            return std::make_unique<RelaxProgram>();
     }
     return std::make_unique<TimeSeriesProgram>();
 }
@@ -43,11 +47,23 @@ double zero_crossing(const std::vector<double>& x, const std::vector<double>& y)
     return std::nan("");
 }
 
-void run_program(Simulation& sim) {
-    const std::unique_ptr<Program> program = make_program(sim.config());
+int run_program(Simulation& sim) {
+    const Config& c = sim.config();
+    const std::unique_ptr<Program> program = make_program(c);
     sim.start_run();
+    if (c.relax_first && c.program != ProgramKind::relax && sim.first_step() == 0 &&
+        !sim.continued()) {
+        const Simulation::Relaxation r = sim.relax(false);
+        if (!r.converged)
+            throw Error("the relaxation before the program (sim:relax-first) did not converge in " +
+                        std::to_string(r.steps) + " steps: the largest torque is " +
+                        shortest(r.torque) +
+                        " T, above sim:relax-torque-tolerance = " + shortest(c.relax_tolerance) +
+                        " T. Raise sim:relax-maximum-steps or the tolerance");
+    }
     program->run(sim);
     sim.finish_run();
+    return program->exit_status();
 }
 
 }  // namespace miniasd

@@ -16,6 +16,19 @@ class TimeSeriesProgram final : public Program {
     void run(Simulation& sim) override;
 };
 
+// sim:program = relax (miniASD's): the energy minimised from the initial spins
+// (Simulation::relax); exit status 1 when sim:total-time-steps end it before every torque is
+// below sim:relax-torque-tolerance.
+class RelaxProgram final : public Program {
+  public:
+    const char* name() const override { return "relax"; }
+    void run(Simulation& sim) override;
+    int exit_status() const override { return converged_ ? 0 : 1; }
+
+  private:
+    bool converged_ = true;
+};
+
 class BenchmarkProgram final : public Program {
   public:
     const char* name() const override { return "benchmark"; }

@@ -1,5 +1,6 @@
 // sim:program = time-series: one phase at the input's temperature and field, a statistics row
 // every time-steps-increment steps (times output:output-rate).
+// sim:program = relax: Simulation::relax as the run (simulation_relax.cpp).
 // sim:program = benchmark: VAMPIRE's program, sim:total-time-steps at sim:temperature with a
 // sample (and a row, by output-rate) every time-steps-increment and no equilibration.
 #include "programs/programs.hpp"
@@ -9,6 +10,12 @@ namespace miniasd {
 
 void TimeSeriesProgram::run(Simulation& sim) {
     sim.run(time_series_phase(sim.config()));
+}
+
+void RelaxProgram::run(Simulation& sim) {
+    const Config& c = sim.config();
+    sim.plan_rows(c.total_steps / c.steps_increment + 2);
+    converged_ = sim.relax(true).converged;
 }
 
 void BenchmarkProgram::run(Simulation& sim) {

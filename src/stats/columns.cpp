@@ -144,6 +144,20 @@ std::vector<ColumnSpec> make_columns() {
                      for (int a = 0; a < 3; ++a)
                          out[a] = mean_of(c, series::torque(n, a));
                  }});
+    t.push_back({"topological-charge",
+                 "miniASD's: the lattice topological charge Q of the spins, the mean over the "
+                 "atomic layers (z-planes) with magnetic atoms (docs/physics.md, \"Topological "
+                 "charge\"): -1 for one skyrmion whose core points down",
+                 {"Q"},
+                 false,
+                 [](const Ctx& c, int, double* out) { out[0] = c.obs.topological_charge; }});
+    t.push_back({"mean-topological-charge",
+                 "the mean of the topological charge since the last reset",
+                 {"<Q>"},
+                 false,
+                 [](const Ctx& c, int, double* out) {
+                     out[0] = mean_of(c, series::topological_charge(c.obs.material_m.size()));
+                 }});
     t.push_back({"material-torque",
                  "the torque sum mu S x B of each material's spins (x, y, z; J; VAMPIRE's "
                  "columns)",
@@ -299,6 +313,8 @@ std::vector<std::string> default_output_columns(ProgramKind program) {
         case ProgramKind::hysteresis_loop:
             return {"applied-field-strength", "applied-field-alignment",
                     "material-applied-field-alignment", "mean-magnetisation-length"};
+        case ProgramKind::relax:
+            return {"time-steps", "magnetisation-components", "total-energy-per-atom"};
         default:
             return {"time-steps",
                     "real-time",

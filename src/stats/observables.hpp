@@ -42,6 +42,10 @@ struct Observables {
     // the counted materials, and of each material.
     Vec3 torque{};
     std::vector<Vec3> material_torque;
+    // The lattice topological charge (stats/topology.hpp): the mean over the layers with
+    // magnetic triangles, and each such layer's, bottom up; 0 and empty unless a column asks.
+    double topological_charge = 0;
+    std::vector<double> layer_topological_charge;
 
     // m / |m|, VAMPIRE's magnetisation columns; 0 when m = 0 (never nan).
     Vec3 direction() const {
@@ -87,8 +91,12 @@ inline int direction(std::size_t materials, int axis) {
 inline int torque(std::size_t materials, int axis) {
     return direction(materials, 3) + axis;
 }
-inline int count(std::size_t materials) {
+// After the torque: the topological charge, for mean-topological-charge (last again).
+inline int topological_charge(std::size_t materials) {
     return torque(materials, 3);
+}
+inline int count(std::size_t materials) {
+    return topological_charge(materials) + 1;
 }
 }  // namespace series
 

@@ -54,9 +54,56 @@ std::vector<std::vector<std::vector<DmiTriangle>>> dmi_triangles(const Lattice& 
     return out;
 }
 
-DmiVectors::DmiVectors(const Lattice& l, const MaterialMap& materials,
-                       std::vector<std::vector<double>> d, double cutoff)
-    : lattice_(l), materials_(materials), d_(std::move(d)), triangles_(dmi_triangles(l, cutoff)) {
+namespace {
+std::vector<std::vector<double>> triangle_constants(const Config& c) {
+    std::vector<std::vector<double>> d;
+    for (const MaterialConfig& m : c.materials)
+        d.push_back(m.dmi);
+    return d;
+}
+// [a][b]: the constant given for a, b, else for b, a (the input checks refuse two that differ).
+std::vector<std::vector<double>> symmetrised(const Config& c,
+                                             std::vector<double> MaterialConfig::*row) {
+    const std::size_t n = c.materials.size();
+    std::vector<std::vector<double>> d(n, std::vector<double>(n, 0.0));
+    for (std::size_t a = 0; a < n; ++a)
+        for (std::size_t b = 0; b < n; ++b) {
+            const double ab = (c.materials[a].*row)[b], ba = (c.materials[b].*row)[a];
+            d[a][b] = ab != 0 ? ab : ba;
+        }
+    return d;
+}
+}  // namespace
+
+DmiVectors::DmiVectors(const Lattice& l, const MaterialMap& materials, const Config& c)
+    : lattice_(l),
+      materials_(materials),
+      d_(triangle_constants(c)),
+      interfacial_(symmetrised(c, &MaterialConfig::interfacial_dmi)),
+      bulk_(symmetrised(c, &MaterialConfig::bulk_dmi)),
+      triangles_(dmi_triangles(l, c.dmi_cutoff_range)) {
+    for (const auto* m : {&interfacial_, &bulk_})
+        for (const std::vector<double>& row : *m)
+            for (const double x : row)
+                bond_dmi_ = bond_dmi_ || x != 0;
+    // Each site's nearest shell: its shortest bonds (1e-6 relative), with their unit vectors.
+    for (std::size_t s = 0; s < l.exchange.sites.size(); ++s) {
+        const std::vector<Bond>& bonds = l.exchange.sites[s];
+        std::vector<double> lengths;
+        unit_.emplace_back();
+        for (const Bond& b : bonds) {
+            const int d[3] = {b.to.dx, b.to.dy, b.to.dz};
+            const Vec3 r = displacement(l, static_cast<int>(s), d, b.to.site);
+            const double n = length(r);
+            lengths.push_back(n);
+            unit_.back().push_back({r[0] / n, r[1] / n, r[2] / n});
+        }
+        const double least =
+            lengths.empty() ? 0.0 : *std::min_element(lengths.begin(), lengths.end());
+        nearest_.emplace_back();
+        for (const double n : lengths)
+            nearest_.back().push_back(n <= least * (1 + 1e-6) ? 1 : 0);
+    }
     for (const std::vector<double>& row : d_)
         has_row_.push_back(std::any_of(row.begin(), row.end(), [](double x) { return x != 0; }));
     const auto& sites = l.exchange.sites;
@@ -102,6 +149,15 @@ Vec3 DmiVectors::one_view(const std::int64_t c[3], int site, int bond, int mi, i
     return sum;
 }
 
+Vec3 DmiVectors::bond_view(int site, int bond, int mi, int mj) const {
+    if (!bond_dmi_ || !nearest_[std::size_t(site)][std::size_t(bond)]) return {0, 0, 0};
+    const double in = interfacial_[std::size_t(mi)][std::size_t(mj)],
+                 bu = bulk_[std::size_t(mi)][std::size_t(mj)];
+    const Vec3& e = unit_[std::size_t(site)][std::size_t(bond)];
+    // z x e = (-e_y, e_x, 0)
+    return {-in * e[1] + bu * e[0], in * e[0] + bu * e[1], bu * e[2]};
+}
+
 Vec3 DmiVectors::of(std::int64_t gid, int bond) const {
     std::int64_t c[3];
     int site;
@@ -111,10 +167,15 @@ Vec3 DmiVectors::of(std::int64_t gid, int bond) const {
     if (j < 0 || back < 0) return {0, 0, 0};
     // d_ijk = (D[i][k] + D[j][k]) / 2 from both ends: nothing when both rows are zero.
     const int mi = materials_.of(gid), mj = materials_.of(j);
-    if (!has_row_[std::size_t(mi)] && !has_row_[std::size_t(mj)]) return {0, 0, 0};
     std::int64_t cj[3];
     int sj;  // the partner's site
     lattice_.decode(j, cj[0], cj[1], cj[2], sj);
+    // The bond's own D from both ends, as the triangles' below: the same bits from j, negated.
+    const Vec3 bij = bond_view(site, bond, mi, mj), bji = bond_view(sj, back, mj, mi);
+    Vec3 own;
+    for (int a = 0; a < 3; ++a)
+        own[a] = 0.5 * (bij[a] - bji[a]);
+    if (!has_row_[std::size_t(mi)] && !has_row_[std::size_t(mj)]) return own;
     double si = 0, sj_ = 0;  // summed apart: si + sj_ is the same bits from either end
     const Vec3 ij = one_view(c, site, bond, mi, mj, si), ji = one_view(cj, sj, back, mj, mi, sj_);
     const double scale = si + sj_;
@@ -122,16 +183,14 @@ Vec3 DmiVectors::of(std::int64_t gid, int bond) const {
     for (int a = 0; a < 3; ++a) {
         d[a] = 0.5 * (ij[a] - ji[a]);
         if (std::abs(d[a]) <= 1e-10 * scale) d[a] = 0;
+        d[a] += own[a];
     }
     return d;
 }
 
 std::string describe_dmi(const Config& c, const Lattice& l, const MaterialMap& materials) {
     if (!has_dmi(c) || l.single_spin) return "";
-    std::vector<std::vector<double>> d;
-    for (const MaterialConfig& m : c.materials)
-        d.push_back(m.dmi);
-    const DmiVectors vectors(l, materials, d, c.dmi_cutoff_range);
+    const DmiVectors vectors(l, materials, c);
     long long bonds = 0, with_d = 0;
     double largest = 0, ratio = 0;
     const std::int64_t cx = l.cells[0] / 2, cy = l.cells[1] / 2;
@@ -158,18 +217,24 @@ std::string describe_dmi(const Config& c, const Lattice& l, const MaterialMap& m
                 ratio = j != 0 ? n / std::abs(j) : 0;
             }
         }
+    bool triangles = false;
+    for (const MaterialConfig& m : c.materials)
+        for (const double x : m.dmi)
+            triangles = triangles || x != 0;
+    char legs[64] = "nearest-neighbour bonds";
+    if (triangles) std::snprintf(legs, sizeof legs, "legs within %g A", c.dmi_cutoff_range * 1e10);
     char line[400];
     if (with_d == 0)
         std::snprintf(line, sizeof line,
-                      "DMI: no bond in the centre column of cells has DMI (triangles with legs "
-                      "within %g A cancel or are missing; it may still act at edges)\n",
-                      c.dmi_cutoff_range * 1e10);
+                      "DMI: no bond in the centre column of cells has DMI (%s: they cancel or "
+                      "are missing; it may still act at edges)\n",
+                      legs);
     else
         std::snprintf(line, sizeof line,
-                      "DMI: %lld of the %lld bonds in the centre column of cells carry D (legs "
-                      "within %g A); largest |D_ij| %.4g J = %.4g meV, %.3g of its bond's J\n",
-                      with_d, bonds, c.dmi_cutoff_range * 1e10, largest,
-                      largest / constants::electron_volt * 1e3, ratio);
+                      "DMI: %lld of the %lld bonds in the centre column of cells carry D (%s); "
+                      "largest |D_ij| %.4g J = %.4g meV, %.3g of its bond's J\n",
+                      with_d, bonds, legs, largest, largest / constants::electron_volt * 1e3,
+                      ratio);
     return line;
 }
 

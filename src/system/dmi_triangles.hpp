@@ -28,11 +28,15 @@ struct DmiTriangle {
 // order of their `via` bond. `cutoff` in metres, compared with a relative tolerance of 1e-6.
 std::vector<std::vector<std::vector<DmiTriangle>>> dmi_triangles(const Lattice& l, double cutoff);
 
-// D of each bond of any atom, from the lattice, the materials and D[a][b] (J).
+// D of each bond of any atom (J), from the lattice, the materials and the input's constants: the
+// triangles' D[a][b] = material[a]:dmi-constant[b] (cutoff exchange:dmi-cutoff-range), plus, on
+// the bonds of each site's nearest-neighbour shell, the bond's own
+//     D_ij = I (z x e_ij) + B e_ij,   I, B = material[a]:interfacial-dmi-constant[b],
+//     bulk-dmi-constant[b] (either order of a, b: the constants are symmetric),
+// e_ij the bond's unit vector from i to j: antisymmetric (D_ji = -D_ij) by construction.
 class DmiVectors {
   public:
-    DmiVectors(const Lattice& l, const MaterialMap& materials, std::vector<std::vector<double>> d,
-               double cutoff);
+    DmiVectors(const Lattice& l, const MaterialMap& materials, const Config& c);
     // (D_ij - D_ji) / 2 (J) of bond `bond` of the atom with global id `gid` (zero when its
     // partner is absent); components smaller than 1e-10 of the triangles' summed |d_ijk| are
     // rounding left by triangles that cancel by symmetry, and are zero (VAMPIRE zeroes its
@@ -48,8 +52,15 @@ class DmiVectors {
     Vec3 one_view(const std::int64_t c[3], int site, int bond, int mi, int mj, double& scale) const;
 
     const Lattice& lattice_;
+    // Seen from the atom at site `site` (material mi; its partner's mj): the bond's own D.
+    Vec3 bond_view(int site, int bond, int mi, int mj) const;
+
     const MaterialMap& materials_;
     std::vector<std::vector<double>> d_;
+    std::vector<std::vector<double>> interfacial_, bulk_;  // [a][b], symmetrised
+    bool bond_dmi_ = false;                                // some interfacial_ or bulk_ is not 0
+    std::vector<std::vector<char>> nearest_;               // [site][bond]: in the nearest shell
+    std::vector<std::vector<Vec3>> unit_;                  // [site][bond]: e_ij
     std::vector<char> has_row_;  // [material]: some D[material][*] is not zero
     std::vector<std::vector<std::vector<DmiTriangle>>> triangles_;
     std::vector<std::vector<int>> reverse_;  // [site][bond]: the partner's bond back

@@ -36,8 +36,8 @@ inline bool same(const std::vector<double>& a, const std::vector<double>& b) {
 // Every setting of the three structs. The sizes below fail to compile when a field is added, so
 // that it is added here too (the layout checked is libstdc++'s on x86-64, this project's CI).
 #if defined(__GLIBCXX__) && defined(__x86_64__)
-static_assert(sizeof(Config) == 1280, "a Config field was added or removed: update same()");
-static_assert(sizeof(MaterialConfig) == 392, "a MaterialConfig field changed: update same()");
+static_assert(sizeof(Config) == 1312, "a Config field was added or removed: update same()");
+static_assert(sizeof(MaterialConfig) == 440, "a MaterialConfig field changed: update same()");
 static_assert(sizeof(OutputConfig) == 160, "an OutputConfig field changed: update same()");
 #endif
 
@@ -79,6 +79,8 @@ inline bool same(const MaterialConfig& a, const MaterialConfig& b, std::string* 
                      F(core_shell_set),
                      F(non_magnetic),
                      F(dmi),
+                     F(interfacial_dmi),
+                     F(bulk_dmi),
                      F(biquadratic),
                      F(further_biquadratic)},
                     why);
@@ -165,6 +167,10 @@ inline bool same(const Config& a, const Config& b, std::string* why = nullptr) {
                    F(domain_wall_axis),
                    F(domain_wall_position),
                    F(domain_wall_width),
+                   F(relax_method),
+                   F(relax_tolerance),
+                   F(relax_first),
+                   F(relax_max_steps),
                    F(output_columns),
                    F(screen_columns),
                    F(output_rate)},

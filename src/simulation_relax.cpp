@@ -1,0 +1,129 @@
+// The relaxation loop (sim:program = relax, sim:relax-first): the minimiser's steps
+// (integrate/minimiser.hpp) with the run's statistics, checkpoints and stops around them.
+#include <cmath>
+#include <cstdio>
+
+#include "integrate/minimiser.hpp"
+#include "simulation.hpp"
+#include "util/error.hpp"
+#include "util/shortest.hpp"
+
+namespace miniasd {
+
+namespace {
+
+// Prints rank 0's progress lines at most every 5 s: the step, the largest torque and an estimate
+// of the time left from how fast the torque's logarithm has been falling toward the tolerance.
+class RelaxProgress {
+  public:
+    RelaxProgress(std::FILE* out, double tolerance) : out_(out), tolerance_(tolerance) {}
+    void update(std::int64_t step, double torque) {
+        if (!out_) return;
+        const double now = wall_seconds();
+        if (last_ < 0) {
+            last_ = now;
+            last_log_ = std::log(torque);
+            return;
+        }
+        if (now - last_ < 5.0) return;
+        const double log_t = std::log(torque), rate = (last_log_ - log_t) / (now - last_);
+        const double left = std::log(torque) - std::log(tolerance_);
+        std::fprintf(out_, "  relax: step %lld  largest torque %.3e T (tolerance %.1e T)  ETA %s\n",
+                     static_cast<long long>(step), torque, tolerance_,
+                     rate > 0 ? format_duration(left / rate).c_str() : "unknown");
+        std::fflush(out_);
+        last_ = now;
+        last_log_ = log_t;
+    }
+
+  private:
+    std::FILE* out_;
+    double tolerance_;
+    double last_ = -1, last_log_ = 0;
+};
+
+}  // namespace
+
+Simulation::Relaxation Simulation::relax(bool program) {
+    sync_field();
+    pull_spins();
+    host_ahead_ = true;  // a GPU integrator takes the relaxed spins before its first step
+    bool skip_sample = false;
+    if (program) {
+        if (resuming_) {  // a continued relaxation: its checkpoint's step had its row if due
+            resuming_ = false;
+            skip_sample = sampled_at_resume_;
+        }
+        if (!started_) start();
+        state_.phase = 0;
+        state_.temperature = state_.phonon_temperature = 0;
+        state_.accumulator.reset(static_cast<std::size_t>(series::count(config_.materials.size())),
+                                 config_.total_steps / config_.steps_increment + 2);
+    }
+    const std::int64_t first = program ? state_.step : 0;
+    const std::int64_t limit = program ? config_.total_steps : config_.relax_max_steps;
+    Minimiser minimiser(config_.relax_method, system_, hamiltonian_, halo_, comm());
+    RelaxProgress progress(comm().is_root() && options_.progress ? options_.screen : nullptr,
+                           config_.relax_tolerance);
+    const int timer = timers_.add(program ? "relax" : "relax first");
+    const double start_wall = wall_seconds();
+    const LoopCounters from = counters();
+    Relaxation out;
+    std::int64_t k = first;
+    bool last_sampled = false, last_row = false;  // at step k: a sample; a row
+    try {
+        for (;; ++k) {
+            hamiltonian_.begin_iteration(k);
+            last_sampled =
+                program && k % config_.steps_increment == 0 && !(skip_sample && k == first);
+            const std::int64_t rows = state_.rows;
+            if (last_sampled) sample(true);
+            last_row = state_.rows > rows;
+            timers_.start(timer);
+            out.torque = minimiser.measure(spins_);
+            timers_.stop(timer);
+            if (std::isnan(out.torque))
+                throw Error("a field became non-finite while relaxing, at step " +
+                            std::to_string(k) + ": a coupling or field is far too strong");
+            if (out.torque < config_.relax_tolerance || k >= limit) break;
+            progress.update(k, out.torque);
+            if (program) stop_policy_.before_step();
+            timers_.start(timer);
+            minimiser.move(spins_);
+            timers_.stop(timer);
+            if (program) {
+                ++state_.step;
+                after_step(state_.step);
+            }
+        }
+    } catch (...) {
+        if (program) end_loop_stretch(start_wall, from);
+        throw;
+    }
+    out.converged = out.torque < config_.relax_tolerance;
+    out.steps = k - first;
+    if (program) {
+        // The last state's row and snapshot (unless its row was just written, which then took
+        // the snapshot only when its rate said so).
+        if (!last_row) {
+            if (!last_sampled) sample(false);
+            write_row(true);
+        } else if (snapshots_ && !snapshot_written_) {
+            IoTimer t(timers_, t_output_);
+            write_snapshot();
+        }
+        end_loop_stretch(start_wall, from);
+    }
+    out.energy = (program ? sample_ : observe()).total;
+    if (comm().is_root() && options_.screen)
+        std::fprintf(options_.screen,
+                     "%s %s after %lld steps: largest torque %s T (tolerance %s T), energy %s "
+                     "J/atom\n",
+                     program ? "Relaxation" : "Relaxation before the program",
+                     out.converged ? "converged" : "did NOT converge",
+                     static_cast<long long>(out.steps), shortest(out.torque).c_str(),
+                     shortest(config_.relax_tolerance).c_str(), shortest(out.energy).c_str());
+    return out;
+}
+
+}  // namespace miniasd

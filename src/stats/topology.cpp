@@ -1,0 +1,139 @@
+#include "stats/topology.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "util/error.hpp"
+
+namespace miniasd {
+
+namespace {
+
+struct InPlane {
+    int column;    // of the neighbour table
+    double angle;  // radians, of the bond's direction in the plane
+};
+
+// The distinct heights (fractions of the cell) of the basis sites, ascending; each site's index.
+std::vector<double> basis_heights(const Lattice& l, std::vector<int>& of_site) {
+    std::vector<double> h;
+    for (const Vec3& b : l.basis)
+        h.push_back(b[2]);
+    std::sort(h.begin(), h.end());
+    h.erase(
+        std::unique(h.begin(), h.end(), [](double a, double b) { return std::abs(a - b) < 1e-9; }),
+        h.end());
+    for (const Vec3& b : l.basis)
+        for (std::size_t k = 0; k < h.size(); ++k)
+            if (std::abs(h[k] - b[2]) < 1e-9) of_site.push_back(static_cast<int>(k));
+    return h;
+}
+
+}  // namespace
+
+TopologicalCharge::TopologicalCharge(const Config& c, const Lattice& l, const LocalSystem& sys,
+                                     const Hamiltonian& h, const HamiltonianPlan& plan,
+                                     const parallel::Comm& comm) {
+    std::size_t exchange = plan.recipes.size();
+    for (std::size_t t = 0; t < plan.recipes.size(); ++t)
+        if (std::strcmp(plan.recipes[t].name, "exchange") == 0) exchange = t;
+    if (exchange == plan.recipes.size())
+        throw Error(
+            "output:topological-charge needs the exchange's neighbours, and this input "
+            "has no exchange");
+    std::vector<int> height_of_site;
+    const std::vector<double> heights = basis_heights(l, height_of_site);
+    layers_ = static_cast<int>(l.cells[2] * std::int64_t(heights.size()));
+    // Per site: the nearest in-plane neighbours (same height, shortest), by angle.
+    std::vector<std::vector<InPlane>> around(std::size_t(l.sites()));
+    for (int s = 0; s < l.sites(); ++s) {
+        const std::vector<Bond>& bonds = l.exchange.sites[std::size_t(s)];
+        std::vector<std::pair<double, InPlane>> found;  // (length, neighbour)
+        for (std::size_t b = 0; b < bonds.size(); ++b) {
+            const NeighbourOffset& o = bonds[b].to;
+            const int d[3] = {o.dx, o.dy, o.dz};
+            Vec3 r;
+            for (int a = 0; a < 3; ++a)
+                r[a] = ((double(d[a]) + l.basis[std::size_t(o.site)][a]) -
+                        l.basis[std::size_t(s)][a]) *
+                       l.cell_size[a];
+            const double len = std::sqrt(r[0] * r[0] + r[1] * r[1] + r[2] * r[2]);
+            if (std::abs(r[2]) > 1e-6 * len) continue;
+            found.push_back(
+                {len, {plan.columns[exchange][std::size_t(s)][b], std::atan2(r[1], r[0])}});
+        }
+        double least = 1e300;
+        for (const auto& f : found)
+            least = std::min(least, f.first);
+        for (const auto& f : found)
+            if (f.first <= least * (1 + 1e-6)) around[std::size_t(s)].push_back(f.second);
+        std::sort(around[std::size_t(s)].begin(), around[std::size_t(s)].end(),
+                  [](const InPlane& a, const InPlane& b) { return a.angle < b.angle; });
+    }
+    // Each owned atom's triangles and layer.
+    std::vector<std::int64_t> per_layer(std::size_t(layers_), 0);
+    start_.push_back(0);
+    for (std::int64_t i = 0; i < sys.n_owned; ++i) {
+        std::int64_t cx, cy, cz;
+        int s;
+        l.decode(sys.gid[std::size_t(i)], cx, cy, cz, s);
+        const int layer =
+            static_cast<int>(cz * std::int64_t(heights.size()) + height_of_site[std::size_t(s)]);
+        layer_.push_back(layer);
+        const auto& ring = around[std::size_t(s)];
+        const bool magnetic = !c.materials[std::size_t(sys.material[std::size_t(i)])].non_magnetic;
+        for (std::size_t a = 0; a < ring.size() && magnetic && ring.size() > 1; ++a) {
+            const InPlane& p = ring[a];
+            const InPlane& q = ring[(a + 1) % ring.size()];
+            double theta = q.angle - p.angle;
+            if (theta <= 0) theta += 2 * M_PI;
+            if (theta >= M_PI * (1 - 1e-9)) continue;  // no triangle across a straight angle
+            const std::int32_t j = h.neighbour(i, p.column), k = h.neighbour(i, q.column);
+            if (j == sys.null_atom || k == sys.null_atom) continue;
+            if (c.materials[std::size_t(sys.material[std::size_t(j)])].non_magnetic ||
+                c.materials[std::size_t(sys.material[std::size_t(k)])].non_magnetic)
+                continue;
+            triangles_.push_back({j, k, theta / M_PI});
+            ++per_layer[std::size_t(layer)];
+        }
+        start_.push_back(static_cast<std::int64_t>(triangles_.size()));
+    }
+    comm.sum_in_place(per_layer);
+    for (const std::int64_t n : per_layer) {
+        has_triangles_.push_back(n > 0 ? 1 : 0);
+        counted_ += n > 0 ? 1 : 0;
+    }
+}
+
+std::vector<ExactSum> TopologicalCharge::local_sums(const SpinView& s) const {
+    std::vector<ExactSum> sums(static_cast<std::size_t>(layers_));
+    const std::int64_t n = static_cast<std::int64_t>(layer_.size());
+    for (std::int64_t i = 0; i < n; ++i) {
+        const double a[3] = {s.x[i], s.y[i], s.z[i]};
+        for (std::int64_t t = start_[std::size_t(i)]; t < start_[std::size_t(i) + 1]; ++t) {
+            const Triangle& tr = triangles_[std::size_t(t)];
+            const double b[3] = {s.x[tr.j], s.y[tr.j], s.z[tr.j]};
+            const double c[3] = {s.x[tr.k], s.y[tr.k], s.z[tr.k]};
+            const double bxc[3] = {b[1] * c[2] - b[2] * c[1], b[2] * c[0] - b[0] * c[2],
+                                   b[0] * c[1] - b[1] * c[0]};
+            const double triple = a[0] * bxc[0] + a[1] * bxc[1] + a[2] * bxc[2];
+            const double ab = a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+            const double bc = b[0] * c[0] + b[1] * c[1] + b[2] * c[2];
+            const double ca = c[0] * a[0] + c[1] * a[1] + c[2] * a[2];
+            sums[std::size_t(layer_[std::size_t(i)])].add(tr.weight * 2 *
+                                                          std::atan2(triple, 1 + ab + bc + ca));
+        }
+    }
+    return sums;
+}
+
+std::vector<double> TopologicalCharge::layer_charges(
+    const std::vector<double>& solid_angles) const {
+    std::vector<double> q;
+    for (int k = 0; k < layers_; ++k)
+        if (has_triangles_[std::size_t(k)]) q.push_back(solid_angles[std::size_t(k)] / (4 * M_PI));
+    return q;
+}
+
+}  // namespace miniasd
