@@ -70,13 +70,18 @@ Simulation::Simulation(const parallel::Comm& world, Config config, RunOptions op
                                                         halo_, decomposition_.comm, timers_});
     }
     {
-        bool charge = false;
+        bool texture = false, wall = false;
         for (const auto* list : {&config_.output_columns, &config_.screen_columns})
-            for (const std::string& k : *list)
-                charge = charge || k.find("topological-charge") != std::string::npos;
-        if (charge)
-            topology_ = std::make_unique<TopologicalCharge>(
-                config_, lattice_, system_, hamiltonian_, plan_, decomposition_.comm);
+            for (const std::string& k : *list) {
+                texture = texture || k.find("topological-charge") != std::string::npos ||
+                          k.find("skyrmion-") != std::string::npos;
+                wall = wall || k.find("domain-wall-") != std::string::npos;
+            }
+        if (texture)
+            textures_ = std::make_unique<LayerTextures>(config_, lattice_, system_, hamiltonian_,
+                                                        plan_, decomposition_.comm);
+        if (wall)
+            wall_ = std::make_unique<WallProfile>(config_, lattice_, system_, decomposition_.comm);
     }
     t_stats_ = timers_.add("statistics");
     t_output_ = timers_.add("output");
@@ -177,10 +182,11 @@ void Simulation::start() {
     for (const MaterialConfig& m : config_.materials)
         names.push_back(m.name);
     const bool root = comm().is_root();
-    table_ = std::make_unique<TimeSeriesTable>(root ? table_file_ : nullptr, columns, names);
+    table_ = std::make_unique<TimeSeriesTable>(root ? table_file_ : nullptr, columns, names,
+                                               config_.energy_unit);
     screen_ = std::make_unique<TimeSeriesTable>(
         root && !config_.screen_columns.empty() ? options_.screen : nullptr, config_.screen_columns,
-        names);
+        names, config_.energy_unit);
     if (!appended) agree_table_write(table_->write_header());
     screen_->write_header();
     if (snapshots_) {

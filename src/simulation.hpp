@@ -25,6 +25,7 @@
 #include "stats/run_state.hpp"
 #include "stats/time_series.hpp"
 #include "stats/topology.hpp"
+#include "stats/wall_profile.hpp"
 #include "stop_policy.hpp"
 #include "system/lattice.hpp"
 #include "system/local_system.hpp"
@@ -252,7 +253,8 @@ class Simulation {
     StopPolicy stop_policy_;          // signals and the wall-time limit
     std::int64_t checked_step_ = -1;  // the last step check_finite found every spin finite
     std::unique_ptr<Integrator> integrator_;
-    std::unique_ptr<TopologicalCharge> topology_;  // when a column shows the charge
+    std::unique_ptr<LayerTextures> textures_;  // when a column shows Q or a skyrmion
+    std::unique_ptr<WallProfile> wall_;        // when a column shows a domain wall
     RunState state_;
     Observables sample_;       // the latest statistics sample
     int threads_allowed_ = 1;  // OpenMP's thread count before fit_threads_to_work

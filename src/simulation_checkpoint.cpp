@@ -115,19 +115,20 @@ void Simulation::load_checkpoint() {
     const std::size_t had = state_.accumulator.series(), n = config_.materials.size();
     if (had > 0 && state_.accumulator.widen(std::size_t(series::count(n))) &&
         state_.accumulator.count() > 0 && screen) {
-        const bool direction = had <= std::size_t(series::direction(n, 0)),
-                   torque = had <= std::size_t(series::torque(n, 0));
+        // The running means the checkpoint lacks, in the order their series were added.
+        const std::pair<int, const char*> added[] = {
+            {series::direction(n, 0), "mean-magnetisation"},
+            {series::torque(n, 0), "mean-total-torque"},
+            {series::topological_charge(n), "mean-topological-charge"},
+            {series::skyrmion_radius(n), "mean-skyrmion-radius"}};
+        std::string lacking;
+        for (const auto& a : added)
+            if (had <= std::size_t(a.first))
+                lacking += (lacking.empty() ? "" : ", ") + std::string(a.second);
         std::fprintf(screen,
-                     "Note: the checkpoint has no running mean of %s; %s average the samples "
-                     "after step %lld only\n",
-                     direction ? "the magnetisation's direction, the torque or the charge"
-                     : torque  ? "the torque or the topological charge"
-                               : "the topological charge",
-                     direction ? "the mean-magnetisation, mean-total-torque and "
-                                 "mean-topological-charge columns"
-                     : torque  ? "the mean-total-torque and mean-topological-charge columns"
-                               : "the mean-topological-charge column",
-                     static_cast<long long>(state_.step));
+                     "Note: the checkpoint was written before the running means of %s; they "
+                     "average the samples after step %lld only\n",
+                     lacking.c_str(), static_cast<long long>(state_.step));
     }
     // A checkpoint between two evaluations of a held field (the dipolar field's update rate)
     // carries the spins of the last evaluation: the field is computed from them again, so the

@@ -12,23 +12,26 @@ Observables Simulation::observe() {
     halo_.finish(spins_.x.data(), spins_.y.data(), spins_.z.data());
     std::vector<ExactSum> local = local_sums(config_, system_, spins_, hamiltonian_);
     const std::size_t width = local.size();
-    if (topology_)
-        for (const ExactSum& q : topology_->local_sums(spins_.view()))
-            local.push_back(q);
+    std::size_t texture_width = 0;
+    if (textures_) {
+        const std::vector<ExactSum> t = textures_->local_sums(spins_.view());
+        texture_width = t.size();
+        local.insert(local.end(), t.begin(), t.end());
+    }
+    if (wall_) {
+        const std::vector<ExactSum> w = wall_->local_sums(spins_.view());
+        local.insert(local.end(), w.begin(), w.end());
+    }
     std::vector<std::int64_t> sums = pack(local);
     comm().sum_in_place(sums);
     std::vector<double> values = reduced_values(sums);
-    std::vector<double> charges(values.begin() + std::ptrdiff_t(width), values.end());
+    const auto at = [&](std::size_t k) { return values.begin() + std::ptrdiff_t(k); };
+    const std::vector<double> textures(at(width), at(width + texture_width)),
+        wall(at(width + texture_width), values.end());
     values.resize(width);
     Observables o = finish_observables(values, counted_, counted_atoms_);
-    if (topology_) {
-        o.layer_topological_charge = topology_->layer_charges(charges);
-        double sum = 0;  // in order of height: the same bits on every rank
-        for (const double q : o.layer_topological_charge)
-            sum += q;
-        if (!o.layer_topological_charge.empty())
-            o.topological_charge = sum / double(o.layer_topological_charge.size());
-    }
+    if (textures_) textures_->finish(textures, o);
+    if (wall_) wall_->finish(wall, o);
     return o;
 }
 

@@ -8,6 +8,7 @@ demonstrates, with the comparison printed as a number.
     /usr/bin/python3 tools/tutorial.py sublattices runs/tutorial/06
     /usr/bin/python3 tools/tutorial.py skyrmion    runs/tutorial/07
     /usr/bin/python3 tools/tutorial.py vortex      runs/tutorial/08
+    /usr/bin/python3 tools/tutorial.py skyrmion-energy runs/tutorial/09
 
 The run directory is the one given to miniasd with -o. The picture goes to <run dir>/<lesson>.png
 unless -o says otherwise. Lessons 3 and 5 use tools/plot_curie.py and tools/plot_hysteresis.py.
@@ -317,8 +318,56 @@ def vortex(run, out):
     return abs(winding - 1) < 0.01 and abs(circulation) > 0.8 and abs(s[core, 2]) > 0.9
 
 
+def skyrmion_energy(run, out):
+    """Lesson 9: one relaxed Neel skyrmion in an sc monolayer (no field). Its radius against the
+    continuum estimate R = pi D sqrt(A / (16 A K^2 - pi^2 D^2 K)) (Wang, Yuan and Wang, Commun.
+    Phys. 1, 31 (2018); A = J/2a, K = k/a^3, D = D_int/a^2), its profile against the 360-degree
+    wall ansatz theta(r) = 2 atan(sinh(R/w) / sinh(r/w)), w = a sqrt(J/2k), and its energy above
+    the ferromagnet, -N (2 J + k), against the Belavin-Polyakov scale 4 pi J."""
+    names, data = read_table(os.path.join(run, "output"))
+    last = data[-1]
+    a, j, d, k = 3.0, 1e-21, 1.2e-22, 3e-23  # the lesson's input: A, J, J, J
+    mev = 1.602176634e-22  # J
+    atoms = 40 * 40
+    energy = last[names.index("E_total[meV]")]
+    excess = energy - atoms * (-2 * j - k) / mev
+    q = last[names.index("Q")]
+    radius = last[names.index("R_sk[A]")]
+    centre = np.array([last[names.index("x_sk[A]")], last[names.index("y_sk[A]")]])
+    wang = np.pi * d * a * np.sqrt((j / 2) / (8 * j * k**2 - np.pi**2 * d**2 * k))
+    w = a * np.sqrt(j / (2 * k))
+    snap = last_snapshot(run)
+    p, s = snap.positions[:, :2], snap.spins
+    box = np.array([40 * a, 40 * a])
+    rel = (p - centre + box / 2) % box - box / 2  # across the periodic edges
+    r = np.hypot(rel[:, 0], rel[:, 1])
+    fig, ax = plt.subplots(figsize=(8, 4.8))
+    ax.plot(r, s[:, 2], "o", ms=3, label="$S_z$ of every atom (miniASD, relaxed)")
+    radial = np.where(r > 0, np.sum(s[:, :2] * rel, axis=1) / np.maximum(r, 1e-9), 0)
+    ax.plot(r, radial, "s", ms=2, alpha=0.5, label="$S_r$, the in-plane part along the radius")
+    fine = np.linspace(1e-3, r.max(), 400)
+    theta = 2 * np.arctan(np.sinh(radius / w) / np.sinh(fine / w))
+    ax.plot(fine, np.cos(theta), "k-", lw=0.8,
+            label=rf"360° wall ansatz, $R$ = {radius:.2f} Å, $w = a\sqrt{{J/2k}}$ = {w:.2f} Å")
+    ax.axvline(wang, color="C3", ls="--", lw=0.8, label=f"continuum estimate R = {wang:.2f} Å")
+    ax.axhline(0, color="grey", lw=0.5)
+    ax.set_xlim(0, 40)
+    ax.set_xlabel("distance from the skyrmion's centre (Å)")
+    ax.set_ylabel("spin component")
+    ax.set_title(f"Q = {q:+.6f}, R = {radius:.2f} Å, energy above the ferromagnet "
+                 f"{excess:.1f} meV = {excess * mev / (4 * np.pi * j):.3f} × 4πJ")
+    ax.legend(loc="lower right", fontsize=8)
+    fig.tight_layout()
+    fig.savefig(out, dpi=110)
+    print(f"Q {q:+.9f}, radius {radius:.3f} A (continuum estimate {wang:.3f} A, "
+          f"{radius / wang - 1:+.1%}), energy above the ferromagnet {excess:.3f} meV "
+          f"({excess * mev / (4 * np.pi * j):.4f} x 4 pi J)")
+    return abs(q + 1) < 1e-6 and abs(radius / wang - 1) < 0.3 and excess > 0
+
+
 LESSONS = {"precession": precession, "boltzmann": boltzmann, "domain-wall": domain_wall,
-           "sublattices": sublattices, "skyrmion": skyrmion, "vortex": vortex}
+           "sublattices": sublattices, "skyrmion": skyrmion, "vortex": vortex,
+           "skyrmion-energy": skyrmion_energy}
 
 
 def main():

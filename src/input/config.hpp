@@ -263,6 +263,13 @@ struct Config {
     std::vector<std::string> output_columns;  // empty: a default set
     std::vector<std::string> screen_columns;
     std::int64_t output_rate = 1;  // a row every this many statistics samples
+    // output:energy-unit: the energy (and torque) columns in J, meV or eV (Spirit, UppASD and
+    // magnopy users compare in meV)
+    enum class EnergyUnit {
+        joule,
+        millielectronvolt,
+        electronvolt
+    } energy_unit = EnergyUnit::joule;
 
     std::vector<MaterialConfig> materials;
     OutputConfig output;

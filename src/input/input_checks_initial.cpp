@@ -43,13 +43,20 @@ void check_initial_state(const Config& c, const std::map<std::string, Entry>& se
         }
     // VAMPIRE's wall keywords belong to its domain-wall program, which miniASD does not have:
     // here they place the initial wall only.
+    // The axis also says where the domain-wall columns look.
+    bool wall_columns = false;
+    for (const auto* list : {&c.output_columns, &c.screen_columns})
+        for (const std::string& k : *list)
+            wall_columns = wall_columns || k.rfind("domain-wall-", 0) == 0;
     for (const char* key :
          {"sim:domain-wall-axis", "sim:domain-wall-position", "sim:domain-wall-width"}) {
         const auto it = seen.find(key);
+        if (wall_columns && std::string(key) == "sim:domain-wall-axis") continue;
         if (it != seen.end() && c.initial_state != S::domain_wall)
             fail(it->second,
                  "places a wall only with sim:initial-spin-configuration = domain-wall "
-                 "(VAMPIRE's domain-wall program, which uses it too, is not implemented)");
+                 "(VAMPIRE's domain-wall program, which uses it too, is not implemented; "
+                 "sim:domain-wall-axis also sets the axis of the domain-wall columns)");
     }
     const auto state = seen.find("sim:initial-spin-configuration");
     if (state == seen.end()) return;

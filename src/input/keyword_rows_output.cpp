@@ -41,6 +41,22 @@ void add_output_keywords(std::vector<KeywordSpec>& t) {
         "sample (time-series, benchmark, field-cool, laser-pulse)",
         [](Config& c, const Value& v, const Entry&) { c.output_rate = v.integer; },
         [](const Config& c) { return whole(c.output_rate); }));
+    using U = Config::EnergyUnit;
+    t.push_back(choice(
+        "output", "energy-unit", "j|mev|ev", "j",
+        "miniASD's: the unit of the energy and torque columns of the output file and the screen "
+        "(their headers say it: E_total[meV], E_total[meV/atom]), J, meV or eV in any case; meV "
+        "compares per spin with Spirit, UppASD and magnopy",
+        [](Config& c, const Value& v, const Entry&) {
+            c.energy_unit = v.text == "mev"  ? U::millielectronvolt
+                            : v.text == "ev" ? U::electronvolt
+                                             : U::joule;
+        },
+        [](const Config& c) {
+            return c.energy_unit == U::joule
+                       ? none
+                       : word(c.energy_unit == U::millielectronvolt ? "meV" : "eV");
+        }));
 }
 
 }  // namespace miniasd::keyword_rows

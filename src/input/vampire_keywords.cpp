@@ -213,7 +213,8 @@ const Group groups[] = {
      "mean-total-energy anisotropy-energy mean-anisotropy-energy exchange-energy magnetostatic-energy mean-magnetostatic-energy "
      "mean-exchange-energy applied-field-energy mean-applied-field-energy mean-specific-heat "
      "spin-temperature mean-spin-temperature material-spin-temperature "
-     "material-mean-spin-temperature output-rate total-torque mean-total-torque material-torque"},
+     "material-mean-spin-temperature output-rate total-torque mean-total-torque material-torque "
+     "domain-wall-centre"},
     {"output", VC::not_supported,
      "not implemented (material-mean-magnetisation-length is)", "material-mean-magnetisation"},
     {"output", VC::not_supported,
@@ -234,9 +235,9 @@ const Group groups[] = {
      "height-magnetisation material-height-magnetisation mean-height-magnetisation-length "
      "mean-height-magnetisation"},
     {"output", VC::not_supported,
-     "spin transport, domain-wall tracking and recording simulations are not implemented",
-     "resistance current magneto-resistance fractional-electric-field-strength domain-wall-centre "
-     "lfa-ms track-pos-x track-pos-z"},
+     "spin transport, tracking and recording simulations are not implemented",
+     "resistance current magneto-resistance fractional-electric-field-strength lfa-ms track-pos-x "
+     "track-pos-z"},
     {"output", VC::accepted_without_effect,
      "the timing report (compute, halo, I/O per rank) is printed at the end of every run",
      "mpi-timings"},

@@ -158,6 +158,46 @@ std::vector<ColumnSpec> make_columns() {
                  [](const Ctx& c, int, double* out) {
                      out[0] = mean_of(c, series::topological_charge(c.obs.material_m.size()));
                  }});
+    t.push_back({"skyrmion-radius",
+                 "miniASD's: the skyrmions' radius where S_z crosses zero (A; from the reversed "
+                 "area, linear over the lattice's triangles, per layer and skyrmion) and their "
+                 "count N, the topological charge rounded (at least 1)",
+                 {"R_sk[A]", "N_sk"},
+                 false,
+                 [](const Ctx& c, int, double* out) {
+                     out[0] = c.obs.skyrmion_radius * 1e10;
+                     out[1] = c.obs.skyrmion_count;
+                 }});
+    t.push_back({"mean-skyrmion-radius",
+                 "the mean of the skyrmion radius since the last reset (A)",
+                 {"<R_sk>[A]"},
+                 false,
+                 [](const Ctx& c, int, double* out) {
+                     out[0] = 1e10 * mean_of(c, series::skyrmion_radius(c.obs.material_m.size()));
+                 }});
+    t.push_back({"skyrmion-centre",
+                 "miniASD's: the centroid x, y of the reversed part of S_z (A, from the box's "
+                 "corner; a circular mean, so across periodic edges too): one skyrmion's centre",
+                 {"x_sk[A]", "y_sk[A]"},
+                 false,
+                 [](const Ctx& c, int, double* out) {
+                     out[0] = c.obs.skyrmion_centre[0] * 1e10;
+                     out[1] = c.obs.skyrmion_centre[1] * 1e10;
+                 }});
+    t.push_back({"domain-wall-centre",
+                 "VAMPIRE's name (which VAMPIRE prints as 0): where the easy-axis component of "
+                 "the magnetisation's profile along sim:domain-wall-axis first changes sign, "
+                 "interpolated (A from the box's corner; nan without a wall)",
+                 {"x_wall[A]"},
+                 false,
+                 [](const Ctx& c, int, double* out) { out[0] = c.obs.domain_wall_centre * 1e10; }});
+    t.push_back({"domain-wall-width",
+                 "miniASD's: the wall's width delta = (1/2) integral of (1 - m_e^2) along "
+                 "sim:domain-wall-axis, delta of a tanh((x - x0) / delta) wall (A; nan without "
+                 "a wall)",
+                 {"delta_wall[A]"},
+                 false,
+                 [](const Ctx& c, int, double* out) { out[0] = c.obs.domain_wall_width * 1e10; }});
     t.push_back({"material-torque",
                  "the torque sum mu S x B of each material's spins (x, y, z; J; VAMPIRE's "
                  "columns)",

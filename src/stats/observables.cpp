@@ -149,7 +149,9 @@ std::vector<double> sample_series(const Observables& o, const Vec3& d) {
         x[std::size_t(series::direction(o.material_m.size(), a))] = u[a];
     for (int a = 0; a < 3; ++a)
         x[std::size_t(series::torque(o.material_m.size(), a))] = o.torque[std::size_t(a)];
-    x[std::size_t(series::topological_charge(o.material_m.size()))] = o.topological_charge;
+    const std::size_t n = o.material_m.size();
+    x[std::size_t(series::topological_charge(n))] = o.topological_charge;
+    x[std::size_t(series::skyrmion_radius(n))] = o.skyrmion_radius;
     return x;
 }
 

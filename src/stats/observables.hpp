@@ -42,10 +42,15 @@ struct Observables {
     // the counted materials, and of each material.
     Vec3 torque{};
     std::vector<Vec3> material_torque;
-    // The lattice topological charge (stats/topology.hpp): the mean over the layers with
-    // magnetic triangles, and each such layer's, bottom up; 0 and empty unless a column asks.
+    // Textures (stats/topology.hpp, stats/wall_profile.hpp), computed only when a column asks:
+    // the lattice topological charge, the mean over the layers with magnetic triangles, and each
+    // such layer's, bottom up; the skyrmions' count, radius (m) and centre (m, x and y); a domain
+    // wall's centre and width along sim:domain-wall-axis (m; NaN without a wall).
     double topological_charge = 0;
     std::vector<double> layer_topological_charge;
+    double skyrmion_count = 0, skyrmion_radius = 0;
+    Vec3 skyrmion_centre{0, 0, 0};
+    double domain_wall_centre = 0, domain_wall_width = 0;
 
     // m / |m|, VAMPIRE's magnetisation columns; 0 when m = 0 (never nan).
     Vec3 direction() const {
@@ -91,12 +96,16 @@ inline int direction(std::size_t materials, int axis) {
 inline int torque(std::size_t materials, int axis) {
     return direction(materials, 3) + axis;
 }
-// After the torque: the topological charge, for mean-topological-charge (last again).
+// After the torque: the topological charge and the skyrmion radius (m), for their mean- columns
+// (last again).
 inline int topological_charge(std::size_t materials) {
     return torque(materials, 3);
 }
-inline int count(std::size_t materials) {
+inline int skyrmion_radius(std::size_t materials) {
     return topological_charge(materials) + 1;
+}
+inline int count(std::size_t materials) {
+    return skyrmion_radius(materials) + 1;
 }
 }  // namespace series
 

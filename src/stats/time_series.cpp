@@ -9,23 +9,40 @@
 #include <cstring>
 
 #include "util/error.hpp"
+#include "util/units.hpp"
 
 namespace miniasd {
 
+namespace {
+// A header's unit in another energy unit: "E_total[J]" -> "E_total[meV]", "[J/atom]" ->
+// "[meV/atom]"; the scale (J per unit), or 1 for a header that is not in joules.
+double in_unit(std::string& header, Config::EnergyUnit unit) {
+    if (unit == Config::EnergyUnit::joule) return 1;
+    for (const char* j : {"[J]", "[J/atom]"}) {
+        const std::size_t at = header.find(j);
+        if (at == std::string::npos) continue;
+        const bool milli = unit == Config::EnergyUnit::millielectronvolt;
+        header.replace(at + 1, 1, milli ? "meV" : "eV");
+        return milli ? constants::electron_volt * 1e-3 : constants::electron_volt;
+    }
+    return 1;
+}
+}  // namespace
+
 TimeSeriesTable::TimeSeriesTable(std::FILE* out, const std::vector<std::string>& keywords,
-                                 std::vector<std::string> material_names)
+                                 std::vector<std::string> material_names,
+                                 Config::EnergyUnit energy_unit)
     : out_(out), materials_(std::move(material_names)) {
     for (const std::string& k : keywords) {
         const ColumnSpec* c = find_column(k);
         if (!c) throw Error("unknown statistics column '" + k + "'");
         columns_.push_back(c);
-        if (!c->per_material) {
-            names_.insert(names_.end(), c->headers.begin(), c->headers.end());
-            continue;
-        }
-        for (const std::string& m : materials_)
-            for (const std::string& h : c->headers)
-                names_.push_back(m + ":" + h);
+        const std::size_t copies = c->per_material ? materials_.size() : 1;
+        for (std::size_t m = 0; m < copies; ++m)
+            for (std::string h : c->headers) {
+                scale_.push_back(in_unit(h, energy_unit));
+                names_.push_back(c->per_material ? materials_[m] + ":" + h : h);
+            }
     }
 }
 
@@ -58,11 +75,13 @@ std::string TimeSeriesTable::write_row(const RowContext& r) {
     std::string line;
     char buf[64];
     double v[8];
+    std::size_t printed = 0;
     auto emit = [&](std::size_t n) {
         for (std::size_t k = 0; k < n; ++k) {
             // Shortest text that reads back to the same double; whole numbers up to 2^53 in
             // full (the shortest form of step 100000 is "1e+05").
-            const double x = v[k];
+            const double s = scale_[printed++];
+            const double x = s == 1 ? v[k] : v[k] / s;
             const bool whole = std::abs(x) < 9007199254740992.0 && x == std::trunc(x) &&
                                !(x == 0 && std::signbit(x));
             auto res = whole ? std::to_chars(buf, buf + sizeof buf, static_cast<std::int64_t>(x))

@@ -15,8 +15,10 @@ class TimeSeriesTable {
   public:
     // `out` is not owned; nullptr makes a silent table (ranks other than 0). Every keyword must
     // name a column of column_table() (the parser has checked).
+    // `energy_unit`: J, meV or eV; the columns whose unit is J (J/atom) are written in it.
     TimeSeriesTable(std::FILE* out, const std::vector<std::string>& keywords,
-                    std::vector<std::string> material_names);
+                    std::vector<std::string> material_names,
+                    Config::EnergyUnit energy_unit = Config::EnergyUnit::joule);
     // Each returns "" or why the write failed (the system's reason). A row is written whole or
     // not at all: a failed write is cut back to the end of the previous row, so a reader of
     // the file never meets half a row (the stream must be unbuffered: OutputFiles opens it so).
@@ -30,6 +32,7 @@ class TimeSeriesTable {
     std::vector<const ColumnSpec*> columns_;
     std::vector<std::string> materials_;
     std::vector<std::string> names_;  // one per printed number
+    std::vector<double> scale_;       // one per printed number: J per its energy unit (1: J)
 };
 
 }  // namespace miniasd

@@ -11,9 +11,26 @@ namespace miniasd {
 namespace {
 
 struct InPlane {
-    int column;    // of the neighbour table
-    double angle;  // radians, of the bond's direction in the plane
+    int column;     // of the neighbour table
+    double angle;   // radians, of the bond's direction in the plane
+    double length;  // m
 };
+
+// The part of a triangle where f, linear between its corners' values, is negative.
+double negative_part(double a, double b, double c) {
+    const int n = (a < 0) + (b < 0) + (c < 0);
+    if (n == 0) return 0;
+    if (n == 3) return 1;
+    // The corner alone on its side cuts off the small triangle f_p^2 / ((f_p - f_q)(f_p - f_r))
+    // of the whole, f_q and f_r the other corners' values (of the other sign: no zero divisor).
+    const bool lone_negative = n == 1;
+    const double f[3] = {a, b, c};
+    int p = 0;
+    while ((f[p] < 0) != lone_negative)
+        ++p;
+    const double cut = f[p] * f[p] / ((f[p] - f[(p + 1) % 3]) * (f[p] - f[(p + 2) % 3]));
+    return lone_negative ? cut : 1 - cut;
+}
 
 // The distinct heights (fractions of the cell) of the basis sites, ascending; each site's index.
 std::vector<double> basis_heights(const Lattice& l, std::vector<int>& of_site) {
@@ -32,9 +49,10 @@ std::vector<double> basis_heights(const Lattice& l, std::vector<int>& of_site) {
 
 }  // namespace
 
-TopologicalCharge::TopologicalCharge(const Config& c, const Lattice& l, const LocalSystem& sys,
-                                     const Hamiltonian& h, const HamiltonianPlan& plan,
-                                     const parallel::Comm& comm) {
+LayerTextures::LayerTextures(const Config& c, const Lattice& l, const LocalSystem& sys,
+                             const Hamiltonian& h, const HamiltonianPlan& plan,
+                             const parallel::Comm& comm)
+    : lattice_(l) {
     std::size_t exchange = plan.recipes.size();
     for (std::size_t t = 0; t < plan.recipes.size(); ++t)
         if (std::strcmp(plan.recipes[t].name, "exchange") == 0) exchange = t;
@@ -61,7 +79,7 @@ TopologicalCharge::TopologicalCharge(const Config& c, const Lattice& l, const Lo
             const double len = std::sqrt(r[0] * r[0] + r[1] * r[1] + r[2] * r[2]);
             if (std::abs(r[2]) > 1e-6 * len) continue;
             found.push_back(
-                {len, {plan.columns[exchange][std::size_t(s)][b], std::atan2(r[1], r[0])}});
+                {len, {plan.columns[exchange][std::size_t(s)][b], std::atan2(r[1], r[0]), len}});
         }
         double least = 1e300;
         for (const auto& f : found)
@@ -75,6 +93,7 @@ TopologicalCharge::TopologicalCharge(const Config& c, const Lattice& l, const Lo
     std::vector<std::int64_t> per_layer(std::size_t(layers_), 0);
     start_.push_back(0);
     for (std::int64_t i = 0; i < sys.n_owned; ++i) {
+        gid_.push_back(sys.gid[std::size_t(i)]);
         std::int64_t cx, cy, cz;
         int s;
         l.decode(sys.gid[std::size_t(i)], cx, cy, cz, s);
@@ -83,6 +102,7 @@ TopologicalCharge::TopologicalCharge(const Config& c, const Lattice& l, const Lo
         layer_.push_back(layer);
         const auto& ring = around[std::size_t(s)];
         const bool magnetic = !c.materials[std::size_t(sys.material[std::size_t(i)])].non_magnetic;
+        magnetic_.push_back(magnetic ? 1 : 0);
         for (std::size_t a = 0; a < ring.size() && magnetic && ring.size() > 1; ++a) {
             const InPlane& p = ring[a];
             const InPlane& q = ring[(a + 1) % ring.size()];
@@ -94,23 +114,26 @@ TopologicalCharge::TopologicalCharge(const Config& c, const Lattice& l, const Lo
             if (c.materials[std::size_t(sys.material[std::size_t(j)])].non_magnetic ||
                 c.materials[std::size_t(sys.material[std::size_t(k)])].non_magnetic)
                 continue;
-            triangles_.push_back({j, k, theta / M_PI});
+            const double area = 0.5 * p.length * q.length * std::sin(theta);
+            triangles_.push_back({j, k, theta / M_PI, theta / M_PI * area});
             ++per_layer[std::size_t(layer)];
         }
         start_.push_back(static_cast<std::int64_t>(triangles_.size()));
     }
     comm.sum_in_place(per_layer);
-    for (const std::int64_t n : per_layer) {
+    for (const std::int64_t n : per_layer)
         has_triangles_.push_back(n > 0 ? 1 : 0);
-        counted_ += n > 0 ? 1 : 0;
-    }
 }
 
-std::vector<ExactSum> TopologicalCharge::local_sums(const SpinView& s) const {
-    std::vector<ExactSum> sums(static_cast<std::size_t>(layers_));
+std::vector<ExactSum> LayerTextures::local_sums(const SpinView& s) const {
+    std::vector<ExactSum> sums(static_cast<std::size_t>(per_layer * layers_ + 2 * per_centroid));
+    ExactSum* centroid = &sums[std::size_t(per_layer * layers_)];
+    const double lx = double(lattice_.cells[0]) * lattice_.cell_size[0],
+                 ly = double(lattice_.cells[1]) * lattice_.cell_size[1];
     const std::int64_t n = static_cast<std::int64_t>(layer_.size());
     for (std::int64_t i = 0; i < n; ++i) {
         const double a[3] = {s.x[i], s.y[i], s.z[i]};
+        ExactSum* layer = &sums[std::size_t(per_layer * layer_[std::size_t(i)])];
         for (std::int64_t t = start_[std::size_t(i)]; t < start_[std::size_t(i) + 1]; ++t) {
             const Triangle& tr = triangles_[std::size_t(t)];
             const double b[3] = {s.x[tr.j], s.y[tr.j], s.z[tr.j]};
@@ -121,19 +144,55 @@ std::vector<ExactSum> TopologicalCharge::local_sums(const SpinView& s) const {
             const double ab = a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
             const double bc = b[0] * c[0] + b[1] * c[1] + b[2] * c[2];
             const double ca = c[0] * a[0] + c[1] * a[1] + c[2] * a[2];
-            sums[std::size_t(layer_[std::size_t(i)])].add(tr.weight * 2 *
-                                                          std::atan2(triple, 1 + ab + bc + ca));
+            layer[0].add(tr.weight * 2 * std::atan2(triple, 1 + ab + bc + ca));
+            layer[1].add(tr.area * negative_part(a[2], b[2], c[2]));
+            layer[2].add(tr.area * negative_part(-a[2], -b[2], -c[2]));
+        }
+        if (!magnetic_[std::size_t(i)]) continue;
+        // The centroid's sums: the reversed part of S_z at the atom's angles around the box.
+        const Vec3 r = lattice_.position(gid_[std::size_t(i)]);
+        const double tx = 2 * M_PI * r[0] / lx, ty = 2 * M_PI * r[1] / ly;
+        for (int sign = 0; sign < 2; ++sign) {
+            const double w = std::max(0.0, sign == 0 ? -a[2] : a[2]);
+            ExactSum* q = centroid + per_centroid * sign;
+            q[0].add(w);
+            q[1].add(w * std::cos(tx));
+            q[2].add(w * std::sin(tx));
+            q[3].add(w * std::cos(ty));
+            q[4].add(w * std::sin(ty));
         }
     }
     return sums;
 }
 
-std::vector<double> TopologicalCharge::layer_charges(
-    const std::vector<double>& solid_angles) const {
-    std::vector<double> q;
-    for (int k = 0; k < layers_; ++k)
-        if (has_triangles_[std::size_t(k)]) q.push_back(solid_angles[std::size_t(k)] / (4 * M_PI));
-    return q;
+void LayerTextures::finish(const std::vector<double>& sums, Observables& o) const {
+    // The reversed region has the sign opposite to the magnetisation's z.
+    const int reversed = o.m[2] >= 0 ? 0 : 1;  // 0: S_z < 0
+    double area = 0, charge = 0;
+    int counted = 0;
+    for (int k = 0; k < layers_; ++k) {
+        if (!has_triangles_[std::size_t(k)]) continue;
+        const double* v = &sums[std::size_t(per_layer * k)];
+        o.layer_topological_charge.push_back(v[0] / (4 * M_PI));
+        charge += o.layer_topological_charge.back();
+        area += v[1 + reversed];
+        ++counted;
+    }
+    if (counted == 0) return;
+    o.topological_charge = charge / counted;
+    o.skyrmion_count = std::max(1.0, std::round(std::abs(o.topological_charge)));
+    o.skyrmion_radius = std::sqrt(area / counted / (o.skyrmion_count * M_PI));
+    const double* q = &sums[std::size_t(per_layer * layers_ + per_centroid * reversed)];
+    const double lx = double(lattice_.cells[0]) * lattice_.cell_size[0],
+                 ly = double(lattice_.cells[1]) * lattice_.cell_size[1];
+    auto around = [](double c, double s, double length) {
+        const double t = std::atan2(s, c);
+        return (t < 0 ? t + 2 * M_PI : t) * length / (2 * M_PI);
+    };
+    if (q[0] > 0)
+        o.skyrmion_centre = {around(q[1], q[2], lx), around(q[3], q[4], ly), 0};
+    else
+        o.skyrmion_centre = {std::nan(""), std::nan(""), 0};
 }
 
 }  // namespace miniasd

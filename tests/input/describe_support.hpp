@@ -36,7 +36,7 @@ inline bool same(const std::vector<double>& a, const std::vector<double>& b) {
 // Every setting of the three structs. The sizes below fail to compile when a field is added, so
 // that it is added here too (the layout checked is libstdc++'s on x86-64, this project's CI).
 #if defined(__GLIBCXX__) && defined(__x86_64__)
-static_assert(sizeof(Config) == 1312, "a Config field was added or removed: update same()");
+static_assert(sizeof(Config) == 1320, "a Config field was added or removed: update same()");
 static_assert(sizeof(MaterialConfig) == 440, "a MaterialConfig field changed: update same()");
 static_assert(sizeof(OutputConfig) == 160, "an OutputConfig field changed: update same()");
 #endif
@@ -173,7 +173,8 @@ inline bool same(const Config& a, const Config& b, std::string* why = nullptr) {
                    F(relax_max_steps),
                    F(output_columns),
                    F(screen_columns),
-                   F(output_rate)},
+                   F(output_rate),
+                   F(energy_unit)},
                   why))
         return false;
     if (a.materials.size() != b.materials.size()) {

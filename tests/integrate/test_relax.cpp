@@ -163,12 +163,15 @@ TEST(Relax, ASkyrmionRelaxesToTheEnergyDampedPrecessionReaches) {
         "material[1]:second-order-uniaxial-anisotropy-constant = 3e-23\n"
         "material[1]:damping-constant = 1\nsim:applied-field-strength = 2 !T\n"
         "sim:initial-spin-configuration = skyrmion\nsim:initial-skyrmion-radius = 1 !nm\n"
-        "output:topological-charge\n";
+        "output:topological-charge\noutput:skyrmion-radius\n";
     const std::string relaxing = film +
                                  "sim:program = relax\nsim:total-time-steps = 20000\n"
                                  "sim:time-steps-increment = 1000\n"
                                  "sim:relax-torque-tolerance = 1e-8 !T\n";
     const Relaxed one = relax(1, relaxing);
+    std::string finer = relaxing;
+    finer.replace(finer.find("1e-8 !T"), 7, "1e-10 !T");
+    const Relaxed closer = relax(1, finer);
     const int world = parallel::Comm::world().size();
     const Relaxed all = relax(world, relaxing);
     const Relaxed llg = relax(1, film +
@@ -184,6 +187,9 @@ TEST(Relax, ASkyrmionRelaxesToTheEnergyDampedPrecessionReaches) {
         << world << " ranks";
     EXPECT_NEAR(llg.sample.total / one.sample.total, 1.0, 1e-9);
     EXPECT_NEAR(llg.sample.topological_charge, -1, 1e-6);
+    // The radius where S_z crosses zero: converged to 1e-3 A at the default tolerance's 1e-2.
+    EXPECT_GT(one.sample.skyrmion_radius, 10e-10);  // it grew from the 1 nm it started at
+    EXPECT_NEAR(closer.sample.skyrmion_radius, one.sample.skyrmion_radius, 1e-13);
 }
 
 // sim:relax-first relaxes before the program's first step: its first sample is the minimum.
@@ -234,4 +240,71 @@ TEST(Relax, KeywordsWithoutEffectAreRefused) {
                               "material[2]:interfacial-dmi-constant[1] = 2e-22\n")
                   .find("differs"),
               std::string::npos);
+}
+
+// The texture columns on prepared states: a skyrmion's radius and centre as prepared, and a wall
+// relaxed in an open chain, then driven by a field along +z: the +z domain grows, so the wall's
+// centre moves towards the -z side at the precessional velocity of a wall with no hard axis,
+// v = alpha gamma delta B / (1 + alpha^2) (Walker's solution for a zero breakdown field).
+TEST(Relax, TextureColumnsFollowSkyrmionsAndWalls) {
+    const std::string film =
+        "create:crystal-structure = sc\ncreate:periodic-boundaries-x\n"
+        "create:periodic-boundaries-y\ndimensions:unit-cell-size = 3 !A\n"
+        "dimensions:system-size-x = 12 !nm\ndimensions:system-size-y = 12 !nm\n"
+        "dimensions:system-size-z = 3 !A\nmaterial[1]:atomic-spin-moment = 2 !muB\n"
+        "material[1]:exchange-matrix[1] = 1e-21\nsim:initial-spin-configuration = skyrmion\n"
+        "sim:initial-skyrmion-radius = 2 !nm\nsim:initial-skyrmion-centre = 0.25, 0.75\n"
+        "output:skyrmion-radius\noutput:skyrmion-centre\nsim:total-time-steps = 0\n";
+    const Relaxed prepared = relax(1, film);
+    const int world = parallel::Comm::world().size();
+    const Relaxed spread = relax(world, film);
+    const double width = 8;  // cells
+    char k[64];
+    std::snprintf(k, sizeof k, "%.17g", J / (2 * width * width));
+    const std::string chain_input =
+        std::string(
+            "create:crystal-structure = sc\ndimensions:unit-cell-size = 3 !A\n"
+            "dimensions:system-size-x = 600 !A\ndimensions:system-size-y = 3 !A\n"
+            "dimensions:system-size-z = 3 !A\nmaterial[1]:atomic-spin-moment = 2 !muB\n"
+            "material[1]:exchange-matrix[1] = 1e-21\nmaterial[1]:damping-constant = 0.5\n"
+            "material[1]:second-order-uniaxial-anisotropy-constant = ") +
+        k +
+        "\nmaterial[1]:domain-wall-second-magnetisation-vector = 0, 0, -1\n"
+        "sim:initial-spin-configuration = domain-wall\nsim:domain-wall-position = 0.5\n"
+        "sim:relax-first\nsim:relax-torque-tolerance = 1e-9 !T\nsim:time-step = 1 !fs\n"
+        "sim:total-time-steps = 0\noutput:domain-wall-centre\noutput:domain-wall-width\n";
+    std::vector<double> centre, wall_width;
+    const std::string error = test::run_on_first_ranks(world, 1, chain_input, [&](Simulation& sim) {
+        centre.push_back(sim.observe().domain_wall_centre);
+        wall_width.push_back(sim.observe().domain_wall_width);
+        for (int p = 0; p < 4; ++p) {  // 4 x 2 ps in 0.2 T
+            Phase phase = time_series_phase(sim.config());
+            phase.steps = 2000;
+            phase.increment = 2000;
+            phase.field_strength = 0.2;
+            sim.run(phase);
+            centre.push_back(sim.last_sample().domain_wall_centre);
+            wall_width.push_back(sim.last_sample().domain_wall_width);
+        }
+    });
+    EXPECT_EQ(error, "");
+    if (!parallel::Comm::world().is_root()) return;
+    EXPECT_NEAR(prepared.sample.skyrmion_radius, 20e-10, 0.2e-10);  // as prepared, on a lattice
+    EXPECT_EQ(prepared.sample.skyrmion_count, 1);
+    EXPECT_NEAR(prepared.sample.skyrmion_centre[0], 30e-10, 1e-15);
+    EXPECT_NEAR(prepared.sample.skyrmion_centre[1], 90e-10, 1e-15);
+    EXPECT_EQ(spread.sample.skyrmion_radius, prepared.sample.skyrmion_radius);
+    // The wall prepared on the atom at 300 A (of 0, 3, ... 597 A) relaxes there: centred on an
+    // atom it is a stationary state, and the chain's ends, 33 widths away, pull with a force
+    // below any tolerance. As wide as the lattice's w = a sqrt(J/2k) (the continuum's, to 0.2 %).
+    ASSERT_EQ(centre.size(), 5u);
+    EXPECT_NEAR(centre[0], 300e-10, 1e-13);
+    EXPECT_NEAR(wall_width[0] / (3e-10 * width), 1.0, 3e-3);
+    const double gamma = 1.760859e11, alpha = 0.5, b = 0.2;
+    const double v = alpha * gamma * wall_width[0] * b / (1 + alpha * alpha);  // m/s
+    for (std::size_t p = 1; p < centre.size(); ++p)
+        EXPECT_GT(centre[p], centre[p - 1]) << "the wall moves towards the -z domain";
+    // After the first 2 ps (the wall starts from rest), the steady velocity.
+    const double measured = (centre[4] - centre[2]) / 4e-12;
+    EXPECT_NEAR(measured / v, 1.0, 0.03) << measured << " m/s against " << v;
 }

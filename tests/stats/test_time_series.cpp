@@ -298,6 +298,50 @@ TEST(TimeSeries, VampireColumnsGiveTheUnitVectorAndWholeSystemEnergies) {
     EXPECT_DOUBLE_EQ(v[20], -0.5e-18);
 }
 
+// output:energy-unit: the columns in joules (energies, torques) in meV or eV, their headers saying
+// so; other columns untouched.
+TEST(TimeSeries, EnergyColumnsInMilliElectronvolts) {
+    for (const auto unit :
+         {Config::EnergyUnit::millielectronvolt, Config::EnergyUnit::electronvolt}) {
+        char* buf = nullptr;
+        std::size_t len = 0;
+        std::FILE* f = open_memstream(&buf, &len);
+        TimeSeriesTable t(
+            f, {"magnetisation-length", "total-energy", "total-energy-per-atom", "total-torque"},
+            {"Co"}, unit);
+        RunState state;
+        state.accumulator.reset(static_cast<std::size_t>(series::count(1)), 0);
+        Observables obs;
+        obs.material_m = {{0, 0, 1, 1}};
+        obs.material_spin_temperature = {0};
+        obs.m = {0, 0, 1};
+        obs.m_length = 1;
+        obs.total = -2e-21;  // J per atom
+        obs.torque = {constants::electron_volt, 0, 0};
+        const std::vector<double> moments = {1};
+        t.write_header();
+        t.write_row(RowContext{state, obs, 10, 1.0, moments});
+        std::fclose(f);
+        std::istringstream in(std::string(buf, len));
+        std::free(buf);
+        std::string header;
+        std::getline(in, header);
+        const bool milli = unit == Config::EnergyUnit::millielectronvolt;
+        const std::string u = milli ? "meV" : "eV";
+        EXPECT_EQ(header, "# |m| E_total[" + u + "] E_total[" + u + "/atom] torque-x[" + u +
+                              "] torque-y[" + u + "] torque-z[" + u + "]");
+        std::vector<double> v;
+        for (double x; in >> x;)
+            v.push_back(x);
+        ASSERT_EQ(v.size(), 6u);
+        const double per = milli ? constants::electron_volt * 1e-3 : constants::electron_volt;
+        EXPECT_EQ(v[0], 1);
+        EXPECT_EQ(v[1], -2e-20 / per);
+        EXPECT_EQ(v[2], -2e-21 / per);
+        EXPECT_EQ(v[3], milli ? 1000 : 1);
+    }
+}
+
 TEST(Columns, EveryColumnHasAKeywordDocAndHeadersAndIsFoundByName) {
     for (const ColumnSpec& c : column_table()) {
         EXPECT_FALSE(std::string(c.keyword).empty());

@@ -81,6 +81,7 @@ lesson("05-hysteresis", [os.path.join(tools, "plot_hysteresis.py"), "RUN/hystere
 lesson("07-skyrmion", [os.path.join(tools, "tutorial.py"), "skyrmion", "RUN"], ranks=2)
 lesson("07-skyrmion-one", [os.path.join(tools, "tutorial.py"), "skyrmion", "RUN"], ranks=2,
        input_dir=os.path.join(lessons, "07-skyrmion", "one"))
+lesson("09-skyrmion-energy", [os.path.join(tools, "tutorial.py"), "skyrmion-energy", "RUN"])
 lesson("08-vortex", [os.path.join(tools, "tutorial.py"), "vortex", "RUN"], ranks=2)
 lesson("06-ferrimagnet", [os.path.join(tools, "tutorial.py"), "sublattices", "RUN"], ranks=2,
        shorten=quick)

@@ -1,0 +1,84 @@
+#include "stats/wall_profile.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace miniasd {
+
+WallProfile::WallProfile(const Config& c, const Lattice& l, const LocalSystem& sys,
+                         const parallel::Comm& comm) {
+    const int axis = c.domain_wall_axis;
+    for (const MaterialConfig& m : c.materials)
+        if (!m.non_magnetic) {
+            easy_ = m.anisotropy_axis;
+            break;
+        }
+    // The basis' distinct fractions along the axis, ascending; each site's index among them.
+    std::vector<double> fractions;
+    for (const Vec3& b : l.basis)
+        fractions.push_back(b[std::size_t(axis)]);
+    std::sort(fractions.begin(), fractions.end());
+    fractions.erase(std::unique(fractions.begin(), fractions.end(),
+                                [](double a, double b) { return std::abs(a - b) < 1e-9; }),
+                    fractions.end());
+    std::vector<int> of_site;
+    for (const Vec3& b : l.basis)
+        for (std::size_t k = 0; k < fractions.size(); ++k)
+            if (std::abs(fractions[k] - b[std::size_t(axis)]) < 1e-9)
+                of_site.push_back(static_cast<int>(k));
+    const auto per_cell = static_cast<std::int64_t>(fractions.size());
+    for (std::int64_t cell = 0; cell < l.cells[axis]; ++cell)
+        for (const double f : fractions)
+            position_.push_back((double(cell) + f) * l.cell_size[std::size_t(axis)]);
+    atoms_.assign(position_.size(), 0);
+    for (std::int64_t i = 0; i < sys.n_owned; ++i) {
+        std::int64_t cell[3];
+        int site;
+        l.decode(sys.gid[std::size_t(i)], cell[0], cell[1], cell[2], site);
+        if (c.materials[std::size_t(sys.material[std::size_t(i)])].non_magnetic) {
+            slice_.push_back(-1);
+            continue;
+        }
+        const std::int64_t k = cell[axis] * per_cell + of_site[std::size_t(site)];
+        slice_.push_back(static_cast<std::int32_t>(k));
+        ++atoms_[std::size_t(k)];
+    }
+    comm.sum_in_place(atoms_);
+}
+
+std::vector<ExactSum> WallProfile::local_sums(const SpinView& s) const {
+    std::vector<ExactSum> sums(position_.size());
+    for (std::size_t i = 0; i < slice_.size(); ++i)
+        if (slice_[i] >= 0)
+            sums[std::size_t(slice_[i])].add(s.x[i] * easy_[0] + s.y[i] * easy_[1] +
+                                             s.z[i] * easy_[2]);
+    return sums;
+}
+
+void WallProfile::finish(const std::vector<double>& sums, Observables& o) const {
+    std::vector<double> x, m;  // the slices with atoms
+    for (std::size_t k = 0; k < position_.size(); ++k)
+        if (atoms_[k] > 0) {
+            x.push_back(position_[k]);
+            m.push_back(sums[k] / double(atoms_[k]));
+        }
+    o.domain_wall_centre = o.domain_wall_width = std::nan("");
+    for (std::size_t k = 0; k + 1 < m.size(); ++k) {
+        if (m[k] == 0 || (m[k] > 0) != (m[k + 1] > 0)) {
+            o.domain_wall_centre =
+                m[k] == 0 ? x[k] : x[k] + (x[k + 1] - x[k]) * m[k] / (m[k] - m[k + 1]);
+            break;
+        }
+    }
+    if (std::isnan(o.domain_wall_centre) || m.size() < 2) return;
+    // (1/2) sum (1 - m^2) dx, each slice's share of the axis half the distance to each neighbour.
+    double width = 0;
+    for (std::size_t k = 0; k < m.size(); ++k) {
+        const double lo = k > 0 ? x[k] - x[k - 1] : x[1] - x[0],
+                     hi = k + 1 < m.size() ? x[k + 1] - x[k] : x[k] - x[k - 1];
+        width += 0.5 * (1 - m[k] * m[k]) * 0.5 * (lo + hi);
+    }
+    o.domain_wall_width = width;
+}
+
+}  // namespace miniasd
