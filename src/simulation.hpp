@@ -222,8 +222,9 @@ class Simulation {
     void advance();           // one integrator step
     // The owned spins of spins_ made current when a device holds newer ones (keeps_spins).
     void pull_spins() const;
-    void sync_field();       // the Hamiltonian's applied field := the run state's
-    void load_checkpoint();  // sim:load-checkpoint(-if-exists)
+    void sync_field();          // the Hamiltonian's applied field := the run state's
+    void load_checkpoint();     // sim:load-checkpoint(-if-exists)
+    void load_initial_spins();  // sim:initial-spin-file, collective
     // After a step: `next` is the phase's next loop index. Writes a continuous checkpoint when
     // due; stops the run (RunStopped) when every rank agrees a limit or signal says so.
     void after_step(std::int64_t next);

@@ -239,7 +239,7 @@ struct Config {
     double memory_limit = 0;     // bytes a node's ranks may use together; 0: what the node has
 
     // The initial spins (sim:initial-spin-configuration; system/initial_state.hpp)
-    enum class InitialState { uniform, random, skyrmion, spiral, domain_wall };
+    enum class InitialState { uniform, random, skyrmion, spiral, domain_wall, file };
     InitialState initial_state = InitialState::uniform;
     std::vector<std::array<double, 2>> skyrmion_centres{{0.5, 0.5}};  // x, y fractions of the box
     double skyrmion_radius = 0;                                       // m; skyrmion needs it
@@ -251,6 +251,7 @@ struct Config {
     int domain_wall_axis = 0;            // x, y, z
     double domain_wall_position = 0.25;  // fraction of the system along the axis
     double domain_wall_width = 10e-10;   // m (VAMPIRE's 10 A)
+    std::string initial_spin_file;       // file: OVF 2.0, a spin snapshot or a checkpoint
 
     // Relaxation (sim:program = relax, sim:relax-first; integrate/minimiser.hpp)
     enum class RelaxMethod { velocity_projection, damped_llg };

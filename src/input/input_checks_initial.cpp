@@ -32,6 +32,7 @@ void check_initial_state(const Config& c, const std::map<std::string, Entry>& se
          {"sim:initial-spiral-wave-vector", "sim:initial-spiral-axis",
           "sim:initial-spiral-cone-angle"}},
         {S::domain_wall, "domain-wall", second},
+        {S::file, "file", {"sim:initial-spin-file"}},
     };
     for (const StateKeys& s : states)
         for (const std::string& key : s.keys) {
@@ -60,6 +61,10 @@ void check_initial_state(const Config& c, const std::map<std::string, Entry>& se
     }
     const auto state = seen.find("sim:initial-spin-configuration");
     if (state == seen.end()) return;
+    if (c.initial_state == S::file && c.initial_spin_file.empty())
+        fail(state->second,
+             "file needs sim:initial-spin-file (an OVF 2.0 file, a spin snapshot's .meta file "
+             "or a checkpoint's directory)");
     if (c.initial_state == S::skyrmion && !(c.skyrmion_radius > 0))
         fail(state->second, "skyrmion needs sim:initial-skyrmion-radius (a length, e.g. 2 !nm)");
     if (c.initial_state == S::spiral && !seen.count("sim:initial-spiral-wave-vector"))

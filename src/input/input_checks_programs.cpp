@@ -55,6 +55,11 @@ void check_relaxation(const Config& c, const std::map<std::string, Entry>& seen)
     if (const Entry* e = given("sim:equilibration-temperature")) fail(*e, why);
     if (const Entry* e = given("sim:integrator"); e && c.integrator != IntegratorKind::llg_heun)
         fail(*e, why);
+    const Entry* device = given("sim:device") ? given("sim:device") : given("gpu:acceleration");
+    if (device && c.device == Device::gpu)
+        fail(*device,
+             "the minimiser of sim:program = relax runs on the CPU only (sim:relax-first "
+             "before a GPU program relaxes on the CPU, then hands the spins over)");
 }
 
 // The most points a temperature sweep or hysteresis loop may have (each a row of its table).

@@ -1,6 +1,7 @@
 // Rows of the prepared initial states (sim:initial-spin-configuration and its parameters; VAMPIRE's
 // domain-wall keywords) and of the material's second direction of a wall.
 #include <cmath>
+#include <filesystem>
 #include <sstream>
 
 #include "input/keyword_rows.hpp"
@@ -53,17 +54,19 @@ bool live(const Config& c, Config::InitialState state, bool not_default) {
 void add_initial_state_keywords(std::vector<KeywordSpec>& t) {
     using S = Config::InitialState;
     t.push_back(choice(
-        "sim", "initial-spin-configuration", "uniform|random|skyrmion|spiral|domain-wall",
+        "sim", "initial-spin-configuration", "uniform|random|skyrmion|spiral|domain-wall|file",
         "uniform",
         "the spins a run starts from (a miniASD keyword; docs/physics.md, \"Initial states\"): "
         "uniform, each material's initial-spin-direction; random, every atom; skyrmion, "
         "spiral or domain-wall, prepared by the sim:initial-skyrmion-*, sim:initial-spiral-* "
-        "or VAMPIRE's sim:domain-wall-* keywords. A continued run starts from its checkpoint",
+        "or VAMPIRE's sim:domain-wall-* keywords; file, the spins of sim:initial-spin-file. A "
+        "continued run starts from its checkpoint",
         [](Config& c, const Value& v, const Entry&) {
             c.initial_state = v.text == "random"        ? S::random
                               : v.text == "skyrmion"    ? S::skyrmion
                               : v.text == "spiral"      ? S::spiral
                               : v.text == "domain-wall" ? S::domain_wall
+                              : v.text == "file"        ? S::file
                                                         : S::uniform;
         },
         [](const Config& c) {
@@ -76,10 +79,28 @@ void add_initial_state_keywords(std::vector<KeywordSpec>& t) {
                     return word("spiral");
                 case S::domain_wall:
                     return word("domain-wall");
+                case S::file:
+                    return word("file");
                 case S::uniform:
                     break;
             }
             return word("uniform");
+        }));
+    t.push_back(row(
+        "sim", "initial-spin-file", K::text, D::none, 0, 0, "none",
+        "file: the spins to start from, each atom taking the spin at its position: an OVF 2.0 "
+        "file (.ovf or .omf; text, binary 4 or 8, as mumax, Spirit and OOMMF write it; coarser "
+        "cells are sampled), a miniASD spin snapshot's .meta file (any write mode) or a "
+        "checkpoint's directory (an atom within 1e-3 A); relative paths resolve against the "
+        "input file's directory. Required by file",
+        [](Config& c, const Value& v, const Entry& e) {
+            if (v.text.empty()) entry_error(e, "expected a file name");
+            std::filesystem::path p(v.text);
+            if (p.is_relative()) p = std::filesystem::path(e.file).parent_path() / p;
+            c.initial_spin_file = p.string();
+        },
+        [](const Config& c) {
+            return c.initial_spin_file.empty() ? none : word(c.initial_spin_file);
         }));
     t.push_back(row(
         "sim", "initial-skyrmion-centre", K::text, D::none, 0, 0, "0.5, 0.5",

@@ -154,6 +154,8 @@ std::string describe_initial_state(const Config& c) {
                           char('x' + c.domain_wall_axis), c.domain_wall_position,
                           c.domain_wall_width * 1e10);
             return b;
+        case S::file:
+            return "Initial spins: from " + c.initial_spin_file + "\n";
     }
     return "";
 }
@@ -171,6 +173,7 @@ Vec3 initial_direction(const Config& c, const Lattice& l, std::int64_t gid, int 
         case S::domain_wall:
             return domain_wall(c, l, gid, material, position);
         case S::uniform:
+        case S::file:  // the file's spins replace these (output/spin_file.hpp)
             break;
     }
     return material_direction(c, gid, material);

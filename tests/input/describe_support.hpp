@@ -36,7 +36,7 @@ inline bool same(const std::vector<double>& a, const std::vector<double>& b) {
 // Every setting of the three structs. The sizes below fail to compile when a field is added, so
 // that it is added here too (the layout checked is libstdc++'s on x86-64, this project's CI).
 #if defined(__GLIBCXX__) && defined(__x86_64__)
-static_assert(sizeof(Config) == 1320, "a Config field was added or removed: update same()");
+static_assert(sizeof(Config) == 1352, "a Config field was added or removed: update same()");
 static_assert(sizeof(MaterialConfig) == 440, "a MaterialConfig field changed: update same()");
 static_assert(sizeof(OutputConfig) == 160, "an OutputConfig field changed: update same()");
 #endif
@@ -167,6 +167,7 @@ inline bool same(const Config& a, const Config& b, std::string* why = nullptr) {
                    F(domain_wall_axis),
                    F(domain_wall_position),
                    F(domain_wall_width),
+                   F(initial_spin_file),
                    F(relax_method),
                    F(relax_tolerance),
                    F(relax_first),

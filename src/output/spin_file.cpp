@@ -1,0 +1,286 @@
+#include "output/spin_file.hpp"
+
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <unordered_map>
+
+#include "output/reader.hpp"
+#include "util/error.hpp"
+#include "util/shortest.hpp"
+
+namespace miniasd {
+
+namespace {
+
+std::string lower(std::string s) {
+    for (char& c : s)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+}
+
+bool ends_with(const std::string& s, const std::string& tail) {
+    return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
+}
+
+// OVF 2.0 (the OOMMF reference): "# key: value" header lines, then the data in text or binary.
+SpinSource read_ovf(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw Error("cannot read the initial spin file '" + path + "'");
+    const std::string all((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    auto fail = [&](const std::string& why) -> Error {
+        return Error("the initial spin file '" + path + "': " + why);
+    };
+    if (lower(all.substr(0, 16)).find("# oommf ovf 2.0") != 0)
+        throw fail(
+            "not an OVF 2.0 file (its first line must be '# OOMMF OVF 2.0'; OVF 1.0 is "
+            "not read: write 2.0 from mumax, Spirit or OOMMF)");
+    SpinSource s;
+    s.path = path;
+    s.grid = true;
+    std::size_t at = 0;
+    std::string data;  // "text", "binary 4", "binary 8"
+    int valuedim = 0;
+    std::string meshtype;
+    while (at < all.size() && data.empty()) {
+        const std::size_t end = all.find('\n', at);
+        std::string line = all.substr(at, end == std::string::npos ? std::string::npos : end - at);
+        at = end == std::string::npos ? all.size() : end + 1;
+        if (line.empty() || line[0] != '#') continue;
+        line = lower(line.substr(1));
+        const std::size_t colon = line.find(':');
+        if (colon == std::string::npos) continue;
+        auto trim = [](std::string t) {
+            const std::size_t b = t.find_first_not_of(" \t\r"), e = t.find_last_not_of(" \t\r");
+            return b == std::string::npos ? std::string() : t.substr(b, e - b + 1);
+        };
+        const std::string key = trim(line.substr(0, colon)), value = trim(line.substr(colon + 1));
+        const char* axes = "xyz";
+        for (int a = 0; a < 3; ++a) {
+            const std::string ax(1, axes[a]);
+            if (key == ax + "base") s.base[std::size_t(a)] = std::atof(value.c_str());
+            if (key == ax + "stepsize") s.step[std::size_t(a)] = std::atof(value.c_str());
+            if (key == ax + "nodes") s.nodes[std::size_t(a)] = std::atoll(value.c_str());
+        }
+        if (key == "valuedim") valuedim = std::atoi(value.c_str());
+        if (key == "meshtype") meshtype = value;
+        if (key == "begin" && value.rfind("data ", 0) == 0) data = value.substr(5);
+    }
+    if (meshtype != "rectangular")
+        throw fail("meshtype '" + meshtype + "': only a rectangular mesh is read");
+    if (valuedim != 3) throw fail("valuedim " + std::to_string(valuedim) + ", not 3");
+    for (int a = 0; a < 3; ++a)
+        if (s.nodes[std::size_t(a)] <= 0 || !(s.step[std::size_t(a)] > 0))
+            throw fail("no positive xnodes, ynodes, znodes and step sizes in the header");
+    const std::size_t count = std::size_t(s.nodes[0] * s.nodes[1] * s.nodes[2]) * 3;
+    s.spins.resize(count);
+    if (data == "text") {
+        std::istringstream text(all.substr(at));
+        for (std::size_t k = 0; k < count; ++k)
+            if (!(text >> s.spins[k]))
+                throw fail("the text data end after " + std::to_string(k) + " of " +
+                           std::to_string(count) + " numbers");
+    } else if (data == "binary 4" || data == "binary 8") {
+        const std::size_t size = data == "binary 4" ? 4 : 8;
+        if (all.size() < at + size * (count + 1))
+            throw fail("the binary data are shorter than the header's " + std::to_string(count) +
+                       " numbers");
+        auto number = [&](std::size_t k) {  // little-endian, as OVF 2.0 requires
+            if (size == 4) {
+                float f;
+                std::memcpy(&f, all.data() + at + 4 * k, 4);
+                return double(f);
+            }
+            double d;
+            std::memcpy(&d, all.data() + at + 8 * k, 8);
+            return d;
+        };
+        if (number(0) != (size == 4 ? 1234567.0 : 123456789012345.0))
+            throw fail("the binary check value is wrong (not little-endian OVF 2.0?)");
+        for (std::size_t k = 0; k < count; ++k)
+            s.spins[k] = number(k + 1);
+    } else {
+        throw fail("no '# Begin: Data Text', 'Data Binary 4' or 'Data Binary 8' section");
+    }
+    return s;
+}
+
+// A spin snapshot (its .meta) or a checkpoint's directory, with the positions of its atoms.
+SpinSource read_run_snapshot(const std::string& path) {
+    std::string meta = path;
+    if (std::filesystem::is_directory(path))
+        meta = (std::filesystem::path(path) / "spins-00000000.meta").string();
+    const SnapshotData spins = read_snapshot(meta);
+    if (spins.meta.kind != "spins")
+        throw Error("the initial spin file '" + path + "' is a coordinates snapshot, not spins");
+    const RunReader run(index_path(meta, spins.meta));
+    const SnapshotData& at = run.coordinates();
+    SpinSource s;
+    s.path = path;
+    std::size_t k = 0;
+    for (std::size_t i = 0; i < spins.gid.size(); ++i) {
+        while (k < at.gid.size() && at.gid[k] < spins.gid[i])
+            ++k;
+        if (k == at.gid.size() || at.gid[k] != spins.gid[i])
+            throw Error("the initial spin file '" + path + "': atom " +
+                        std::to_string(spins.gid[i]) + " has no coordinates");
+        for (int a = 0; a < 3; ++a) {
+            s.positions.push_back(at.values[3 * k + std::size_t(a)] * 1e-10);  // A -> m
+            s.spins.push_back(spins.values[3 * i + std::size_t(a)]);
+        }
+    }
+    return s;
+}
+
+struct Key {
+    std::int64_t x, y, z;
+    bool operator==(const Key& o) const { return x == o.x && y == o.y && z == o.z; }
+};
+struct KeyHash {
+    std::size_t operator()(const Key& k) const {
+        return std::hash<std::int64_t>()(k.x * 73856093 ^ k.y * 19349663 ^ k.z * 83492791);
+    }
+};
+constexpr double tolerance = 1e-13;  // m: 1e-3 A
+
+std::string where(const Vec3& r) {
+    return "(" + shortest(r[0] * 1e10) + ", " + shortest(r[1] * 1e10) + ", " +
+           shortest(r[2] * 1e10) + ") A";
+}
+
+}  // namespace
+
+SpinSource read_spin_source(const std::string& path) {
+    const std::string l = lower(path);
+    if (ends_with(l, ".ovf") || ends_with(l, ".omf")) return read_ovf(path);
+    if (ends_with(l, ".meta") || std::filesystem::is_directory(path))
+        return read_run_snapshot(path);
+    throw Error("the initial spin file '" + path +
+                "': expected an OVF 2.0 file (.ovf, .omf), a spin snapshot's .meta file or a "
+                "checkpoint's directory");
+}
+
+std::string spins_from_source(const SpinSource& src, const Lattice& l, const LocalSystem& sys,
+                              Spins& s, std::string& note) {
+    const std::int64_t n = sys.n_owned;
+    auto set = [&](std::int64_t i, double x, double y, double z) -> bool {
+        const double r = std::sqrt(x * x + y * y + z * z);
+        if (!(r > 0) || !std::isfinite(r)) return false;
+        s.x[std::size_t(i)] = x / r;
+        s.y[std::size_t(i)] = y / r;
+        s.z[std::size_t(i)] = z / r;
+        return true;
+    };
+    if (src.grid) {
+        for (int a = 0; a < 3; ++a) {
+            const double spacing = l.cell_size[std::size_t(a)];
+            if (src.step[std::size_t(a)] > spacing * (1 + 1e-6) && note.empty())
+                note = "the file's cells (" + shortest(src.step[0] * 1e10) + " x " +
+                       shortest(src.step[1] * 1e10) + " x " + shortest(src.step[2] * 1e10) +
+                       " A) are coarser than the unit cell: the atoms of a cell take its spin";
+        }
+        for (std::int64_t i = 0; i < n; ++i) {
+            const Vec3 r = l.position(sys.gid[std::size_t(i)]);
+            std::int64_t c[3];
+            bool inside = true;
+            for (int a = 0; a < 3; ++a) {
+                const double f =
+                    (r[std::size_t(a)] - src.base[std::size_t(a)]) / src.step[std::size_t(a)] + 0.5;
+                c[a] = static_cast<std::int64_t>(std::floor(f + 1e-9));
+                inside = inside && c[a] >= 0 && c[a] < src.nodes[std::size_t(a)];
+            }
+            if (!inside)
+                return "atom " + std::to_string(sys.gid[std::size_t(i)]) + " at " + where(r) +
+                       " lies outside the file's " + std::to_string(src.nodes[0]) + " x " +
+                       std::to_string(src.nodes[1]) + " x " + std::to_string(src.nodes[2]) +
+                       " cells of " + shortest(src.step[0] * 1e10) + " x " +
+                       shortest(src.step[1] * 1e10) + " x " + shortest(src.step[2] * 1e10) +
+                       " A (the lattice is " + std::to_string(l.cells[0]) + " x " +
+                       std::to_string(l.cells[1]) + " x " + std::to_string(l.cells[2]) +
+                       " unit cells)";
+            const std::size_t k =
+                std::size_t(3 * ((c[2] * src.nodes[1] + c[1]) * src.nodes[0] + c[0]));
+            if (!set(i, src.spins[k], src.spins[k + 1], src.spins[k + 2]))
+                return "atom " + std::to_string(sys.gid[std::size_t(i)]) + " at " + where(r) +
+                       " lies in cell (" + std::to_string(c[0]) + ", " + std::to_string(c[1]) +
+                       ", " + std::to_string(c[2]) + "), which holds no magnetisation";
+        }
+        return "";
+    }
+    std::unordered_map<Key, std::size_t, KeyHash> index;
+    const std::size_t atoms = src.positions.size() / 3;
+    auto key = [](const double* r, int dx, int dy, int dz) {
+        return Key{std::llround(r[0] / tolerance) + dx, std::llround(r[1] / tolerance) + dy,
+                   std::llround(r[2] / tolerance) + dz};
+    };
+    for (std::size_t k = 0; k < atoms; ++k)
+        index.emplace(key(&src.positions[3 * k], 0, 0, 0), k);
+    for (std::int64_t i = 0; i < n; ++i) {
+        const Vec3 r = l.position(sys.gid[std::size_t(i)]);
+        const double p[3] = {r[0], r[1], r[2]};
+        std::size_t found = atoms;
+        for (int d = 0; d < 27 && found == atoms; ++d) {
+            const auto it = index.find(key(p, d % 3 - 1, d / 3 % 3 - 1, d / 9 - 1));
+            if (it == index.end()) continue;
+            const double* q = &src.positions[3 * it->second];
+            if (std::abs(q[0] - p[0]) <= tolerance && std::abs(q[1] - p[1]) <= tolerance &&
+                std::abs(q[2] - p[2]) <= tolerance)
+                found = it->second;
+        }
+        if (found == atoms)
+            return "atom " + std::to_string(sys.gid[std::size_t(i)]) + " at " + where(r) +
+                   " has no atom of the file within 1e-3 A (the file holds " +
+                   std::to_string(atoms) + " atoms, the lattice " + std::to_string(l.atoms()) + ")";
+        if (!set(i, src.spins[3 * found], src.spins[3 * found + 1], src.spins[3 * found + 2]))
+            return "the file's atom at " + where(r) + " has no finite, nonzero spin";
+    }
+    return "";
+}
+
+std::string SpinSource::to_bytes() const {
+    std::string b;
+    auto put = [&b](const void* p, std::size_t size) {
+        b.append(static_cast<const char*>(p), size);
+    };
+    const std::int64_t sizes[3] = {std::int64_t(path.size()), std::int64_t(positions.size()),
+                                   std::int64_t(spins.size())};
+    const char g = grid ? 1 : 0;
+    put(sizes, sizeof sizes);
+    put(&g, 1);
+    put(path.data(), path.size());
+    put(positions.data(), positions.size() * sizeof(double));
+    put(spins.data(), spins.size() * sizeof(double));
+    put(base.data(), sizeof(double) * 3);
+    put(step.data(), sizeof(double) * 3);
+    put(nodes.data(), sizeof(std::int64_t) * 3);
+    return b;
+}
+
+SpinSource SpinSource::from_bytes(const std::string& b) {
+    SpinSource s;
+    std::size_t at = 0;
+    auto get = [&](void* p, std::size_t size) {
+        if (at + size > b.size()) throw Error("internal error: a spin source's bytes are short");
+        std::memcpy(p, b.data() + at, size);
+        at += size;
+    };
+    std::int64_t sizes[3];
+    char g = 0;
+    get(sizes, sizeof sizes);
+    get(&g, 1);
+    s.grid = g != 0;
+    s.path.resize(std::size_t(sizes[0]));
+    s.positions.resize(std::size_t(sizes[1]));
+    s.spins.resize(std::size_t(sizes[2]));
+    get(s.path.data(), s.path.size());
+    get(s.positions.data(), s.positions.size() * sizeof(double));
+    get(s.spins.data(), s.spins.size() * sizeof(double));
+    get(s.base.data(), sizeof(double) * 3);
+    get(s.step.data(), sizeof(double) * 3);
+    get(s.nodes.data(), sizeof(std::int64_t) * 3);
+    return s;
+}
+
+}  // namespace miniasd
