@@ -21,7 +21,10 @@ inline constexpr EnergyKind energy_kinds[] = {
     {TermKind::exchange, "exchange", "exchange energy", "E_exchange"},
     {TermKind::anisotropy, "anisotropy", "anisotropy energy", "E_anisotropy"},
     {TermKind::applied_field, "applied-field", "Zeeman energy", "E_field"},
-    {TermKind::dmi, "dmi", "Dzyaloshinskii-Moriya energy", "E_DMI"},
+    {TermKind::dmi, "dmi",
+     "Dzyaloshinskii-Moriya energy of the dmi-constant, interfacial- and bulk-dmi-constant "
+     "keywords (a unit-cell file's tensor DMI is counted in the exchange energy)",
+     "E_DMI"},
     {TermKind::magnetostatic, "magnetostatic", "dipolar (magnetostatic) energy", "E_dipolar"},
 };
 inline constexpr int energy_kind_count = sizeof(energy_kinds) / sizeof(energy_kinds[0]);
