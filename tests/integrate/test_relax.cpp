@@ -40,6 +40,24 @@ Vec3 spin(const std::vector<double>& s, std::size_t i) {
     return {s[3 * i], s[3 * i + 1], s[3 * i + 2]};
 }
 
+// An open chain of `length` (A) of 3 A cells with exchange J, damping 0.5 and anisotropy
+// k = J / (2 width^2) (a wall `width` cells wide), started from a wall at its middle.
+std::string wall_chain(const char* length, double width) {
+    char k[64];
+    std::snprintf(k, sizeof k, "%.17g", J / (2 * width * width));
+    return std::string(
+               "create:crystal-structure = sc\ndimensions:unit-cell-size = 3 !A\n"
+               "dimensions:system-size-x = ") +
+           length +
+           " !A\ndimensions:system-size-y = 3 !A\ndimensions:system-size-z = 3 !A\n"
+           "material[1]:atomic-spin-moment = 2 !muB\nmaterial[1]:exchange-matrix[1] = 1e-21\n"
+           "material[1]:damping-constant = 0.5\n"
+           "material[1]:second-order-uniaxial-anisotropy-constant = " +
+           k +
+           "\nmaterial[1]:domain-wall-second-magnetisation-vector = 0, 0, -1\n"
+           "sim:initial-spin-configuration = domain-wall\nsim:domain-wall-position = 0.5\n";
+}
+
 struct Relaxed {
     std::vector<double> spins;
     Observables sample;
@@ -122,20 +140,11 @@ TEST(Relax, ASpiralChainTurnsByArctanDOverJPerBond) {
 // w = a sqrt(J / 2k), and sum over atoms of sin^2 theta = 2 w / a.
 TEST(Relax, ADomainWallTakesTheWidthOfExchangeAgainstAnisotropy) {
     const double width = 8;  // cells
-    char k[64];
-    std::snprintf(k, sizeof k, "%.17g", J / (2 * width * width));
     const std::string input =
-        std::string(
-            "create:crystal-structure = sc\ndimensions:unit-cell-size = 3 !A\n"
-            "dimensions:system-size-x = 300 !A\ndimensions:system-size-y = 3 !A\n"
-            "dimensions:system-size-z = 3 !A\nmaterial[1]:atomic-spin-moment = 2 !muB\n"
-            "material[1]:exchange-matrix[1] = 1e-21\n"
-            "material[1]:second-order-uniaxial-anisotropy-constant = ") +
-        k +
-        "\nmaterial[1]:domain-wall-second-magnetisation-vector = 0, 0, -1\n"
-        "sim:program = relax\nsim:total-time-steps = 200000\nsim:time-steps-increment = 200000\n"
-        "sim:relax-torque-tolerance = 1e-9 !T\nsim:initial-spin-configuration = domain-wall\n"
-        "sim:domain-wall-position = 0.5\nsim:domain-wall-width = 1 !nm\n";
+        wall_chain("300", width) +
+        "sim:program = relax\nsim:total-time-steps = 200000\n"
+        "sim:time-steps-increment = 200000\n"
+        "sim:relax-torque-tolerance = 1e-9 !T\nsim:domain-wall-width = 1 !nm\n";
     const Relaxed r = relax(1, input);
     if (!parallel::Comm::world().is_root()) return;
     ASSERT_EQ(r.spins.size(), 3u * 100);
@@ -259,20 +268,10 @@ TEST(Relax, TextureColumnsFollowSkyrmionsAndWalls) {
     const int world = parallel::Comm::world().size();
     const Relaxed spread = relax(world, film);
     const double width = 8;  // cells
-    char k[64];
-    std::snprintf(k, sizeof k, "%.17g", J / (2 * width * width));
-    const std::string chain_input =
-        std::string(
-            "create:crystal-structure = sc\ndimensions:unit-cell-size = 3 !A\n"
-            "dimensions:system-size-x = 600 !A\ndimensions:system-size-y = 3 !A\n"
-            "dimensions:system-size-z = 3 !A\nmaterial[1]:atomic-spin-moment = 2 !muB\n"
-            "material[1]:exchange-matrix[1] = 1e-21\nmaterial[1]:damping-constant = 0.5\n"
-            "material[1]:second-order-uniaxial-anisotropy-constant = ") +
-        k +
-        "\nmaterial[1]:domain-wall-second-magnetisation-vector = 0, 0, -1\n"
-        "sim:initial-spin-configuration = domain-wall\nsim:domain-wall-position = 0.5\n"
-        "sim:relax-first\nsim:relax-torque-tolerance = 1e-9 !T\nsim:time-step = 1 !fs\n"
-        "sim:total-time-steps = 0\noutput:domain-wall-centre\noutput:domain-wall-width\n";
+    const std::string chain_input = wall_chain("600", width) +
+                                    "sim:relax-first\nsim:relax-torque-tolerance = 1e-9 !T\n"
+                                    "sim:time-step = 1 !fs\nsim:total-time-steps = 0\n"
+                                    "output:domain-wall-centre\noutput:domain-wall-width\n";
     std::vector<double> centre, wall_width;
     const std::string error = test::run_on_first_ranks(world, 1, chain_input, [&](Simulation& sim) {
         centre.push_back(sim.observe().domain_wall_centre);
