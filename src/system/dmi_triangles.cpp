@@ -235,7 +235,28 @@ std::string describe_dmi(const Config& c, const Lattice& l, const MaterialMap& m
                       "largest |D_ij| %.4g J = %.4g meV, %.3g of its bond's J\n",
                       with_d, bonds, legs, largest, largest / constants::electron_volt * 1e3,
                       ratio);
-    return line;
+    return line + critical_dmi(c);
+}
+
+std::string critical_dmi(const Config& c) {
+    // The continuum's D_c = 4 sqrt(A K) / pi with a simple cubic lattice's A = J / 2a,
+    // K = k / a^3 and D = D_int / a^2 (docs/physics.md): D_int,c = (4 / pi) sqrt(J k / 2).
+    if (c.crystal != CrystalStructure::sc || c.unit_cell_file.given()) return "";
+    for (std::size_t m = 0; m < c.materials.size(); ++m) {
+        const MaterialConfig& mat = c.materials[m];
+        const double d = std::abs(mat.interfacial_dmi[m]), j = mat.exchange[m], k = mat.anisotropy;
+        if (mat.non_magnetic || d == 0 || !(j > 0) || !(k > 0)) continue;
+        const double dc = 4 / M_PI * std::sqrt(j * k / 2);
+        char line[320];
+        std::snprintf(line, sizeof line,
+                      "DMI of %s: D/D_c = %.3g, D_c = (4/pi) sqrt(J k/2) = %.4g J of the continuum "
+                      "model: %s\n",
+                      mat.name.c_str(), d / dc, dc,
+                      d < dc ? "below 1, skyrmions are metastable in a uniform ground state"
+                             : "above 1, a spiral is the ground state without a field");
+        return line;
+    }
+    return "";
 }
 
 }  // namespace miniasd

@@ -70,5 +70,8 @@ class DmiVectors {
 // the centre of the box (every layer: the interfaces of a film, a particle's top and bottom), the
 // largest |D_ij| among them and its ratio to the bond's exchange. "" without DMI.
 std::string describe_dmi(const Config& c, const Lattice& l, const MaterialMap& materials);
+// A line for the summary with interfacial DMI, uniaxial anisotropy and exchange on a built-in
+// simple cubic lattice: D against the continuum's critical D_c = 4 sqrt(AK) / pi ("" otherwise).
+std::string critical_dmi(const Config& c);
 
 }  // namespace miniasd

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "support/decomposition.hpp"
+#include "system/dmi_triangles.hpp"
 #include "util/error.hpp"
 
 using namespace miniasd;
@@ -306,4 +307,23 @@ TEST(Relax, TextureColumnsFollowSkyrmionsAndWalls) {
     // After the first 2 ps (the wall starts from rest), the steady velocity.
     const double measured = (centre[4] - centre[2]) / 4e-12;
     EXPECT_NEAR(measured / v, 1.0, 0.03) << measured << " m/s against " << v;
+}
+
+// The start-up line of interfacial DMI on a simple cubic lattice: D against D_c = (4/pi)
+// sqrt(J k / 2) (lesson 9's film: 0.77).
+TEST(Relax, TheSummaryComparesDWithTheCriticalDmi) {
+    const std::string film =
+        "create:crystal-structure = sc\ndimensions:system-size-z = 3 !A\n"
+        "material[1]:atomic-spin-moment = 2 !muB\nmaterial[1]:exchange-matrix[1] = 1e-21\n"
+        "material[1]:second-order-uniaxial-anisotropy-constant = 3e-23\n";
+    const std::string below =
+        critical_dmi(test::config_from_text(film + "material[1]:interfacial-dmi-constant[1] = "
+                                                   "1.2e-22\n"));
+    EXPECT_NE(below.find("D/D_c = 0.77, D_c = (4/pi) sqrt(J k/2) = 1.559e-22 J"), std::string::npos)
+        << below;
+    EXPECT_NE(below.find("metastable"), std::string::npos);
+    const std::string above = critical_dmi(
+        test::config_from_text(film + "material[1]:interfacial-dmi-constant[1] = 3e-22\n"));
+    EXPECT_NE(above.find("a spiral is the ground state"), std::string::npos) << above;
+    EXPECT_EQ(critical_dmi(test::config_from_text(film)), "");
 }
