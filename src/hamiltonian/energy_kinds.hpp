@@ -22,8 +22,8 @@ inline constexpr EnergyKind energy_kinds[] = {
     {TermKind::anisotropy, "anisotropy", "anisotropy energy", "E_anisotropy"},
     {TermKind::applied_field, "applied-field", "Zeeman energy", "E_field"},
     {TermKind::dmi, "dmi",
-     "Dzyaloshinskii-Moriya energy of the dmi-constant, interfacial- and bulk-dmi-constant "
-     "keywords (a unit-cell file's tensor DMI is counted in the exchange energy)",
+     "Dzyaloshinskii-Moriya energy (of the dmi-constant, interfacial- and bulk-dmi-constant "
+     "keywords and of a unit-cell file's antisymmetric tensors)",
      "E_DMI"},
     {TermKind::magnetostatic, "magnetostatic", "dipolar (magnetostatic) energy", "E_dipolar"},
 };

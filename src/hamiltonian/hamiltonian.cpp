@@ -128,6 +128,14 @@ void Hamiltonian::add_atom_energies(const SpinView& s, std::int64_t begin, std::
             t->atom_energies(s, b, b + n, e);
             for (std::int64_t i = 0; i < n; ++i)
                 sum.add(e[i]);
+            if (!t->has_dmi_part()) continue;
+            // Exact sums: the kind's total less the DMI part, and the DMI column, are exact.
+            ExactSum& dmi = by_kind[static_cast<int>(TermKind::dmi)];
+            t->dmi_energies(s, b, b + n, e);
+            for (std::int64_t i = 0; i < n; ++i) {
+                sum.add(-e[i]);
+                dmi.add(e[i]);
+            }
         }
     }
 }

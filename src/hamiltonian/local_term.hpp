@@ -47,6 +47,16 @@ class LocalTerm {
     // each atom half of each link, so sums over all ranks count every pair once.
     virtual void atom_energies(const SpinView& s, std::int64_t begin, std::int64_t end,
                                double* e) const = 0;
+    // The part of each atom's energy that belongs to the DMI column though the term is of
+    // another kind (a unit-cell file's tensor DMI, in the exchange term): written to e when
+    // has_dmi_part(), moved from kind() to TermKind::dmi by Hamiltonian::add_atom_energies.
+    virtual bool has_dmi_part() const { return false; }
+    virtual void dmi_energies(const SpinView& s, std::int64_t begin, std::int64_t end,
+                              double* e) const {
+        (void)s;
+        for (std::int64_t i = begin; i < end; ++i)
+            e[i - begin] = 0;
+    }
     // Energy change (J) of every interaction that involves owned atom i when its spin goes from
     // `from` to `to` (unit vectors), all others as in s: pair terms count each of i's links
     // whole. A single-spin move's cost in Monte Carlo.

@@ -139,6 +139,13 @@ void TensorExchange::runs_energies(const SpinView& s, std::int64_t begin, std::i
     }
 }
 
+void TensorExchange::dmi_energies(const SpinView& s, std::int64_t begin, std::int64_t end,
+                                  double* e) const {
+    const kernels::TensorExchangeView& v = kernel_view();
+    for (std::int64_t i = begin; i < end; ++i)
+        e[i - begin] = kernels::antisymmetric_energy_at(i, v, s);
+}
+
 void TensorExchange::atom_energies(const SpinView& s, std::int64_t begin, std::int64_t end,
                                    double* e) const {
     if (!run_energy_coef_.empty()) {

@@ -40,8 +40,13 @@ class TensorExchange final : public KernelTerm<kernels::TensorExchangeView> {
                    FieldView h) const override;
     void atom_energies(const SpinView& s, std::int64_t begin, std::int64_t end,
                        double* e) const override;
+    // A tensor list with antisymmetric bonds: their part of the energy is the DMI column's.
+    bool has_dmi_part() const override { return antisymmetric_; }
+    void dmi_energies(const SpinView& s, std::int64_t begin, std::int64_t end,
+                      double* e) const override;
 
   private:
+    bool antisymmetric_ = false;  // some bond's tensor is not symmetric
     CouplingForm form_;
     int materials_;
     // Per basis site, its bonds in list order, flat: site s's are [bond_start_[s], [s + 1]).

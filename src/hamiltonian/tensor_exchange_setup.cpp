@@ -78,6 +78,10 @@ TensorExchange::TensorExchange(const LocalSystem& sys, int sites, const Interact
             "a vectorial exchange-matrix (Jx, Jy, Jz) cannot scale a tensorial unit-cell "
             "file's weights: give the file's bonds as normalised-vectorial, or one value");
     if (vectorial) form_ = CouplingForm::diagonal;  // isotropic weights, vectorial couplings
+    if (form_ == CouplingForm::tensor)
+        for (const kernels::TensorBond& b : bonds_)
+            antisymmetric_ =
+                antisymmetric_ || b.j[1] != b.j[3] || b.j[2] != b.j[6] || b.j[5] != b.j[7];
     const int C = coefficients_per_bond(form_);
     // The coefficient table has materials^2 blocks per site. Past 4 Mi numbers (32 MB: a tensor
     // file with dozens of materials) the field forms each product as it goes instead, slower;

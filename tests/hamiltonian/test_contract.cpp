@@ -294,7 +294,8 @@ void expect_nothing_read_outside_the_reach(const Simulation& sim, std::size_t te
 }
 
 // The statistics' energies per kind (Hamiltonian::add_atom_energies, the batched CPU path) are
-// the exact sums of the kernels' per-atom energies of the active terms.
+// the exact sums of the kernels' per-atom energies of the active terms, a term's DMI part
+// (a tensor file's antisymmetric bonds) moved to the DMI kind.
 void expect_statistics_are_kernel_sums(const Hamiltonian& h, const SpinView& s,
                                        const LocalSystem& sys) {
     std::vector<ExactSum> stats(energy_kind_count), kernel(energy_kind_count);
@@ -302,8 +303,14 @@ void expect_statistics_are_kernel_sums(const Hamiltonian& h, const SpinView& s,
     for (const auto& t : h.terms()) {
         if (!t->active() || !t->view()) continue;
         const kernels::TermView v = *t->view();
-        for (std::int64_t i = 0; i < sys.n_owned; ++i)
+        for (std::int64_t i = 0; i < sys.n_owned; ++i) {
             kernel[std::size_t(t->kind())].add(kernels::energy_at(i, v, s));
+            if (!t->has_dmi_part()) continue;
+            double part = 0;
+            t->dmi_energies(s, i, i + 1, &part);
+            kernel[std::size_t(t->kind())].add(-part);
+            kernel[std::size_t(TermKind::dmi)].add(part);
+        }
     }
     for (int k = 0; k < energy_kind_count; ++k)
         EXPECT_TRUE(same_bits(stats[std::size_t(k)].value(), kernel[std::size_t(k)].value()))

@@ -302,6 +302,39 @@ TEST(UnitCellExchange, UniformFerromagnetHasMinusZJOverTwoPerAtom) {
     EXPECT_DOUBLE_EQ(o.energy[static_cast<int>(TermKind::exchange)], -12 * 3e-21 / 2);
 }
 
+// A tensorial file's antisymmetric part is DMI: its energy is the dmi-energy column's, the rest
+// the exchange's. Bulk DMI D = d e_ij on every bond: per bond E = -J S_i.S_j + D.(S_i x S_j).
+TEST(UnitCellExchange, ATensorsAntisymmetricPartIsTheDmiEnergy) {
+    const double j = 1e-21, d = 3e-22;
+    const Config c = test::config_from_files(
+        "material:unit-cell-file = dmi.ucf\ncreate:periodic-boundaries\n"
+        "dimensions:system-size = 1.2 !nm\nmaterial[1]:atomic-spin-moment = 2 !muB\n"
+        "sim:initial-spin-configuration = random\nsim:total-time-steps = 0\n",
+        {{"dmi.ucf", test::sc_tensor_dmi_ucf(j, j, j, 0, d)}});
+    Simulation sim(parallel::Comm::world(), c, test::quiet_options());
+    const Observables o = sim.observe();
+    const std::vector<double> s = test::gather_spins(sim);
+    const Lattice& l = sim.lattice();
+    double exchange = 0, dmi = 0;  // per atom, each bond once (+x, +y, +z of every atom)
+    for (std::int64_t z = 0; z < 4; ++z)
+        for (std::int64_t y = 0; y < 4; ++y)
+            for (std::int64_t x = 0; x < 4; ++x) {
+                const double* a = &s[std::size_t(3 * l.gid(x, y, z, 0))];
+                const std::int64_t next[3][3] = {
+                    {(x + 1) % 4, y, z}, {x, (y + 1) % 4, z}, {x, y, (z + 1) % 4}};
+                for (int axis = 0; axis < 3; ++axis) {
+                    const double* b =
+                        &s[std::size_t(3 * l.gid(next[axis][0], next[axis][1], next[axis][2], 0))];
+                    const double cross[3] = {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2],
+                                             a[0] * b[1] - a[1] * b[0]};
+                    exchange += -j * (a[0] * b[0] + a[1] * b[1] + a[2] * b[2]) / 64;
+                    dmi += d * cross[axis] / 64;
+                }
+            }
+    EXPECT_NEAR(o.energy[static_cast<int>(TermKind::dmi)] / dmi, 1.0, 1e-8);
+    EXPECT_NEAR(o.energy[static_cast<int>(TermKind::exchange)] / exchange, 1.0, 1e-8);
+}
+
 // VAMPIRE's other crystals on any decomposition: hcp (a strained cell, periodic in x and z) and
 // a rocksalt antiferromagnet of two materials, with LLG and Monte Carlo (whose colouring follows
 // the crystal's bonds).
