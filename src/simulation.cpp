@@ -72,17 +72,10 @@ Simulation::Simulation(const parallel::Comm& world, Config config, RunOptions op
                                                         halo_, decomposition_.comm, timers_});
     }
     {
-        bool texture = false, wall = false;
-        for (const auto* list : {&config_.output_columns, &config_.screen_columns})
-            for (const std::string& k : *list) {
-                texture = texture || k.find("topological-charge") != std::string::npos ||
-                          k.find("skyrmion-") != std::string::npos;
-                wall = wall || k.find("domain-wall-") != std::string::npos;
-            }
-        if (texture)
+        if (shows_column(config_, "topological-charge") || shows_column(config_, "skyrmion-"))
             textures_ = std::make_unique<LayerTextures>(config_, lattice_, system_, hamiltonian_,
                                                         plan_, decomposition_.comm);
-        if (wall)
+        if (shows_column(config_, "domain-wall-"))
             wall_ = std::make_unique<WallProfile>(config_, lattice_, system_, decomposition_.comm);
     }
     t_stats_ = timers_.add("statistics");

@@ -322,6 +322,9 @@ bool places_by_rule(const Config& c);
 // column 0 (VAMPIRE's default category 0).
 bool material_admits(const Config& c, std::size_t m, int category);
 
+// Whether an output or screen column's keyword contains `part` ("domain-wall-": a column that
+// needs the wall's profile built).
+bool shows_column(const Config& c, const std::string& part);
 // Whether some material has a nonzero dmi-constant, interfacial-dmi-constant or
 // bulk-dmi-constant (the DMI term is built).
 bool has_dmi(const Config& c);

@@ -45,10 +45,7 @@ void check_initial_state(const Config& c, const std::map<std::string, Entry>& se
     // VAMPIRE's wall keywords belong to its domain-wall program, which miniASD does not have:
     // here they place the initial wall only.
     // The axis also says where the domain-wall columns look.
-    bool wall_columns = false;
-    for (const auto* list : {&c.output_columns, &c.screen_columns})
-        for (const std::string& k : *list)
-            wall_columns = wall_columns || k.rfind("domain-wall-", 0) == 0;
+    const bool wall_columns = shows_column(c, "domain-wall-");
     for (const char* key :
          {"sim:domain-wall-axis", "sim:domain-wall-position", "sim:domain-wall-width"}) {
         const auto it = seen.find(key);

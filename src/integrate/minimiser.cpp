@@ -25,13 +25,6 @@ Minimiser::Minimiser(Config::RelaxMethod method, const LocalSystem& sys, Hamilto
             f->assign(n, 0.0);
 }
 
-void Minimiser::rest() {
-    std::fill(vx_.begin(), vx_.end(), 0.0);
-    std::fill(vy_.begin(), vy_.end(), 0.0);
-    std::fill(vz_.begin(), vz_.end(), 0.0);
-    have_force_ = false;
-}
-
 double Minimiser::measure(Spins& s) {
     halo_.start(s.x.data(), s.y.data(), s.z.data());
     halo_.finish(s.x.data(), s.y.data(), s.z.data());

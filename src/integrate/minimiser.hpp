@@ -38,10 +38,6 @@ class Minimiser {
     double measure(Spins& s);
     // Collective (its sums). Moves the owned spins of `s` along the forces measure() found.
     void move(Spins& s);
-    // Forget the velocity (velocity-projection): the next move starts from rest.
-    void rest();
-
-    double field_scale() const { return scale_; }  // B (T), the largest |H_i| so far
 
   private:
     Config::RelaxMethod method_;

@@ -43,11 +43,10 @@ struct Observables {
     Vec3 torque{};
     std::vector<Vec3> material_torque;
     // Textures (stats/topology.hpp, stats/wall_profile.hpp), computed only when a column asks:
-    // the lattice topological charge, the mean over the layers with magnetic triangles, and each
-    // such layer's, bottom up; the skyrmions' count, radius (m) and centre (m, x and y); a domain
+    // the lattice topological charge, the mean over the layers with magnetic triangles; the
+    // skyrmions' count, radius (m) and centre (m, x and y); a domain
     // wall's centre and width along sim:domain-wall-axis (m; NaN without a wall).
     double topological_charge = 0;
-    std::vector<double> layer_topological_charge;
     double skyrmion_count = 0, skyrmion_radius = 0;
     Vec3 skyrmion_centre{0, 0, 0};
     double domain_wall_centre = 0, domain_wall_width = 0;

@@ -173,8 +173,7 @@ void LayerTextures::finish(const std::vector<double>& sums, Observables& o) cons
     for (int k = 0; k < layers_; ++k) {
         if (!has_triangles_[std::size_t(k)]) continue;
         const double* v = &sums[std::size_t(per_layer * k)];
-        o.layer_topological_charge.push_back(v[0] / (4 * M_PI));
-        charge += o.layer_topological_charge.back();
+        charge += v[0] / (4 * M_PI);
         area += v[1 + reversed];
         ++counted;
     }
