@@ -53,11 +53,11 @@ enum class Device { cpu, gpu };  // sim:device: where the integrator's steps run
 enum class MonteCarloMove { adaptive, angle, spin_flip, uniform };  // montecarlo:algorithm
 
 struct MaterialConfig {
-    std::string name;                  // label for output headers
-    double moment = 0;                 // μ_s, J/T (input in μB); required
-    double damping = 1.0;              // Gilbert α, dimensionless
-    double anisotropy = 0;             // k_u, J per atom; > 0 is an easy axis
-    double cubic_anisotropy = 0;       // k_c, J per atom; > 0 makes <100> easy
+    std::string name;                         // label for output headers
+    double moment = 1.72 * 9.2740100783e-24;  // μ_s, J/T (input in μB); VAMPIRE's default 1.72 μB
+    double damping = 1.0;                     // Gilbert α, dimensionless
+    double anisotropy = 0;                    // k_u, J per atom; > 0 is an easy axis
+    double cubic_anisotropy = 0;              // k_c, J per atom; > 0 makes <100> easy
     std::string element;               // chemical symbol (XYZ/POV-Ray, metadata); "" = not given
     Vec3 anisotropy_axis{0, 0, 1};     // unit vector
     bool random_initial_spin = false;  // random direction per atom (seeded by global id)

@@ -30,15 +30,16 @@ void warn_if_given(const std::map<std::string, Entry>& seen, Config& c, const ch
 }  // namespace
 
 // Every basis site of a built-in crystal at every height must belong to some material.
-void check_material_coverage(const Config& c, const std::map<std::string, Entry>& seen,
+void check_material_coverage(Config& c, const std::map<std::string, Entry>& seen,
                              const std::string& input_file) {
     const int nbasis = site_categories(c);
     for (std::size_t i = 0; i < c.materials.size(); ++i) {
         const MaterialConfig& m = c.materials[i];
         const std::string p = "material[" + std::to_string(i + 1) + "]:";
         if (!m.moment_set) {
-            // Point at where the material is described: its first keyword (usually in its .mat
-            // file), else the material count that made it exist, else the input file.
+            // VAMPIRE's default moment (VAMPIRE's corpus has inputs, non-magnetic spacers among
+            // them, that rely on it): taken, and said once, pointing at where the material is
+            // described (its first keyword, else the material count, else the input file).
             const Entry* at = nullptr;
             for (const auto& [key, e] : seen)
                 if (key.rfind(p, 0) == 0 && (!at || (e.file == at->file && e.line < at->line)))
@@ -46,12 +47,11 @@ void check_material_coverage(const Config& c, const std::map<std::string, Entry>
             if (!at)
                 if (const auto n = seen.find("material:num-materials"); n != seen.end())
                     at = &n->second;
-            throw InputError(
-                at ? at->file : input_file, at ? at->line : 0, p + "atomic-spin-moment",
-                "is required for every material (e.g. " + p + "atomic-spin-moment = 2.22 !muB)" +
-                    (at ? std::string(" and is not given for material ") + std::to_string(i + 1) +
-                              ", described from this line"
-                        : ""));
+            c.warnings.push_back(
+                (at ? at->file + ", line " + std::to_string(at->line) : input_file) + ": " + p +
+                "atomic-spin-moment is not given: VAMPIRE's default "
+                "of 1.72 muB is used for material " +
+                std::to_string(i + 1));
         }
         if (m.unit_cell_category > nbasis) {
             const auto it = seen.find(p + "unit-cell-category");
@@ -329,26 +329,6 @@ void check_exchange_shells(const Config& c, const std::map<std::string, Entry>& 
         if (c.single_spin && seen.count(key))
             fail(seen.at(key),
                  "has no effect with create:single-spin (one atom with no neighbours)");
-}
-
-void check_unit_cell_file(Config& c, const std::map<std::string, Entry>& seen) {
-    const Entry& file = seen.at("material:unit-cell-file");
-    for (const char* other :
-         {"create:crystal-structure", "create:crystal-sublattice-materials",
-          "dimensions:unit-cell-size", "dimensions:unit-cell-size-x", "dimensions:unit-cell-size-y",
-          "dimensions:unit-cell-size-z", "create:single-spin"})
-        if (seen.count(other))
-            fail(seen.at(other), "conflicts with material:unit-cell-file (" + file.file + " line " +
-                                     std::to_string(file.line) +
-                                     "), whose cell, atoms and bonds replace it: remove one");
-    c.unit_cell = c.unit_cell_file.size;
-    const int categories = c.unit_cell_file.categories();
-    if (categories > static_cast<int>(c.materials.size()))
-        fail(file, c.unit_cell_file.path + " places atoms of material column " +
-                       std::to_string(categories - 1) + " (0-based), but only " +
-                       std::to_string(c.materials.size()) +
-                       " material(s) are defined: the column must be below "
-                       "material:num-materials");
 }
 
 }  // namespace miniasd::input_checks

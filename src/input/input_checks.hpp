@@ -16,7 +16,7 @@ namespace miniasd::input_checks {
 [[noreturn]] void fail(const Entry& e, const std::string& what);
 
 // `seen`: the entry of every keyword given, by lookup name.
-void check_material_coverage(const Config& c, const std::map<std::string, Entry>& seen,
+void check_material_coverage(Config& c, const std::map<std::string, Entry>& seen,
                              const std::string& input_file);
 void check_alloys(const Config& c, const std::map<std::string, Entry>& seen);
 void check_programs(const Config& c, const std::map<std::string, Entry>& seen,

@@ -77,8 +77,9 @@ void add_material_keywords(std::vector<KeywordSpec>& t) {
         },
         [](const MaterialConfig& m) { return m.element.empty() ? none : word(m.element); }));
     t.push_back(mat(
-        "atomic-spin-moment", K::real, D::moment, 1e-30, 1e-20, "required",
-        "atomic spin moment mu_s (default unit muB)",
+        "atomic-spin-moment", K::real, D::moment, 1e-30, 1e-20, "1.72 muB",
+        "atomic spin moment mu_s (default unit muB); without it VAMPIRE's default 1.72 muB, "
+        "with a warning",
         [](MaterialConfig& m, const Value& v, const Entry&) {
             m.moment = v.real;
             m.moment_set = true;

@@ -1,5 +1,6 @@
 #include "input/line_parser.hpp"
 
+#include <algorithm>
 #include <cctype>
 
 #include "util/error.hpp"
@@ -101,6 +102,9 @@ Entry parse_line(const std::string& line, const std::string& file, int line_no) 
             if (e.unit.empty())
                 throw InputError(file, line_no, key, "'!' must be followed by a unit name");
         }
+        // Double quotes are dropped from every value, as VAMPIRE drops them from file names and
+        // from every line of a material file: TB2J writes material:unit-cell-file = "x.UCF".
+        rhs.erase(std::remove(rhs.begin(), rhs.end(), '"'), rhs.end());
         if (rhs.empty()) throw InputError(file, line_no, key, "missing value after '='");
         e.has_value = true;
         e.value = rhs;

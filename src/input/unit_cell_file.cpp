@@ -58,6 +58,7 @@ class Reader {
     bool done() const { return next_ == lines_.size(); }
     // The line number of the next content line (0 at the end).
     int peek_number() const { return done() ? 0 : lines_[next_].number; }
+    std::size_t peek_words() const { return done() ? 0 : lines_[next_].words.size(); }
     // The next content line; `what` names what was expected there.
     const Line& take(const std::string& what) {
         if (done())
@@ -147,17 +148,35 @@ void read_cell(Reader& r, UnitCellFile& u) {
     }
     r.at_most(size, 3, "the cell size");
     // The lattice vectors. VAMPIRE reads and ignores them and places atoms on orthogonal axes;
-    // miniASD refuses other vectors rather than ignore them.
+    // miniASD reads them: unit vectors (VAMPIRE's own files, TB2J) or the edges themselves in
+    // Angstrom (magnopy), along x, y and z. Any other cell is refused rather than ignored.
     for (int row = 0; row < 3; ++row) {
         const Line& v = r.take(std::string("lattice vector ") + "xyz"[row]);
-        for (int a = 0; a < 3; ++a) {
-            const double x = r.real(v, a, "a lattice vector of three numbers");
-            if (x != (a == row ? 1.0 : 0.0))
-                r.fail(v.number,
-                       "only orthogonal cells are supported (as in VAMPIRE, which ignores these "
-                       "lines): the lattice vectors must be 1 0 0 / 0 1 0 / 0 0 1");
-        }
+        Vec3 x{};
+        for (int a = 0; a < 3; ++a)
+            x[a] = r.real(v, static_cast<std::size_t>(a), "a lattice vector of three numbers");
         r.at_most(v, 3, "a lattice vector");
+        const double edge = u.size[static_cast<std::size_t>(row)] * 1e10;  // Angstrom
+        const double along = x[static_cast<std::size_t>(row)];
+        bool aligned = along > 0;
+        for (int a = 0; a < 3; ++a)
+            if (a != row)
+                aligned = aligned && std::abs(x[static_cast<std::size_t>(a)]) <= 1e-6 * along;
+        if (!aligned)
+            r.fail(v.number,
+                   "only orthogonal cells with edges along x, y and z are supported: lattice "
+                   "vector " +
+                       std::string(1, "abc"[row]) + " must be along " + std::string(1, "xyz"[row]) +
+                       " (VAMPIRE ignores these lines and would place the atoms on orthogonal "
+                       "axes anyway, which for this cell is a different crystal)");
+        if (std::abs(along - 1) > 1e-6 && std::abs(along - edge) > 1e-6 * edge) {
+            std::ostringstream m;
+            m << "lattice vector "
+              << "abc"[row] << " has length " << along
+              << ": expected a unit vector (1) or the cell size of the line above (" << edge
+              << " A)";
+            r.fail(v.number, m.str());
+        }
     }
 }
 
@@ -165,7 +184,9 @@ void read_atoms(Reader& r, UnitCellFile& u, Mistakes& mistakes) {
     const Line& count = r.take("the number of atoms in the cell");
     const long long n = r.integer(count, 0, "the number of atoms in the cell");
     if (n < 1 || n > 1000000) r.fail(count.number, "expected 1 to 1000000 atoms in the cell");
-    r.at_most(count, 1, "the atom count");
+    // VAMPIRE reads the count and ignores the rest of the line; TB2J writes the count twice.
+    if (count.words.size() > 1) r.integer(count, 1, "the atom count, then at most one integer");
+    r.at_most(count, 2, "the atom count");
     std::vector<int> lines;  // of each atom, for the spacing check's messages
     for (long long k = 0; k < n; ++k) {
         const Line& l = r.take("atom " + std::to_string(k) + " of " + std::to_string(n) +
@@ -229,8 +250,6 @@ void read_block(Reader& r, const UnitCellFile& u, const std::string& block, Coup
                 if (c >= 2 && std::abs(v) > 100) r.fail(l.number, "a cell offset beyond 100 cells");
                 *ints[c] = static_cast<int>(v);
             }
-            if (b.i == b.j && b.dx == 0 && b.dy == 0 && b.dz == 0)
-                r.fail(l.number, "a bond of an atom to itself");
             double v[9];
             for (int c = 0; c < values; ++c)
                 v[c] = r.real(l, 6 + c,
@@ -250,6 +269,17 @@ void read_block(Reader& r, const UnitCellFile& u, const std::string& block, Coup
                                     (normalised ? " (a weight): weights must lie within +-1000"
                                                 : " J: couplings must lie within +-1e-18 J "
                                                   "(6.2 eV), the range of exchange-matrix"));
+            // A bond of an atom to itself is how magnopy writes an on-site tensor (its
+            // anisotropy), zero when there is none: a zero one contributes nothing and is
+            // skipped; a nonzero one would be an anisotropy whose convention differs between the
+            // tools, so it is refused rather than guessed.
+            if (b.i == b.j && b.dx == 0 && b.dy == 0 && b.dz == 0) {
+                if (std::all_of(v, v + values, [](double x) { return x == 0; })) return;
+                r.fail(l.number,
+                       "a nonzero bond of an atom to itself (an on-site tensor, as magnopy writes "
+                       "anisotropy) is not read: give the anisotropy with the material's "
+                       "anisotropy keywords and write this row as zeros");
+            }
             if (form == CouplingForm::tensor)
                 std::copy(v, v + 9, b.value.begin());
             else
@@ -263,8 +293,16 @@ void read_block(Reader& r, const UnitCellFile& u, const std::string& block, Coup
 // The bilinear block, then VAMPIRE's optional biquadratic block (isotropic: VAMPIRE's fields
 // read only isotropic biquadratic constants), then nothing.
 void read_bonds(Reader& r, UnitCellFile& u, Mistakes& mistakes) {
+    const int first = r.peek_number();
     read_block(r, u, "bond", u.form, u.normalised, u.bonds, mistakes);
     if (r.done()) return;
+    // A header has two words, a bond row at least seven: more rows than the count said (magnopy
+    // 0.4.3 leaves its on-site rows out of the count, and VAMPIRE misreads the rest).
+    if (r.peek_words() >= 7)
+        r.fail(r.peek_number(),
+               "a bond row beyond the count the header of line " + std::to_string(first) +
+                   " gives (a biquadratic block would start with 'count exchange-type'): make "
+                   "the count the number of rows");
     CouplingForm form = CouplingForm::isotropic;
     const int header = r.peek_number();
     read_block(r, u, "biquadratic bond", form, u.biquadratic_normalised, u.biquadratic, mistakes);

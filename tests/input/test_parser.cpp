@@ -236,13 +236,14 @@ TEST(Parser, InconsistentMaterials) {
         EXPECT_EQ(e.line(), 4);
         EXPECT_NE(std::string(e.what()).find("symmetric"), std::string::npos);
     }
-    // The moment is required.
-    try {
-        config_from_text("material[1]:damping-constant = 0.5\n", "case.in");
-        ADD_FAILURE();
-    } catch (const InputError& e) {
-        EXPECT_NE(std::string(e.what()).find("atomic-spin-moment"), std::string::npos);
-    }
+    // Without a moment, VAMPIRE's default 1.72 muB, said once.
+    const Config unset = config_from_text("material[1]:damping-constant = 0.5\n", "case.in");
+    EXPECT_DOUBLE_EQ(unset.materials[0].moment, 1.72 * constants::bohr_magneton);
+    ASSERT_EQ(unset.warnings.size(), 1u);
+    EXPECT_NE(unset.warnings[0].find("case.in, line 1: material[1]:atomic-spin-moment is not "
+                                     "given: VAMPIRE's default of 1.72 muB is used"),
+              std::string::npos)
+        << unset.warnings[0];
     // Minimum above maximum.
     expect_error("material[1]:minimum-height = 0.6\nmaterial[1]:maximum-height = 0.4\n", 2,
                  {"minimum-height must be below maximum-height"});
@@ -298,19 +299,19 @@ TEST(ReadConfig, ReadsMaterialFilesRelativeToTheInputFile) {
                              "material[2]:atomic-spin-moment = 1 !muB\n"
                              "material[2]:unit-cell-category = 1\n";
     EXPECT_EQ(read_config("runs/a/input", load).materials.size(), 2u);
-    // A material without a moment is reported in its material file, at its first keyword
-    // (the message used to name the input file, with no line).
+    // A material without a moment takes VAMPIRE's default, and the warning points at its
+    // material file, at its first keyword.
     files["runs/a/Fe.mat"] = "material:num-materials = 2\n" + material1 +
                              "\nmaterial[2]:material-name = Co\n"
                              "material[2]:exchange-matrix[2] = 1e-21\n";
-    try {
-        read_config("runs/a/input", load);
-        ADD_FAILURE();
-    } catch (const InputError& e) {
-        EXPECT_EQ(e.file(), "runs/a/Fe.mat");
-        EXPECT_EQ(e.line(), 3 + int(std::count(material1.begin(), material1.end(), '\n')));
-        EXPECT_NE(std::string(e.what()).find("material[2]:atomic-spin-moment"), std::string::npos);
-    }
+    const Config unset = read_config("runs/a/input", load);
+    ASSERT_EQ(unset.warnings.size(), 1u);
+    EXPECT_NE(unset.warnings[0].find(
+                  "runs/a/Fe.mat, line " +
+                  std::to_string(3 + int(std::count(material1.begin(), material1.end(), '\n'))) +
+                  ": material[2]:atomic-spin-moment is not given"),
+              std::string::npos)
+        << unset.warnings[0];
     // Only material keywords in a material file.
     files["runs/a/Fe.mat"] = material1 + "sim:temperature = 3\n";
     EXPECT_THROW(read_config("runs/a/input", load), InputError);

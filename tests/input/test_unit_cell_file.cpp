@@ -53,6 +53,23 @@ TEST(UnitCellFile, ReadsCellAtomsAndBonds) {
     EXPECT_EQ(u.bonds[2].value, (std::array<double, 9>{2e-21, 0, 0, 0, 2e-21, 0, 0, 0, 2e-21}));
 }
 
+// The forms other tools write for VAMPIRE (docs/unit-cell-files.md): magnopy's lattice vectors
+// are the edges in Angstrom and it writes a zero on-site row; TB2J and magnopy put a second number
+// (the material count) on the atom-count line. Each reads as the plain file does.
+TEST(UnitCellFile, ReadsTheFormsTB2JAndMagnopyWrite) {
+    const UnitCellFile plain = parse_unit_cell_file(head + bonds, "x.ucf");
+    std::string other = head;
+    other.replace(other.find("1 0 0\n0 1 0\n0 0 1\n2\n"), 19,
+                  "2.50000000 0 0\n0.0 3.0 0.0\n0 0 4.00000000\n2 2\n");
+    const std::string with_self =
+        "5 isotropic\n0 0 0 0 0 0 0\n" + bonds.substr(bonds.find('\n') + 1);
+    const UnitCellFile u = parse_unit_cell_file(other + with_self, "x.ucf");
+    EXPECT_EQ(u.size, plain.size);
+    EXPECT_EQ(u.atoms, plain.atoms);
+    EXPECT_EQ(u.bonds.size(), plain.bonds.size());  // the zero on-site row is dropped
+    EXPECT_EQ(digest(u), digest(plain));
+}
+
 TEST(UnitCellFile, ReadsEveryExchangeType) {
     const std::string v = "2 normalised-vectorial\n0 0 0 1 0 0 1 2 3\n1 0 0 -1 0 0 1 2 3\n";
     const std::string one = "2.5 2.5 2.5\n1 0 0\n0 1 0\n0 0 1\n1\n0 0 0 0\n";
@@ -91,7 +108,10 @@ TEST(UnitCellFile, NamesTheLineAndWhatWasExpected) {
         std::string text, expected;
     } cases[] = {
         {"2.5 x 4\n", "x.ucf, line 1, column 5: 'x' is not a number: expected the cell size"},
-        {"2.5 3 4\n1 0 0\n0 1 0.5\n0 0 1\n", "line 3: only orthogonal cells are supported"},
+        {"2.5 3 4\n1 0 0\n0 1 0.5\n0 0 1\n", "line 3: only orthogonal cells with edges along x, y"},
+        {"2.5 3 4\n1 0 0\n0 -1 0\n0 0 1\n", "line 3: only orthogonal cells with edges along x, y"},
+        {"2.5 3 4\n1 0 0\n0 3.1 0\n0 0 1\n",
+         "line 3: lattice vector b has length 3.1: expected a unit vector (1) or the cell size"},
         {head.substr(0, head.size() - 16) + "1 1.0 0 0 1\n" + bonds,
          "line 9: atom outside the cell: fractional coordinates must lie in [0, 1)"},
         {head + "4 isotropic\n0 0 2 0 0 0 1e-21\n",
@@ -103,7 +123,8 @@ TEST(UnitCellFile, NamesTheLineAndWhatWasExpected) {
          "line 12: the reverse bond (line 11) holds a different coupling"},
         {head + "1 isotropic\n0 0 1 1 0 0 1e-21\n",
          "line 11: the bond has no reverse: add the row 'i j dx dy dz' = 1 0 -1 0 0"},
-        {head + "1 isotropic\n0 0 0 0 0 0 1e-21\n", "line 11: a bond of an atom to itself"},
+        {head + "1 isotropic\n0 0 0 0 0 0 1e-21\n",
+         "line 11: a nonzero bond of an atom to itself (an on-site tensor"},
         {head + "1 isotropic\n0 0 1 0 0 0\n", "line 11: the line has 6 value(s): expected 1 "},
         {head + "1 isotropic\n0 0 1 0 0 0 1 2\n",
          "line 11, column 15: more values than the 1 of a"},
@@ -113,6 +134,8 @@ TEST(UnitCellFile, NamesTheLineAndWhatWasExpected) {
          "line 15: the biquadratic block must be isotropic or normalised-isotropic"},
         {head + bonds + "1 isotropic\n0 0 1 0 0 0 1e-22\n",
          "line 16: the bond has no reverse: add the row 'i j dx dy dz' = 1 0 0 0 0"},
+        {head + "1 isotropic\n0 0 0 0 0 0 0\n" + bonds.substr(bonds.find('\n') + 1),
+         "line 12: a bond row beyond the count the header of line 10 gives"},
         {head + bonds + "0 isotropic\n0 isotropic\n",
          "line 16: unexpected line after the biquadratic bond rows"},
         {head + "3 isotropic\n0 0 1 0 0 0 1e-21\n1 1 0 0 0 0 1e-21\n2 0 1 0 0 0 1e-21\n",
@@ -123,7 +146,9 @@ TEST(UnitCellFile, NamesTheLineAndWhatWasExpected) {
         {"2.5 0x1p1 4\n", "line 1, column 5: '0x1p1' is hexadecimal: write numbers in decimal"},
         {"2.5 3 4 5\n", "line 1, column 9: '5' after the 3 value(s) of the cell size"},
         {"2.5 3 4\n1 0 0 0\n", "line 2, column 7: '0' after the 3 value(s) of a lattice vector"},
-        {"2.5 3 4\n1 0 0\n0 1 0\n0 0 1\n2 atoms\n", "line 5, column 3: 'atoms' after the 1"},
+        {"2.5 3 4\n1 0 0\n0 1 0\n0 0 1\n2 atoms\n",
+         "line 5, column 3: 'atoms' is not a whole number"},
+        {"2.5 3 4\n1 0 0\n0 1 0\n0 0 1\n2 2 2\n", "line 5, column 5: '2' after the 2 value(s)"},
         {head.substr(0, head.size() - 16) + "1 0.5 0 0 1 2 3 4\n" + bonds,
          "line 9, column 17: '4' after the 7 value(s) of an atom"},
         {head + "4 isotropic 7\n", "line 10, column 13: '7' after the 2 value(s) of the bond"},
@@ -148,7 +173,7 @@ TEST(UnitCellFile, NamesTheLineAndWhatWasExpected) {
 }
 
 // Through the input: the file is read relative to the input's directory, its categories must be
-// materials, and the keywords it replaces are refused.
+// materials, and the keywords it cannot honour are refused.
 TEST(UnitCellFile, TheInputChecksTheFileAgainstItsMaterials) {
     const std::string ucf = head + bonds;
     const std::string mat = "material[1]:atomic-spin-moment = 2 !muB\n";
@@ -166,8 +191,8 @@ TEST(UnitCellFile, TheInputChecksTheFileAgainstItsMaterials) {
     EXPECT_NE(error("material:unit-cell-file = c.ucf\n" + mat)
                   .find("places atoms of material column 1 (0-based), but only 1 material(s)"),
               std::string::npos);
-    EXPECT_NE(error("material:unit-cell-file = c.ucf\ncreate:crystal-structure = bcc\n" + mat)
-                  .find("keyword 'create:crystal-structure': conflicts with "
+    EXPECT_NE(error("material:unit-cell-file = c.ucf\ncreate:single-spin\n" + mat)
+                  .find("keyword 'create:single-spin': conflicts with "
                         "material:unit-cell-file (dir/input line 1)"),
               std::string::npos);
     EXPECT_NE(error("material:unit-cell-file = other.ucf\n" + mat)
@@ -178,6 +203,40 @@ TEST(UnitCellFile, TheInputChecksTheFileAgainstItsMaterials) {
                   .find("category 3 does not exist: the atoms of dir/c.ucf have material columns 0 "
                         "to 1"),
               std::string::npos);
+}
+
+// The crystal and cell sizes beside a file (TB2J writes them): the file defines the cell, as in
+// VAMPIRE, with one warning naming the keywords that describe another cell.
+TEST(UnitCellFile, CrystalKeywordsBesideTheFileGiveWayToIt) {
+    const std::string two =
+        "material:unit-cell-file = \"c.ucf\"\nmaterial:num-materials = 2\n"
+        "material[1]:atomic-spin-moment = 2 !muB\n"
+        "material[2]:atomic-spin-moment = 1 !muB\n";
+    const auto run = [&](const std::string& extra) {
+        return test::config_from_files(two + extra, {{"dir/c.ucf", head + bonds}}, "dir/input");
+    };
+    const Config plain = run("");
+    EXPECT_EQ(plain.unit_cell, (Vec3{2.5e-10, 3e-10, 4e-10}));  // the quotes are dropped
+    const Config agree =
+        run("dimensions:unit-cell-size-x = 2.5\ndimensions:unit-cell-size-y = "
+            "3.0 !A\ndimensions:unit-cell-size-z = 0.4 !nm\n");
+    EXPECT_TRUE(agree.warnings.empty());
+    EXPECT_EQ(agree.unit_cell, plain.unit_cell);
+    const Config differ =
+        run("create:crystal-structure = bcc\ndimensions:unit-cell-size = 2.5\n"
+            "dimensions:unit-cell-size-y = 3.5\n");
+    EXPECT_EQ(differ.unit_cell, plain.unit_cell);
+    EXPECT_EQ(differ.crystal, plain.crystal);
+    ASSERT_EQ(differ.warnings.size(), 1u);
+    const std::string& w = differ.warnings[0];
+    for (const char* part :
+         {"dir/input, line 1: the cell of dir/c.ucf (2.5 x 3 x 4 A, 2 atom(s)) is used",
+          "create:crystal-structure (dir/input line 5) = bcc has 2 atom(s) per cell at other "
+          "places",
+          "dimensions:unit-cell-size-y (dir/input line 7) gives y = 3.5 A",
+          "dimensions:unit-cell-size (dir/input line 6) gives z = 2.5 A"})
+        EXPECT_NE(w.find(part), std::string::npos) << part << "\n" << w;
+    EXPECT_EQ(w.find("gives x"), std::string::npos) << w;
 }
 
 // material[i]:biquadratic-exchange-matrix has an effect only through a normalised biquadratic
