@@ -90,19 +90,26 @@ const char* io_mode_name(H5D_mpio_actual_io_mode_t m) {
     return "unknown";
 }
 
-// XDMF that shows a spin snapshot in ParaView: points at coordinates.h5:/positions, vectors
-// from <stem>.h5:/spins.
+// XDMF 3 that shows a spin snapshot in ParaView, VTK (pyvista) and meshio: points at
+// coordinates.h5:/positions with coordinates.h5:/vertices as the vertex list (meshio needs one),
+// vectors from <stem>.h5:/spins. No <Time> element, which meshio refuses in a single grid: the
+// time, in picoseconds like every other output, is in the grid's name.
 void write_xdmf(const std::string& path, const std::string& stem, std::int64_t n, int precision,
                 double time) {
     std::FILE* f = std::fopen(path.c_str(), "w");
     if (!f) throw LocalError("cannot create " + path + ": " + std::strerror(errno));
     std::fprintf(f,
                  "<?xml version=\"1.0\" ?>\n"
+                 "<!-- miniASD spin snapshot: positions in angstrom, spins as unit vectors, time "
+                 "in picoseconds -->\n"
                  "<Xdmf Version=\"3.0\">\n"
                  " <Domain>\n"
-                 "  <Grid Name=\"spins\" GridType=\"Uniform\">\n"
-                 "   <Time Value=\"%.17g\"/>\n"
-                 "   <Topology TopologyType=\"Polyvertex\" NumberOfElements=\"%lld\"/>\n"
+                 "  <Grid Name=\"%s, t = %.17g ps\" GridType=\"Uniform\">\n"
+                 "   <Topology TopologyType=\"Polyvertex\" NumberOfElements=\"%lld\" "
+                 "NodesPerElement=\"1\">\n"
+                 "    <DataItem Dimensions=\"%lld 1\" NumberType=\"Int\" Precision=\"8\" "
+                 "Format=\"HDF\">coordinates.h5:/vertices</DataItem>\n"
+                 "   </Topology>\n"
                  "   <Geometry GeometryType=\"XYZ\">\n"
                  "    <DataItem Dimensions=\"%lld 3\" NumberType=\"Float\" Precision=\"8\" "
                  "Format=\"HDF\">coordinates.h5:/positions</DataItem>\n"
@@ -114,7 +121,8 @@ void write_xdmf(const std::string& path, const std::string& stem, std::int64_t n
                  "  </Grid>\n"
                  " </Domain>\n"
                  "</Xdmf>\n",
-                 time, (long long)n, (long long)n, (long long)n, precision, stem.c_str());
+                 stem.c_str(), time * 1e12, (long long)n, (long long)n, (long long)n, (long long)n,
+                 precision, stem.c_str());
     if (std::fclose(f) != 0) throw LocalError("writing " + path + " failed");
 }
 
@@ -139,8 +147,9 @@ WriteOutcome Hdf5Writer::write(const std::string& directory, const std::string& 
     std::int64_t data_offset = 0;
     // The coordinates' copy of the positions (for XDMF), read back like the data: this writer's
     // rows of it, their bytes' checksum and where they start in the file.
-    Checksum64 positions_sum;
-    std::int64_t positions_first = -1, positions_rows = 0, positions_offset = 0;
+    Checksum64 positions_sum, vertices_sum;
+    std::int64_t positions_first = -1, positions_rows = 0, positions_offset = 0,
+                 vertices_offset = 0;
     std::string io_mode = "none";
     WriteStatus st(directory);
     bool closed_failed = false;
@@ -175,12 +184,20 @@ WriteOutcome Hdf5Writer::write(const std::string& directory, const std::string& 
                         file, coords ? "coordinates" : "spins", coords ? hid_t(ctype) : value_type,
                         coords ? hid_t(space1) : hid_t(space2), H5P_DEFAULT, dcpl, H5P_DEFAULT),
                     H5Dclose, "creating the dataset in " + path);
-            std::unique_ptr<Id> positions;
-            if (coords)
+            std::unique_ptr<Id> positions, vertices;
+            const hsize_t dims_v[2] = {rows, 1};
+            Id space_v(H5Screate_simple(2, dims_v, nullptr), H5Sclose, "dataspace");
+            if (coords) {
                 positions = std::make_unique<Id>(H5Dcreate2(file, "positions", H5T_IEEE_F64LE,
                                                             space2, H5P_DEFAULT, dcpl, H5P_DEFAULT),
                                                  H5Dclose, "creating the positions in " + path);
+                // Each atom's row number, the vertex list XDMF readers such as meshio need.
+                vertices = std::make_unique<Id>(H5Dcreate2(file, "vertices", H5T_STD_I64LE, space_v,
+                                                           H5P_DEFAULT, dcpl, H5P_DEFAULT),
+                                                H5Dclose, "creating the vertices in " + path);
+            }
             std::vector<double> xyz;
+            std::vector<std::int64_t> rows_of;
             order_.run(r, [&](std::int64_t first, const char* bytes, std::int64_t n,
                               const std::int64_t* gids) {
                 if (first_gid < 0 && n > 0) first_gid = gids[0];
@@ -188,10 +205,10 @@ WriteOutcome Hdf5Writer::write(const std::string& directory, const std::string& 
                 // Rows [first, first + n) of the file; every writer calls, with none selected if n
                 // = 0.
                 auto write_rows = [&](hid_t dset, hid_t file_space, int rank, hid_t mem_type,
-                                      const void* buf) {
+                                      const void* buf, hsize_t columns = 3) {
                     Id fs(H5Scopy(file_space), H5Sclose, "dataspace");
                     const hsize_t start[2] = {static_cast<hsize_t>(first), 0};
-                    const hsize_t count[2] = {static_cast<hsize_t>(n), 3};
+                    const hsize_t count[2] = {static_cast<hsize_t>(n), columns};
                     if (n > 0)
                         check(
                             H5Sselect_hyperslab(fs, H5S_SELECT_SET, start, nullptr, count, nullptr),
@@ -214,6 +231,11 @@ WriteOutcome Hdf5Writer::write(const std::string& directory, const std::string& 
                 for (std::int64_t k = 0; k < n; ++k)
                     std::memcpy(&xyz[3 * k], bytes + k * rb, 24);
                 write_rows(*positions, space2, 2, H5T_NATIVE_DOUBLE, xyz.data());
+                rows_of.resize(static_cast<std::size_t>(n));
+                for (std::int64_t k = 0; k < n; ++k)
+                    rows_of[static_cast<std::size_t>(k)] = first + k;
+                write_rows(*vertices, space_v, 2, H5T_NATIVE_INT64, rows_of.data(), 1);
+                vertices_sum.update(rows_of.data(), static_cast<std::size_t>(8 * n));
                 if (positions_first < 0 && n > 0) positions_first = first;
                 positions_rows += n;
                 positions_sum.update(xyz.data(), static_cast<std::size_t>(24 * n));
@@ -235,6 +257,9 @@ WriteOutcome Hdf5Writer::write(const std::string& directory, const std::string& 
                 const haddr_t p = H5Dget_offset(*positions);
                 if (p == HADDR_UNDEF) throw LocalError("HDF5: no contiguous storage in " + path);
                 positions_offset = static_cast<std::int64_t>(p);
+                const haddr_t v = H5Dget_offset(*vertices);
+                if (v == HADDR_UNDEF) throw LocalError("HDF5: no contiguous storage in " + path);
+                vertices_offset = static_cast<std::int64_t>(v);
             }
             st.inject(path, comm_.rank());
             st.hang(path, comm_.rank());
@@ -269,6 +294,12 @@ WriteOutcome Hdf5Writer::write(const std::string& directory, const std::string& 
             copy.checksum = positions_sum.finish();
             st.lose(copy, comm_.rank(), "/positions");
             st.verify({copy});
+            FilePiece list = copy;
+            list.offset = vertices_offset + 8 * positions_first;
+            list.length = 8 * positions_rows;
+            list.checksum = vertices_sum.finish();
+            st.lose(list, comm_.rank(), "/vertices");
+            st.verify({list});
         }
     }
     st.agree(comm_);  // before the XDMF file, which would present the snapshot as complete

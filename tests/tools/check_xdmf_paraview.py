@@ -1,10 +1,11 @@
-"""By hand, not in ctest: ParaView's own XDMF reader reads the converter's in-place .xmf files
-bit for bit. Debian's python3-paraview conflicts with the python3-vtk9 the suite uses, so this
+"""By hand, not in ctest: ParaView's own XDMF reader reads the converter's XDMF series
+(out/spins.xdmf, HDF5 data) bit for bit; the interop test reads the same files with meshio and
+pyvista. Debian's python3-paraview conflicts with the python3-vtk9 the suite uses, so this
 runs where ParaView's Python is installed, after the `converter` test has left its runs:
 
     xvfb-run -a pvbatch tests/tools/check_xdmf_paraview.py build/tests/converter/{serial,hdf5,...}
 
-For each run directory it opens out/spins.raw.xmf, takes the last time step, merges the pieces,
+For each run directory it opens out/spins.xdmf, takes the last time step, merges the pieces,
 sorts by the id attribute and compares the spins with the converter's canonical out/*.bin.
 """
 import os
@@ -17,7 +18,7 @@ from vtk.numpy_interface import dataset_adapter as dsa
 
 failed = 0
 for run in sys.argv[1:]:
-    reader = XDMFReader(FileNames=[os.path.join(run, "out", "spins.raw.xmf")])
+    reader = XDMFReader(FileNames=[os.path.join(run, "out", "spins.xdmf")])
     last = reader.TimestepValues[-1]
     merged = MergeBlocks(Input=reader)
     merged.UpdatePipeline(last)

@@ -67,7 +67,9 @@ std::string to_xyz(const Frame& f) {
             append_shortest(out, a == b ? f.meta.box[a] : 0.0);
         }
     out += "\" Properties=species:S:1:pos:R:3";
-    if (f.has_vectors()) out += std::string(":") + f.vector_name() + ":R:3";
+    // OVITO maps a column named "spin" to its scalar Spin property and keeps s_x alone; "dipoles"
+    // is its vector property Dipole Orientation, with arrows a checkbox away.
+    if (f.has_vectors()) out += cells ? ":magnetisation:R:3" : ":dipoles:R:3";
     out += cells ? ":atoms:I:1:id:I:1" : ":material:I:1:id:I:1";
     out += " pbc=\"";
     for (int a = 0; a < 3; ++a)

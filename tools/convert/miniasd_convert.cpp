@@ -36,7 +36,7 @@ namespace {
 const char* extension(const std::string& format) {
     if (format == "canonical") return ".bin";
     if (format == "povray") return ".pov";
-    if (format == "xdmf") return ".raw.xmf";
+    if (format == "xdmf") return ".xdmf.xmf";
     if (format == "ovf") return ".ovf";
     return format == "csv" ? ".csv" : format == "xyz" ? ".xyz" : ".vtu";
 }
@@ -88,7 +88,7 @@ int main(int argc, char** argv) {
         ->required();
     app.add_option("--to", formats,
                    "canonical (float64 [N][3], global-id order), csv, xyz (extended XYZ), vtu "
-                   "(VTK, plus a .pvd for a directory), xdmf (reads the data in place), povray, "
+                   "(VTK, plus a .pvd for a directory), xdmf (XDMF 3 with HDF5 data), povray, "
                    "ovf (OVF 2.0 for micromagnetic tools; needs --macro-cell); several with "
                    "commas")
         ->delimiter(',')
@@ -142,18 +142,10 @@ int main(int argc, char** argv) {
             throw Error(
                 "--to ovf writes a rectangular grid of cells (what micromagnetic tools read): "
                 "give the cell size with --macro-cell SIZE (angstrom; e.g. --macro-cell 5)");
-        const bool selecting = !box.empty() || !fraction.empty() || !slabs.empty() ||
-                               !materials.empty() || !where.empty() || !macro.empty();
         const bool xdmf = wants("xdmf");
-        if (xdmf && selecting)
-            throw Error(
-                "--to xdmf points at whole snapshots in place, so it takes no selection "
-                "or macro-cells; use --to vtu for a selection");
 
         const InputSet in = resolve_inputs(input, range);
         const bool coordinates_only = in.snapshots.empty();
-        if (xdmf && coordinates_only)
-            throw Error("--to xdmf needs spin snapshots, not the coordinates alone");
 
         // Where the files go: a file name only for one snapshot to one format.
         const std::size_t outputs = std::max<std::size_t>(in.snapshots.size(), 1) * formats.size();
@@ -193,12 +185,8 @@ int main(int argc, char** argv) {
                 errors[k] = e.what();
             }
         }
-        if (xdmf && !other_readers.empty())
-            throw Error("XDMF describes one layout of the atoms, but these snapshots name " +
-                        std::to_string(other_readers.size() + 1) +
-                        " coordinates files (a run continued on another number of ranks): "
-                        "convert each stretch with --first/--last");
         std::vector<std::size_t> points(paths.size(), 0);
+        std::vector<std::string> xdmf_grids(paths.size());  // members of spins.xmf
         ProgressBar bar(paths.size(), !quiet && paths.size() > 1);
         if (threads > 0) omp_set_num_threads(threads);
         const auto count = static_cast<std::int64_t>(paths.size());
@@ -213,12 +201,9 @@ int main(int argc, char** argv) {
                 const SnapshotData spins = coordinates_only ? SnapshotData{} : run.read(paths[k]);
                 metas[k] = coordinates_only ? run.coordinates().meta : spins.meta;
                 points[k] = static_cast<std::size_t>(metas[k].atoms);
-                // XDMF alone needs only the checked snapshot: it refers to the files in place.
-                const bool frames = !(xdmf && formats.size() == 1);
-                const Frame frame = frames ? make_frame(run.coordinates(),
-                                                        coordinates_only ? nullptr : &spins, filter)
-                                           : Frame{};
-                if (frames) points[k] = frame.size();
+                const Frame frame =
+                    make_frame(run.coordinates(), coordinates_only ? nullptr : &spins, filter);
+                points[k] = frame.size();
                 const std::string stem = fs::path(dir) / stem_of(paths[k]);
                 for (const std::string& f : formats) {
                     const std::string file = single.empty() ? stem + extension(f) : single;
@@ -227,6 +212,19 @@ int main(int argc, char** argv) {
                     if (f == "xyz") save(file, to_xyz(frame));
                     if (f == "vtu") save(file, to_vtu(frame));
                     if (f == "ovf") save(file, to_ovf(frame));
+                    if (f == "xdmf") {
+                        // Not <stem>.h5, which is the hdf5 write mode's snapshot itself.
+                        const std::string base = file.substr(0, file.rfind('.'));
+                        const std::string h5 =
+                            (base.size() > 5 && base.substr(base.size() - 5) == ".xdmf"
+                                 ? base.substr(0, base.size() - 5)
+                                 : base) +
+                            ".xdmf.h5";
+                        const std::string h5_name = fs::path(h5).filename().string();
+                        write_xdmf_data(h5, frame);
+                        save(file, xdmf_single(frame, h5_name));
+                        xdmf_grids[k] = xdmf_grid(frame, h5_name, true);
+                    }
                     if (f == "povray") {
                         save(file, to_povray(frame, pov));
                         if (render)
@@ -257,22 +255,12 @@ int main(int argc, char** argv) {
             save((fs::path(dir) / "spins.pvd").string(), to_pvd(pvd));
             written.push_back("spins.pvd");
         }
-        if (xdmf && !done.empty()) {
-            const std::string side = "coordinates.xdmf.bin";
-            save((fs::path(dir) / side).string(), xdmf_side_file(run));
-            std::string prefix =
-                fs::relative(fs::absolute(in.directory.empty() ? "." : in.directory),
-                             fs::absolute(dir))
-                    .generic_string();
-            prefix = prefix == "." ? "" : prefix + "/";
-            const std::string name =
-                !single.empty() ? single
-                                : (fs::path(dir) /
-                                   ((in.from_directory ? std::string("spins") : stem_of(paths[0])) +
-                                    extension("xdmf")))
-                                      .string();
-            save(name, to_xdmf(done, prefix, side));
-            written.push_back(fs::path(name).filename().string() + " (with " + side + ")");
+        if (xdmf && in.from_directory && !done.empty()) {
+            std::vector<std::string> grids;
+            for (std::size_t k = 0; k < paths.size(); ++k)
+                if (errors[k].empty()) grids.push_back(xdmf_grids[k]);
+            save((fs::path(dir) / "spins.xdmf").string(), xdmf_series(grids));
+            written.push_back("spins.xdmf (the time series)");
         }
         if (!quiet) {
             std::string list;
