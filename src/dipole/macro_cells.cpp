@@ -1,6 +1,7 @@
 #include "dipole/macro_cells.hpp"
 
 #include "dipole/box_pair_means.hpp"
+#include "util/binning.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -31,9 +32,8 @@ void drop_small(double* t) {
 
 std::int64_t MacroCells::index_along(int axis, double x) const {
     const auto a = std::size_t(axis);
-    return std::min<std::int64_t>(
-        n[a] - 1,
-        std::max<std::int64_t>(0, std::int64_t(std::floor((x + 1e-4 * angstrom) / size[a]))));
+    return std::min<std::int64_t>(n[a] - 1,
+                                  std::max<std::int64_t>(0, bin_index(x, size[a], angstrom)));
 }
 
 std::int64_t MacroCells::box_of(const Vec3& r) const {

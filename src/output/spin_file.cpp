@@ -8,6 +8,7 @@
 #include <unordered_map>
 
 #include "output/reader.hpp"
+#include "util/binning.hpp"
 #include "util/error.hpp"
 #include "util/shortest.hpp"
 
@@ -186,9 +187,10 @@ std::string spins_from_source(const SpinSource& src, const Lattice& l, const Loc
             std::int64_t c[3];
             bool inside = true;
             for (int a = 0; a < 3; ++a) {
-                const double f =
-                    (r[std::size_t(a)] - src.base[std::size_t(a)]) / src.step[std::size_t(a)] + 0.5;
-                c[a] = static_cast<std::int64_t>(std::floor(f + 1e-9));
+                // Cell a starts half a step below its centre, base + a step (metres).
+                const double step = src.step[std::size_t(a)];
+                c[a] = bin_index(r[std::size_t(a)] - src.base[std::size_t(a)] + 0.5 * step, step,
+                                 1e-10);
                 inside = inside && c[a] >= 0 && c[a] < src.nodes[std::size_t(a)];
             }
             if (!inside)

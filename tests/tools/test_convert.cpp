@@ -48,6 +48,52 @@ struct Sample {
 
 }  // namespace
 
+// The case: bcc iron's positions n * 2.87 A land a rounding error either side of a
+// macro-cell face of the same size, and flooring them without the binning rule's shift left 208
+// of 400 cells empty (written to OVF as m = 0). A uniform state must give a uniform grid with
+// no empty cell at every size, including sizes that do not divide the box.
+TEST(ConvertFormats, MacroCellsOfAUniformStateAreUniform) {
+    const double a = 2.87;
+    const int cells = 10;
+    SnapshotData coords, spins;
+    coords.meta.record = "coordinate";
+    coords.meta.box = {cells * a, cells * a, 2 * a};
+    coords.meta.material_names = {"Fe"};
+    std::int64_t id = 0;
+    for (int z = 0; z < 2; ++z)
+        for (int y = 0; y < cells; ++y)
+            for (int x = 0; x < cells; ++x)
+                for (int b = 0; b < 2; ++b) {  // the corner and the body centre
+                    coords.gid.push_back(id);
+                    spins.gid.push_back(id++);
+                    coords.values.insert(coords.values.end(),
+                                         {(x + 0.5 * b) * a, (y + 0.5 * b) * a, (z + 0.5 * b) * a});
+                    coords.material.push_back(0);
+                    spins.values.insert(spins.values.end(), {0.6, 0.0, 0.8});
+                }
+    coords.meta.atoms = spins.meta.atoms = id;
+    for (const double size : {a, 2 * a, 4.1, 6.5}) {
+        Filter f;
+        f.macro_cell = {size, size, size};
+        const Frame frame = make_frame(coords, &spins, f);
+        const std::int64_t grid = frame.grid[0] * frame.grid[1] * frame.grid[2];
+        EXPECT_EQ(static_cast<std::int64_t>(frame.size()), grid) << "size " << size;
+        for (std::size_t k = 0; k < frame.size(); ++k) {
+            EXPECT_NEAR(frame.vector[3 * k], 0.6, 1e-15) << size;
+            EXPECT_NEAR(frame.vector[3 * k + 2], 0.8, 1e-15) << size;
+        }
+        const std::string ovf = to_ovf(frame);
+        EXPECT_NE(ovf.find("(0 of " + std::to_string(grid) + " cells here)"), std::string::npos);
+        EXPECT_EQ(ovf.find("\n0 0 0\n"), std::string::npos) << size;
+    }
+    // Half the lattice constant: bcc fills only the cells whose indices are all even or all odd,
+    // and the file says how many it writes as 0 0 0.
+    Filter half;
+    half.macro_cell = {a / 2, a / 2, a / 2};
+    EXPECT_NE(to_ovf(make_frame(coords, &spins, half)).find("(1200 of 1600 cells here)"),
+              std::string::npos);
+}
+
 TEST(ConvertParse, Criteria) {
     Criterion c = parse_criterion("sz<0");
     EXPECT_EQ(c.variable, 5);

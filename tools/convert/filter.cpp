@@ -5,6 +5,7 @@
 #include <cmath>
 #include <map>
 
+#include "util/binning.hpp"
 #include "util/error.hpp"
 
 namespace miniasd::convert {
@@ -206,10 +207,14 @@ Frame make_frame(const SnapshotData& coords, const SnapshotData* spins, const Fi
         const auto m = static_cast<std::size_t>(coords.material[k]);
         return m < mu.size() ? mu[m] : 1.0;
     };
-    std::array<std::int64_t, 3> cells{};
-    for (int a = 0; a < 3; ++a)
-        cells[a] = std::max<std::int64_t>(
-            1, static_cast<std::int64_t>(std::ceil(box[a] / f.macro_cell[a] - 1e-9)));
+    // The grid ends at the cell of the last atom along each axis (of all atoms, so that every
+    // snapshot and selection shares it): a size that does not divide the box adds no cell
+    // beyond the atoms, which OVF could only write as m = 0.
+    std::array<std::int64_t, 3> cells{1, 1, 1};
+    for (std::size_t k = 0; k < coords.gid.size(); ++k)
+        for (int a = 0; a < 3; ++a)
+            cells[a] = std::max(cells[a],
+                                bin_index(coords.values[3 * k + a], f.macro_cell[a], 1.0) + 1);
     struct Sum {
         double s[3] = {0, 0, 0};
         double moment = 0;  // Bohr magnetons
@@ -220,8 +225,7 @@ Frame make_frame(const SnapshotData& coords, const SnapshotData* spins, const Fi
         std::int64_t c[3];
         for (int a = 0; a < 3; ++a)
             c[a] = std::clamp<std::int64_t>(
-                static_cast<std::int64_t>(std::floor(coords.values[3 * k + a] / f.macro_cell[a])),
-                0, cells[a] - 1);
+                bin_index(coords.values[3 * k + a], f.macro_cell[a], 1.0), 0, cells[a] - 1);
         Sum& sum = sums[(c[2] * cells[1] + c[1]) * cells[0] + c[0]];
         const double m = moment(k);
         for (int a = 0; a < 3; ++a)

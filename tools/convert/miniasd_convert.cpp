@@ -186,7 +186,9 @@ int main(int argc, char** argv) {
             }
         }
         std::vector<std::size_t> points(paths.size(), 0);
-        std::vector<std::string> xdmf_grids(paths.size());  // members of spins.xmf
+        std::vector<std::string> xdmf_grids(paths.size());       // members of spins.xdmf
+        std::vector<std::int64_t> empty_cells(paths.size(), 0);  // macro-cells without atoms
+        std::int64_t grid_cells = 0;                             // of the macro-cell grid
         ProgressBar bar(paths.size(), !quiet && paths.size() > 1);
         if (threads > 0) omp_set_num_threads(threads);
         const auto count = static_cast<std::int64_t>(paths.size());
@@ -204,6 +206,12 @@ int main(int argc, char** argv) {
                 const Frame frame =
                     make_frame(run.coordinates(), coordinates_only ? nullptr : &spins, filter);
                 points[k] = frame.size();
+                if (frame.grid[0] > 0) {
+                    const std::int64_t cells = frame.grid[0] * frame.grid[1] * frame.grid[2];
+                    empty_cells[k] = cells - static_cast<std::int64_t>(frame.size());
+#pragma omp atomic write
+                    grid_cells = cells;
+                }
                 const std::string stem = fs::path(dir) / stem_of(paths[k]);
                 for (const std::string& f : formats) {
                     const std::string file = single.empty() ? stem + extension(f) : single;
@@ -278,6 +286,17 @@ int main(int argc, char** argv) {
             for (const std::string& note : in.notes)
                 std::printf("  note: %s\n", note.c_str());
         }
+        // OVF has no "empty": a cell without atoms is written as m = 0, which its readers take
+        // for a demagnetised cell. Said whatever -q, since it changes what the file means.
+        const std::int64_t empty = *std::max_element(empty_cells.begin(), empty_cells.end());
+        if (wants("ovf") && empty > 0)
+            std::fprintf(stderr,
+                         "miniasd-convert: warning: up to %lld of %lld macro-cells of %s hold no "
+                         "atom (outside the particle or the selection, or cells smaller than the "
+                         "atom spacing): OVF has no empty cell, so they are written as m = 0 0 0, "
+                         "which micromagnetic tools read as zero magnetisation\n",
+                         static_cast<long long>(empty), static_cast<long long>(grid_cells),
+                         input.c_str());
         if (failed > 0) {
             std::fprintf(stderr, "miniasd-convert: %zu of %zu snapshots failed (listed above)\n",
                          failed, paths.size());

@@ -29,8 +29,11 @@ std::string to_ovf(const Frame& f) {
     for (int a = 0; a < 3; ++a)
         line(std::string(1, axis[a]) + "max", double(f.grid[a]) * f.cell[a] * m_per_a);
     out += "#\n# valuedim: 3\n# valuelabels: m_x m_y m_z\n# valueunits: 1 1 1\n#\n";
+    const std::int64_t nodes = f.grid[0] * f.grid[1] * f.grid[2];
     out += "# Desc: m = sum(mu_i S_i) / sum(mu_i) over the atoms of each cell; ";
-    out += "0 0 0 where a cell holds no atom\n";
+    out += "0 0 0 where a cell holds no atom (" +
+           std::to_string(nodes - static_cast<std::int64_t>(f.size())) + " of " +
+           std::to_string(nodes) + " cells here)\n";
     out += "# Desc: step " + std::to_string(f.meta.step) + ", time ";
     append_shortest(out, f.meta.time);
     out += " s, temperature ";
@@ -44,7 +47,6 @@ std::string to_ovf(const Frame& f) {
         line(std::string(1, axis[a]) + "stepsize", f.cell[a] * m_per_a);
     out += "# End: Header\n#\n# Begin: Data Text\n";
     // Every node in index order; the frame lists only the cells with atoms, by ascending id.
-    const std::int64_t nodes = f.grid[0] * f.grid[1] * f.grid[2];
     std::size_t k = 0;
     for (std::int64_t id = 0; id < nodes; ++id) {
         if (k < f.size() && f.id[k] == id) {
