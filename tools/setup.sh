@@ -13,6 +13,9 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   python3 python3-numpy python3-matplotlib python3-h5py
   python3-vtk9 povray fonts-dejavu-core
+  # the interop test's virtual environment, and the libraries OVITO's and VTK's wheels load
+  python3-venv libegl1 libgl1 libopengl0 libxkbcommon0 libfontconfig1 libglib2.0-0 libdbus-1-3
+  libxrender1
 )
 [ "${1:-}" = "--sanitizers" ] && packages+=(clang libclang-rt-dev)
 missing=()

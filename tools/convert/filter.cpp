@@ -213,8 +213,8 @@ Frame make_frame(const SnapshotData& coords, const SnapshotData* spins, const Fi
     std::array<std::int64_t, 3> cells{1, 1, 1};
     for (std::size_t k = 0; k < coords.gid.size(); ++k)
         for (int a = 0; a < 3; ++a)
-            cells[a] = std::max(cells[a],
-                                bin_index(coords.values[3 * k + a], f.macro_cell[a], 1.0) + 1);
+            cells[a] =
+                std::max(cells[a], bin_index(coords.values[3 * k + a], f.macro_cell[a], 1.0) + 1);
     struct Sum {
         double s[3] = {0, 0, 0};
         double moment = 0;  // Bohr magnetons

@@ -31,7 +31,9 @@ std::string to_vtu(const Frame& f);
 // meshunit m, the value m = sum(mu s) / sum(mu) of each cell (0 0 0 for a cell without atoms) as
 // text. Throws Error for a frame of atoms: OVF holds a grid, so the atoms must be averaged into
 // macro-cells first (--macro-cell).
-std::string to_ovf(const Frame& f);
+// `data`: "text", "bin4" or "bin8" (OVF 2.0's Data Text, Data Binary 4, Data Binary 8: little-
+// endian values after the format's check value).
+std::string to_ovf(const Frame& f, const std::string& data = "text");
 
 // A ParaView collection: one DataSet per snapshot, timestep in picoseconds.
 struct PvdEntry {

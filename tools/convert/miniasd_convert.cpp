@@ -113,6 +113,10 @@ int main(int argc, char** argv) {
     app.add_option("--macro-cell", macro,
                    "average spins over cells of this size in angstrom (one size or three)");
     app.add_flag("--render", render, "render POV-Ray scenes to PNG (needs povray)");
+    std::string ovf_data = "text";
+    app.add_option("--ovf-data", ovf_data,
+                   "OVF data block: text (default), bin4 or bin8 (OVF 2.0 binary, little-endian)")
+        ->check(CLI::IsMember({"text", "bin4", "bin8"}));
     app.add_option("--size", size, "picture size WIDTHxHEIGHT for POV-Ray (default 1024x768)");
     app.add_option("-j,--threads", threads, "snapshots converted at once (default: OpenMP's)")
         ->check(CLI::NonNegativeNumber);
@@ -219,7 +223,7 @@ int main(int argc, char** argv) {
                     if (f == "csv") save(file, to_csv(frame));
                     if (f == "xyz") save(file, to_xyz(frame));
                     if (f == "vtu") save(file, to_vtu(frame));
-                    if (f == "ovf") save(file, to_ovf(frame));
+                    if (f == "ovf") save(file, to_ovf(frame, ovf_data));
                     if (f == "xdmf") {
                         // Not <stem>.h5, which is the hdf5 write mode's snapshot itself.
                         const std::string base = file.substr(0, file.rfind('.'));

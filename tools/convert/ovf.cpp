@@ -1,3 +1,5 @@
+#include <cstdint>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -8,7 +10,7 @@
 namespace miniasd::convert {
 
 // The header keys of OVF 2.0 (the OOMMF reference), one "# key: value" per line; lengths in m.
-std::string to_ovf(const Frame& f) {
+std::string to_ovf(const Frame& f, const std::string& data) {
     if (!f.macro_cells() || f.grid[0] <= 0)
         throw Error(
             "OVF holds a rectangular grid of cells, not atoms: average the atoms into "
@@ -45,22 +47,42 @@ std::string to_ovf(const Frame& f) {
         out += std::string("# ") + axis[a] + "nodes: " + std::to_string(f.grid[a]) + "\n";
     for (int a = 0; a < 3; ++a)
         line(std::string(1, axis[a]) + "stepsize", f.cell[a] * m_per_a);
-    out += "# End: Header\n#\n# Begin: Data Text\n";
+    const int bytes = data == "bin4" ? 4 : data == "bin8" ? 8 : 0;
+    const std::string block = bytes ? "Data Binary " + std::to_string(bytes) : "Data Text";
+    out += "# End: Header\n#\n# Begin: " + block + "\n";
+    auto binary = [&out, bytes](double v) {
+        char b[8];
+        if (bytes == 4) {
+            const float x = static_cast<float>(v);
+            std::memcpy(b, &x, 4);  // little-endian hosts only (checked below)
+        } else {
+            std::memcpy(b, &v, 8);
+        }
+        out.append(b, static_cast<std::size_t>(bytes));
+    };
+    if (bytes) {
+        const std::uint16_t probe = 1;
+        if (*reinterpret_cast<const unsigned char*>(&probe) != 1)
+            throw Error("--ovf-data " + data + ": this converter writes little-endian data only");
+        binary(bytes == 4 ? 1234567.0 : 123456789012345.0);  // OVF 2.0's check value
+    }
     // Every node in index order; the frame lists only the cells with atoms, by ascending id.
     std::size_t k = 0;
     for (std::int64_t id = 0; id < nodes; ++id) {
-        if (k < f.size() && f.id[k] == id) {
-            for (int a = 0; a < 3; ++a) {
+        const bool has = k < f.size() && f.id[k] == id;
+        for (int a = 0; a < 3; ++a) {
+            const double v = has ? f.vector[3 * k + a] : 0.0;
+            if (bytes) {
+                binary(v);
+            } else {
                 if (a) out += ' ';
-                append_shortest(out, f.vector[3 * k + a]);
+                append_shortest(out, v);
             }
-            out += '\n';
-            ++k;
-        } else {
-            out += "0 0 0\n";
         }
+        if (!bytes) out += '\n';
+        if (has) ++k;
     }
-    out += "# End: Data Text\n# End: Segment\n";
+    out += (bytes ? "\n# End: " : "# End: ") + block + "\n# End: Segment\n";
     return out;
 }
 
