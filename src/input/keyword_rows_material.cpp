@@ -47,8 +47,9 @@ void add_material_keywords(std::vector<KeywordSpec>& t) {
     t.push_back(row(
         "material", "unit-cell-file", K::text, D::none, 0, 0, "none",
         "VAMPIRE unit-cell file (.ucf; relative paths resolve against the directory of the file "
-        "naming it): its cell, atoms and exchange bonds replace create:crystal-structure and "
-        "dimensions:unit-cell-size (docs/unit-cell-files.md)",
+        "naming it; quotes are dropped): its cell, atoms and exchange bonds define the crystal, "
+        "and create:crystal-structure and dimensions:unit-cell-size beside it are not used, with "
+        "a warning when they describe another cell (docs/unit-cell-files.md)",
         [](Config&, const Value&, const Entry&) {},  // read_config reads and parses the file
         [](const Config& c) {
             return c.unit_cell_file.given() ? word(c.unit_cell_file.path) : none;

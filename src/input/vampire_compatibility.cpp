@@ -83,7 +83,8 @@ const Difference differences[] = {
      "the development branch's scaling (the same as the release's on crystals of one category); "
      "such a pair is refused, naming the nn-cutoff-range[a][b] that reaches its nearest bonds"},
     {"material:unit-cell-file",
-     "eleven places where its reader departs from its documented format",
+     "its reader departs from its documented format in many places (a lattice vector, a "
+     "self-bond, a trailing word, a blank line in a block, ...)",
      "the documented meaning; docs/unit-cell-files.md lists each"},
     {"create:crystal-structure = kagome",
      "places a 3-coordinated (honeycomb) net", "the kagome net of corner-sharing triangles"},
