@@ -41,7 +41,7 @@ repo=$PWD
 leaks="detect_leaks=1:fast_unwind_on_malloc=0"
 (cd "$work" && ASAN_OPTIONS=$leaks LSAN_OPTIONS="suppressions=$repo/tests/sanitizers/lsan.supp" \
     OMP_NUM_THREADS=1 "$repo/build-asan/miniasd" input -q > run.log)
-(cd "$work" && ASAN_OPTIONS=$leaks "$repo/build-asan/tools/miniasd-convert" . --to vtu,xyz -q -o converted)
+(cd "$work" && ASAN_OPTIONS=$leaks "$repo/build-asan/tools/miniasd-convert" . --to vtu,xyz,xdmf -q -o converted)
 echo "no leaks"
 
 echo "== fuzzing the input parser"
