@@ -195,6 +195,21 @@ for mode, keywords in modes.items():
         check(time == time_ps and same(ids, snap.gid) and same(pos, snap.positions)
               and same(spin, snap.values) and same(mat, snap.material + 1),
               f"{mode} {stem}: the XDMF series' data items match")
+        if mode == "hdf5":  # the run's own XDMF, the form meshio also reads (interop test)
+            import h5py
+            root = ET.parse(os.path.join(run, stem + ".xmf")).getroot()
+            grid = root.find("Domain").find("Grid")
+            item = grid.find("Topology").find("DataItem")
+            with h5py.File(os.path.join(run, "coordinates.h5"), "r") as f:
+                vertices, positions = f["vertices"][()], f["positions"][()]
+            with h5py.File(os.path.join(run, stem + ".h5"), "r") as f:
+                own = f["spins"][()]
+            order = np.lexsort(snap.positions.T[::-1])
+            check(grid.find("Time") is None and f"t = {time_ps:.17g} ps" in grid.get("Name")
+                  and item.text.strip() == "coordinates.h5:/vertices"
+                  and same(vertices, np.arange(len(snap.gid), dtype=np.int64).reshape(-1, 1))
+                  and same(own[np.lexsort(positions.T[::-1])], snap.values[order]),
+                  f"{mode} {stem}: the run's .xmf (vertex list, no <Time>, time in ps) and data")
 
 # float32 snapshots: the same state as float64, rounded.
 for mode in ("node-float32", "mpiio-text32"):
