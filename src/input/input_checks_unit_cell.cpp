@@ -54,7 +54,7 @@ void check_unit_cell_file(Config& c, const std::map<std::string, Entry>& seen) {
                                 " atom(s) per cell at other places");
     for (int a = 0; a < 3; ++a) {
         const std::string axis(1, "xyz"[a]);
-        for (const std::string key :
+        for (const std::string& key :
              {"dimensions:unit-cell-size-" + axis, std::string("dimensions:unit-cell-size")}) {
             const auto it = seen.find(key);
             if (it == seen.end()) continue;
@@ -70,7 +70,7 @@ void check_unit_cell_file(Config& c, const std::map<std::string, Entry>& seen) {
                              " atom(s)) is used, as VAMPIRE uses it; these keywords describe "
                              "another cell and are ignored: " +
                              differ);
-    c.crystal = Config{}.crystal;  // not used with a file; describe() writes neither
+    c.crystal = CrystalStructure::sc;  // the default: unused with a file; describe() omits it
     c.unit_cell = c.unit_cell_file.size;
     const int categories = c.unit_cell_file.categories();
     if (categories > static_cast<int>(c.materials.size()))

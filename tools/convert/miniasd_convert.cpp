@@ -190,9 +190,9 @@ int main(int argc, char** argv) {
             }
         }
         std::vector<std::size_t> points(paths.size(), 0);
-        std::vector<std::string> xdmf_grids(paths.size());       // members of spins.xdmf
-        std::vector<std::int64_t> empty_cells(paths.size(), 0);  // macro-cells without atoms
-        std::int64_t grid_cells = 0;                             // of the macro-cell grid
+        std::vector<std::string> xdmf_grids(paths.size());  // members of spins.xdmf
+        // Per snapshot: its macro-cells without atoms, and of how many.
+        std::vector<std::pair<std::int64_t, std::int64_t>> empty_cells(paths.size(), {0, 0});
         ProgressBar bar(paths.size(), !quiet && paths.size() > 1);
         if (threads > 0) omp_set_num_threads(threads);
         const auto count = static_cast<std::int64_t>(paths.size());
@@ -212,9 +212,7 @@ int main(int argc, char** argv) {
                 points[k] = frame.size();
                 if (frame.grid[0] > 0) {
                     const std::int64_t cells = frame.grid[0] * frame.grid[1] * frame.grid[2];
-                    empty_cells[k] = cells - static_cast<std::int64_t>(frame.size());
-#pragma omp atomic write
-                    grid_cells = cells;
+                    empty_cells[k] = {cells - static_cast<std::int64_t>(frame.size()), cells};
                 }
                 const std::string stem = fs::path(dir) / stem_of(paths[k]);
                 for (const std::string& f : formats) {
@@ -226,12 +224,9 @@ int main(int argc, char** argv) {
                     if (f == "ovf") save(file, to_ovf(frame, ovf_data));
                     if (f == "xdmf") {
                         // Not <stem>.h5, which is the hdf5 write mode's snapshot itself.
-                        const std::string base = file.substr(0, file.rfind('.'));
-                        const std::string h5 =
-                            (base.size() > 5 && base.substr(base.size() - 5) == ".xdmf"
-                                 ? base.substr(0, base.size() - 5)
-                                 : base) +
-                            ".xdmf.h5";
+                        std::string h5 = file.substr(0, file.rfind('.'));        // <stem>.xdmf
+                        if (fs::path(h5).extension() != ".xdmf") h5 += ".xdmf";  // -o name.xmf
+                        h5 += ".h5";
                         const std::string h5_name = fs::path(h5).filename().string();
                         write_xdmf_data(h5, frame);
                         save(file, xdmf_single(frame, h5_name));
@@ -292,7 +287,7 @@ int main(int argc, char** argv) {
         }
         // OVF has no "empty": a cell without atoms is written as m = 0, which its readers take
         // for a demagnetised cell. Said whatever -q, since it changes what the file means.
-        const std::int64_t empty = *std::max_element(empty_cells.begin(), empty_cells.end());
+        const auto [empty, grid_cells] = *std::max_element(empty_cells.begin(), empty_cells.end());
         if (wants("ovf") && empty > 0)
             std::fprintf(stderr,
                          "miniasd-convert: warning: up to %lld of %lld macro-cells of %s hold no "
