@@ -81,8 +81,7 @@ void print_setup(const Simulation& sim, std::FILE* out) {
                  describe(estimate_run_memory(sim.config(), l, sim.comm().size(), sim.plan().reach))
                      .c_str());
     const Config& c = sim.config();
-    const char* method =
-        c.relax_method == Config::RelaxMethod::damped_llg ? "damped-llg" : "velocity-projection";
+    const char* method = word_of(relax_method_words, c.relax.method);
     if (c.program == ProgramKind::relax)
         std::fprintf(out, "Program: relax by %s", method);
     else
@@ -109,14 +108,14 @@ void print_setup(const Simulation& sim, std::FILE* out) {
             std::fprintf(out,
                          "Run: at most %lld steps of the minimiser, until every torque |S x H| is "
                          "below %g T\n",
-                         (long long)c.total_steps, c.relax_tolerance);
+                         (long long)c.total_steps, c.relax.tolerance);
             break;
         default:
-            if (c.relax_first)
+            if (c.relax.first)
                 std::fprintf(out,
                              "Relax first: by %s, at most %lld steps, until every torque |S x "
                              "H| is below %g T\n",
-                             method, (long long)c.relax_max_steps, c.relax_tolerance);
+                             method, (long long)c.relax.max_steps, c.relax.tolerance);
             std::fprintf(out, "Run: %lld equilibration + %lld steps of %g s at %g K\n",
                          (long long)c.equilibration_steps, (long long)c.total_steps, c.time_step,
                          c.temperature);

@@ -32,9 +32,9 @@ MemoryEstimate estimate_run_memory(const Config& c, const Lattice& lattice, int 
                         *std::max_element(cells.begin(), cells.end()), dipole);
     // A relaxation's arrays (integrate/minimiser.hpp) beside the integrator's: the force, and for
     // the velocity projection the previous force and the velocity, 3 doubles each per atom.
-    if (c.program == ProgramKind::relax || c.relax_first) {
+    if (c.program == ProgramKind::relax || c.relax.first) {
         const double extra =
-            c.relax_method == Config::RelaxMethod::velocity_projection ? 72.0 : 24.0;
+            c.relax.method == RelaxMethod::velocity_projection ? 72.0 : 24.0;
         m.bytes_per_atom += extra;
         m.bytes_per_rank += extra * m.atoms_per_rank;
     }

@@ -61,10 +61,10 @@ Simulation::Relaxation Simulation::relax(bool program) {
                                  config_.total_steps / config_.steps_increment + 2);
     }
     const std::int64_t first = program ? state_.step : 0;
-    const std::int64_t limit = program ? config_.total_steps : config_.relax_max_steps;
-    Minimiser minimiser(config_.relax_method, system_, hamiltonian_, halo_, comm());
+    const std::int64_t limit = program ? config_.total_steps : config_.relax.max_steps;
+    Minimiser minimiser(config_.relax.method, system_, hamiltonian_, halo_, comm());
     RelaxProgress progress(comm().is_root() && options_.progress ? options_.screen : nullptr,
-                           config_.relax_tolerance);
+                           config_.relax.tolerance);
     const int timer = timers_.add(program ? "relax" : "relax first");
     const double start_wall = wall_seconds();
     const LoopCounters from = counters();
@@ -85,7 +85,7 @@ Simulation::Relaxation Simulation::relax(bool program) {
             if (std::isnan(out.torque))
                 throw Error("a field became non-finite while relaxing, at step " +
                             std::to_string(k) + ": a coupling or field is far too strong");
-            if (out.torque < config_.relax_tolerance || k >= limit) break;
+            if (out.torque < config_.relax.tolerance || k >= limit) break;
             progress.update(k, out.torque);
             if (program) stop_policy_.before_step();
             timers_.start(timer);
@@ -100,7 +100,7 @@ Simulation::Relaxation Simulation::relax(bool program) {
         if (program) end_loop_stretch(start_wall, from);
         throw;
     }
-    out.converged = out.torque < config_.relax_tolerance;
+    out.converged = out.torque < config_.relax.tolerance;
     out.steps = k - first;
     if (program) {
         // The last state's row and snapshot (unless its row was just written, which then took
@@ -122,7 +122,7 @@ Simulation::Relaxation Simulation::relax(bool program) {
                      program ? "Relaxation" : "Relaxation before the program",
                      out.converged ? "converged" : "did NOT converge",
                      static_cast<long long>(out.steps), shortest(out.torque).c_str(),
-                     shortest(config_.relax_tolerance).c_str(), shortest(out.energy).c_str());
+                     shortest(config_.relax.tolerance).c_str(), shortest(out.energy).c_str());
     return out;
 }
 

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "input/unit_cell_file.hpp"
+#include "integrate/relax_section.hpp"
 #include "util/vec3.hpp"
 
 namespace miniasd {
@@ -253,12 +254,8 @@ struct Config {
     double domain_wall_width = 10e-10;   // m (VAMPIRE's 10 A)
     std::string initial_spin_file;       // file: OVF 2.0, a spin snapshot or a checkpoint
 
-    // Relaxation (sim:program = relax, sim:relax-first; integrate/minimiser.hpp)
-    enum class RelaxMethod { velocity_projection, damped_llg };
-    RelaxMethod relax_method = RelaxMethod::velocity_projection;
-    double relax_tolerance = 1e-6;          // T: converged when every |S x H| is below it
-    bool relax_first = false;               // relax before the program's first step
-    std::int64_t relax_max_steps = 100000;  // sim:relax-first's limit (relax: total-time-steps)
+    // The sections that live beside their features (input/section.hpp)
+    RelaxSection relax;  // integrate/relax_section.hpp
 
     // output: statistics columns, by keyword (stats/columns.hpp), in the order given
     std::vector<std::string> output_columns;  // empty: a default set

@@ -21,8 +21,6 @@ void check_material_coverage(Config& c, const std::map<std::string, Entry>& seen
 void check_alloys(const Config& c, const std::map<std::string, Entry>& seen);
 void check_programs(const Config& c, const std::map<std::string, Entry>& seen,
                     const std::string& input_file);
-// sim:program = relax and sim:relax-first with their keywords only (check_programs calls it).
-void check_relaxation(const Config& c, const std::map<std::string, Entry>& seen);
 void check_checkpoints(const std::map<std::string, Entry>& seen, const Config& c);
 // dipole:field-update-rate needs dipole:solver, which needs open boundaries.
 void check_dipole(Config& c, const std::map<std::string, Entry>& seen);

@@ -18,50 +18,6 @@ std::string count(double x) {
 }
 }  // namespace
 
-// The relaxation's keywords (sim:program = relax, sim:relax-first): each with a relaxation, and
-// none of a time loop's that a minimiser has no use for.
-void check_relaxation(const Config& c, const std::map<std::string, Entry>& seen) {
-    const bool program = c.program == ProgramKind::relax;
-    auto given = [&](const char* key) -> const Entry* {
-        const auto it = seen.find(key);
-        return it == seen.end() ? nullptr : &it->second;
-    };
-    if (!program && !c.relax_first)
-        for (const char* key : {"sim:relax-method", "sim:relax-torque-tolerance"})
-            if (const Entry* e = given(key))
-                fail(*e,
-                     "has no effect without a relaxation: set sim:program = relax or "
-                     "sim:relax-first");
-    if (const Entry* e = given("sim:relax-maximum-steps"); e && !c.relax_first)
-        fail(*e, program ? "is sim:relax-first's limit: the relax program stops after "
-                           "sim:total-time-steps"
-                         : "has no effect without sim:relax-first");
-    if (!program) return;
-    if (const Entry* e = given("sim:relax-first"))
-        fail(*e, "has no effect with sim:program = relax, which relaxes already");
-    if (!given("sim:total-time-steps"))
-        fail(seen.at("sim:program"),
-             "relax needs sim:total-time-steps, the most steps the minimiser may take (it stops "
-             "sooner when every torque is below sim:relax-torque-tolerance)");
-    if (const Entry* e = given("sim:temperature"); e && c.temperature != 0)
-        fail(*e,
-             "must be 0 K with sim:program = relax: a relaxation minimises the energy; for "
-             "thermal equilibrium run a time series");
-    const char* why =
-        "has no effect with sim:program = relax, whose steps are the minimiser's "
-        "(sim:relax-method)";
-    if (const Entry* e = given("sim:equilibration-time-steps"); e && c.equilibration_steps != 0)
-        fail(*e, why);
-    if (const Entry* e = given("sim:equilibration-temperature")) fail(*e, why);
-    if (const Entry* e = given("sim:integrator"); e && c.integrator != IntegratorKind::llg_heun)
-        fail(*e, why);
-    const Entry* device = given("sim:device") ? given("sim:device") : given("gpu:acceleration");
-    if (device && c.device == Device::gpu)
-        fail(*device,
-             "the minimiser of sim:program = relax runs on the CPU only (sim:relax-first "
-             "before a GPU program relaxes on the CPU, then hands the spins over)");
-}
-
 // The most points a temperature sweep or hysteresis loop may have (each a row of its table).
 constexpr double max_sweep_points = 1e6;
 
@@ -86,7 +42,6 @@ void check_programs(const Config& c, const std::map<std::string, Entry>& seen,
         throw InputError(input_file, 0, "sim:minimum-temperature",
                          "is above sim:maximum-temperature (default 300 K)");
     }
-    check_relaxation(c, seen);
     // A sweep's points are held in memory and each runs its steps: a count beyond reason (a
     // 1e-30 T increment) would die allocating or run for ever, so --check refuses it.
     const bool curie = c.program == ProgramKind::curie_temperature;

@@ -1,5 +1,6 @@
-// Internal to src/input: the builders of keyword-table rows and the functions that add each
-// section's rows. Not for use outside the keyword table.
+// The builders of keyword-table rows, for the rows of every configuration section
+// (input/section.hpp): the sections that live beside their features (integrate/relax_keywords.cpp)
+// and the ones still in src/input. Not for use outside a section's keyword file.
 #pragma once
 
 #include <optional>
@@ -7,6 +8,7 @@
 #include <vector>
 
 #include "input/keyword_table.hpp"
+#include "util/enum_words.hpp"
 #include "util/error.hpp"
 
 namespace miniasd::keyword_rows {
@@ -64,6 +66,25 @@ KeywordSpec mat(std::string name, K kind, D dim, double min, double max, std::st
                 MaterialRead read);
 [[noreturn]] void entry_error(const Entry& e, const std::string& what);
 
+// A choice whose words are an enumeration's table (util/enum_words.hpp). `field(c)` is the setting
+// it stores; describe() writes the line when the setting is not `def`, or when `always(c)` says
+// so (a setting that is shown with the feature that uses it).
+template <class E, std::size_t N, class Field>
+KeywordSpec enum_choice(std::string section, std::string name, const EnumWords<E, N>& words, E def,
+                        std::string doc, Field field, bool (*always)(const Config&) = nullptr) {
+    return choice(
+        std::move(section), std::move(name), choices_of(words), word_of(words, def), std::move(doc),
+        [&words, field](Config& c, const Value& v, const Entry& e) {
+            const std::optional<E> value = value_of(words, v.text);
+            if (!value) entry_error(e, "not one of " + choices_of(words));
+            field(c) = *value;
+        },
+        [&words, def, field, always](const Config& c) -> std::optional<Value> {
+            if (field(c) == def && !(always && always(c))) return none;
+            return word(word_of(words, field(c)));
+        });
+}
+
 // "11h50m", "1d2h", "90m", "3600s", "3600" (seconds) or Slurm's "[D-]HH:MM[:SS]" in seconds;
 // -1 if not a duration. duration_text gives the form describe() writes ("3600s").
 double parse_duration(const std::string& text);
@@ -79,6 +100,5 @@ void add_config_keywords(std::vector<KeywordSpec>& t);         // config: (snaps
 void add_output_keywords(std::vector<KeywordSpec>& t);         // output:, screen:
 void add_dipole_keywords(std::vector<KeywordSpec>& t);         // dipole:
 void add_initial_state_keywords(std::vector<KeywordSpec>& t);  // sim: the initial spins
-void add_relax_keywords(std::vector<KeywordSpec>& t);          // sim: the relaxation
 
 }  // namespace miniasd::keyword_rows

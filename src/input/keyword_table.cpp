@@ -2,6 +2,7 @@
 // so VAMPIRE input files for supported features run unchanged.
 #include "input/keyword_table.hpp"
 #include "input/keyword_rows.hpp"
+#include "input/section.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -14,19 +15,9 @@ namespace miniasd {
 namespace {
 
 std::vector<KeywordSpec> make_table() {
-    using namespace keyword_rows;
     std::vector<KeywordSpec> t;
-    add_structure_keywords(t);
-    add_material_keywords(t);
-    add_exchange_keywords(t);
-    add_sim_keywords(t);
-    add_pulse_keywords(t);
-    add_checkpoint_keywords(t);
-    add_initial_state_keywords(t);
-    add_relax_keywords(t);
-    add_config_keywords(t);
-    add_output_keywords(t);
-    add_dipole_keywords(t);
+    for (const Section& s : sections())
+        s.add_rows(t);
     return t;
 }
 

@@ -1,4 +1,5 @@
 #include "input/parser.hpp"
+#include "input/section.hpp"
 
 #include <algorithm>
 #include <cerrno>
@@ -173,7 +174,11 @@ Config build_config(const std::vector<Entry>& entries, const std::string& input_
     mistakes.check([&] { check_checkpoints(seen, c); });
     mistakes.check([&] { check_dipole(c, seen); });
     mistakes.check([&] { check_initial_state(c, seen); });
+    for (const Section& s : sections())
+        if (s.check) mistakes.check([&] { s.check(c, seen); });
     warn_checkpoints(seen, c);
+    for (const Section& s : sections())
+        if (s.warn) s.warn(c, seen);
     // Which material holds a site depends on the alloys: with a wrong alloy the coverage finding
     // would be a consequence.
     if (highest > 0 && alloys_ok)

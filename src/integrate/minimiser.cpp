@@ -14,13 +14,13 @@ constexpr double descent_step = 0.5;  // damped-llg: the step, in units of 1/B
 constexpr double vp_step = 1.0;       // velocity-projection: h, in units of 1/sqrt(B)
 }  // namespace
 
-Minimiser::Minimiser(Config::RelaxMethod method, const LocalSystem& sys, Hamiltonian& h,
+Minimiser::Minimiser(RelaxMethod method, const LocalSystem& sys, Hamiltonian& h,
                      parallel::HaloExchange& halo, const parallel::Comm& comm)
     : method_(method), sys_(sys), hamiltonian_(h), halo_(halo), comm_(comm) {
     const auto n = static_cast<std::size_t>(sys.n_owned);
     for (auto* f : {&fx_, &fy_, &fz_})
         f->assign(n, 0.0);
-    if (method_ == Config::RelaxMethod::velocity_projection)
+    if (method_ == RelaxMethod::velocity_projection)
         for (auto* f : {&px_, &py_, &pz_, &vx_, &vy_, &vz_})
             f->assign(n, 0.0);
 }
@@ -74,7 +74,7 @@ void Minimiser::move(Spins& s) {
         s.y[std::size_t(i)] = y * r;
         s.z[std::size_t(i)] = z * r;
     };
-    if (method_ == Config::RelaxMethod::damped_llg) {
+    if (method_ == RelaxMethod::damped_llg) {
         const double a = descent_step * inv;
 #pragma omp parallel for schedule(static)
         for (std::int64_t i = 0; i < n; ++i) {

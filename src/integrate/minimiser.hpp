@@ -29,7 +29,7 @@ namespace miniasd {
 
 class Minimiser {
   public:
-    Minimiser(Config::RelaxMethod method, const LocalSystem& sys, Hamiltonian& h,
+    Minimiser(RelaxMethod method, const LocalSystem& sys, Hamiltonian& h,
               parallel::HaloExchange& halo, const parallel::Comm& comm);
 
     // Collective. The forces of the owned spins of `s` (ghosts need not be current; the caller
@@ -40,7 +40,7 @@ class Minimiser {
     void move(Spins& s);
 
   private:
-    Config::RelaxMethod method_;
+    RelaxMethod method_;
     const LocalSystem& sys_;
     Hamiltonian& hamiltonian_;
     parallel::HaloExchange& halo_;

@@ -51,14 +51,14 @@ int run_program(Simulation& sim) {
     const Config& c = sim.config();
     const std::unique_ptr<Program> program = make_program(c);
     sim.start_run();
-    if (c.relax_first && c.program != ProgramKind::relax && sim.first_step() == 0 &&
+    if (c.relax.first && c.program != ProgramKind::relax && sim.first_step() == 0 &&
         !sim.continued()) {
         const Simulation::Relaxation r = sim.relax(false);
         if (!r.converged)
             throw Error("the relaxation before the program (sim:relax-first) did not converge in " +
                         std::to_string(r.steps) + " steps: the largest torque is " +
                         shortest(r.torque) +
-                        " T, above sim:relax-torque-tolerance = " + shortest(c.relax_tolerance) +
+                        " T, above sim:relax-torque-tolerance = " + shortest(c.relax.tolerance) +
                         " T. Raise sim:relax-maximum-steps or the tolerance");
     }
     program->run(sim);

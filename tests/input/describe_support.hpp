@@ -9,6 +9,9 @@
 #include <map>
 #include <sstream>
 #include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
 
 #include "input/config.hpp"
 #include "input/parser.hpp"
@@ -40,6 +43,34 @@ static_assert(sizeof(Config) == 1352, "a Config field was added or removed: upda
 static_assert(sizeof(MaterialConfig) == 440, "a MaterialConfig field changed: update same()");
 static_assert(sizeof(OutputConfig) == 160, "an OutputConfig field changed: update same()");
 #endif
+
+// A section (MINIASD_FIELDS): every listed field, the first that differs named in *why.
+template <class S, std::size_t... I>
+bool same_fields(const S& a, const S& b, std::string* why, std::index_sequence<I...>) {
+    const auto ta = a.fields(), tb = b.fields();
+    const bool equal[] = {same(std::get<I>(ta), std::get<I>(tb))...};
+    std::string names = S::field_names;
+    std::size_t k = 0;
+    for (bool e : equal) {
+        if (!e) {
+            std::string name;
+            std::stringstream in(names);
+            for (std::size_t i = 0; i <= k; ++i)
+                std::getline(in >> std::ws, name, ',');
+            if (why) *why = name;
+            return false;
+        }
+        ++k;
+    }
+    return true;
+}
+template <class S>
+bool same_section(const S& a, const S& b, const char* section, std::string* why) {
+    constexpr std::size_t n = std::tuple_size<decltype(a.fields())>::value;
+    if (same_fields(a, b, why, std::make_index_sequence<n>{})) return true;
+    if (why) *why = std::string(section) + "." + *why;
+    return false;
+}
 
 // The first field that differs, named in *why.
 using Fields = std::initializer_list<std::pair<const char*, bool>>;
@@ -168,10 +199,6 @@ inline bool same(const Config& a, const Config& b, std::string* why = nullptr) {
                    F(domain_wall_position),
                    F(domain_wall_width),
                    F(initial_spin_file),
-                   F(relax_method),
-                   F(relax_tolerance),
-                   F(relax_first),
-                   F(relax_max_steps),
                    F(output_columns),
                    F(screen_columns),
                    F(output_rate),
@@ -187,6 +214,7 @@ inline bool same(const Config& a, const Config& b, std::string* why = nullptr) {
             if (why) *why = "materials[" + std::to_string(i) + "]." + *why;
             return false;
         }
+    if (!same_section(a.relax, b.relax, "relax", why)) return false;
     if (!same(a.output, b.output, why)) {
         if (why) *why = "output." + *why;
         return false;

@@ -1,7 +1,11 @@
 #!/usr/bin/env python3
 """The modules of src/ in layers, each including only its own and lower layers' headers
 (docs/architecture.md, "Layers"). Fails naming every include that runs back up, except the
-documented exceptions below."""
+documented exceptions below.
+
+A configuration section's header (<room>/<feature>_section.hpp: the feature's settings, which
+input/config.hpp composes into Config) lives beside its feature but sits at the bottom: any layer
+may include it, and it includes nothing above util/."""
 import os
 import re
 import sys
@@ -29,6 +33,10 @@ def layer(path):
     raise SystemExit(f"check_layers: {path} is in no layer: add it to LAYERS")
 
 
+def is_section(path):
+    return path.endswith("_section.hpp")
+
+
 def main(root):
     src = os.path.join(root, "src")
     bad = []
@@ -40,7 +48,11 @@ def main(root):
             for inc in re.findall(r'#include "([^"]+)"', open(os.path.join(d, f)).read()):
                 if not os.path.exists(os.path.join(src, inc)):
                     continue  # generated (build_info) or a test header
-                if layer(inc) > layer(rel) and (rel, inc) not in EXCEPTIONS:
+                if is_section(rel) and layer(inc) > 0:
+                    bad.append(f"  {rel} (a section header) includes {inc}: only util/ may be")
+                elif is_section(inc):
+                    continue
+                elif layer(inc) > layer(rel) and (rel, inc) not in EXCEPTIONS:
                     bad.append(f"  {rel} includes {inc}")
     if bad:
         print("includes that run back up the layers (docs/architecture.md, Layers):")
