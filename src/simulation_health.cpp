@@ -22,19 +22,18 @@ MemoryEstimate estimate_run_memory(const Config& c, const Lattice& lattice, int 
                                    const ReachUnion& reach) {
     const std::array<int, 3> cells = cell_reach(reach.offsets());
     double dipole = 0;
-    if (exact_dipole_solver(c))
+    if (c.dipole.exact())
         dipole = dipole::exact_solver_bytes(lattice, ranks);
-    else if (c.dipole_solver != Config::DipoleSolver::none)
-        dipole = dipole::macro_cell_solver_bytes(lattice, ranks, c.macro_cell_size,
-                                                 macro_cell_near_range(c));
+    else if (c.dipole.solver != DipoleSolver::none)
+        dipole = dipole::macro_cell_solver_bytes(lattice, ranks, c.dipole.macro_cell_size,
+                                                 c.dipole.near_range());
     MemoryEstimate m =
         estimate_memory(lattice, ranks, static_cast<int>(c.materials.size()), reach.width(),
                         *std::max_element(cells.begin(), cells.end()), dipole);
     // A relaxation's arrays (integrate/minimiser.hpp) beside the integrator's: the force, and for
     // the velocity projection the previous force and the velocity, 3 doubles each per atom.
     if (c.program == ProgramKind::relax || c.relax.first) {
-        const double extra =
-            c.relax.method == RelaxMethod::velocity_projection ? 72.0 : 24.0;
+        const double extra = c.relax.method == RelaxMethod::velocity_projection ? 72.0 : 24.0;
         m.bytes_per_atom += extra;
         m.bytes_per_rank += extra * m.atoms_per_rank;
     }

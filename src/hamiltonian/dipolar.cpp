@@ -24,16 +24,16 @@ namespace {
 class DipolarField final : public NonLocalStage {
   public:
     explicit DipolarField(const TermContext& t)
-        : sys_(t.system), moments_(t.moments), rate_(t.config.dipole_update_rate) {
+        : sys_(t.system), moments_(t.moments), rate_(t.config.dipole.update_rate) {
         if (!t.comm) throw LocalError("internal error: the dipolar field needs the communicator");
-        if (exact_dipole_solver(t.config)) {
+        if (t.config.dipole.exact()) {
             exact_ = std::make_unique<dipole::DipoleSolver>(t.lattice, t.system, *t.comm);
         } else {
             // tensor (and hierarchical): mean tensors within the cut-off; macrocell (and fft):
             // point tensors only.
             cells_ = std::make_unique<dipole::MacroCellSolver>(
-                t.lattice, t.system, t.materials, t.moments, t.config.macro_cell_size,
-                macro_cell_near_range(t.config), *t.comm);
+                t.lattice, t.system, t.materials, t.moments, t.config.dipole.macro_cell_size,
+                t.config.dipole.near_range(), *t.comm);
         }
         held_spins_.resize(sys_.n_owned);
         m_.resize(std::size_t(3 * sys_.n_owned));
@@ -182,7 +182,7 @@ class DipolarField final : public NonLocalStage {
 };
 
 std::optional<Reach> dipolar_reach(const Config& c, const Lattice&) {
-    if (c.dipole_solver == Config::DipoleSolver::none) return std::nullopt;
+    if (c.dipole.solver == DipoleSolver::none) return std::nullopt;
     return Reach{Locality::non_local, {}};
 }
 std::unique_ptr<NonLocalStage> make_dipolar(const TermContext& t) {

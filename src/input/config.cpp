@@ -42,17 +42,6 @@ bool has_biquadratic(const Config& c) {
     return false;
 }
 
-bool exact_dipole_solver(const Config& c) {
-    using S = Config::DipoleSolver;
-    return c.dipole_solver == S::atomistic || c.dipole_solver == S::atomistic_fft;
-}
-
-double macro_cell_near_range(const Config& c) {
-    using S = Config::DipoleSolver;
-    const bool tensor = c.dipole_solver == S::tensor || c.dipole_solver == S::hierarchical;
-    return tensor ? c.dipole_cutoff * c.macro_cell_size[0] : 0.0;
-}
-
 double shell_biquadratic(const Config& c, std::size_t a, std::size_t b, int shell) {
     const MaterialConfig& m = c.materials[a];
     if (shell == 0) return m.biquadratic[b];

@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "dipole/dipole_section.hpp"
 #include "input/unit_cell_file.hpp"
 #include "integrate/relax_section.hpp"
 #include "util/vec3.hpp"
@@ -214,21 +215,6 @@ struct Config {
     double electron_phonon_coupling = 6.6e17;  // G, W m^-3 K^-1
     double heat_sink_coupling = 0;             // kappa: phonons to the bath, s^-1
 
-    // Dipolar fields (docs/physics.md, "Dipolar fields"): off until dipole:solver is given, as in
-    // VAMPIRE. hierarchical runs as tensor and fft as macrocell, with a warning.
-    enum class DipoleSolver {
-        none,
-        atomistic,      // exact: every pair of atoms (miniASD evaluates it by FFT)
-        atomistic_fft,  // the same exact field
-        tensor,         // VAMPIRE's macro-cells, atomistic mean tensors within the cut-off
-        macrocell,      // VAMPIRE's macro-cells, point tensors between their centres
-        hierarchical,   // runs as tensor
-        fft,            // runs as macrocell
-    } dipole_solver = DipoleSolver::none;
-    std::int64_t dipole_update_rate = 100;  // time steps (Monte Carlo sweeps) between evaluations
-    double dipole_cutoff = 2.0;             // tensor: mean tensors within this x macro_cell_size[0]
-    Vec3 macro_cell_size{1e-9, 1e-9, 1e-9};  // m, cells:macro-cell-size(-x, -y, -z)
-
     // Checkpoints and restart (docs/restart.md), VAMPIRE's names where they exist
     enum class CheckpointSave { none, end, continuous } save_checkpoint = CheckpointSave::none;
     std::int64_t checkpoint_rate = 1;  // steps between continuous checkpoints (VAMPIRE's default)
@@ -255,7 +241,8 @@ struct Config {
     std::string initial_spin_file;       // file: OVF 2.0, a spin snapshot or a checkpoint
 
     // The sections that live beside their features (input/section.hpp)
-    RelaxSection relax;  // integrate/relax_section.hpp
+    RelaxSection relax;    // integrate/relax_section.hpp
+    DipoleSection dipole;  // dipole/dipole_section.hpp
 
     // output: statistics columns, by keyword (stats/columns.hpp), in the order given
     std::vector<std::string> output_columns;  // empty: a default set
@@ -331,11 +318,6 @@ bool has_biquadratic(const Config& c);
 // B (J per link) between materials a and b on the given shell, as shell_exchange: what a
 // normalised biquadratic bond of that shell multiplies.
 double shell_biquadratic(const Config& c, std::size_t a, std::size_t b, int shell);
-// The dipolar solver that runs: the exact one (atomistic, atomistic-fft)? Otherwise the
-// macro-cell solver, whose near pairs (tensor and hierarchical) lie within this range (m; 0 for
-// macrocell and fft: point tensors only).
-bool exact_dipole_solver(const Config& c);
-double macro_cell_near_range(const Config& c);
 // An exchange-matrix entry (Jx, Jy, Jz) whose three parts differ: VAMPIRE's vectorial exchange.
 inline bool is_vectorial(const Vec3& j) {
     return j[0] != j[1] || j[1] != j[2];

@@ -22,8 +22,6 @@ void check_alloys(const Config& c, const std::map<std::string, Entry>& seen);
 void check_programs(const Config& c, const std::map<std::string, Entry>& seen,
                     const std::string& input_file);
 void check_checkpoints(const std::map<std::string, Entry>& seen, const Config& c);
-// dipole:field-update-rate needs dipole:solver, which needs open boundaries.
-void check_dipole(Config& c, const std::map<std::string, Entry>& seen);
 // The initial state's keywords: each with its state only; what each state needs.
 void check_initial_state(const Config& c, const std::map<std::string, Entry>& seen);
 void warn_without_effect(const std::map<std::string, Entry>& seen, Config& c);

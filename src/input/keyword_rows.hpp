@@ -98,7 +98,6 @@ void add_pulse_keywords(std::vector<KeywordSpec>& t);          // sim: field-coo
 void add_checkpoint_keywords(std::vector<KeywordSpec>& t);     // sim: checkpoints, wall time
 void add_config_keywords(std::vector<KeywordSpec>& t);         // config: (snapshots)
 void add_output_keywords(std::vector<KeywordSpec>& t);         // output:, screen:
-void add_dipole_keywords(std::vector<KeywordSpec>& t);         // dipole:
 void add_initial_state_keywords(std::vector<KeywordSpec>& t);  // sim: the initial spins
 
 }  // namespace miniasd::keyword_rows

@@ -172,7 +172,6 @@ Config build_config(const std::vector<Entry>& entries, const std::string& input_
     mistakes.check([&] { check_programs(c, seen, input_file); });
     mistakes.check([&] { check_structure(c, seen); });
     mistakes.check([&] { check_checkpoints(seen, c); });
-    mistakes.check([&] { check_dipole(c, seen); });
     mistakes.check([&] { check_initial_state(c, seen); });
     for (const Section& s : sections())
         if (s.check) mistakes.check([&] { s.check(c, seen); });

@@ -2,6 +2,7 @@
 // feature's keywords. A feature's section lives beside its code (input/section.hpp); the ones
 // below without a room of their own yet are the structure, materials, exchange, the time loop's
 // and the output's, still in src/input.
+#include "dipole/dipole_section.hpp"
 #include "input/keyword_rows.hpp"
 #include "input/section.hpp"
 #include "integrate/relax_section.hpp"
@@ -21,7 +22,7 @@ const std::vector<Section>& sections() {
         relax_section(),
         {"snapshots", add_config_keywords},
         {"statistics columns", add_output_keywords},
-        {"dipolar field", add_dipole_keywords},
+        dipole_section(),
     };
     return all;
 }

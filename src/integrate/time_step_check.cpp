@@ -38,7 +38,7 @@ TimeStepCheck check_time_step(const Config& c, const Lattice& l) {
     // The dipolar field's scale: mu0 M_s of the densest magnetisation (the demagnetising field
     // of a film), with every site holding the largest moment.
     double dipolar = 0;
-    if (c.dipole_solver != Config::DipoleSolver::none) {
+    if (c.dipole.solver != DipoleSolver::none) {
         double most = 0;
         for (const MaterialConfig& m : c.materials)
             most = std::max(most, m.moment);

@@ -81,7 +81,7 @@ class Harness {
     // Collective: the non-local stages evaluated again, for the spins as they are now.
     void refresh() {
         h_.begin_step(step_);
-        step_ += sim_.config().dipole_update_rate;
+        step_ += sim_.config().dipole.update_rate;
         h_.prepare(sim_.spins().view());
     }
     // Collective: the term's energy over every rank, as an exact sum of its atom energies.

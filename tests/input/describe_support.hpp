@@ -176,10 +176,6 @@ inline bool same(const Config& a, const Config& b, std::string* why = nullptr) {
                    F(electron_phonon_coupling),
                    F(heat_sink_coupling),
                    F(save_checkpoint),
-                   F(dipole_solver),
-                   F(dipole_update_rate),
-                   F(dipole_cutoff),
-                   F(macro_cell_size),
                    F(checkpoint_rate),
                    F(load_checkpoint),
                    F(load_checkpoint_if_exists),
@@ -215,6 +211,7 @@ inline bool same(const Config& a, const Config& b, std::string* why = nullptr) {
             return false;
         }
     if (!same_section(a.relax, b.relax, "relax", why)) return false;
+    if (!same_section(a.dipole, b.dipole, "dipole", why)) return false;
     if (!same(a.output, b.output, why)) {
         if (why) *why = "output." + *why;
         return false;

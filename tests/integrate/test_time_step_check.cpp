@@ -89,7 +89,7 @@ TEST(TimeStepCheck, SaysWhenNoTimeStepWouldDo) {
 TEST(TimeStepCheck, CountsTheDipolarField) {
     Config c = fe("1 !fs");
     const double without = check_time_step(c, make_lattice(c)).field;
-    c.dipole_solver = Config::DipoleSolver::atomistic;
+    c.dipole.solver = DipoleSolver::atomistic;
     const double mu = 2.22 * constants::bohr_magneton, volume = 2.87e-10 * 2.87e-10 * 2.87e-10 / 2;
     EXPECT_NEAR(check_time_step(c, make_lattice(c)).field - without, 4e-7 * M_PI * mu / volume,
                 1e-9);
