@@ -254,7 +254,7 @@ void Simulation::finish_run() {
     }
     check_finite("by the end of the run");
     // The end checkpoint (none again when a continued run had nothing left to do).
-    if (config_.save_checkpoint != Config::CheckpointSave::none && options_.write_files &&
+    if (config_.checkpoint.save != CheckpointSave::none && options_.write_files &&
         (state_.step != first_step_ || !continued_))
         write_checkpoint();
     if (continued_ && state_.step == first_step_ && comm().is_root() && options_.screen)
@@ -264,8 +264,8 @@ void Simulation::finish_run() {
 
 void Simulation::after_step(std::int64_t next) {
     state_.phase_step = next;
-    const bool due = config_.save_checkpoint == Config::CheckpointSave::continuous &&
-                     state_.step % config_.checkpoint_rate == 0;
+    const bool due = config_.checkpoint.save == CheckpointSave::continuous &&
+                     state_.step % config_.checkpoint.rate == 0;
     // The step's vote is completed first, so no collective is left open if the spins fail.
     const bool checking = stop_policy_.due(state_.step);
     std::string why;

@@ -31,7 +31,7 @@ NonLocalStage* held_state_stage(const Hamiltonian& h, std::int64_t step) {
 }  // namespace
 
 void Simulation::load_checkpoint() {
-    if (config_.load_checkpoint == Config::CheckpointLoad::none) return;
+    if (config_.checkpoint.load == CheckpointLoad::none) return;
     checkpoints_ =
         std::make_unique<Checkpoints>(config_, lattice_, system_, comm(), options_.output_dir);
     std::FILE* screen = comm().is_root() ? options_.screen : nullptr;
@@ -41,7 +41,7 @@ void Simulation::load_checkpoint() {
         l = checkpoints_->load(spins_);
     }
     if (!l) {
-        if (!config_.load_checkpoint_if_exists)
+        if (!config_.checkpoint.load_if_exists)
             throw Error("sim:load-checkpoint: there is no checkpoint in '" +
                         checkpoints_->directory() +
                         "' (sim:load-checkpoint-if-exists starts afresh without one)");
@@ -54,7 +54,7 @@ void Simulation::load_checkpoint() {
     // The ghosts' copies of the loaded spins.
     halo_.start(spins_.x.data(), spins_.y.data(), spins_.z.data());
     halo_.finish(spins_.x.data(), spins_.y.data(), spins_.z.data());
-    const bool resume = config_.load_checkpoint == Config::CheckpointLoad::resume;
+    const bool resume = config_.checkpoint.load == CheckpointLoad::resume;
     // Setting by setting, whatever layout wrote the saved fingerprint (redescribe); version 1
     // files printed some numbers one unit in the last place off.
     InputChanges changes = compare_fingerprints(redescribe(l->run.fingerprint), describe(config_),

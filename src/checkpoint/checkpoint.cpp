@@ -79,8 +79,8 @@ std::int64_t checkpoint_step(const std::string& name) {
 }
 
 std::string checkpoint_directory(const Config& c, const std::string& output_dir) {
-    if (fs::path(c.checkpoint_directory).is_absolute()) return c.checkpoint_directory;
-    return join_path(output_dir, c.checkpoint_directory);
+    if (fs::path(c.checkpoint.directory).is_absolute()) return c.checkpoint.directory;
+    return join_path(output_dir, c.checkpoint.directory);
 }
 
 std::string checkpoint_name(std::int64_t step) {
@@ -172,7 +172,7 @@ std::string Checkpoints::write(const Spins& s, const SavedRun& run, const Spins*
                 complete.emplace_back(checkpoint_step(name), e.path());  // an emptied one goes too
         }
         std::sort(complete.begin(), complete.end());
-        const std::size_t keep = static_cast<std::size_t>(std::max(1, config_.checkpoints_kept));
+        const std::size_t keep = static_cast<std::size_t>(std::max(1, config_.checkpoint.kept));
         for (std::size_t k = 0; k + keep < complete.size(); ++k)
             if (complete[k].second != fs::path(final_path)) fs::remove_all(complete[k].second);
     });

@@ -57,7 +57,7 @@ void claim_checkpoint_directory(const parallel::Comm& comm, const Config& c,
         const ForeignCheckpoint* same = nullptr;  // the newest of this input
         for (const ForeignCheckpoint& f : others)
             if (f.same_input) same = &f;
-        const bool loads = c.load_checkpoint != Config::CheckpointLoad::none;
+        const bool loads = c.checkpoint.load != CheckpointLoad::none;
         std::string hint;
         if (same && !loads)
             hint = " " + same->name + " (step " + std::to_string(same->step) +

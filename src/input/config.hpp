@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "checkpoint/checkpoint_section.hpp"
 #include "dipole/dipole_section.hpp"
 #include "input/unit_cell_file.hpp"
 #include "integrate/relax_section.hpp"
@@ -215,13 +216,7 @@ struct Config {
     double electron_phonon_coupling = 6.6e17;  // G, W m^-3 K^-1
     double heat_sink_coupling = 0;             // kappa: phonons to the bath, s^-1
 
-    // Checkpoints and restart (docs/restart.md), VAMPIRE's names where they exist
-    enum class CheckpointSave { none, end, continuous } save_checkpoint = CheckpointSave::none;
-    std::int64_t checkpoint_rate = 1;  // steps between continuous checkpoints (VAMPIRE's default)
-    enum class CheckpointLoad { none, restart, resume } load_checkpoint = CheckpointLoad::none;
-    bool load_checkpoint_if_exists = false;            // start afresh when there is no checkpoint
-    std::string checkpoint_directory = "checkpoints";  // relative to the output directory
-    int checkpoints_kept = 1;                          // complete checkpoints left on disk
+    // The run's limits (stop_policy.hpp, system/memory_estimate.hpp)
     double wall_time_limit = 0;  // s of wall time; 0: none. Stops with a checkpoint before it
     double memory_limit = 0;     // bytes a node's ranks may use together; 0: what the node has
 
@@ -241,8 +236,9 @@ struct Config {
     std::string initial_spin_file;       // file: OVF 2.0, a spin snapshot or a checkpoint
 
     // The sections that live beside their features (input/section.hpp)
-    RelaxSection relax;    // integrate/relax_section.hpp
-    DipoleSection dipole;  // dipole/dipole_section.hpp
+    RelaxSection relax;            // integrate/relax_section.hpp
+    DipoleSection dipole;          // dipole/dipole_section.hpp
+    CheckpointSection checkpoint;  // checkpoint/checkpoint_section.hpp
 
     // output: statistics columns, by keyword (stats/columns.hpp), in the order given
     std::vector<std::string> output_columns;  // empty: a default set

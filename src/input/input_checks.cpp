@@ -131,20 +131,6 @@ void check_alloys(const Config& c, const std::map<std::string, Entry>& seen) {
     }
 }
 
-// Checkpoint keywords that would have no effect or contradict each other.
-void check_checkpoints(const std::map<std::string, Entry>& seen, const Config& c) {
-    const auto load = seen.find("sim:load-checkpoint");
-    const auto if_exists = seen.find("sim:load-checkpoint-if-exists");
-    if (load != seen.end() && if_exists != seen.end())
-        fail(if_exists->second,
-             "give sim:load-checkpoint or sim:load-checkpoint-if-exists, not "
-             "both (sim:load-checkpoint is at line " +
-                 std::to_string(load->second.line) + ")");
-    const auto rate = seen.find("sim:save-checkpoint-rate");
-    if (rate != seen.end() && c.save_checkpoint != Config::CheckpointSave::continuous)
-        fail(rate->second, "has an effect only with sim:save-checkpoint = continuous");
-}
-
 // Snapshot options the chosen mode (or no snapshots at all) ignores: a warning each, since an
 // accepted keyword should have its effect.
 void warn_monte_carlo_at_zero(Config& c) {
@@ -210,17 +196,6 @@ void warn_program_settings(const std::map<std::string, Entry>& seen, Config& c) 
             warn(key,
                  "with sim:program = benchmark: as in VAMPIRE, it runs "
                  "sim:total-time-steps at sim:temperature from the first step");
-}
-
-// Settings that work but are probably not what the user meant.
-void warn_checkpoints(const std::map<std::string, Entry>& seen, Config& c) {
-    const auto save = seen.find("sim:save-checkpoint");
-    if (c.save_checkpoint == Config::CheckpointSave::continuous &&
-        !seen.count("sim:save-checkpoint-rate"))
-        c.warnings.push_back(save->second.file + ", line " + std::to_string(save->second.line) +
-                             ": sim:save-checkpoint = continuous without "
-                             "sim:save-checkpoint-rate writes a checkpoint after every step "
-                             "(VAMPIRE's default rate of 1); set the rate, e.g. 10000");
 }
 
 // The structure keywords that only make sense together.

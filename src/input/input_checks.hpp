@@ -21,12 +21,10 @@ void check_material_coverage(Config& c, const std::map<std::string, Entry>& seen
 void check_alloys(const Config& c, const std::map<std::string, Entry>& seen);
 void check_programs(const Config& c, const std::map<std::string, Entry>& seen,
                     const std::string& input_file);
-void check_checkpoints(const std::map<std::string, Entry>& seen, const Config& c);
 // The initial state's keywords: each with its state only; what each state needs.
 void check_initial_state(const Config& c, const std::map<std::string, Entry>& seen);
 void warn_without_effect(const std::map<std::string, Entry>& seen, Config& c);
 void warn_program_settings(const std::map<std::string, Entry>& seen, Config& c);
-void warn_checkpoints(const std::map<std::string, Entry>& seen, Config& c);
 // A hysteresis loop by Monte Carlo at 0 K with exchange: single-spin moves that must lower the
 // energy cannot start a reversal below the exchange field (a warning).
 void warn_monte_carlo_at_zero(Config& c);

@@ -171,11 +171,9 @@ Config build_config(const std::vector<Entry>& entries, const std::string& input_
     const bool alloys_ok = mistakes.check([&] { check_alloys(c, seen); });
     mistakes.check([&] { check_programs(c, seen, input_file); });
     mistakes.check([&] { check_structure(c, seen); });
-    mistakes.check([&] { check_checkpoints(seen, c); });
     mistakes.check([&] { check_initial_state(c, seen); });
     for (const Section& s : sections())
         if (s.check) mistakes.check([&] { s.check(c, seen); });
-    warn_checkpoints(seen, c);
     for (const Section& s : sections())
         if (s.warn) s.warn(c, seen);
     // Which material holds a site depends on the alloys: with a wrong alloy the coverage finding

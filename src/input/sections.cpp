@@ -2,6 +2,7 @@
 // feature's keywords. A feature's section lives beside its code (input/section.hpp); the ones
 // below without a room of their own yet are the structure, materials, exchange, the time loop's
 // and the output's, still in src/input.
+#include "checkpoint/checkpoint_section.hpp"
 #include "dipole/dipole_section.hpp"
 #include "input/keyword_rows.hpp"
 #include "input/section.hpp"
@@ -17,7 +18,8 @@ const std::vector<Section>& sections() {
         {"exchange", add_exchange_keywords},
         {"time loop", add_sim_keywords},
         {"field cooling and laser pulse", add_pulse_keywords},
-        {"checkpoints", add_checkpoint_keywords},
+        checkpoint_section(),
+        {"run limits", add_limit_keywords},
         {"initial spins", add_initial_state_keywords},
         relax_section(),
         {"snapshots", add_config_keywords},

@@ -151,12 +151,12 @@ TEST(CheckpointKeywords, ContradictionsAndKeywordsWithoutEffectAreErrors) {
                                             "sim:load-checkpoint-if-exists = continue\n"
                                             "sim:checkpoint-directory = /scratch/ck\n"
                                             "sim:checkpoints-kept = 2\n");
-    EXPECT_EQ(c.save_checkpoint, Config::CheckpointSave::continuous);
-    EXPECT_EQ(c.checkpoint_rate, 100);
-    EXPECT_EQ(c.load_checkpoint, Config::CheckpointLoad::resume);
-    EXPECT_TRUE(c.load_checkpoint_if_exists);
-    EXPECT_EQ(c.checkpoint_directory, "/scratch/ck");
-    EXPECT_EQ(c.checkpoints_kept, 2);
+    EXPECT_EQ(c.checkpoint.save, CheckpointSave::continuous);
+    EXPECT_EQ(c.checkpoint.rate, 100);
+    EXPECT_EQ(c.checkpoint.load, CheckpointLoad::resume);
+    EXPECT_TRUE(c.checkpoint.load_if_exists);
+    EXPECT_EQ(c.checkpoint.directory, "/scratch/ck");
+    EXPECT_EQ(c.checkpoint.kept, 2);
     EXPECT_TRUE(c.warnings.empty());
     // VAMPIRE's default rate of 1 is allowed, with a warning.
     const Config every = test::config_from_text(m + "sim:save-checkpoint = continuous\n");

@@ -175,12 +175,6 @@ inline bool same(const Config& a, const Config& b, std::string* why = nullptr) {
                    F(phonon_heat_capacity),
                    F(electron_phonon_coupling),
                    F(heat_sink_coupling),
-                   F(save_checkpoint),
-                   F(checkpoint_rate),
-                   F(load_checkpoint),
-                   F(load_checkpoint_if_exists),
-                   F(checkpoint_directory),
-                   F(checkpoints_kept),
                    F(wall_time_limit),
                    F(memory_limit),
                    F(initial_state),
@@ -212,6 +206,7 @@ inline bool same(const Config& a, const Config& b, std::string* why = nullptr) {
         }
     if (!same_section(a.relax, b.relax, "relax", why)) return false;
     if (!same_section(a.dipole, b.dipole, "dipole", why)) return false;
+    if (!same_section(a.checkpoint, b.checkpoint, "checkpoint", why)) return false;
     if (!same(a.output, b.output, why)) {
         if (why) *why = "output." + *why;
         return false;
