@@ -64,7 +64,7 @@ Simulation::Simulation(const parallel::Comm& world, Config config, RunOptions op
     if (options_.fit_threads_to_work)
         omp_set_num_threads(threads_for_work(lattice_.atoms() / comm().size(), threads_allowed_));
     check_for_ranks(config_, comm().size());  // before any file is written
-    if (config_.initial_state == Config::InitialState::file) load_initial_spins();
+    if (config_.initial.state == InitialState::file) load_initial_spins();
     if (!hamiltonian_.needs_neighbour_table()) system_.release_neighbour_table();
     {
         const Building scope("the integrator's arrays");
@@ -114,7 +114,7 @@ void Simulation::load_initial_spins() {
     int status = 0;
     std::string bytes;
     if (comm().is_root()) try {
-            bytes = read_spin_source(config_.initial_spin_file).to_bytes();
+            bytes = read_spin_source(config_.initial.file).to_bytes();
         } catch (const Error& e) {
             status = 1;
             bytes = e.what();
@@ -125,7 +125,7 @@ void Simulation::load_initial_spins() {
     const std::string why =
         spins_from_source(SpinSource::from_bytes(bytes), lattice_, system_, spins_, note);
     comm().throw_if_any(
-        why.empty() ? why : "sim:initial-spin-file '" + config_.initial_spin_file + "': " + why);
+        why.empty() ? why : "sim:initial-spin-file '" + config_.initial.file + "': " + why);
     if (!note.empty() && comm().is_root() && options_.screen)
         std::fprintf(options_.screen, "Note: sim:initial-spin-file: %s\n", note.c_str());
 }

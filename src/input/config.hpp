@@ -13,6 +13,7 @@
 #include "dipole/dipole_section.hpp"
 #include "input/unit_cell_file.hpp"
 #include "integrate/relax_section.hpp"
+#include "system/initial_state_section.hpp"
 #include "util/vec3.hpp"
 
 namespace miniasd {
@@ -220,25 +221,11 @@ struct Config {
     double wall_time_limit = 0;  // s of wall time; 0: none. Stops with a checkpoint before it
     double memory_limit = 0;     // bytes a node's ranks may use together; 0: what the node has
 
-    // The initial spins (sim:initial-spin-configuration; system/initial_state.hpp)
-    enum class InitialState { uniform, random, skyrmion, spiral, domain_wall, file };
-    InitialState initial_state = InitialState::uniform;
-    std::vector<std::array<double, 2>> skyrmion_centres{{0.5, 0.5}};  // x, y fractions of the box
-    double skyrmion_radius = 0;                                       // m; skyrmion needs it
-    double skyrmion_helicity = 0;        // degrees: 0 Neel (outward), 90 Bloch
-    int skyrmion_polarity = -1;          // the core's S_z
-    Vec3 spiral_wave_vector{0, 0, 0};    // reciprocal cells (2 pi / a along each axis)
-    Vec3 spiral_axis{0, 0, 1};           // unit
-    double spiral_cone_angle = 90;       // degrees from the axis
-    int domain_wall_axis = 0;            // x, y, z
-    double domain_wall_position = 0.25;  // fraction of the system along the axis
-    double domain_wall_width = 10e-10;   // m (VAMPIRE's 10 A)
-    std::string initial_spin_file;       // file: OVF 2.0, a spin snapshot or a checkpoint
-
     // The sections that live beside their features (input/section.hpp)
     RelaxSection relax;            // integrate/relax_section.hpp
     DipoleSection dipole;          // dipole/dipole_section.hpp
     CheckpointSection checkpoint;  // checkpoint/checkpoint_section.hpp
+    InitialStateSection initial;   // system/initial_state_section.hpp
 
     // output: statistics columns, by keyword (stats/columns.hpp), in the order given
     std::vector<std::string> output_columns;  // empty: a default set

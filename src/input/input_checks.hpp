@@ -21,8 +21,6 @@ void check_material_coverage(Config& c, const std::map<std::string, Entry>& seen
 void check_alloys(const Config& c, const std::map<std::string, Entry>& seen);
 void check_programs(const Config& c, const std::map<std::string, Entry>& seen,
                     const std::string& input_file);
-// The initial state's keywords: each with its state only; what each state needs.
-void check_initial_state(const Config& c, const std::map<std::string, Entry>& seen);
 void warn_without_effect(const std::map<std::string, Entry>& seen, Config& c);
 void warn_program_settings(const std::map<std::string, Entry>& seen, Config& c);
 // A hysteresis loop by Monte Carlo at 0 K with exchange: single-spin moves that must lower the

@@ -98,6 +98,5 @@ void add_pulse_keywords(std::vector<KeywordSpec>& t);          // sim: field-coo
 void add_limit_keywords(std::vector<KeywordSpec>& t);          // sim: wall time and memory
 void add_config_keywords(std::vector<KeywordSpec>& t);         // config: (snapshots)
 void add_output_keywords(std::vector<KeywordSpec>& t);         // output:, screen:
-void add_initial_state_keywords(std::vector<KeywordSpec>& t);  // sim: the initial spins
 
 }  // namespace miniasd::keyword_rows

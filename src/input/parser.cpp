@@ -171,7 +171,6 @@ Config build_config(const std::vector<Entry>& entries, const std::string& input_
     const bool alloys_ok = mistakes.check([&] { check_alloys(c, seen); });
     mistakes.check([&] { check_programs(c, seen, input_file); });
     mistakes.check([&] { check_structure(c, seen); });
-    mistakes.check([&] { check_initial_state(c, seen); });
     for (const Section& s : sections())
         if (s.check) mistakes.check([&] { s.check(c, seen); });
     for (const Section& s : sections())

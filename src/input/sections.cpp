@@ -7,6 +7,7 @@
 #include "input/keyword_rows.hpp"
 #include "input/section.hpp"
 #include "integrate/relax_section.hpp"
+#include "system/initial_state_section.hpp"
 
 namespace miniasd {
 
@@ -20,7 +21,7 @@ const std::vector<Section>& sections() {
         {"field cooling and laser pulse", add_pulse_keywords},
         checkpoint_section(),
         {"run limits", add_limit_keywords},
-        {"initial spins", add_initial_state_keywords},
+        initial_state_section(),
         relax_section(),
         {"snapshots", add_config_keywords},
         {"statistics columns", add_output_keywords},

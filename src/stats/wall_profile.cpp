@@ -7,7 +7,7 @@ namespace miniasd {
 
 WallProfile::WallProfile(const Config& c, const Lattice& l, const LocalSystem& sys,
                          const parallel::Comm& comm) {
-    const int axis = c.domain_wall_axis;
+    const int axis = c.initial.domain_wall_axis;
     for (const MaterialConfig& m : c.materials)
         if (!m.non_magnetic) {
             easy_ = m.anisotropy_axis;

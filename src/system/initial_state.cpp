@@ -51,7 +51,7 @@ Vec3 skyrmion(const Config& c, const Lattice& l, const Vec3& r) {
     const double ly = double(l.cells[1]) * l.cell_size[1];
     // The nearest centre (the first of equals).
     double dx = 0, dy = 0, best = INFINITY;
-    for (const auto& centre : c.skyrmion_centres) {
+    for (const auto& centre : c.initial.skyrmion_centres) {
         const double ex = apart(r[0], centre[0] * lx, lx, l.periodic[0]);
         const double ey = apart(r[1], centre[1] * ly, ly, l.periodic[1]);
         if (ex * ex + ey * ey < best) {
@@ -60,18 +60,18 @@ Vec3 skyrmion(const Config& c, const Lattice& l, const Vec3& r) {
             dy = ey;
         }
     }
-    const double radius = c.skyrmion_radius, w = radius / 2;
+    const double radius = c.initial.skyrmion_radius, w = radius / 2;
     const double d = std::sqrt(best);
     // Theta from 0 at the core to pi far away; at d = 0 atan gives pi/2, so Theta = 0 exactly.
     const double theta =
         d > 0 ? pi - 2.0 * std::atan(std::sinh(radius / w) / std::sinh(d / w)) : 0.0;
-    const double phi = std::atan2(dy, dx) + c.skyrmion_helicity * degree;
-    const double p = double(c.skyrmion_polarity);
+    const double phi = std::atan2(dy, dx) + c.initial.skyrmion_helicity * degree;
+    const double p = double(c.initial.skyrmion_polarity);
     return {std::sin(theta) * std::cos(phi), std::sin(theta) * std::sin(phi), p * std::cos(theta)};
 }
 
 Vec3 spiral(const Config& c, const Lattice& l, const Vec3& r) {
-    const Vec3 n = c.spiral_axis;
+    const Vec3 n = c.initial.spiral_axis;
     // e1: the axis of x, y, z least aligned with n, made perpendicular to it; e2 = n x e1.
     int least = 0;
     for (int a = 1; a < 3; ++a)
@@ -83,9 +83,10 @@ Vec3 spiral(const Config& c, const Lattice& l, const Vec3& r) {
     const Vec3 e2 = cross(n, e1);
     double phase = 0;
     for (int a = 0; a < 3; ++a)
-        phase += 2.0 * pi * c.spiral_wave_vector[std::size_t(a)] * r[std::size_t(a)] /
+        phase += 2.0 * pi * c.initial.spiral_wave_vector[std::size_t(a)] * r[std::size_t(a)] /
                  l.cell_size[std::size_t(a)];
-    const double cone = c.spiral_cone_angle * degree, cs = std::cos(phase), sn = std::sin(phase);
+    const double cone = c.initial.spiral_cone_angle * degree, cs = std::cos(phase),
+                 sn = std::sin(phase);
     Vec3 s;
     for (std::size_t k = 0; k < 3; ++k)
         s[k] = std::cos(cone) * n[k] + std::sin(cone) * (cs * e1[k] + sn * e2[k]);
@@ -93,9 +94,9 @@ Vec3 spiral(const Config& c, const Lattice& l, const Vec3& r) {
 }
 
 Vec3 domain_wall(const Config& c, const Lattice& l, std::int64_t gid, int material, const Vec3& r) {
-    const int a = c.domain_wall_axis;
+    const int a = c.initial.domain_wall_axis;
     const double length = double(l.cells[std::size_t(a)]) * l.cell_size[std::size_t(a)];
-    const double u = r[std::size_t(a)] - c.domain_wall_position * length;
+    const double u = r[std::size_t(a)] - c.initial.domain_wall_position * length;
     const Vec3 m1 = material_direction(c, gid, material);
     const Vec3 m2 = c.materials[std::size_t(material)].domain_wall_second_direction;
     Vec3 axis = cross(m1, m2);
@@ -114,7 +115,8 @@ Vec3 domain_wall(const Config& c, const Lattice& l, std::int64_t gid, int materi
         axis = {normal[0] - along * m1[0], normal[1] - along * m1[1], normal[2] - along * m1[2]};
     }
     axis = unit(axis);
-    const double turn = angle * (2.0 / pi) * std::atan(std::exp(pi * u / c.domain_wall_width));
+    const double turn =
+        angle * (2.0 / pi) * std::atan(std::exp(pi * u / c.initial.domain_wall_width));
     // Rodrigues: m1 turned by `turn` about `axis` (perpendicular to m1).
     const Vec3 side = cross(axis, m1);
     Vec3 s;
@@ -126,9 +128,9 @@ Vec3 domain_wall(const Config& c, const Lattice& l, std::int64_t gid, int materi
 }  // namespace
 
 std::string describe_initial_state(const Config& c) {
-    using S = Config::InitialState;
+    using S = InitialState;
     char b[256];
-    switch (c.initial_state) {
+    switch (c.initial.state) {
         case S::uniform:
             return "";
         case S::random:
@@ -137,33 +139,34 @@ std::string describe_initial_state(const Config& c) {
             std::snprintf(b, sizeof b,
                           "Initial spins: %zu skyrmion(s), radius %.4g A, helicity %g degrees, "
                           "polarity %+d (the core's S_z)\n",
-                          c.skyrmion_centres.size(), c.skyrmion_radius * 1e10, c.skyrmion_helicity,
-                          c.skyrmion_polarity);
+                          c.initial.skyrmion_centres.size(), c.initial.skyrmion_radius * 1e10,
+                          c.initial.skyrmion_helicity, c.initial.skyrmion_polarity);
             return b;
         case S::spiral:
             std::snprintf(b, sizeof b,
                           "Initial spins: spiral, q = (%g, %g, %g) reciprocal cells about (%g, %g, "
                           "%g), cone %g degrees\n",
-                          c.spiral_wave_vector[0], c.spiral_wave_vector[1], c.spiral_wave_vector[2],
-                          c.spiral_axis[0], c.spiral_axis[1], c.spiral_axis[2],
-                          c.spiral_cone_angle);
+                          c.initial.spiral_wave_vector[0], c.initial.spiral_wave_vector[1],
+                          c.initial.spiral_wave_vector[2], c.initial.spiral_axis[0],
+                          c.initial.spiral_axis[1], c.initial.spiral_axis[2],
+                          c.initial.spiral_cone_angle);
             return b;
         case S::domain_wall:
             std::snprintf(b, sizeof b,
                           "Initial spins: domain wall across %c at %g of the system, %.4g A wide\n",
-                          char('x' + c.domain_wall_axis), c.domain_wall_position,
-                          c.domain_wall_width * 1e10);
+                          char('x' + c.initial.domain_wall_axis), c.initial.domain_wall_position,
+                          c.initial.domain_wall_width * 1e10);
             return b;
         case S::file:
-            return "Initial spins: from " + c.initial_spin_file + "\n";
+            return "Initial spins: from " + c.initial.file + "\n";
     }
     return "";
 }
 
 Vec3 initial_direction(const Config& c, const Lattice& l, std::int64_t gid, int material,
                        const Vec3& position) {
-    using S = Config::InitialState;
-    switch (c.initial_state) {
+    using S = InitialState;
+    switch (c.initial.state) {
         case S::random:
             return random_direction(c.seed, gid);
         case S::skyrmion:

@@ -177,18 +177,6 @@ inline bool same(const Config& a, const Config& b, std::string* why = nullptr) {
                    F(heat_sink_coupling),
                    F(wall_time_limit),
                    F(memory_limit),
-                   F(initial_state),
-                   F(skyrmion_centres),
-                   F(skyrmion_radius),
-                   F(skyrmion_helicity),
-                   F(skyrmion_polarity),
-                   F(spiral_wave_vector),
-                   F(spiral_axis),
-                   F(spiral_cone_angle),
-                   F(domain_wall_axis),
-                   F(domain_wall_position),
-                   F(domain_wall_width),
-                   F(initial_spin_file),
                    F(output_columns),
                    F(screen_columns),
                    F(output_rate),
@@ -207,6 +195,7 @@ inline bool same(const Config& a, const Config& b, std::string* why = nullptr) {
     if (!same_section(a.relax, b.relax, "relax", why)) return false;
     if (!same_section(a.dipole, b.dipole, "dipole", why)) return false;
     if (!same_section(a.checkpoint, b.checkpoint, "checkpoint", why)) return false;
+    if (!same_section(a.initial, b.initial, "initial", why)) return false;
     if (!same(a.output, b.output, why)) {
         if (why) *why = "output." + *why;
         return false;

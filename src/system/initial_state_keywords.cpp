@@ -1,0 +1,284 @@
+// The initial spins' section (initial_state_section.hpp): the rows of the prepared initial states
+// (sim:initial-spin-configuration and its parameters; VAMPIRE's domain-wall keywords) and of the
+// material's second direction of a wall, and the checks across them.
+#include <cmath>
+#include <filesystem>
+#include <sstream>
+
+#include "input/input_checks.hpp"
+#include "input/keyword_rows.hpp"
+#include "input/section.hpp"
+
+namespace miniasd {
+
+namespace {
+
+using namespace keyword_rows;
+using input_checks::fail;
+
+// "0.5, 0.5" or "0.25, 0.5; 0.75, 0.5": x, y fractions of the box, centres separated by ';'.
+std::vector<std::array<double, 2>> parse_centres(const Entry& e, const std::string& text) {
+    std::vector<std::array<double, 2>> out;
+    std::stringstream all(text);
+    std::string one;
+    while (std::getline(all, one, ';')) {
+        double x = 0, y = 0;
+        char comma = 0, rest = 0;
+        std::stringstream in(one);
+        if (!(in >> x >> comma >> y) || comma != ',' || (in >> rest) || !(x >= 0 && x <= 1) ||
+            !(y >= 0 && y <= 1))
+            entry_error(e,
+                        "expected centres as x, y fractions of the system from 0 to 1 ('0.5, "
+                        "0.5', or several separated by ';': '0.25, 0.5; 0.75, 0.5'), not '" +
+                            text + "'");
+        out.push_back({x, y});
+    }
+    if (out.empty() || out.size() > 10000)
+        entry_error(e, "expected 1 to 10000 centres, not '" + text + "'");
+    return out;
+}
+
+std::string centres_text(const std::vector<std::array<double, 2>>& centres) {
+    std::string out;
+    for (const auto& c : centres) {
+        std::ostringstream s;
+        s.precision(17);
+        s << c[0] << "," << c[1];
+        out += (out.empty() ? "" : ";") + s.str();
+    }
+    return out;
+}
+
+// A state's parameter is described with its state (defaults included), or whenever it is not
+// the default (a setting the input checks then refuse: a keyword without its state).
+bool live(const Config& c, InitialState state, bool not_default) {
+    return c.initial.state == state || not_default;
+}
+
+void add_rows(std::vector<KeywordSpec>& t) {
+    using S = InitialState;
+    t.push_back(enum_choice(
+        "sim", "initial-spin-configuration", initial_state_words, S::uniform,
+        "the spins a run starts from (a miniASD keyword; docs/physics.md, \"Initial states\"): "
+        "uniform, each material's initial-spin-direction; random, every atom; skyrmion, "
+        "spiral or domain-wall, prepared by the sim:initial-skyrmion-*, sim:initial-spiral-* "
+        "or VAMPIRE's sim:domain-wall-* keywords; file, the spins of sim:initial-spin-file. A "
+        "continued run starts from its checkpoint",
+        [](auto& c) -> auto& { return c.initial.state; },
+        [](const Config&) { return true; }));  // always written: the state a run starts from
+    t.push_back(row(
+        "sim", "initial-spin-file", K::text, D::none, 0, 0, "none",
+        "file: the spins to start from, each atom taking the spin at its position: an OVF 2.0 "
+        "file (.ovf or .omf; text, binary 4 or 8, as mumax, Spirit and OOMMF write it; coarser "
+        "cells are sampled), a miniASD spin snapshot's .meta file (any write mode) or a "
+        "checkpoint's directory (an atom within 1e-3 A); relative paths resolve against the "
+        "input file's directory. Required by file",
+        [](Config& c, const Value& v, const Entry& e) {
+            if (v.text.empty()) entry_error(e, "expected a file name");
+            std::filesystem::path p(v.text);
+            if (p.is_relative()) p = std::filesystem::path(e.file).parent_path() / p;
+            c.initial.file = p.string();
+        },
+        [](const Config& c) { return c.initial.file.empty() ? none : word(c.initial.file); }));
+    t.push_back(row(
+        "sim", "initial-skyrmion-centre", K::text, D::none, 0, 0, "0.5, 0.5",
+        "skyrmion: the centre as x, y fractions of the system (several separated by ';'; each "
+        "atom takes the nearest, across periodic boundaries)",
+        [](Config& c, const Value& v, const Entry& e) {
+            c.initial.skyrmion_centres = parse_centres(e, v.text);
+        },
+        [](const Config& c) {
+            const bool moved =
+                c.initial.skyrmion_centres != std::vector<std::array<double, 2>>{{0.5, 0.5}};
+            return live(c, S::skyrmion, moved) ? word(centres_text(c.initial.skyrmion_centres))
+                                               : none;
+        }));
+    t.push_back(row(
+        "sim", "initial-skyrmion-radius", K::real, D::length, 1e-11, 1e-5, "none",
+        "skyrmion: the radius, where S_z crosses zero (the profile's walls are half as wide); "
+        "required by skyrmion",
+        [](Config& c, const Value& v, const Entry&) { c.initial.skyrmion_radius = v.real; },
+        [](const Config& c) {
+            return c.initial.skyrmion_radius > 0 ? number(c.initial.skyrmion_radius) : none;
+        }));
+    t.push_back(row(
+        "sim", "initial-skyrmion-helicity", K::real, D::none, -360, 360, "0",
+        "skyrmion: the helicity in degrees, the in-plane spins' angle from the outward radius: "
+        "0 and 180 Neel, 90 and -90 Bloch",
+        [](Config& c, const Value& v, const Entry&) { c.initial.skyrmion_helicity = v.real; },
+        [](const Config& c) {
+            return live(c, S::skyrmion, c.initial.skyrmion_helicity != 0)
+                       ? number(c.initial.skyrmion_helicity)
+                       : none;
+        }));
+    t.push_back(row(
+        "sim", "initial-skyrmion-polarity", K::integer, D::none, -1, 1, "-1",
+        "skyrmion: the core's S_z, -1 or 1; the spins far from every centre point the other way",
+        [](Config& c, const Value& v, const Entry& e) {
+            if (v.integer == 0) entry_error(e, "expected -1 or 1, not 0");
+            c.initial.skyrmion_polarity = static_cast<int>(v.integer);
+        },
+        [](const Config& c) {
+            return live(c, S::skyrmion, c.initial.skyrmion_polarity != -1)
+                       ? whole(c.initial.skyrmion_polarity)
+                       : none;
+        }));
+    t.push_back(row(
+        "sim", "initial-spiral-wave-vector", K::real_or_triple, D::none, -1e3, 1e3, "none",
+        "spiral: q = qx, qy, qz in reciprocal unit cells (2 pi / a along each axis): the spins "
+        "turn by 360 q.r / a degrees; 0.1, 0, 0 turns once every 10 cells along x. Required by "
+        "spiral",
+        [](Config& c, const Value& v, const Entry& e) {
+            if (!v.triple) entry_error(e, "expected three numbers qx, qy, qz like 0.1, 0, 0");
+            c.initial.spiral_wave_vector = v.vec;
+        },
+        [](const Config& c) {
+            const bool set = c.initial.spiral_wave_vector != Vec3{0, 0, 0};
+            return live(c, S::spiral, set) ? triple(c.initial.spiral_wave_vector) : none;
+        }));
+    t.push_back(row(
+        "sim", "initial-spiral-axis", K::direction, D::none, 0, 0, "0,0,1",
+        "spiral: the axis the spins turn about (normalised)",
+        [](Config& c, const Value& v, const Entry&) { c.initial.spiral_axis = v.vec; },
+        [](const Config& c) {
+            return live(c, S::spiral, c.initial.spiral_axis != Vec3{0, 0, 1})
+                       ? unit_vector(c.initial.spiral_axis)
+                       : none;
+        }));
+    t.push_back(row(
+        "sim", "initial-spiral-cone-angle", K::real, D::none, 0, 180, "90",
+        "spiral: the spins' angle from the axis in degrees: 90 a flat spiral, small angles a "
+        "spin wave",
+        [](Config& c, const Value& v, const Entry&) { c.initial.spiral_cone_angle = v.real; },
+        [](const Config& c) {
+            return live(c, S::spiral, c.initial.spiral_cone_angle != 90)
+                       ? number(c.initial.spiral_cone_angle)
+                       : none;
+        }));
+    t.push_back(choice(
+        "sim", "domain-wall-axis", "x|y|z", "x",
+        "domain-wall: the axis across the wall (VAMPIRE's keyword)",
+        [](Config& c, const Value& v, const Entry&) {
+            c.initial.domain_wall_axis = v.text == "z" ? 2 : v.text == "y" ? 1 : 0;
+        },
+        [](const Config& c) {
+            return live(c, S::domain_wall, c.initial.domain_wall_axis != 0)
+                       ? word(std::string(1, char('x' + c.initial.domain_wall_axis)))
+                       : none;
+        }));
+    t.push_back(row(
+        "sim", "domain-wall-position", K::real, D::none, 0, 1, "0.25",
+        "domain-wall: the wall's centre as a fraction of the system along its axis (VAMPIRE's "
+        "keyword and default)",
+        [](Config& c, const Value& v, const Entry&) { c.initial.domain_wall_position = v.real; },
+        [](const Config& c) {
+            return live(c, S::domain_wall, c.initial.domain_wall_position != 0.25)
+                       ? number(c.initial.domain_wall_position)
+                       : none;
+        }));
+    t.push_back(row(
+        "sim", "domain-wall-width", K::real, D::length, 1e-12, 1e-7, "10 A",
+        "domain-wall: the wall's width (VAMPIRE's keyword and default), pi times the tanh "
+        "profile's length: the spins turn as fast at the centre as across VAMPIRE's linear "
+        "wall of this width",
+        [](Config& c, const Value& v, const Entry&) { c.initial.domain_wall_width = v.real; },
+        [](const Config& c) {
+            return live(c, S::domain_wall, c.initial.domain_wall_width != 10e-10)
+                       ? number(c.initial.domain_wall_width)
+                       : none;
+        }));
+    t.push_back(mat(
+        "domain-wall-second-magnetisation-vector", K::direction, D::none, 0, 0, "0,0,1",
+        "domain-wall: the direction of this material beyond the wall (VAMPIRE's keyword and "
+        "default); before it, its initial-spin-direction",
+        [](MaterialConfig& m, const Value& v, const Entry&) {
+            m.domain_wall_second_direction = v.vec;
+        },
+        // Written when not VAMPIRE's default: its state's other settings say whether it acts.
+        [](const MaterialConfig& m) {
+            return m.domain_wall_second_direction != Vec3{0, 0, 1}
+                       ? unit_vector(m.domain_wall_second_direction)
+                       : none;
+        }));
+}
+
+struct StateKeys {
+    InitialState state;
+    const char* name;
+    std::vector<std::string> keys;
+};
+
+// Each state's parameters are given with it and only with it, and what it needs is there.
+void check(Config& c, const Seen& seen) {
+    using S = InitialState;
+    std::vector<std::string> second;
+    for (std::size_t i = 0; i < c.materials.size(); ++i)
+        second.push_back("material[" + std::to_string(i + 1) +
+                         "]:domain-wall-second-magnetisation-vector");
+    const StateKeys states[] = {
+        {S::skyrmion,
+         "skyrmion",
+         {"sim:initial-skyrmion-centre", "sim:initial-skyrmion-radius",
+          "sim:initial-skyrmion-helicity", "sim:initial-skyrmion-polarity"}},
+        {S::spiral,
+         "spiral",
+         {"sim:initial-spiral-wave-vector", "sim:initial-spiral-axis",
+          "sim:initial-spiral-cone-angle"}},
+        {S::domain_wall, "domain-wall", second},
+        {S::file, "file", {"sim:initial-spin-file"}},
+    };
+    for (const StateKeys& s : states)
+        for (const std::string& key : s.keys) {
+            const auto it = seen.find(key);
+            if (it != seen.end() && c.initial.state != s.state)
+                fail(it->second, std::string("has an effect only with "
+                                             "sim:initial-spin-configuration = ") +
+                                     s.name);
+        }
+    // VAMPIRE's wall keywords belong to its domain-wall program, which miniASD does not have:
+    // here they place the initial wall only.
+    // The axis also says where the domain-wall columns look.
+    const bool wall_columns = shows_column(c, "domain-wall-");
+    for (const char* key :
+         {"sim:domain-wall-axis", "sim:domain-wall-position", "sim:domain-wall-width"}) {
+        const auto it = seen.find(key);
+        if (wall_columns && std::string(key) == "sim:domain-wall-axis") continue;
+        if (it != seen.end() && c.initial.state != S::domain_wall)
+            fail(it->second,
+                 "places a wall only with sim:initial-spin-configuration = domain-wall "
+                 "(VAMPIRE's domain-wall program, which uses it too, is not implemented; "
+                 "sim:domain-wall-axis also sets the axis of the domain-wall columns)");
+    }
+    const auto state = seen.find("sim:initial-spin-configuration");
+    if (state == seen.end()) return;
+    if (c.initial.state == S::file && c.initial.file.empty())
+        fail(state->second,
+             "file needs sim:initial-spin-file (an OVF 2.0 file, a spin snapshot's .meta file "
+             "or a checkpoint's directory)");
+    if (c.initial.state == S::skyrmion && !(c.initial.skyrmion_radius > 0))
+        fail(state->second, "skyrmion needs sim:initial-skyrmion-radius (a length, e.g. 2 !nm)");
+    if (c.initial.state == S::spiral && !seen.count("sim:initial-spiral-wave-vector"))
+        fail(state->second,
+             "spiral needs sim:initial-spiral-wave-vector (qx, qy, qz in reciprocal cells, "
+             "e.g. 0.1, 0, 0)");
+    if (c.initial.state == S::domain_wall) {
+        bool wall = false;
+        for (const MaterialConfig& m : c.materials)
+            wall =
+                wall || m.random_initial_spin || m.initial_spin != m.domain_wall_second_direction;
+        if (!wall)
+            fail(
+                state->second,
+                "every material's domain-wall-second-magnetisation-vector equals its "
+                "initial-spin-direction, so there is no wall: give "
+                "material[i]:domain-wall-second-magnetisation-vector (VAMPIRE's default is 0,0,1)");
+    }
+}
+
+}  // namespace
+
+Section initial_state_section() {
+    return {"initial spins", add_rows, check};
+}
+
+}  // namespace miniasd
