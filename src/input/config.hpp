@@ -13,6 +13,7 @@
 #include "dipole/dipole_section.hpp"
 #include "input/unit_cell_file.hpp"
 #include "integrate/relax_section.hpp"
+#include "programs/pulse_section.hpp"
 #include "system/initial_state_section.hpp"
 #include "util/vec3.hpp"
 
@@ -199,24 +200,6 @@ struct Config {
     double minimum_temperature = 0, maximum_temperature = 300, temperature_increment = 10;
     double maximum_field = 1, field_increment = 0.1;
 
-    // Field cooling and laser pulse (two-temperature model), VAMPIRE's names and defaults
-    double cooling_time = 100e-12;  // s
-    enum class CoolingFunction {
-        exponential,
-        gaussian,
-        linear
-    } cooling_function = CoolingFunction::exponential;
-    enum class LaserProfile {
-        two_temperature,
-        square
-    } laser_profile = LaserProfile::two_temperature;
-    double pulse_time = 50e-15;                // s, laser-pulse-time (FWHM; square: duration)
-    double pulse_power = 20;                   // laser-pulse-power (programs/two_temperature.hpp)
-    double electron_heat_capacity = 222;       // gamma: C_e = gamma T_e, J m^-3 K^-2
-    double phonon_heat_capacity = 2.3e6;       // C_p, J m^-3 K^-1
-    double electron_phonon_coupling = 6.6e17;  // G, W m^-3 K^-1
-    double heat_sink_coupling = 0;             // kappa: phonons to the bath, s^-1
-
     // The run's limits (stop_policy.hpp, system/memory_estimate.hpp)
     double wall_time_limit = 0;  // s of wall time; 0: none. Stops with a checkpoint before it
     double memory_limit = 0;     // bytes a node's ranks may use together; 0: what the node has
@@ -226,6 +209,7 @@ struct Config {
     DipoleSection dipole;          // dipole/dipole_section.hpp
     CheckpointSection checkpoint;  // checkpoint/checkpoint_section.hpp
     InitialStateSection initial;   // system/initial_state_section.hpp
+    PulseSection pulse;            // programs/pulse_section.hpp
 
     // output: statistics columns, by keyword (stats/columns.hpp), in the order given
     std::vector<std::string> output_columns;  // empty: a default set

@@ -30,11 +30,6 @@ void check_programs(const Config& c, const std::map<std::string, Entry>& seen,
              "field-cool cools from sim:maximum-temperature to sim:minimum-temperature: the "
              "maximum must not be below the minimum");
     }
-    if (c.program == ProgramKind::laser_pulse && c.laser_profile == Config::LaserProfile::square &&
-        !seen.count("sim:maximum-temperature"))
-        fail(seen.at("sim:laser-pulse-temporal-profile"),
-             "a square pulse holds sim:maximum-temperature for sim:laser-pulse-time: set "
-             "sim:maximum-temperature");
     if (c.program == ProgramKind::curie_temperature &&
         c.maximum_temperature < c.minimum_temperature) {
         const auto it = seen.find("sim:maximum-temperature");

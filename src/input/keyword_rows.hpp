@@ -94,7 +94,6 @@ void add_structure_keywords(std::vector<KeywordSpec>& t);      // create:, dimen
 void add_material_keywords(std::vector<KeywordSpec>& t);       // material:, material[i]:
 void add_exchange_keywords(std::vector<KeywordSpec>& t);       // exchange:, exchange-matrix-<k>-nn
 void add_sim_keywords(std::vector<KeywordSpec>& t);            // sim:, montecarlo:
-void add_pulse_keywords(std::vector<KeywordSpec>& t);          // sim: field-cool and laser-pulse
 void add_limit_keywords(std::vector<KeywordSpec>& t);          // sim: wall time and memory
 void add_config_keywords(std::vector<KeywordSpec>& t);         // config: (snapshots)
 void add_output_keywords(std::vector<KeywordSpec>& t);         // output:, screen:

@@ -7,6 +7,7 @@
 #include "input/keyword_rows.hpp"
 #include "input/section.hpp"
 #include "integrate/relax_section.hpp"
+#include "programs/pulse_section.hpp"
 #include "system/initial_state_section.hpp"
 
 namespace miniasd {
@@ -18,7 +19,7 @@ const std::vector<Section>& sections() {
         {"materials", add_material_keywords},
         {"exchange", add_exchange_keywords},
         {"time loop", add_sim_keywords},
-        {"field cooling and laser pulse", add_pulse_keywords},
+        pulse_section(),
         checkpoint_section(),
         {"run limits", add_limit_keywords},
         initial_state_section(),

@@ -10,10 +10,10 @@ namespace miniasd {
 
 double cooling_temperature(const Config& c, double t) {
     const double start = c.maximum_temperature, end = c.minimum_temperature;
-    const double x = t / c.cooling_time;
+    const double x = t / c.pulse.cooling_time;
     double f = std::exp(-x);
-    if (c.cooling_function == Config::CoolingFunction::gaussian) f = std::exp(-x * x);
-    if (c.cooling_function == Config::CoolingFunction::linear) f = std::max(0.0, 1.0 - x);
+    if (c.pulse.cooling_function == CoolingFunction::gaussian) f = std::exp(-x * x);
+    if (c.pulse.cooling_function == CoolingFunction::linear) f = std::max(0.0, 1.0 - x);
     return end + (start - end) * f;
 }
 

@@ -9,12 +9,12 @@ namespace miniasd {
 
 TwoTemperatureParameters two_temperature_parameters(const Config& c) {
     TwoTemperatureParameters p;
-    p.gamma = c.electron_heat_capacity;
-    p.phonon_c = c.phonon_heat_capacity;
-    p.coupling = c.electron_phonon_coupling;
-    p.sink = c.heat_sink_coupling;
-    p.pulse_width = c.pulse_time;
-    p.pulse_power = c.pulse_power;
+    p.gamma = c.pulse.electron_heat_capacity;
+    p.phonon_c = c.pulse.phonon_heat_capacity;
+    p.coupling = c.pulse.electron_phonon_coupling;
+    p.sink = c.pulse.heat_sink_coupling;
+    p.pulse_width = c.pulse.time;
+    p.pulse_power = c.pulse.power;
     p.bath = equilibration_or_temperature(c);  // VAMPIRE's Teq: start and heat sink
     return p;
 }
@@ -28,7 +28,7 @@ void LaserPulseProgram::run(Simulation& sim) {
     const double bath = equilibration_or_temperature(c);
     p.equilibration_temperature = p.temperature = bath;
     const std::int64_t equil = p.equilibration_steps;
-    const bool square = c.laser_profile == Config::LaserProfile::square;
+    const bool square = c.pulse.laser_profile == LaserProfile::square;
     TwoTemperatureModel& ttm = *model_;
     double peak_electron = bath, peak_phonon = bath;
     // The model's state and the peaks travel in the run state (a checkpoint saves them):
@@ -43,7 +43,7 @@ void LaserPulseProgram::run(Simulation& sim) {
         if (n < equil) return;
         const double t = double(n - equil) * c.time_step;  // s since the pulse phase began
         if (square) {
-            s.temperature = t <= c.pulse_time ? c.maximum_temperature : bath;
+            s.temperature = t <= c.pulse.time ? c.maximum_temperature : bath;
             s.phonon_temperature = bath;
             return;
         }

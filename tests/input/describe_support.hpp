@@ -166,15 +166,6 @@ inline bool same(const Config& a, const Config& b, std::string* why = nullptr) {
                    F(temperature_increment),
                    F(maximum_field),
                    F(field_increment),
-                   F(cooling_time),
-                   F(cooling_function),
-                   F(laser_profile),
-                   F(pulse_time),
-                   F(pulse_power),
-                   F(electron_heat_capacity),
-                   F(phonon_heat_capacity),
-                   F(electron_phonon_coupling),
-                   F(heat_sink_coupling),
                    F(wall_time_limit),
                    F(memory_limit),
                    F(output_columns),
@@ -196,6 +187,7 @@ inline bool same(const Config& a, const Config& b, std::string* why = nullptr) {
     if (!same_section(a.dipole, b.dipole, "dipole", why)) return false;
     if (!same_section(a.checkpoint, b.checkpoint, "checkpoint", why)) return false;
     if (!same_section(a.initial, b.initial, "initial", why)) return false;
+    if (!same_section(a.pulse, b.pulse, "pulse", why)) return false;
     if (!same(a.output, b.output, why)) {
         if (why) *why = "output." + *why;
         return false;

@@ -155,9 +155,9 @@ TEST(FieldCool, CoolingThroughTcInAFieldMagnetisesAlongTheField) {
     EXPECT_DOUBLE_EQ(cooling_temperature(c, 0), 200);
     EXPECT_DOUBLE_EQ(cooling_temperature(c, 2.5e-12), 110);
     EXPECT_DOUBLE_EQ(cooling_temperature(c, 6e-12), 20);
-    c.cooling_function = Config::CoolingFunction::exponential;
+    c.pulse.cooling_function = CoolingFunction::exponential;
     EXPECT_DOUBLE_EQ(cooling_temperature(c, 5e-12), 20 + 180 * std::exp(-1.0));
-    c.cooling_function = Config::CoolingFunction::linear;
+    c.pulse.cooling_function = CoolingFunction::linear;
     Simulation sim(parallel::Comm::world(), c, test::quiet_options());
     FieldCoolProgram().run(sim);
     EXPECT_DOUBLE_EQ(sim.state().temperature, 20);

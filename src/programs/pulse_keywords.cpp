@@ -1,0 +1,85 @@
+// The field-cool and laser-pulse programs' section (pulse_section.hpp): the rows of their sim:
+// keywords (VAMPIRE's names, units and defaults; the two-temperature model's parameters are in SI
+// without unit conversion, as in VAMPIRE) and the check across them.
+#include "input/input_checks.hpp"
+#include "input/keyword_rows.hpp"
+#include "input/section.hpp"
+
+namespace miniasd {
+
+namespace {
+
+using namespace keyword_rows;
+using input_checks::fail;
+
+bool always(const Config&) {  // every setting is written, as before sections
+    return true;
+}
+
+void add_rows(std::vector<KeywordSpec>& t) {
+    t.push_back(row(
+        "sim", "cooling-time", K::real, D::time, 1e-18, 1.0, "100 ps",
+        "field-cool: time constant of the cooling from sim:maximum-temperature to "
+        "sim:minimum-temperature",
+        [](Config& c, const Value& v, const Entry&) { c.pulse.cooling_time = v.real; },
+        [](const Config& c) { return number(c.pulse.cooling_time); }));
+    t.push_back(enum_choice(
+        "sim", "cooling-function", cooling_function_words, CoolingFunction::exponential,
+        "field-cool: T(t) = T_min + (T_max - T_min) f(t / cooling-time) with f = exp(-x), "
+        "exp(-x^2) or max(0, 1 - x)",
+        [](auto& c) -> auto& { return c.pulse.cooling_function; }, always));
+    t.push_back(enum_choice(
+        "sim", "laser-pulse-temporal-profile", laser_profile_words, LaserProfile::two_temperature,
+        "laser-pulse: electron temperature from the two-temperature model, or a "
+        "square pulse at sim:maximum-temperature for laser-pulse-time",
+        [](auto& c) -> auto& { return c.pulse.laser_profile; }, always));
+    t.push_back(row(
+        "sim", "laser-pulse-time", K::real, D::time, 1e-18, 1.0, "50 fs",
+        "laser-pulse: full width at half maximum of the Gaussian pulse (centred three "
+        "widths after the pulse phase starts); square: its duration",
+        [](Config& c, const Value& v, const Entry&) { c.pulse.time = v.real; },
+        [](const Config& c) { return number(c.pulse.time); }));
+    t.push_back(row(
+        "sim", "laser-pulse-power", K::real, D::none, 0, 1e40, "20",
+        "laser-pulse: VAMPIRE's pulse power P; the pulse deposits 1e7 P J/m^3 in the "
+        "electrons (0.1 P J/m^2 over a 10 nm absorption depth)",
+        [](Config& c, const Value& v, const Entry&) { c.pulse.power = v.real; },
+        [](const Config& c) { return number(c.pulse.power); }));
+    t.push_back(row(
+        "sim", "two-temperature-electron-heat-capacity", K::real, D::none, 1e-10, 1e40, "222",
+        "gamma of the electron heat capacity C_e = gamma T_e (J m^-3 K^-2)",
+        [](Config& c, const Value& v, const Entry&) { c.pulse.electron_heat_capacity = v.real; },
+        [](const Config& c) { return number(c.pulse.electron_heat_capacity); }));
+    t.push_back(row(
+        "sim", "two-temperature-phonon-heat-capacity", K::real, D::none, 1e-10, 1e40, "2.3e6",
+        "phonon (lattice) heat capacity C_p (J m^-3 K^-1)",
+        [](Config& c, const Value& v, const Entry&) { c.pulse.phonon_heat_capacity = v.real; },
+        [](const Config& c) { return number(c.pulse.phonon_heat_capacity); }));
+    t.push_back(row(
+        "sim", "two-temperature-electron-phonon-coupling", K::real, D::none, 0, 1e40, "6.6e17",
+        "electron-phonon coupling G (W m^-3 K^-1)",
+        [](Config& c, const Value& v, const Entry&) { c.pulse.electron_phonon_coupling = v.real; },
+        [](const Config& c) { return number(c.pulse.electron_phonon_coupling); }));
+    t.push_back(row(
+        "sim", "two-temperature-heat-sink-coupling", K::real, D::none, 0, 1e40, "0",
+        "rate kappa (1/s) at which the phonons relax to sim:temperature (substrate)",
+        [](Config& c, const Value& v, const Entry&) { c.pulse.heat_sink_coupling = v.real; },
+        [](const Config& c) { return number(c.pulse.heat_sink_coupling); }));
+}
+
+// A square pulse holds sim:maximum-temperature, which has no default to fall back on.
+void check(Config& c, const Seen& seen) {
+    if (c.program == ProgramKind::laser_pulse && c.pulse.laser_profile == LaserProfile::square &&
+        !given(seen, "sim:maximum-temperature"))
+        fail(seen.at("sim:laser-pulse-temporal-profile"),
+             "a square pulse holds sim:maximum-temperature for sim:laser-pulse-time: set "
+             "sim:maximum-temperature");
+}
+
+}  // namespace
+
+Section pulse_section() {
+    return {"field cooling and laser pulse", add_rows, check};
+}
+
+}  // namespace miniasd
