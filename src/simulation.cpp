@@ -72,10 +72,10 @@ Simulation::Simulation(const parallel::Comm& world, Config config, RunOptions op
                                                         halo_, decomposition_.comm, timers_});
     }
     {
-        if (shows_column(config_, "topological-charge") || shows_column(config_, "skyrmion-"))
+        if (config_.columns.shows("topological-charge") || config_.columns.shows("skyrmion-"))
             textures_ = std::make_unique<LayerTextures>(config_, lattice_, system_, hamiltonian_,
                                                         plan_, decomposition_.comm);
-        if (shows_column(config_, "domain-wall-"))
+        if (config_.columns.shows("domain-wall-"))
             wall_ = std::make_unique<WallProfile>(config_, lattice_, system_, decomposition_.comm);
     }
     t_stats_ = timers_.add("statistics");
@@ -170,7 +170,7 @@ void Simulation::start() {
         const std::int64_t rows =
             planned_rows_ >= 0 ? planned_rows_
                                : rows_of_phase(config_.equilibration_steps, config_.total_steps,
-                                               config_.steps_increment, config_.output_rate);
+                                               config_.steps_increment, config_.columns.rate);
         const std::int64_t rate = config_.output.atoms_output_rate;
         SnapshotSeries series;
         series.run_id = run_id_;
@@ -191,18 +191,18 @@ void Simulation::start() {
     }
     bool appended = false;
     table_file_ = open_output_file("output", table_path_, &appended);
-    const std::vector<std::string> columns = config_.output_columns.empty()
+    const std::vector<std::string> columns = config_.columns.file.empty()
                                                  ? default_output_columns(config_.program)
-                                                 : config_.output_columns;
+                                                 : config_.columns.file;
     std::vector<std::string> names;
     for (const MaterialConfig& m : config_.materials)
         names.push_back(m.name);
     const bool root = comm().is_root();
     table_ = std::make_unique<TimeSeriesTable>(root ? table_file_ : nullptr, columns, names,
-                                               config_.energy_unit);
+                                               config_.columns.energy_unit);
     screen_ = std::make_unique<TimeSeriesTable>(
-        root && !config_.screen_columns.empty() ? options_.screen : nullptr, config_.screen_columns,
-        names, config_.energy_unit);
+        root && !config_.columns.screen.empty() ? options_.screen : nullptr, config_.columns.screen,
+        names, config_.columns.energy_unit);
     if (!appended) agree_table_write(table_->write_header());
     screen_->write_header();
     if (snapshots_) {

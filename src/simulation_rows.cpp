@@ -77,7 +77,7 @@ void Simulation::sample(bool write) {
     check_sample();
     // VAMPIRE's output-rate counts time steps: a sample's row is written when its step is a
     // multiple of the rate (with a rate that no sample step divides, no row at all).
-    if (write && state_.step % config_.output_rate == 0) write_row();
+    if (write && state_.step % config_.columns.rate == 0) write_row();
     ++state_.samples;
 }
 

@@ -15,13 +15,6 @@ int site_categories(const Config& c) {
     return n;
 }
 
-bool shows_column(const Config& c, const std::string& part) {
-    for (const auto* list : {&c.output_columns, &c.screen_columns})
-        for (const std::string& k : *list)
-            if (k.find(part) != std::string::npos) return true;
-    return false;
-}
-
 bool has_dmi(const Config& c) {
     for (const MaterialConfig& m : c.materials)
         for (const auto* row : {&m.dmi, &m.interfacial_dmi, &m.bulk_dmi})

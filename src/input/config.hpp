@@ -14,6 +14,7 @@
 #include "input/unit_cell_file.hpp"
 #include "integrate/relax_section.hpp"
 #include "programs/pulse_section.hpp"
+#include "stats/columns_section.hpp"
 #include "system/initial_state_section.hpp"
 #include "util/vec3.hpp"
 
@@ -210,18 +211,7 @@ struct Config {
     CheckpointSection checkpoint;  // checkpoint/checkpoint_section.hpp
     InitialStateSection initial;   // system/initial_state_section.hpp
     PulseSection pulse;            // programs/pulse_section.hpp
-
-    // output: statistics columns, by keyword (stats/columns.hpp), in the order given
-    std::vector<std::string> output_columns;  // empty: a default set
-    std::vector<std::string> screen_columns;
-    std::int64_t output_rate = 1;  // a row every this many statistics samples
-    // output:energy-unit: the energy (and torque) columns in J, meV or eV (Spirit, UppASD and
-    // magnopy users compare in meV)
-    enum class EnergyUnit {
-        joule,
-        millielectronvolt,
-        electronvolt
-    } energy_unit = EnergyUnit::joule;
+    ColumnsSection columns;        // stats/columns_section.hpp
 
     std::vector<MaterialConfig> materials;
     OutputConfig output;
@@ -273,9 +263,6 @@ bool places_by_rule(const Config& c);
 // column 0 (VAMPIRE's default category 0).
 bool material_admits(const Config& c, std::size_t m, int category);
 
-// Whether an output or screen column's keyword contains `part` ("domain-wall-": a column that
-// needs the wall's profile built).
-bool shows_column(const Config& c, const std::string& part);
 // Whether some material has a nonzero dmi-constant, interfacial-dmi-constant or
 // bulk-dmi-constant (the DMI term is built).
 bool has_dmi(const Config& c);

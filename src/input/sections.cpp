@@ -8,6 +8,7 @@
 #include "input/section.hpp"
 #include "integrate/relax_section.hpp"
 #include "programs/pulse_section.hpp"
+#include "stats/columns_section.hpp"
 #include "system/initial_state_section.hpp"
 
 namespace miniasd {
@@ -25,7 +26,7 @@ const std::vector<Section>& sections() {
         initial_state_section(),
         relax_section(),
         {"snapshots", add_config_keywords},
-        {"statistics columns", add_output_keywords},
+        columns_section(),
         dipole_section(),
     };
     return all;

@@ -23,7 +23,7 @@ void BenchmarkProgram::run(Simulation& sim) {
     p.equilibration_steps = 0;
     p.equilibration_temperature = p.temperature;
     const Config& c = sim.config();
-    sim.plan_rows(rows_of_phase(0, c.total_steps, c.steps_increment, c.output_rate));
+    sim.plan_rows(rows_of_phase(0, c.total_steps, c.steps_increment, c.columns.rate));
     sim.run(p);
 }
 

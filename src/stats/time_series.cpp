@@ -16,12 +16,12 @@ namespace miniasd {
 namespace {
 // A header's unit in another energy unit: "E_total[J]" -> "E_total[meV]", "[J/atom]" ->
 // "[meV/atom]"; the scale (J per unit), or 1 for a header that is not in joules.
-double in_unit(std::string& header, Config::EnergyUnit unit) {
-    if (unit == Config::EnergyUnit::joule) return 1;
+double in_unit(std::string& header, EnergyUnit unit) {
+    if (unit == EnergyUnit::joule) return 1;
     for (const char* j : {"[J]", "[J/atom]"}) {
         const std::size_t at = header.find(j);
         if (at == std::string::npos) continue;
-        const bool milli = unit == Config::EnergyUnit::millielectronvolt;
+        const bool milli = unit == EnergyUnit::millielectronvolt;
         header.replace(at + 1, 1, milli ? "meV" : "eV");
         return milli ? constants::electron_volt * 1e-3 : constants::electron_volt;
     }
@@ -30,8 +30,7 @@ double in_unit(std::string& header, Config::EnergyUnit unit) {
 }  // namespace
 
 TimeSeriesTable::TimeSeriesTable(std::FILE* out, const std::vector<std::string>& keywords,
-                                 std::vector<std::string> material_names,
-                                 Config::EnergyUnit energy_unit)
+                                 std::vector<std::string> material_names, EnergyUnit energy_unit)
     : out_(out), materials_(std::move(material_names)) {
     for (const std::string& k : keywords) {
         const ColumnSpec* c = find_column(k);

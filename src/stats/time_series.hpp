@@ -18,7 +18,7 @@ class TimeSeriesTable {
     // `energy_unit`: J, meV or eV; the columns whose unit is J (J/atom) are written in it.
     TimeSeriesTable(std::FILE* out, const std::vector<std::string>& keywords,
                     std::vector<std::string> material_names,
-                    Config::EnergyUnit energy_unit = Config::EnergyUnit::joule);
+                    EnergyUnit energy_unit = EnergyUnit::joule);
     // Each returns "" or why the write failed (the system's reason). A row is written whole or
     // not at all: a failed write is cut back to the end of the previous row, so a reader of
     // the file never meets half a row (the stream must be unbuffered: OutputFiles opens it so).

@@ -238,7 +238,7 @@ void check(Config& c, const Seen& seen) {
     // VAMPIRE's wall keywords belong to its domain-wall program, which miniASD does not have:
     // here they place the initial wall only.
     // The axis also says where the domain-wall columns look.
-    const bool wall_columns = shows_column(c, "domain-wall-");
+    const bool wall_columns = c.columns.shows("domain-wall-");
     for (const char* key :
          {"sim:domain-wall-axis", "sim:domain-wall-position", "sim:domain-wall-width"}) {
         const auto it = seen.find(key);

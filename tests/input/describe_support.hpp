@@ -167,11 +167,7 @@ inline bool same(const Config& a, const Config& b, std::string* why = nullptr) {
                    F(maximum_field),
                    F(field_increment),
                    F(wall_time_limit),
-                   F(memory_limit),
-                   F(output_columns),
-                   F(screen_columns),
-                   F(output_rate),
-                   F(energy_unit)},
+                   F(memory_limit)},
                   why))
         return false;
     if (a.materials.size() != b.materials.size()) {
@@ -188,6 +184,7 @@ inline bool same(const Config& a, const Config& b, std::string* why = nullptr) {
     if (!same_section(a.checkpoint, b.checkpoint, "checkpoint", why)) return false;
     if (!same_section(a.initial, b.initial, "initial", why)) return false;
     if (!same_section(a.pulse, b.pulse, "pulse", why)) return false;
+    if (!same_section(a.columns, b.columns, "columns", why)) return false;
     if (!same(a.output, b.output, why)) {
         if (why) *why = "output." + *why;
         return false;

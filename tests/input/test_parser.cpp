@@ -74,7 +74,7 @@ TEST(Parser, ReadsValuesConvertsUnitsAndAppliesDefaults) {
     EXPECT_DOUBLE_EQ(c.materials[0].anisotropy, 1e-21);
     EXPECT_DOUBLE_EQ(c.materials[0].damping, 1.0);  // default
     EXPECT_TRUE(c.materials[0].random_initial_spin);
-    EXPECT_EQ(c.output_columns, (std::vector<std::string>{"magnetisation", "time-steps"}));
+    EXPECT_EQ(c.columns.file, (std::vector<std::string>{"magnetisation", "time-steps"}));
 }
 
 TEST(Parser, UnknownKeywordSuggestsTheNearestOne) {
@@ -369,7 +369,7 @@ TEST(Parser, ProgramAndIntegratorKeywords) {
     EXPECT_EQ(c.loop_steps, 500);
     EXPECT_EQ(c.materials[0].cubic_anisotropy, 1e-23);
     EXPECT_EQ(c.materials[0].element, "Gd");
-    EXPECT_EQ(c.output_rate, 4);
+    EXPECT_EQ(c.columns.rate, 4);
     expect_error("material[1]:material-element = Iron\n", 1, {"chemical symbol"});
 }
 

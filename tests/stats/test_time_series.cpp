@@ -301,8 +301,7 @@ TEST(TimeSeries, VampireColumnsGiveTheUnitVectorAndWholeSystemEnergies) {
 // output:energy-unit: the columns in joules (energies, torques) in meV or eV, their headers saying
 // so; other columns untouched.
 TEST(TimeSeries, EnergyColumnsInMilliElectronvolts) {
-    for (const auto unit :
-         {Config::EnergyUnit::millielectronvolt, Config::EnergyUnit::electronvolt}) {
+    for (const auto unit : {EnergyUnit::millielectronvolt, EnergyUnit::electronvolt}) {
         char* buf = nullptr;
         std::size_t len = 0;
         std::FILE* f = open_memstream(&buf, &len);
@@ -326,7 +325,7 @@ TEST(TimeSeries, EnergyColumnsInMilliElectronvolts) {
         std::free(buf);
         std::string header;
         std::getline(in, header);
-        const bool milli = unit == Config::EnergyUnit::millielectronvolt;
+        const bool milli = unit == EnergyUnit::millielectronvolt;
         const std::string u = milli ? "meV" : "eV";
         EXPECT_EQ(header, "# |m| E_total[" + u + "] E_total[" + u + "/atom] torque-x[" + u +
                               "] torque-y[" + u + "] torque-z[" + u + "]");

@@ -18,10 +18,7 @@ LAYERS = [
     ["programs"], ["app", "main"],
 ]
 # An include that runs up on purpose, with the reason (docs/architecture.md).
-EXCEPTIONS = {
-    ("input/keyword_rows_output.cpp", "stats/columns.hpp"):
-        "the statistics columns' keywords are rows of the keyword table",
-}
+EXCEPTIONS = {}
 
 
 def layer(path):

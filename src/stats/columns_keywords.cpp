@@ -1,13 +1,19 @@
-// Rows of the output: and screen: keywords: one flag per statistics column (stats/columns.hpp),
-// in the order given, plus VAMPIRE's output:output-rate.
+// The statistics table's section (columns_section.hpp): the rows of the output: and screen:
+// keywords, one flag per statistics column (columns.hpp) in the order given, plus VAMPIRE's
+// output:output-rate and miniASD's output:energy-unit.
 #include <algorithm>
 
 #include "input/keyword_rows.hpp"
+#include "input/section.hpp"
 #include "stats/columns.hpp"
 
-namespace miniasd::keyword_rows {
+namespace miniasd {
 
-void add_output_keywords(std::vector<KeywordSpec>& t) {
+namespace {
+
+using namespace keyword_rows;
+
+void add_rows(std::vector<KeywordSpec>& t) {
     for (const char* section : {"output", "screen"}) {
         const bool file = std::string(section) == "output";
         for (const ColumnSpec& col : column_table()) {
@@ -17,17 +23,17 @@ void add_output_keywords(std::vector<KeywordSpec>& t) {
             // A column's place in the list is its place in the file: describe() keeps it. The
             // list's size: not given.
             auto place = [name, file](const Config& c) {
-                const auto& list = file ? c.output_columns : c.screen_columns;
+                const auto& list = file ? c.columns.file : c.columns.screen;
                 return static_cast<std::size_t>(std::find(list.begin(), list.end(), name) -
                                                 list.begin());
             };
             KeywordSpec s = row(
                 section, name, K::flag, D::none, 0, 0, "-", doc,
                 [name, file](Config& c, const Value&, const Entry&) {
-                    (file ? c.output_columns : c.screen_columns).push_back(name);
+                    (file ? c.columns.file : c.columns.screen).push_back(name);
                 },
                 [place, file](const Config& c) {
-                    return flag_if(place(c) < (file ? c.output_columns : c.screen_columns).size());
+                    return flag_if(place(c) < (file ? c.columns.file : c.columns.screen).size());
                 });
             s.order = place;
             t.push_back(s);
@@ -39,24 +45,28 @@ void add_output_keywords(std::vector<KeywordSpec>& t) {
         "is a multiple of this (VAMPIRE's rule: with time-steps-increment 10 and output-rate "
         "100, a row every 100 steps; with 3 and 10, every 30); the programs with a row per "
         "sample (time-series, benchmark, field-cool, laser-pulse)",
-        [](Config& c, const Value& v, const Entry&) { c.output_rate = v.integer; },
-        [](const Config& c) { return whole(c.output_rate); }));
-    using U = Config::EnergyUnit;
+        [](Config& c, const Value& v, const Entry&) { c.columns.rate = v.integer; },
+        [](const Config& c) { return whole(c.columns.rate); }));
+    // The input takes the unit in any case (the choices are listed in lower case); describe()
+    // writes it as the headers do.
     t.push_back(choice(
         "output", "energy-unit", "j|mev|ev", "j",
         "miniASD's: the unit of the energy and torque columns of the output file and the screen "
         "(their headers say it: E_total[meV], E_total[meV/atom]), J, meV or eV in any case; meV "
         "compares per spin with Spirit, UppASD and magnopy",
         [](Config& c, const Value& v, const Entry&) {
-            c.energy_unit = v.text == "mev"  ? U::millielectronvolt
-                            : v.text == "ev" ? U::electronvolt
-                                             : U::joule;
+            c.columns.energy_unit = *value_of(energy_unit_words, v.text);
         },
         [](const Config& c) {
-            return c.energy_unit == U::joule
-                       ? none
-                       : word(c.energy_unit == U::millielectronvolt ? "meV" : "eV");
+            const EnergyUnit u = c.columns.energy_unit;
+            return u == EnergyUnit::joule ? none : word(word_of(energy_unit_words, u));
         }));
 }
 
-}  // namespace miniasd::keyword_rows
+}  // namespace
+
+Section columns_section() {
+    return {"statistics columns", add_rows};
+}
+
+}  // namespace miniasd
