@@ -94,9 +94,9 @@ Checkpoints::Checkpoints(const Config& c, const Lattice& l, const LocalSystem& s
     : config_(c), lattice_(l), system_(sys), comm_(std::move(comm)) {
     directory_ = checkpoint_directory(c, output_dir);
     // Every atom, in global-id order, exactly: the sorted mode with binary float64 records.
-    OutputConfig& o = config_.output;
-    const OutputConfig user = c.output;
-    o = OutputConfig{};
+    SnapshotSection& o = config_.output;
+    const SnapshotSection user = c.output;
+    o = SnapshotSection{};
     o.atoms = true;
     o.mode = OutputMode::sorted;
     o.output_nodes = user.output_nodes;

@@ -13,6 +13,7 @@
 #include "dipole/dipole_section.hpp"
 #include "input/unit_cell_file.hpp"
 #include "integrate/relax_section.hpp"
+#include "output/snapshot_section.hpp"
 #include "programs/pulse_section.hpp"
 #include "stats/columns_section.hpp"
 #include "system/initial_state_section.hpp"
@@ -112,32 +113,6 @@ struct MaterialConfig {
     std::vector<std::vector<double>> further_biquadratic;
 };
 
-enum class OutputMode { serial, file_per_process, mpi_io, file_per_node, sorted, hdf5 };
-
-// Spin snapshots (config:* keywords; VAMPIRE's names where they exist).
-struct OutputConfig {
-    bool atoms = false;                  // write spin snapshots at all
-    std::int64_t atoms_output_rate = 1;  // every this many statistics rows (x time-steps-increment)
-    OutputMode mode = OutputMode::file_per_node;
-    bool text = false;              // encoding: text, else binary
-    bool single_precision = false;  // float32, else float64
-    int output_nodes = 0;           // I/O groups or writers; 0 = one per shared-memory node
-    // config:output-mode = auto / config:output-nodes = auto: choose by a write test at start-up
-    // (output/auto_mode.hpp); `mode` and `output_nodes` are then what the test falls back to.
-    bool auto_mode = false, auto_nodes = false;
-    std::string mpi_io_hints;                 // "key=value,key=value" passed through MPI_Info
-    Vec3 box_min{0, 0, 0}, box_max{1, 1, 1};  // fractional box of atoms to write (inclusive)
-    std::vector<int> materials;               // 0-based materials to write; empty: all
-    std::int64_t piece_bytes = std::int64_t(64) << 20;  // largest single write, bytes
-    bool sync = false;                                  // fsync data files before the metadata
-    // Write snapshots in a background thread per rank while the time loop goes on (where the
-    // MPI library provides MPI_THREAD_MULTIPLE), with at most `buffers` snapshots in flight.
-    bool asynchronous = true;
-    int buffers = 1;
-    // A write not finished after this long (or 1 s per MB, if longer) ends the job (s).
-    double timeout = 600;
-};
-
 struct Config {
     // create / dimensions
     CrystalStructure crystal = CrystalStructure::sc;
@@ -214,7 +189,7 @@ struct Config {
     ColumnsSection columns;        // stats/columns_section.hpp
 
     std::vector<MaterialConfig> materials;
-    OutputConfig output;
+    SnapshotSection output;  // output/snapshot_section.hpp (config: keywords)
 
     // Where the input came from (for messages, relative paths and the run report).
     std::string input_file;

@@ -17,9 +17,6 @@ void fail(const Entry& e, const std::string& what) {
     throw InputError(e.file, e.line, e.key(), what);
 }
 
-namespace {
-
-// A warning that `key`, when the input gives it, "has no effect <why>" (file and line first).
 void warn_if_given(const std::map<std::string, Entry>& seen, Config& c, const char* key,
                    const std::string& why) {
     const auto it = seen.find(key);
@@ -27,7 +24,6 @@ void warn_if_given(const std::map<std::string, Entry>& seen, Config& c, const ch
         c.warnings.push_back(it->second.file + ", line " + std::to_string(it->second.line) + ": " +
                              key + " has no effect " + why);
 }
-}  // namespace
 
 // Every basis site of a built-in crystal at every height must belong to some material.
 void check_material_coverage(Config& c, const std::map<std::string, Entry>& seen,
@@ -131,8 +127,6 @@ void check_alloys(const Config& c, const std::map<std::string, Entry>& seen) {
     }
 }
 
-// Snapshot options the chosen mode (or no snapshots at all) ignores: a warning each, since an
-// accepted keyword should have its effect.
 void warn_monte_carlo_at_zero(Config& c) {
     if (c.integrator != IntegratorKind::monte_carlo || c.temperature != 0 ||
         c.program != ProgramKind::hysteresis_loop)
@@ -147,34 +141,6 @@ void warn_monte_carlo_at_zero(Config& c) {
         "system one spin's move cannot start a reversal until the field beats its exchange field "
         "(z J / mu_s, hundreds of tesla), so this loop may not switch at all; give "
         "sim:temperature a few K, or use sim:integrator = llg-heun");
-}
-
-void warn_without_effect(const std::map<std::string, Entry>& seen, Config& c) {
-    auto warn = [&](const char* key, const std::string& why) { warn_if_given(seen, c, key, why); };
-    const OutputMode m = c.output.mode;
-    const std::string mode = "with config:output-mode = " + std::string(to_string(m));
-    if (!c.output.atoms) {
-        for (const char* key : {"config:output-mode", "config:output-nodes", "config:mpi-io-hints",
-                                "config:atoms-output-rate", "config:output-format",
-                                "config:output-asynchronous", "config:output-buffers"})
-            warn(key, "without config:atoms (no snapshots are written)");
-        return;
-    }
-    if (c.output.auto_nodes && !c.output.auto_mode && m != OutputMode::file_per_node)
-        warn("config:output-nodes", mode + " (= auto tests group counts of file-per-node)");
-    if (c.output.auto_mode) {  // every mode is a candidate: each option applies to some
-        if (!c.output.asynchronous)
-            warn("config:output-buffers", "with config:output-asynchronous = false");
-        return;
-    }
-    if (!write_mode(m).io_groups)
-        warn("config:output-nodes", mode +
-                                        " (it sets the I/O processes of file-per-node, sorted "
-                                        "and hdf5)");
-    if (!write_mode(m).mpi_io)
-        warn("config:mpi-io-hints", mode + " (it writes with POSIX calls, not MPI-IO)");
-    if (!c.output.asynchronous)
-        warn("config:output-buffers", "with config:output-asynchronous = false");
 }
 
 // Keywords VAMPIRE's programs do not read, so neither do miniASD's (its meaning, documented).

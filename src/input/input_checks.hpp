@@ -14,6 +14,9 @@ namespace miniasd::input_checks {
 
 // Throws InputError naming the entry's file, line and keyword.
 [[noreturn]] void fail(const Entry& e, const std::string& what);
+// A warning that `key`, when the input gives it, "has no effect <why>" (file and line first).
+void warn_if_given(const std::map<std::string, Entry>& seen, Config& c, const char* key,
+                   const std::string& why);
 
 // `seen`: the entry of every keyword given, by lookup name.
 void check_material_coverage(Config& c, const std::map<std::string, Entry>& seen,
@@ -21,7 +24,6 @@ void check_material_coverage(Config& c, const std::map<std::string, Entry>& seen
 void check_alloys(const Config& c, const std::map<std::string, Entry>& seen);
 void check_programs(const Config& c, const std::map<std::string, Entry>& seen,
                     const std::string& input_file);
-void warn_without_effect(const std::map<std::string, Entry>& seen, Config& c);
 void warn_program_settings(const std::map<std::string, Entry>& seen, Config& c);
 // A hysteresis loop by Monte Carlo at 0 K with exchange: single-spin moves that must lower the
 // energy cannot start a reversal below the exchange field (a warning).

@@ -95,6 +95,5 @@ void add_material_keywords(std::vector<KeywordSpec>& t);   // material:, materia
 void add_exchange_keywords(std::vector<KeywordSpec>& t);   // exchange:, exchange-matrix-<k>-nn
 void add_sim_keywords(std::vector<KeywordSpec>& t);        // sim:, montecarlo:
 void add_limit_keywords(std::vector<KeywordSpec>& t);      // sim: wall time and memory
-void add_config_keywords(std::vector<KeywordSpec>& t);     // config: (snapshots)
 
 }  // namespace miniasd::keyword_rows

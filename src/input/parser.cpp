@@ -224,24 +224,7 @@ Config build_config(const std::vector<Entry>& entries, const std::string& input_
                 k);
         });
     mistakes.check([&] { check_exchange_shells(c, seen); });
-    mistakes.check([&] {
-        if (c.output.mode == OutputMode::hdf5 && c.output.text)
-            fail(seen.at("config:output-format"),
-                 "text records cannot go into HDF5 files: use binary with config:output-mode = "
-                 "hdf5");
-    });
-    for (int a = 0; a < 3; ++a)
-        mistakes.check([&] {
-            const std::string axis(1, "xyz"[a]);
-            if (c.output.box_min[a] > c.output.box_max[a]) {
-                const auto it = seen.find("config:atoms-maximum-" + axis);
-                fail(it != seen.end() ? it->second : seen.at("config:atoms-minimum-" + axis),
-                     "the output box is empty: config:atoms-minimum-" + axis +
-                         " is above config:atoms-maximum-" + axis);
-            }
-        });
     mistakes.throw_if_any(input_file);
-    warn_without_effect(seen, c);
     warn_program_settings(seen, c);
     warn_monte_carlo_at_zero(c);
     for (const auto& [key, e] : seen)

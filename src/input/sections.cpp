@@ -7,6 +7,7 @@
 #include "input/keyword_rows.hpp"
 #include "input/section.hpp"
 #include "integrate/relax_section.hpp"
+#include "output/snapshot_section.hpp"
 #include "programs/pulse_section.hpp"
 #include "stats/columns_section.hpp"
 #include "system/initial_state_section.hpp"
@@ -25,7 +26,7 @@ const std::vector<Section>& sections() {
         {"run limits", add_limit_keywords},
         initial_state_section(),
         relax_section(),
-        {"snapshots", add_config_keywords},
+        snapshot_section(),
         columns_section(),
         dipole_section(),
     };

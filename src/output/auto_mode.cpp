@@ -66,7 +66,7 @@ std::string seconds_text(double s) {
 
 }  // namespace
 
-std::vector<ModeCandidate> auto_candidates(const OutputConfig& o, int ranks) {
+std::vector<ModeCandidate> auto_candidates(const SnapshotSection& o, int ranks) {
     std::vector<OutputMode> modes = {o.mode};
     if (o.auto_mode) {  // every mode of the table
         modes.clear();
@@ -103,7 +103,7 @@ int pick_fastest(const std::vector<ModeCandidate>& c) {
     return best;
 }
 
-AutoChoice choose_output(const OutputConfig& o, const parallel::Comm& comm,
+AutoChoice choose_output(const SnapshotSection& o, const parallel::Comm& comm,
                          const std::string& directory, const AutoTestData& data, std::FILE* screen,
                          std::int64_t max_total_bytes, double budget_seconds) {
     AutoChoice choice;
@@ -154,7 +154,7 @@ AutoChoice choose_output(const OutputConfig& o, const parallel::Comm& comm,
             c.note = "skipped: the test's time budget is used up";
             continue;
         }
-        OutputConfig trial = o;
+        SnapshotSection trial = o;
         trial.mode = c.mode;
         trial.output_nodes = c.nodes;
         trial.auto_mode = trial.auto_nodes = false;

@@ -27,13 +27,13 @@ struct ModeCandidate {
 // The candidates for `o` on `ranks` ranks, simplest first (ties go to the earlier one):
 // with auto_mode every mode, else o.mode only; for file-per-node with auto_nodes one group per
 // node (0) and 1, 2, 4, ... groups up to the rank count (at most 6 counts), else o.output_nodes.
-std::vector<ModeCandidate> auto_candidates(const OutputConfig& o, int ranks);
+std::vector<ModeCandidate> auto_candidates(const SnapshotSection& o, int ranks);
 
 // Index of the measured candidate with the least time; -1 if none was measured.
 int pick_fastest(const std::vector<ModeCandidate>& c);
 
 struct AutoChoice {
-    OutputConfig output;  // o with the chosen mode and output_nodes, auto flags cleared
+    SnapshotSection output;  // o with the chosen mode and output_nodes, auto flags cleared
     std::vector<ModeCandidate> candidates;
     std::int64_t test_bytes = 0;  // written per candidate, all ranks
     std::string summary;          // one line for the metadata: "mpi-io; serial=0.12s ..."
@@ -54,7 +54,7 @@ struct AutoTestData {
 // Collective over comm. Runs the test in `directory`/.miniasd-auto-output and removes it.
 // MINIASD_TEST_AUTO_TIMES="label=seconds,..." replaces the measured times of those labels (a
 // fake timer for tests; the writes still happen). Rank 0 prints the table to `screen`.
-AutoChoice choose_output(const OutputConfig& o, const parallel::Comm& comm,
+AutoChoice choose_output(const SnapshotSection& o, const parallel::Comm& comm,
                          const std::string& directory, const AutoTestData& data, std::FILE* screen,
                          std::int64_t max_total_bytes = std::int64_t(256) << 20,
                          double budget_seconds = 10.0);

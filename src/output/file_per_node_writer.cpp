@@ -15,7 +15,7 @@ namespace miniasd {
 
 using namespace output_detail;
 
-FilePerNodeWriter::FilePerNodeWriter(parallel::Comm c, const OutputConfig& o)
+FilePerNodeWriter::FilePerNodeWriter(parallel::Comm c, const SnapshotSection& o)
     : WriterBase(OutputMode::file_per_node, std::move(c), o) {
     const int p = comm_.size();
     if (o.output_nodes > 0) {

@@ -128,7 +128,7 @@ void write_xdmf(const std::string& path, const std::string& stem, std::int64_t n
 
 }  // namespace
 
-Hdf5Writer::Hdf5Writer(parallel::Comm c, const OutputConfig& o)
+Hdf5Writer::Hdf5Writer(parallel::Comm c, const SnapshotSection& o)
     : WriterBase(OutputMode::hdf5, c, o),
       order_(std::move(c), o.output_nodes > 0 ? o.output_nodes : comm_.size(), o.piece_bytes) {
     H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);

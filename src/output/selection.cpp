@@ -4,7 +4,7 @@
 
 namespace miniasd {
 
-Selection select_atoms(const OutputConfig& o, const Lattice& l, const LocalSystem& sys) {
+Selection select_atoms(const SnapshotSection& o, const Lattice& l, const LocalSystem& sys) {
     std::vector<std::pair<std::int64_t, std::int32_t>> picked;
     for (std::int64_t i = 0; i < sys.n_owned; ++i) {
         const std::int64_t g = sys.gid[i];

@@ -17,6 +17,6 @@ struct Selection {
     std::vector<std::int64_t> gid;    // their global ids
 };
 
-Selection select_atoms(const OutputConfig& o, const Lattice& l, const LocalSystem& sys);
+Selection select_atoms(const SnapshotSection& o, const Lattice& l, const LocalSystem& sys);
 
 }  // namespace miniasd

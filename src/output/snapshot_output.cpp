@@ -133,7 +133,7 @@ SnapshotOutput::SnapshotOutput(const Config& c, const Lattice& l, const LocalSys
         double(total_selected_) * (double(format_.record_bytes()) * double(expected_snapshots) +
                                    double(coordinate_record_bytes(format_.encoding)));
     check_directory(io_, directory_, needed, series.what);
-    OutputConfig out = c.output;
+    SnapshotSection out = c.output;
     if (out.auto_mode || out.auto_nodes) {
         AutoTestData data;
         data.local_records = static_cast<std::int64_t>(selection_.gid.size());

@@ -11,7 +11,7 @@ namespace miniasd {
 
 using namespace output_detail;
 
-SortedWriter::SortedWriter(parallel::Comm c, const OutputConfig& o, bool verbose)
+SortedWriter::SortedWriter(parallel::Comm c, const SnapshotSection& o, bool verbose)
     : WriterBase(OutputMode::sorted, c, o, verbose),
       order_(std::move(c), o.output_nodes, o.piece_bytes) {}
 

@@ -51,7 +51,7 @@ class SnapshotWriter {
 // Collective over comm (some modes build communicators). Throws Error for settings that cannot
 // work with this many ranks.
 // verbose: rank 0 prints what the MPI-IO library made of the hints.
-std::unique_ptr<SnapshotWriter> make_writer(const OutputConfig& o, const parallel::Comm& comm,
+std::unique_ptr<SnapshotWriter> make_writer(const SnapshotSection& o, const parallel::Comm& comm,
                                             bool verbose = false);
 
 }  // namespace miniasd

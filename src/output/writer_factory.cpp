@@ -5,7 +5,7 @@
 
 namespace miniasd {
 
-std::unique_ptr<SnapshotWriter> make_writer(const OutputConfig& o, const parallel::Comm& comm,
+std::unique_ptr<SnapshotWriter> make_writer(const SnapshotSection& o, const parallel::Comm& comm,
                                             bool verbose) {
     switch (o.mode) {
         case OutputMode::serial:

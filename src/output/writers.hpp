@@ -19,7 +19,7 @@ class WriterBase : public SnapshotWriter {
     const char* mode() const final { return write_mode(kind_).name; }
 
   protected:
-    WriterBase(OutputMode kind, parallel::Comm c, const OutputConfig& o, bool verbose = false)
+    WriterBase(OutputMode kind, parallel::Comm c, const SnapshotSection& o, bool verbose = false)
         : comm_(std::move(c)),
           piece_bytes_(o.piece_bytes),
           sync_(o.sync),
@@ -47,7 +47,7 @@ class WriterBase : public SnapshotWriter {
 
 class SerialWriter final : public WriterBase {
   public:
-    SerialWriter(parallel::Comm c, const OutputConfig& o)
+    SerialWriter(parallel::Comm c, const SnapshotSection& o)
         : WriterBase(OutputMode::serial, std::move(c), o) {}
     WriteOutcome write(const std::string& directory, const std::string& stem,
                        const LocalRecords& r) override;
@@ -58,7 +58,7 @@ class SerialWriter final : public WriterBase {
 
 class FilePerProcessWriter final : public WriterBase {
   public:
-    FilePerProcessWriter(parallel::Comm c, const OutputConfig& o)
+    FilePerProcessWriter(parallel::Comm c, const SnapshotSection& o)
         : WriterBase(OutputMode::file_per_process, std::move(c), o) {}
     WriteOutcome write(const std::string& directory, const std::string& stem,
                        const LocalRecords& r) override;
@@ -71,7 +71,7 @@ class FilePerProcessWriter final : public WriterBase {
 // collective MPI_File_write_at_all calls of at most piece_bytes each.
 class MpiIoWriter final : public WriterBase {
   public:
-    MpiIoWriter(parallel::Comm c, const OutputConfig& o, bool verbose)
+    MpiIoWriter(parallel::Comm c, const SnapshotSection& o, bool verbose)
         : WriterBase(OutputMode::mpi_io, std::move(c), o, verbose) {}
     WriteOutcome write(const std::string& directory, const std::string& stem,
                        const LocalRecords& r) override;
@@ -88,7 +88,7 @@ class MpiIoWriter final : public WriterBase {
 // one file. Groups: config:output-nodes contiguous blocks of ranks, or one per shared-memory node.
 class FilePerNodeWriter final : public WriterBase {
   public:
-    FilePerNodeWriter(parallel::Comm c, const OutputConfig& o);
+    FilePerNodeWriter(parallel::Comm c, const SnapshotSection& o);
     WriteOutcome write(const std::string& directory, const std::string& stem,
                        const LocalRecords& r) override;
     int groups() const { return groups_; }
@@ -110,7 +110,7 @@ class FilePerNodeWriter final : public WriterBase {
 // never holds more than piece_bytes of records. The file is identical for any number of ranks.
 class SortedWriter final : public WriterBase {
   public:
-    SortedWriter(parallel::Comm c, const OutputConfig& o, bool verbose = false);
+    SortedWriter(parallel::Comm c, const SnapshotSection& o, bool verbose = false);
     WriteOutcome write(const std::string& directory, const std::string& stem,
                        const LocalRecords& r) override;
 
@@ -127,7 +127,7 @@ class SortedWriter final : public WriterBase {
 // (<stem>.xmf) beside each snapshot lets ParaView open it directly.
 class Hdf5Writer final : public WriterBase {
   public:
-    Hdf5Writer(parallel::Comm c, const OutputConfig& o);
+    Hdf5Writer(parallel::Comm c, const SnapshotSection& o);
     WriteOutcome write(const std::string& directory, const std::string& stem,
                        const LocalRecords& r) override;
 

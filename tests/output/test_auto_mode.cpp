@@ -50,7 +50,7 @@ const char* all_slow_but_hdf5 =
 }  // namespace
 
 TEST(AutoMode, CandidatesEveryModeAndGroupCounts) {
-    OutputConfig o;
+    SnapshotSection o;
     o.auto_mode = o.auto_nodes = true;
     EXPECT_EQ(labels(auto_candidates(o, 4)),
               (std::vector<std::string>{"serial", "file-per-process", "mpi-io",
@@ -89,7 +89,7 @@ TEST(AutoMode, FakeTimerDecidesTheSameOnEveryRankAndScratchIsRemoved) {
     for (std::int64_t i = 0; i < 100; ++i)
         gid.push_back(world.rank() * 100 + i);
     AutoTestData data{100, 24, gid.data(), 100 * world.size()};
-    OutputConfig o;
+    SnapshotSection o;
     o.auto_mode = o.auto_nodes = true;
     const AutoChoice a = choose_output(o, world, dir, data, nullptr);
     ::unsetenv("MINIASD_TEST_AUTO_TIMES");
@@ -114,7 +114,7 @@ TEST(AutoMode, BoundedInBytesAndTime) {
     for (std::int64_t i = 0; i < 1000; ++i)
         gid.push_back(world.rank() * 1000 + i);
     AutoTestData data{1000, 24, gid.data(), 1000 * world.size()};
-    OutputConfig o;
+    SnapshotSection o;
     o.auto_mode = true;
     // 2400 bytes in all instead of 24 000 per rank; no time budget: only the first is measured.
     const AutoChoice a = choose_output(o, world, dir, data, nullptr, 2400, 0.0);

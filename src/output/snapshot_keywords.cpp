@@ -1,11 +1,21 @@
-// Rows of the config: keywords: spin snapshots (docs/output.md).
+// The spin snapshots' section (snapshot_section.hpp): the rows of the config: keywords
+// (docs/output.md), the checks across them and the warnings about options the chosen mode ignores.
 #include <charconv>
+
+#include "input/input_checks.hpp"
 #include "input/keyword_rows.hpp"
+#include "input/section.hpp"
 #include "input/write_modes.hpp"
 
-namespace miniasd::keyword_rows {
+namespace miniasd {
 
-void add_config_keywords(std::vector<KeywordSpec>& t) {
+namespace {
+
+using namespace keyword_rows;
+using input_checks::fail;
+using input_checks::warn_if_given;
+
+void add_rows(std::vector<KeywordSpec>& t) {
     t.push_back(row(
         "config", "atoms", K::flag, D::none, 0, 0, "off",
         "write spin snapshots (every config:atoms-output-rate statistics rows)",
@@ -166,4 +176,56 @@ void add_config_keywords(std::vector<KeywordSpec>& t) {
         [](const Config& c) { return duration_text(c.output.timeout); }));
 }
 
-}  // namespace miniasd::keyword_rows
+// HDF5 holds binary records only; the output box is not empty.
+void check(Config& c, const Seen& seen) {
+    if (c.output.mode == OutputMode::hdf5 && c.output.text)
+        fail(seen.at("config:output-format"),
+             "text records cannot go into HDF5 files: use binary with config:output-mode = hdf5");
+    for (int a = 0; a < 3; ++a) {
+        const std::string axis(1, "xyz"[a]);
+        if (c.output.box_min[a] > c.output.box_max[a]) {
+            const Entry* max = given(seen, "config:atoms-maximum-" + axis);
+            fail(max ? *max : seen.at("config:atoms-minimum-" + axis),
+                 "the output box is empty: config:atoms-minimum-" + axis +
+                     " is above config:atoms-maximum-" + axis);
+        }
+    }
+}
+
+// Snapshot options the chosen mode (or no snapshots at all) ignores: a warning each, since an
+// accepted keyword should have its effect.
+void warn(Config& c, const Seen& seen) {
+    auto warn = [&](const char* key, const std::string& why) { warn_if_given(seen, c, key, why); };
+    const OutputMode m = c.output.mode;
+    const std::string mode = "with config:output-mode = " + std::string(write_mode(m).name);
+    if (!c.output.atoms) {
+        for (const char* key : {"config:output-mode", "config:output-nodes", "config:mpi-io-hints",
+                                "config:atoms-output-rate", "config:output-format",
+                                "config:output-asynchronous", "config:output-buffers"})
+            warn(key, "without config:atoms (no snapshots are written)");
+        return;
+    }
+    if (c.output.auto_nodes && !c.output.auto_mode && m != OutputMode::file_per_node)
+        warn("config:output-nodes", mode + " (= auto tests group counts of file-per-node)");
+    if (c.output.auto_mode) {  // every mode is a candidate: each option applies to some
+        if (!c.output.asynchronous)
+            warn("config:output-buffers", "with config:output-asynchronous = false");
+        return;
+    }
+    if (!write_mode(m).io_groups)
+        warn("config:output-nodes", mode +
+                                        " (it sets the I/O processes of file-per-node, sorted "
+                                        "and hdf5)");
+    if (!write_mode(m).mpi_io)
+        warn("config:mpi-io-hints", mode + " (it writes with POSIX calls, not MPI-IO)");
+    if (!c.output.asynchronous)
+        warn("config:output-buffers", "with config:output-asynchronous = false");
+}
+
+}  // namespace
+
+Section snapshot_section() {
+    return {"snapshots", add_rows, check, warn};
+}
+
+}  // namespace miniasd

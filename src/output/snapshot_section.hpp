@@ -1,0 +1,49 @@
+// The spin snapshots' settings (config: keywords; docs/output.md): a configuration section
+// (input/section.hpp), read from the keywords in snapshot_keywords.cpp. The write modes' names and
+// properties are the write-mode table's (input/write_modes.hpp).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "util/fields.hpp"
+#include "util/vec3.hpp"
+
+namespace miniasd {
+
+struct Section;
+
+enum class OutputMode { serial, file_per_process, mpi_io, file_per_node, sorted, hdf5 };
+
+// Spin snapshots (config:* keywords; VAMPIRE's names where they exist).
+struct SnapshotSection {
+    bool atoms = false;                  // write spin snapshots at all
+    std::int64_t atoms_output_rate = 1;  // every this many statistics rows (x time-steps-increment)
+    OutputMode mode = OutputMode::file_per_node;
+    bool text = false;              // encoding: text, else binary
+    bool single_precision = false;  // float32, else float64
+    int output_nodes = 0;           // I/O groups or writers; 0 = one per shared-memory node
+    // config:output-mode = auto / config:output-nodes = auto: choose by a write test at start-up
+    // (output/auto_mode.hpp); `mode` and `output_nodes` are then what the test falls back to.
+    bool auto_mode = false, auto_nodes = false;
+    std::string mpi_io_hints;                 // "key=value,key=value" passed through MPI_Info
+    Vec3 box_min{0, 0, 0}, box_max{1, 1, 1};  // fractional box of atoms to write (inclusive)
+    std::vector<int> materials;               // 0-based materials to write; empty: all
+    std::int64_t piece_bytes = std::int64_t(64) << 20;  // largest single write, bytes
+    bool sync = false;                                  // fsync data files before the metadata
+    // Write snapshots in a background thread per rank while the time loop goes on (where the
+    // MPI library provides MPI_THREAD_MULTIPLE), with at most `buffers` snapshots in flight.
+    bool asynchronous = true;
+    int buffers = 1;
+    // A write not finished after this long (or 1 s per MB, if longer) ends the job (s).
+    double timeout = 600;
+    MINIASD_FIELDS(atoms, atoms_output_rate, mode, text, single_precision, output_nodes, auto_mode,
+                   auto_nodes, mpi_io_hints, box_min, box_max, materials, piece_bytes, sync,
+                   asynchronous, buffers, timeout);
+};
+MINIASD_SIZE_GUARD(SnapshotSection, 160);
+
+Section snapshot_section();  // snapshot_keywords.cpp
+
+}  // namespace miniasd
