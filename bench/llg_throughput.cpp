@@ -31,6 +31,7 @@
 #include "parallel/environment.hpp"
 #include "simulation.hpp"
 #include "stepping_time.hpp"
+#include "util/environment.hpp"
 
 using namespace miniasd;
 
@@ -101,7 +102,7 @@ double peak_rss_bytes() {
 // The CPU step's traffic model, and the bound the one-core triad puts on it.
 void print_cpu_model(const Simulation& sim, double temperature, double gbs, bool bandwidth,
                      const std::vector<double>& sorted) {
-    const bool fused = !std::getenv("MINIASD_NO_FUSED_HEUN") &&
+    const bool fused = !environment_set(EnvVar::no_fused_heun) &&
                        plan_heun_fusion(sim.system(), sim.hamiltonian()).window > 0;
     const double bytes = traffic_bytes_per_atom_step(sim.system().width, temperature > 0,
                                                      !sim.system().nbr.empty(), false, fused);

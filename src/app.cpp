@@ -1,4 +1,5 @@
 #include "app.hpp"
+#include "util/environment.hpp"
 
 #include <omp.h>
 #include <unistd.h>
@@ -203,7 +204,7 @@ int run_app(int argc, char** argv) {
     }
     // Without OMP_NUM_THREADS, share the node's cores among its ranks instead of letting every
     // rank start one thread per core (which oversubscribes the node and runs many times slower).
-    if (!std::getenv("OMP_NUM_THREADS")) {
+    if (!environment_set(EnvVar::omp_num_threads)) {
         const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
         omp_set_num_threads(std::max(1, cores / world.ranks_on_node()));
     }

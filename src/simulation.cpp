@@ -1,4 +1,5 @@
 #include "simulation.hpp"
+#include "util/environment.hpp"
 
 #include <omp.h>
 
@@ -82,15 +83,15 @@ Simulation::Simulation(const parallel::Comm& world, Config config, RunOptions op
     t_output_ = timers_.add("output");
     t_checkpoint_ = timers_.add("checkpoint");
     // Test hook: "R:S" makes rank R sleep S seconds per step, a known load imbalance.
-    if (const char* slow = std::getenv("MINIASD_TEST_SLOW_RANK"))
-        if (std::atoi(slow) == comm().rank() && std::strchr(slow, ':'))
+    if (const auto env = environment(EnvVar::test_slow_rank); env && env->find(':') != env->npos)
+        if (const char* slow = env->c_str(); std::atoi(slow) == comm().rank())
             test_slow_step_ = std::atof(std::strchr(slow, ':') + 1);
     // Test hook: "G:N" makes atom G's spin NaN after step N, as a diverging integration would.
-    if (const char* nan = std::getenv("MINIASD_TEST_NAN_AT_STEP"))
-        if (std::strchr(nan, ':')) {
-            test_nan_atom_ = std::atoll(nan);
-            test_nan_step_ = std::atoll(std::strchr(nan, ':') + 1);
-        }
+    if (const auto env = environment(EnvVar::test_nan_at_step);
+        env && env->find(':') != env->npos) {
+        test_nan_atom_ = std::atoll(env->c_str());
+        test_nan_step_ = std::atoll(env->c_str() + env->find(':') + 1);
+    }
     state_.time_step = config_.time_step;
     state_.temperature = state_.phonon_temperature = config_.temperature;
     state_.field_strength = config_.field_strength;

@@ -12,6 +12,7 @@
 #include "report/run_report.hpp"
 #include "simulation.hpp"
 #include "system/memory_estimate.hpp"
+#include "util/environment.hpp"
 #include "util/error.hpp"
 #include "util/stop_signal.hpp"
 
@@ -89,8 +90,8 @@ std::optional<RunReport> Simulation::gather_report() const {
     for (const std::string& e : encoded)
         r.placement.push_back(ThreadPlacement::decode(e));
     r.where = summarise(r.placement);
-    r.omp_places = environment_or_unset("OMP_PLACES");
-    r.omp_proc_bind = environment_or_unset("OMP_PROC_BIND");
+    r.omp_places = environment_or_unset(EnvVar::omp_places);
+    r.omp_proc_bind = environment_or_unset(EnvVar::omp_proc_bind);
     r.ranks = comm().size();
     r.threads = omp_get_max_threads();
     r.threads_allowed = threads_allowed_;
@@ -107,11 +108,11 @@ std::optional<RunReport> Simulation::gather_report() const {
     const HostFacts host = host_facts();
     r.cpu_model = host.cpu_model;
     r.cores_per_host = host.cores;
-    if (const char* slurm = std::getenv("SLURM_JOB_ID")) {
-        r.job_id = slurm;
+    if (const auto slurm = environment(EnvVar::slurm_job_id)) {
+        r.job_id = *slurm;
         r.scheduler = "slurm";
-    } else if (const char* pbs = std::getenv("PBS_JOBID")) {
-        r.job_id = pbs;
+    } else if (const auto pbs = environment(EnvVar::pbs_jobid)) {
+        r.job_id = *pbs;
         r.scheduler = "pbs";
     } else {
         r.scheduler = "none";

@@ -1,4 +1,5 @@
 #include "stop_policy.hpp"
+#include "util/environment.hpp"
 
 #include <algorithm>
 #include <csignal>
@@ -13,8 +14,8 @@ namespace miniasd {
 StopPolicy::StopPolicy(const parallel::Comm& comm, double wall_time_limit, std::int64_t atoms)
     : comm_(comm), signal_vote_(comm), wall_time_limit_(wall_time_limit), atoms_(atoms) {
     job_start_ = wall_seconds();  // last_check_ counts from here too
-    if (const char* stop = std::getenv("MINIASD_TEST_STOP_AT_STEP"))
-        test_stop_step_ = std::atoll(stop);
+    if (const auto stop = environment(EnvVar::test_stop_at_step))
+        test_stop_step_ = std::atoll(stop->c_str());
 }
 
 namespace {

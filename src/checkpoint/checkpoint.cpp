@@ -1,4 +1,5 @@
 #include "checkpoint/checkpoint.hpp"
+#include "util/environment.hpp"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -51,8 +52,8 @@ void on_root(const parallel::Comm& comm, F&& f) {
 // as a job killed at that moment would.
 void maybe_crash(const parallel::Comm& comm) {
     static int written = 0;
-    const char* n = std::getenv("MINIASD_TEST_CHECKPOINT_CRASH");
-    if (!n || std::atoi(n) != ++written) return;
+    const auto n = environment(EnvVar::test_checkpoint_crash);
+    if (!n || std::atoi(n->c_str()) != ++written) return;
     comm.barrier();
     std::fflush(nullptr);
     std::_Exit(137);

@@ -14,6 +14,7 @@
 
 #include "gpu/atom_stages.hpp"
 #include "gpu/device_system.hpp"
+#include "util/environment.hpp"
 #include "util/error.hpp"
 
 namespace miniasd::gpu {
@@ -21,8 +22,7 @@ namespace miniasd::gpu {
 namespace {
 
 bool emulating() {
-    const char* e = std::getenv("MINIASD_TEST_EMULATE_GPU");
-    return e && std::strcmp(e, "1") == 0;
+    return environment(EnvVar::test_emulate_gpu).value_or("") == "1";
 }
 
 // One emulated device array: its own heap block of exactly `bytes` bytes.

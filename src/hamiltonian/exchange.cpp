@@ -1,4 +1,5 @@
 #include "hamiltonian/exchange.hpp"
+#include "util/environment.hpp"
 
 #include <algorithm>
 #include <cstdlib>
@@ -14,7 +15,7 @@ Exchange::Exchange(const LocalSystem& sys, std::vector<double> j_matrix,
       j_(std::move(j_matrix)),
       j_over_mu_(j_.size()),
       use_runs_(materials_ == 1 && (width == 6 || width == 8 || width == 12) &&
-                !std::getenv("MINIASD_NO_STENCIL_RUNS")),
+                !environment_set(EnvVar::no_stencil_runs)),
       runs_(use_runs_ ? find_stencil_runs(sys, width) : StencilRuns{}) {
     for (int a = 0; a < materials_; ++a)
         for (int b = 0; b < materials_; ++b)

@@ -6,6 +6,7 @@
 #include <cstdlib>
 
 #include "hamiltonian/tensor_exchange.hpp"
+#include "util/environment.hpp"
 #include "util/error.hpp"
 
 namespace miniasd {
@@ -114,7 +115,7 @@ TensorExchange::TensorExchange(const LocalSystem& sys, int sites, const Interact
     site_.resize(sys.n_owned);
     for (std::int64_t i = 0; i < sys.n_owned; ++i)
         site_[i] = static_cast<std::int32_t>(sys.gid[i] % sites);
-    if (!std::getenv("MINIASD_NO_STENCIL_RUNS")) find_runs(sys, list, columns, sites);
+    if (!environment_set(EnvVar::no_stencil_runs)) find_runs(sys, list, columns, sites);
     // Active when some bond has some nonzero coupling between materials that can meet.
     for (const kernels::TensorBond& b : bonds_)
         for (const double v : b.j)

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "input/keyword_table.hpp"
+#include "util/environment.hpp"
 
 namespace miniasd {
 
@@ -69,6 +70,7 @@ std::string keyword_reference_markdown() {
                 << range_of(s) << " | " << s.default_text << " | " << table_cell(s.doc) << " |\n";
         }
     }
+    out << environment_reference();
     out << "\n<!-- END GENERATED KEYWORDS -->\n";
     return out.str();
 }

@@ -1,4 +1,5 @@
 #include "integrate/llg_heun.hpp"
+#include "util/environment.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -19,7 +20,7 @@ LlgHeun::LlgHeun(const Config& c, const LocalSystem& sys, Hamiltonian& h,
     : sys_(sys),
       hamiltonian_(h),
       // Planned before the arrays below exist: its scratch (4 B per atom) then adds to no peak.
-      sweep_(sys, h, halo, timers, !std::getenv("MINIASD_NO_FUSED_HEUN")),
+      sweep_(sys, h, halo, timers, !environment_set(EnvVar::no_fused_heun)),
       dt_(c.time_step),
       seed_(c.seed),
       ziggurat_(make_ziggurat_tables()) {

@@ -1,4 +1,5 @@
 #include "output/auto_mode.hpp"
+#include "util/environment.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -24,9 +25,9 @@ const char* const scratch_name = ".miniasd-auto-output";
 
 std::map<std::string, double> fake_times() {
     std::map<std::string, double> t;
-    const char* env = std::getenv("MINIASD_TEST_AUTO_TIMES");
+    const auto env = environment(EnvVar::test_auto_times);
     if (!env) return t;
-    std::istringstream in(env);
+    std::istringstream in(*env);
     for (std::string item; std::getline(in, item, ',');) {
         const std::size_t eq = item.find('=');
         if (eq != std::string::npos) t[item.substr(0, eq)] = std::atof(item.c_str() + eq + 1);

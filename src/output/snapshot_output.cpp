@@ -1,4 +1,5 @@
 #include "output/snapshot_output.hpp"
+#include "util/environment.hpp"
 
 #include <sys/statvfs.h>
 #include <unistd.h>
@@ -77,8 +78,8 @@ std::string why_synchronous(const Config& c, const parallel::Comm& comm) {
 }
 
 double slow_write_seconds() {
-    const char* v = std::getenv("MINIASD_TEST_SLOW_WRITE");
-    return v ? std::atof(v) : 0.0;
+    const auto v = environment(EnvVar::test_slow_write);
+    return v ? std::atof(v->c_str()) : 0.0;
 }
 
 }  // namespace

@@ -1,4 +1,5 @@
 #include "output/writer_common.hpp"
+#include "util/environment.hpp"
 
 #include <mpi.h>
 
@@ -27,10 +28,10 @@ namespace miniasd::output_detail {
 namespace {
 
 // Whether the test hook in environment variable `var` ("<name>:<rank>") names `path` on `rank`.
-bool hook_applies(const char* var, const std::string& path, int rank) {
-    const char* spec = std::getenv(var);
+bool hook_applies(EnvVar var, const std::string& path, int rank) {
+    const auto spec = environment(var);
     if (!spec) return false;
-    const std::string s = spec;
+    const std::string& s = *spec;
     const auto colon = s.rfind(':');
     if (path.find(s.substr(0, colon)) == std::string::npos) return false;
     return colon == std::string::npos || std::atoi(s.c_str() + colon + 1) == rank;
@@ -132,13 +133,13 @@ void WriteStatus::check_mpi(int rc, const std::string& what) {
 }
 
 void WriteStatus::inject(const std::string& path, int rank) {
-    if (!hook_applies("MINIASD_TEST_FAIL_WRITE", path, rank)) return;
+    if (!hook_applies(EnvVar::test_fail_write, path, rank)) return;
     fail("writing " + path + ": No space left on device (injected by MINIASD_TEST_FAIL_WRITE)");
 }
 
 void WriteStatus::lose(const FilePiece& piece, int rank, const std::string& part) const {
     const std::string path = join_path(directory_, piece.file);
-    if (piece.length == 0 || !hook_applies("MINIASD_TEST_LOSE_WRITE", path + part, rank)) return;
+    if (piece.length == 0 || !hook_applies(EnvVar::test_lose_write, path + part, rank)) return;
     const std::string zeros(static_cast<std::size_t>(piece.length), '\0');
     if (const int fd = ::open(path.c_str(), O_WRONLY); fd >= 0) {
         [[maybe_unused]] const ssize_t w = ::pwrite(fd, zeros.data(), zeros.size(), piece.offset);
@@ -147,7 +148,7 @@ void WriteStatus::lose(const FilePiece& piece, int rank, const std::string& part
 }
 
 void WriteStatus::hang(const std::string& path, int rank) const {
-    if (!hook_applies("MINIASD_TEST_HANG_WRITE", path, rank)) return;
+    if (!hook_applies(EnvVar::test_hang_write, path, rank)) return;
     for (;;)
         std::this_thread::sleep_for(std::chrono::seconds(1));
 }

@@ -1,4 +1,5 @@
 #include "parallel/environment.hpp"
+#include "util/environment.hpp"
 
 #include <mpi.h>
 
@@ -43,9 +44,8 @@ Environment::Environment(int* argc, char*** argv) {
 }
 
 int Environment::requested_thread_level() {
-    const char* v = std::getenv("MINIASD_MPI_THREAD_LEVEL");
-    if (!v || !*v) return MPI_THREAD_MULTIPLE;
-    const std::string s = v;
+    const std::string s = environment(EnvVar::mpi_thread_level).value_or("");
+    if (s.empty()) return MPI_THREAD_MULTIPLE;
     if (s == "funneled") return MPI_THREAD_FUNNELED;
     if (s == "serialized") return MPI_THREAD_SERIALIZED;
     if (s == "multiple") return MPI_THREAD_MULTIPLE;

@@ -1,4 +1,5 @@
 #include "parallel/halo.hpp"
+#include "util/environment.hpp"
 
 #include <algorithm>
 #include <climits>
@@ -23,10 +24,10 @@ std::vector<MPI_Win>& deferred_windows() {
 // Whether MINIASD_HALO allows the shared-memory transport; the same on every rank (the
 // environment is), so a bad value is an Error every rank sees.
 bool shared_memory_allowed() {
-    const char* v = std::getenv("MINIASD_HALO");
-    if (!v || !*v || std::strcmp(v, "shared-memory") == 0) return true;
-    if (std::strcmp(v, "messages") == 0) return false;
-    throw Error(std::string("MINIASD_HALO = '") + v + "': expected messages or shared-memory");
+    const std::string v = environment(EnvVar::halo).value_or("");
+    if (v.empty() || v == "shared-memory") return true;
+    if (v == "messages") return false;
+    throw Error("MINIASD_HALO = '" + v + "': expected messages or shared-memory");
 }
 
 void check(int rc, const char* what) {
@@ -64,7 +65,8 @@ void HaloExchange::open_window() {
           "MPI_Comm_split_type");
     // For tests: MINIASD_TEST_RANKS_PER_NODE=n treats each n consecutive ranks of a node as a
     // node of their own, so one machine runs peers of both transports at once.
-    if (const char* n = std::getenv("MINIASD_TEST_RANKS_PER_NODE")) {
+    if (const auto env = environment(EnvVar::test_ranks_per_node)) {
+        const char* n = env->c_str();
         int r = 0;
         MPI_Comm_rank(node_handle, &r);
         MPI_Comm part = MPI_COMM_NULL;

@@ -1,4 +1,5 @@
 #include "util/placement.hpp"
+#include "util/environment.hpp"
 
 #include <omp.h>
 #include <pthread.h>
@@ -86,9 +87,8 @@ ThreadPlacement ThreadPlacement::decode(const std::string& text) {
     return p;
 }
 
-std::string environment_or_unset(const char* name) {
-    const char* v = std::getenv(name);
-    return v ? v : "(unset)";
+std::string environment_or_unset(EnvVar v) {
+    return environment(v).value_or("(unset)");
 }
 
 PlacementSummary summarise(const std::vector<ThreadPlacement>& ranks) {

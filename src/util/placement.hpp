@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "util/environment.hpp"
+
 namespace miniasd {
 
 struct ThreadPlacement {
@@ -41,7 +43,7 @@ struct HostFacts {
 HostFacts host_facts();
 
 // The value of an environment variable, or "(unset)".
-std::string environment_or_unset(const char* name);
+std::string environment_or_unset(EnvVar v);
 
 // Facts about a whole job's placement, from every rank's (rank order).
 struct PlacementSummary {
