@@ -46,24 +46,25 @@ Simulation::Simulation(const parallel::Comm& world, Config config, RunOptions op
                                                    decomposition_.comm);
                             })),
       halo_(decomposition_.comm, system_.peers),
-      files_(decomposition_.comm, options_.output_dir, options_.write_files),
-      stop_policy_(decomposition_.comm, config_.wall_time_limit, lattice_.atoms()) {
+      rows_(decomposition_.comm, options_.output_dir, options_.write_files),
+      continuation_(decomposition_.comm, config_.wall_time_limit, lattice_.atoms()) {
     // The thread count follows the work before anything plans by it (the Heun sweep's chunks);
     // from the global atom count, so every rank takes the same.
-    threads_allowed_ = omp_get_max_threads();
+    account_.threads_allowed = omp_get_max_threads();
     {
         const std::time_t now = std::time(nullptr);
         char text[32];
         std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
-        start_time_ = text;
+        account_.start_time = text;
     }
     {
         int status = 0;
-        if (comm().is_root()) run_id_ = new_run_id();
-        comm().broadcast(status, run_id_);
+        if (comm().is_root()) continuation_.run_id = new_run_id();
+        comm().broadcast(status, continuation_.run_id);
     }
     if (options_.fit_threads_to_work)
-        omp_set_num_threads(threads_for_work(lattice_.atoms() / comm().size(), threads_allowed_));
+        omp_set_num_threads(
+            threads_for_work(lattice_.atoms() / comm().size(), account_.threads_allowed));
     check_for_ranks(config_, comm().size());  // before any file is written
     if (config_.initial.state == InitialState::file) load_initial_spins();
     if (!hamiltonian_.needs_neighbour_table()) system_.release_neighbour_table();
@@ -74,23 +75,24 @@ Simulation::Simulation(const parallel::Comm& world, Config config, RunOptions op
     }
     {
         if (config_.columns.shows("topological-charge") || config_.columns.shows("skyrmion-"))
-            textures_ = std::make_unique<LayerTextures>(config_, lattice_, system_, hamiltonian_,
-                                                        plan_, decomposition_.comm);
+            measures_.textures = std::make_unique<LayerTextures>(
+                config_, lattice_, system_, hamiltonian_, plan_, decomposition_.comm);
         if (config_.columns.shows("domain-wall-"))
-            wall_ = std::make_unique<WallProfile>(config_, lattice_, system_, decomposition_.comm);
+            measures_.wall =
+                std::make_unique<WallProfile>(config_, lattice_, system_, decomposition_.comm);
     }
-    t_stats_ = timers_.add("statistics");
-    t_output_ = timers_.add("output");
-    t_checkpoint_ = timers_.add("checkpoint");
+    account_.t_stats = timers_.add("statistics");
+    account_.t_output = timers_.add("output");
+    account_.t_checkpoint = timers_.add("checkpoint");
     // Test hook: "R:S" makes rank R sleep S seconds per step, a known load imbalance.
     if (const auto env = environment(EnvVar::test_slow_rank); env && env->find(':') != env->npos)
         if (const char* slow = env->c_str(); std::atoi(slow) == comm().rank())
-            test_slow_step_ = std::atof(std::strchr(slow, ':') + 1);
+            health_.test_slow_step = std::atof(std::strchr(slow, ':') + 1);
     // Test hook: "G:N" makes atom G's spin NaN after step N, as a diverging integration would.
     if (const auto env = environment(EnvVar::test_nan_at_step);
         env && env->find(':') != env->npos) {
-        test_nan_atom_ = std::atoll(env->c_str());
-        test_nan_step_ = std::atoll(env->c_str() + env->find(':') + 1);
+        health_.test_nan_atom = std::atoll(env->c_str());
+        health_.test_nan_step = std::atoll(env->c_str() + env->find(':') + 1);
     }
     state_.time_step = config_.time_step;
     state_.temperature = state_.phonon_temperature = config_.temperature;
@@ -102,11 +104,11 @@ Simulation::Simulation(const parallel::Comm& world, Config config, RunOptions op
         ++count[static_cast<std::size_t>(system_.material[i])];
     comm().sum_in_place(count);
     for (std::size_t m = 0; m < count.size(); ++m) {
-        material_moment_.push_back(double(count[m]) * config_.materials[m].moment);
-        counted_.push_back(!config_.materials[m].non_magnetic);
-        if (!counted_.back()) continue;
-        total_moment_ += material_moment_.back();
-        counted_atoms_ += count[m];
+        measures_.material_moment.push_back(double(count[m]) * config_.materials[m].moment);
+        measures_.counted.push_back(!config_.materials[m].non_magnetic);
+        if (!measures_.counted.back()) continue;
+        measures_.total_moment += measures_.material_moment.back();
+        measures_.counted_atoms += count[m];
     }
 }
 
@@ -132,9 +134,9 @@ void Simulation::load_initial_spins() {
 }
 
 void Simulation::pull_spins() const {
-    if (!device_ahead_) return;
+    if (!sync_.device_ahead) return;
     integrator_->to_host(spins_);
-    device_ahead_ = false;
+    sync_.device_ahead = false;
 }
 
 std::uint64_t Simulation::spin_hash() const {
@@ -151,31 +153,32 @@ void Simulation::sync_field() {
 
 std::FILE* Simulation::open_output_file(const std::string& name, std::string& path,
                                         bool* appended) const {
-    return files_.open(name, path, appended);
+    return rows_.files.open(name, path, appended);
 }
 
 void Simulation::start() {
     // The snapshot output first: its start-up checks (another run's snapshots, the directory,
     // room on the disk) then fail before any output file exists.
-    if (continued_) files_.check_continuable();
+    if (continuation_.continued) rows_.files.check_continuable();
     if (options_.write_files) {
         std::FILE* screen = comm().is_root() ? options_.screen : nullptr;
-        claim_run_directory(comm(), options_.output_dir, run_id_, unnamed_run_, options_.overwrite,
-                            screen);
+        claim_run_directory(comm(), options_.output_dir, continuation_.run_id,
+                            continuation_.unnamed_run, options_.overwrite, screen);
         // A continued run's directory was claimed when its run began.
-        if (!continued_)
-            claim_checkpoint_directory(comm(), config_, options_.output_dir, run_id_, unnamed_run_,
-                                       options_.overwrite, screen);
+        if (!continuation_.continued)
+            claim_checkpoint_directory(comm(), config_, options_.output_dir, continuation_.run_id,
+                                       continuation_.unnamed_run, options_.overwrite, screen);
     }
     if (config_.output.atoms && options_.write_files) {
         const std::int64_t rows =
-            planned_rows_ >= 0 ? planned_rows_
-                               : rows_of_phase(config_.equilibration_steps, config_.total_steps,
-                                               config_.steps_increment, config_.columns.rate);
+            rows_.planned_rows >= 0
+                ? rows_.planned_rows
+                : rows_of_phase(config_.equilibration_steps, config_.total_steps,
+                                config_.steps_increment, config_.columns.rate);
         const std::int64_t rate = config_.output.atoms_output_rate;
         SnapshotSeries series;
-        series.run_id = run_id_;
-        if (continued_) {
+        series.run_id = continuation_.run_id;
+        if (continuation_.continued) {
             // The snapshots go on with the next number. Their records may come in another
             // order (another rank count or mode), so they get coordinates of their own; the
             // earlier snapshots keep naming theirs.
@@ -186,12 +189,12 @@ void Simulation::start() {
             series.coordinates_stem = stem;
             series.append_log = true;
         }
-        snapshots_ = std::make_unique<SnapshotOutput>(
+        rows_.snapshots = std::make_unique<SnapshotOutput>(
             config_, lattice_, system_, comm(), options_.output_dir,
             (rows + rate - 1) / rate - series.first_snapshot, options_.verbose, series);
     }
     bool appended = false;
-    table_file_ = open_output_file("output", table_path_, &appended);
+    rows_.table_file = open_output_file("output", rows_.table_path, &appended);
     const std::vector<std::string> columns = config_.columns.file.empty()
                                                  ? default_output_columns(config_.program)
                                                  : config_.columns.file;
@@ -199,18 +202,18 @@ void Simulation::start() {
     for (const MaterialConfig& m : config_.materials)
         names.push_back(m.name);
     const bool root = comm().is_root();
-    table_ = std::make_unique<TimeSeriesTable>(root ? table_file_ : nullptr, columns, names,
-                                               config_.columns.energy_unit);
-    screen_ = std::make_unique<TimeSeriesTable>(
+    rows_.table = std::make_unique<TimeSeriesTable>(root ? rows_.table_file : nullptr, columns,
+                                                    names, config_.columns.energy_unit);
+    rows_.screen = std::make_unique<TimeSeriesTable>(
         root && !config_.columns.screen.empty() ? options_.screen : nullptr, config_.columns.screen,
         names, config_.columns.energy_unit);
-    if (!appended) agree_table_write(table_->write_header());
-    screen_->write_header();
-    if (snapshots_) {
-        IoTimer t(timers_, t_output_);
-        snapshots_->write_coordinates();
+    if (!appended) agree_table_write(rows_.table->write_header());
+    rows_.screen->write_header();
+    if (rows_.snapshots) {
+        IoTimer t(timers_, account_.t_output);
+        rows_.snapshots->write_coordinates();
     }
-    started_ = true;
+    rows_.started = true;
 }
 
 std::int64_t rows_of_phase(std::int64_t equil, std::int64_t total, std::int64_t increment,
@@ -238,27 +241,28 @@ Phase time_series_phase(const Config& c) {
 
 void Simulation::start_run() {
     load_checkpoint();
-    first_step_ = state_.step;
+    continuation_.first_step = state_.step;
 }
 
 void Simulation::finish_run() {
     state_.complete = true;
-    if (snapshots_) {  // every snapshot complete (and a failed one reported) before the end
+    if (rows_.snapshots) {  // every snapshot complete (and a failed one reported) before the end
         // Part of the loop's time: a run is not done before its output is.
         const double start = wall_seconds();
         const LoopCounters from = counters();
         {
-            IoTimer t(timers_, t_output_);
-            snapshots_->wait_all();
+            IoTimer t(timers_, account_.t_output);
+            rows_.snapshots->wait_all();
         }
         end_loop_stretch(start, from);
     }
     check_finite("by the end of the run");
     // The end checkpoint (none again when a continued run had nothing left to do).
     if (config_.checkpoint.save != CheckpointSave::none && options_.write_files &&
-        (state_.step != first_step_ || !continued_))
+        (state_.step != continuation_.first_step || !continuation_.continued))
         write_checkpoint();
-    if (continued_ && state_.step == first_step_ && comm().is_root() && options_.screen)
+    if (continuation_.continued && state_.step == continuation_.first_step && comm().is_root() &&
+        options_.screen)
         std::fprintf(options_.screen, "The run had finished at step %lld: nothing more to do\n",
                      static_cast<long long>(state_.step));
 }
@@ -268,10 +272,11 @@ void Simulation::after_step(std::int64_t next) {
     const bool due = config_.checkpoint.save == CheckpointSave::continuous &&
                      state_.step % config_.checkpoint.rate == 0;
     // The step's vote is completed first, so no collective is left open if the spins fail.
-    const bool checking = stop_policy_.due(state_.step);
+    const bool checking = continuation_.stop_policy.due(state_.step);
     std::string why;
-    const bool stop = stop_policy_.stop_after(
-        state_.step, checkpoints_ ? checkpoints_->last_write_seconds() : 0.0, why);
+    const bool stop = continuation_.stop_policy.stop_after(
+        state_.step,
+        continuation_.checkpoints ? continuation_.checkpoints->last_write_seconds() : 0.0, why);
     if (checking) check_finite("during the run");  // a checkpoint checks its own spins
     if (!options_.write_files) return;
     if (due && !stop) write_checkpoint();
@@ -279,37 +284,39 @@ void Simulation::after_step(std::int64_t next) {
 }
 
 void Simulation::advance() {
-    stop_policy_.before_step();  // the step's vote on a stop signal travels while it computes
+    continuation_.stop_policy
+        .before_step();  // the step's vote on a stop signal travels while it computes
     sync_field();
-    if (host_ahead_) integrator_->from_host(spins_);
-    host_ahead_ = false;
+    if (sync_.host_ahead) integrator_->from_host(spins_);
+    sync_.host_ahead = false;
     integrator_->step(spins_, state_);
-    device_ahead_ = integrator_->keeps_spins();
-    if (test_slow_step_ > 0)
-        std::this_thread::sleep_for(std::chrono::duration<double>(test_slow_step_));
+    sync_.device_ahead = integrator_->keeps_spins();
+    if (health_.test_slow_step > 0)
+        std::this_thread::sleep_for(std::chrono::duration<double>(health_.test_slow_step));
     ++state_.step;
-    if (state_.step == test_nan_step_) poison_spin(test_nan_atom_);
+    if (state_.step == health_.test_nan_step) poison_spin(health_.test_nan_atom);
 }
 
 void Simulation::begin_phase(const Phase& p) {
-    if (!started_) start();
+    if (!rows_.started) start();
     if (p.field_strength) state_.field_strength = *p.field_strength;
     state_.temperature = p.equilibration_steps > 0 ? p.equilibration_temperature : p.temperature;
     state_.phonon_temperature = state_.temperature;
 }
 
 bool Simulation::run(const Phase& phase) {
-    const std::int64_t index = phase_calls_++;
-    if (resuming_ && index < state_.phase) return false;  // finished before the checkpoint
+    const std::int64_t index = continuation_.phase_calls++;
+    if (continuation_.resuming && index < state_.phase)
+        return false;  // finished before the checkpoint
     const std::int64_t equil = phase.equilibration_steps, total = phase.steps;
     std::int64_t first = 0;
-    bool skip_sample = false;  // at `first`: the checkpoint's run had taken it
-    if (resuming_) {           // the checkpoint's phase: the state is as it was at its step
-        resuming_ = false;
+    bool skip_sample = false;      // at `first`: the checkpoint's run had taken it
+    if (continuation_.resuming) {  // the checkpoint's phase: the state is as it was at its step
+        continuation_.resuming = false;
         first = state_.phase_step;
-        skip_sample = sampled_at_resume_;
+        skip_sample = continuation_.sampled_at_resume;
         if (skip_sample && first >= equil + total) return false;  // nothing left of it
-        if (!started_) start();
+        if (!rows_.started) start();
     } else {
         begin_phase(phase);
         state_.phase = index;
@@ -347,27 +354,25 @@ bool Simulation::run(const Phase& phase) {
     }
     end_loop_stretch(start, from);
     progress.finish(equil + total);
-    if (table_file_ && (std::fflush(table_file_) != 0 || std::ferror(table_file_)))
-        throw LocalError("writing the statistics file '" + table_path_ + "' failed");
+    if (rows_.table_file && (std::fflush(rows_.table_file) != 0 || std::ferror(rows_.table_file)))
+        throw LocalError("writing the statistics file '" + rows_.table_path + "' failed");
     return true;
 }
 
-Simulation::LoopCounters Simulation::counters() const {
+LoopCounters Simulation::counters() const {
     return {parallel::mpi_seconds(), halo_.wait_seconds(), halo_.busy_seconds(),
-            timers_.seconds(t_output_) + timers_.seconds(t_checkpoint_)};
+            timers_.seconds(account_.t_output) + timers_.seconds(account_.t_checkpoint)};
 }
 
 void Simulation::end_loop_stretch(double wall, const LoopCounters& from) {
-    loop_seconds_ += wall_seconds() - wall;
+    account_.loop_seconds += wall_seconds() - wall;
     const LoopCounters now = counters();
-    loop_counters_.mpi += now.mpi - from.mpi;
-    loop_counters_.halo_wait += now.halo_wait - from.halo_wait;
-    loop_counters_.halo_busy += now.halo_busy - from.halo_busy;
-    loop_counters_.io += now.io - from.io;
+    account_.loop_counters.mpi += now.mpi - from.mpi;
+    account_.loop_counters.halo_wait += now.halo_wait - from.halo_wait;
+    account_.loop_counters.halo_busy += now.halo_busy - from.halo_busy;
+    account_.loop_counters.io += now.io - from.io;
 }
 
-Simulation::~Simulation() {
-    if (table_file_) std::fclose(table_file_);
-}
+Simulation::~Simulation() = default;
 
 }  // namespace miniasd

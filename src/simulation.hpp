@@ -22,6 +22,7 @@
 #include "parallel/halo.hpp"
 #include "parallel/mpi_clock.hpp"
 #include "report/run_report.hpp"
+#include "simulation_parts.hpp"
 #include "stats/run_state.hpp"
 #include "stats/time_series.hpp"
 #include "stats/topology.hpp"
@@ -149,7 +150,7 @@ class Simulation {
     void agree_table_write(const std::string& why) const;
     // Expected statistics rows of the whole run (for the snapshots' disk-space check); set by a
     // program before its first phase.
-    void plan_rows(std::int64_t rows) { planned_rows_ = rows; }
+    void plan_rows(std::int64_t rows) { rows_.planned_rows = rows; }
 
     // Collective. Order-independent hash of all spins (the same on every rank).
     std::uint64_t spin_hash() const;
@@ -164,7 +165,7 @@ class Simulation {
     std::optional<RunReport> gather_report() const;
     // Wall time of building the system, neighbours and halo plan on this rank (s), measured by
     // the caller around the constructor; the report gives it per atom.
-    void set_setup_seconds(double s) { setup_seconds_ = s; }
+    void set_setup_seconds(double s) { account_.setup_seconds = s; }
 
     const Config& config() const { return config_; }
     const RunOptions& options() const { return options_; }
@@ -184,23 +185,25 @@ class Simulation {
         pull_spins();
         return spins_;
     }
-    const SnapshotOutput* snapshots() const { return snapshots_.get(); }  // null: none written
+    const SnapshotOutput* snapshots() const { return rows_.snapshots.get(); }  // null: none written
     Spins& spins() {
         pull_spins();
-        host_ahead_ = true;
+        sync_.host_ahead = true;
         return spins_;
     }
     const Timers& timers() const { return timers_; }
     RunState& state() { return state_; }
     const RunState& state() const { return state_; }
-    const Observables& last_sample() const { return sample_; }
-    double total_moment() const { return total_moment_; }  // J/T, atoms in the statistics
+    const Observables& last_sample() const { return measures_.sample; }
+    double total_moment() const { return measures_.total_moment; }  // J/T, atoms in the statistics
     // Atoms the statistics count: all but those of non-magnetic materials.
-    std::int64_t counted_atoms() const { return counted_atoms_; }
-    int threads_allowed() const { return threads_allowed_; }
-    const std::vector<double>& material_moments() const { return material_moment_; }  // J/T
+    std::int64_t counted_atoms() const { return measures_.counted_atoms; }
+    int threads_allowed() const { return account_.threads_allowed; }
+    const std::vector<double>& material_moments() const {
+        return measures_.material_moment;
+    }  // J/T
     std::int64_t steps_done() const { return state_.step; }
-    const std::string& table_path() const { return table_path_; }  // "" when not writing files
+    const std::string& table_path() const { return rows_.table_path; }  // "" when not writing files
     // Collective. Opens `name` in the output directory on rank 0 (nullptr elsewhere, and when
     // not writing files); every rank fails alike when it cannot be created. A continued run
     // reopens the file of the run it continues instead, cut to its length at the checkpoint
@@ -208,9 +211,11 @@ class Simulation {
     // writes no header then. Checkpoints record the length of every file opened here.
     std::FILE* open_output_file(const std::string& name, std::string& path,
                                 bool* appended = nullptr) const;
-    std::int64_t first_step() const { return first_step_; }  // step this job started from
-    bool continued() const { return continued_; }            // continues a checkpoint's run
-    const std::string& run_id() const { return run_id_; }
+    std::int64_t first_step() const {
+        return continuation_.first_step;
+    }                                                           // step this job started from
+    bool continued() const { return continuation_.continued; }  // continues a checkpoint's run
+    const std::string& run_id() const { return continuation_.run_id; }
 
   private:
     void write_report(const std::string& stopped_checkpoint) const;  // report() but its barrier
@@ -242,60 +247,23 @@ class Simulation {
     MaterialMap materials_;  // each atom's material, for the system and the terms' tables
     LocalSystem system_;
     // The host's spins. Mutable: with a GPU integrator they are a copy that readers refresh
-    // (pull_spins) even through const access; device_ahead_ says the device's are newer,
-    // host_ahead_ that the host's changed since the device last had them.
+    // (pull_spins) even through const access; sync_ says which copy is newer.
     mutable Spins spins_;
-    mutable bool device_ahead_ = false;
-    bool host_ahead_ = true;  // the initial spins are made on the host
+    SpinSync sync_;
     Timers timers_;
     Hamiltonian hamiltonian_;
     parallel::HaloExchange halo_;
-    mutable OutputFiles files_;       // the text output files (programs open theirs through us)
-    StopPolicy stop_policy_;          // signals and the wall-time limit
-    std::int64_t checked_step_ = -1;  // the last step check_finite found every spin finite
     std::unique_ptr<Integrator> integrator_;
-    std::unique_ptr<LayerTextures> textures_;  // when a column shows Q or a skyrmion
-    std::unique_ptr<WallProfile> wall_;        // when a column shows a domain wall
     RunState state_;
-    Observables sample_;       // the latest statistics sample
-    int threads_allowed_ = 1;  // OpenMP's thread count before fit_threads_to_work
-    std::string start_time_;   // UTC, ISO 8601, when the simulation was made (report.json)
-    std::string run_id_;       // util/run_id.hpp: drawn by rank 0, or the continued run's
-    bool unnamed_run_ =
-        false;  // continues a checkpoint from before run ids (its snapshots have none)
-    double total_moment_ = 0;  // J/T
-    std::int64_t counted_atoms_ = 0;
-    std::vector<char> counted_;  // [material]: not non-magnetic
-    std::vector<double> material_moment_;
-    std::FILE* table_file_ = nullptr;  // rank 0's statistics file
-    std::string table_path_;
-    std::unique_ptr<TimeSeriesTable> table_, screen_;
-    std::unique_ptr<SnapshotOutput> snapshots_;  // when config:atoms is set
-    std::unique_ptr<Checkpoints> checkpoints_;   // when the input writes or reads checkpoints
-    bool resuming_ = false;           // continuing a checkpoint: its phase is still to come
-    bool continued_ = false;          // this run continues a checkpoint's run
-    bool sampled_at_resume_ = false;  // the checkpoint's step already had its sample (end)
-    double test_slow_step_ = 0;       // s per step, MINIASD_TEST_SLOW_RANK (docs/testing.md)
-    // MINIASD_TEST_NAN_AT_STEP=G:N: atom G's spin becomes NaN after step N (docs/testing.md).
-    std::int64_t test_nan_atom_ = -1, test_nan_step_ = -1;
-    std::int64_t phase_calls_ = 0;  // phases begun (or skipped) in this job
-    std::int64_t first_step_ = 0;   // state_.step when this job started its loop
-    int t_checkpoint_ = 0;
-    std::int64_t planned_rows_ = -1;  // < 0: from the time-series settings
-    bool started_ = false;            // output files opened (on the first run())
-    bool snapshot_written_ = false;   // the last row took a snapshot
-    int t_stats_ = 0, t_output_ = 0;
-    double loop_seconds_ = 0;  // wall time of the time loop on this rank
-    double setup_seconds_ = 0;
-    // Counters the report splits the time loop by (s, this rank): MPI time of this thread
-    // (I/O scopes paused), halo wait and halo work, output and checkpoint timers.
-    struct LoopCounters {
-        double mpi = 0, halo_wait = 0, halo_busy = 0, io = 0;
-    };
+    Measures measures_;          // simulation_parts.hpp: the sample and what it is built from
+    RowOutput rows_;             // statistics table and snapshots
+    Continuation continuation_;  // checkpoints, stops, where a continued run stands
+    Health health_;              // finite spins; the test hooks
+    Accounting account_;         // timers and times of the run report
+
     LoopCounters counters() const;
     // Adds the loop time and counter changes since `wall` / `from` to the loop totals.
     void end_loop_stretch(double wall, const LoopCounters& from);
-    LoopCounters loop_counters_;  // accumulated over the time loop
 };
 
 }  // namespace miniasd

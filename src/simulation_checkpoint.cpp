@@ -32,25 +32,25 @@ NonLocalStage* held_state_stage(const Hamiltonian& h, std::int64_t step) {
 
 void Simulation::load_checkpoint() {
     if (config_.checkpoint.load == CheckpointLoad::none) return;
-    checkpoints_ =
+    continuation_.checkpoints =
         std::make_unique<Checkpoints>(config_, lattice_, system_, comm(), options_.output_dir);
     std::FILE* screen = comm().is_root() ? options_.screen : nullptr;
     std::optional<Checkpoints::Loaded> l;
     {
-        IoTimer t(timers_, t_checkpoint_);
-        l = checkpoints_->load(spins_);
+        IoTimer t(timers_, account_.t_checkpoint);
+        l = continuation_.checkpoints->load(spins_);
     }
     if (!l) {
         if (!config_.checkpoint.load_if_exists)
             throw Error("sim:load-checkpoint: there is no checkpoint in '" +
-                        checkpoints_->directory() +
+                        continuation_.checkpoints->directory() +
                         "' (sim:load-checkpoint-if-exists starts afresh without one)");
         if (screen)
             std::fprintf(screen, "No checkpoint in %s: starting afresh\n",
-                         checkpoints_->directory().c_str());
+                         continuation_.checkpoints->directory().c_str());
         return;
     }
-    host_ahead_ = true;  // a device takes them before the next step
+    sync_.host_ahead = true;  // a device takes them before the next step
     // The ghosts' copies of the loaded spins.
     halo_.start(spins_.x.data(), spins_.y.data(), spins_.z.data());
     halo_.finish(spins_.x.data(), spins_.y.data(), spins_.z.data());
@@ -138,8 +138,8 @@ void Simulation::load_checkpoint() {
     if (const std::int64_t need = stage ? stage->held_step(state_.step) : -1; need >= 0) {
         std::optional<std::pair<Spins, std::int64_t>> held;
         {
-            IoTimer t(timers_, t_checkpoint_);
-            held = checkpoints_->load_held(l->path);
+            IoTimer t(timers_, account_.t_checkpoint);
+            held = continuation_.checkpoints->load_held(l->path);
         }
         if (!held || held->second != need)
             throw Error("cannot continue from " + l->path + ": it was written at step " +
@@ -151,42 +151,42 @@ void Simulation::load_checkpoint() {
                         "continue from one at a multiple of the rate");
         stage->restore_held_spins(held->first, held->second);
     }
-    resuming_ = true;
-    sampled_at_resume_ = state_.complete;
+    continuation_.resuming = true;
+    continuation_.sampled_at_resume = state_.complete;
     state_.complete = false;
-    continued_ = true;
+    continuation_.continued = true;
     if (!l->run.run_id.empty())
-        run_id_ = l->run.run_id;
+        continuation_.run_id = l->run.run_id;
     else
-        unnamed_run_ = true;  // a checkpoint from before run ids: keep the id drawn
-    files_.continue_from(l->run.outputs, l->run.output_digests);
+        continuation_.unnamed_run = true;  // a checkpoint from before run ids: keep the id drawn
+    rows_.files.continue_from(l->run.outputs, l->run.output_digests);
 }
 
 std::string Simulation::write_checkpoint() {
     // No checkpoint of a diverged run: whoever asks for one (continuous, a stop, the end).
     check_finite("before the checkpoint of step " + std::to_string(state_.step));
-    if (snapshots_) {  // a checkpoint comes after the snapshots before it
-        IoTimer t(timers_, t_output_);
-        snapshots_->wait_all();
+    if (rows_.snapshots) {  // a checkpoint comes after the snapshots before it
+        IoTimer t(timers_, account_.t_output);
+        rows_.snapshots->wait_all();
     }
-    IoTimer t(timers_, t_checkpoint_);  // checkpoints count as I/O, not as the loop's MPI
-    if (!checkpoints_)
-        checkpoints_ =
+    IoTimer t(timers_, account_.t_checkpoint);  // checkpoints count as I/O, not as the loop's MPI
+    if (!continuation_.checkpoints)
+        continuation_.checkpoints =
             std::make_unique<Checkpoints>(config_, lattice_, system_, comm(), options_.output_dir);
     SavedRun run;
     run.state = state_;
     run.fingerprint = fingerprint(config_);
-    run.run_id = run_id_;
+    run.run_id = continuation_.run_id;
     run.random_numbers = random_numbers_id;
     run.ranks = comm().size();
     run.threads = omp_get_max_threads();
     run.writer =
         std::string("miniasd ") + build_info::version + " (git " + build_info::git_hash + ")";
     // The length of every output file now, so a continued run cuts what comes after.
-    if (table_file_) std::fflush(table_file_);
+    if (rows_.table_file) std::fflush(rows_.table_file);
     if (comm().is_root()) {
-        run.outputs = files_.lengths();
-        run.output_digests = files_.digests(run.outputs);
+        run.outputs = rows_.files.lengths();
+        run.output_digests = rows_.files.digests(run.outputs);
     }
     // The spins a held field was computed from, when the next step does not compute it afresh.
     const NonLocalStage* stage = held_state_stage(hamiltonian_, state_.step);
@@ -197,11 +197,11 @@ std::string Simulation::write_checkpoint() {
                     " needs the held spins of step " + std::to_string(held_step) +
                     ", which were never computed");
     pull_spins();
-    const std::string path = checkpoints_->write(spins_, run, held, held_step);
+    const std::string path = continuation_.checkpoints->write(spins_, run, held, held_step);
     if (comm().is_root() && options_.screen && options_.progress) {
         std::fprintf(options_.screen, "Checkpoint at step %lld: %s (%.2f s)\n",
                      static_cast<long long>(state_.step), path.c_str(),
-                     checkpoints_->last_write_seconds());
+                     continuation_.checkpoints->last_write_seconds());
         std::fflush(options_.screen);
     }
     return path;

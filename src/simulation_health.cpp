@@ -67,7 +67,7 @@ const char* divergence_hint =
 }  // namespace
 
 void Simulation::check_finite(const std::string& when) {
-    if (state_.step == checked_step_) return;  // checked at this step already (every rank)
+    if (state_.step == health_.checked_step) return;  // checked at this step already (every rank)
     pull_spins();
     std::int64_t bad = 0;
     for (std::int64_t i = 0; i < system_.n_owned; ++i)
@@ -83,8 +83,9 @@ void Simulation::check_finite(const std::string& when) {
         const int m = materials_.of(gid);
         local = std::to_string(all_bad) + " spin(s) became non-finite " + when +
                 " (checked at step " + std::to_string(state_.step) +
-                (checked_step_ >= 0 ? ", all finite at step " + std::to_string(checked_step_)
-                                    : std::string()) +
+                (health_.checked_step >= 0
+                     ? ", all finite at step " + std::to_string(health_.checked_step)
+                     : std::string()) +
                 "); the first on this rank: atom " + std::to_string(gid) + " at (" +
                 shortest(r[0] * 1e9) + ", " + shortest(r[1] * 1e9) + ", " + shortest(r[2] * 1e9) +
                 ") nm, material " + std::to_string(m + 1) + ", spin (" + shortest(s[0]) + ", " +
@@ -96,23 +97,23 @@ void Simulation::check_finite(const std::string& when) {
                 std::to_string(state_.step) + ": " + shortest(state_.temperature) + " K)" +
                 divergence_hint;
     comm().throw_if_any(local);
-    checked_step_ = state_.step;
+    health_.checked_step = state_.step;
 }
 
 void Simulation::check_sample() {
     // The sample's sums are global: every rank sees the same values and stops together, naming
     // the atom when a spin is the cause.
-    bool ok = finite(sample_.m) && std::isfinite(sample_.total) &&
-              std::isfinite(sample_.spin_temperature) && std::isfinite(state_.temperature);
-    for (const double e : sample_.energy)
+    bool ok = finite(measures_.sample.m) && std::isfinite(measures_.sample.total) &&
+              std::isfinite(measures_.sample.spin_temperature) && std::isfinite(state_.temperature);
+    for (const double e : measures_.sample.energy)
         ok = ok && std::isfinite(e);
     if (ok) return;
     check_finite("before the statistics of step " + std::to_string(state_.step));
     throw Error("a statistic became non-finite at step " + std::to_string(state_.step) +
-                " (magnetisation (" + shortest(sample_.m[0]) + ", " + shortest(sample_.m[1]) +
-                ", " + shortest(sample_.m[2]) + "), energy " + shortest(sample_.total) +
-                " J/atom, temperature " + shortest(state_.temperature) +
-                " K); the row is not written" + divergence_hint);
+                " (magnetisation (" + shortest(measures_.sample.m[0]) + ", " +
+                shortest(measures_.sample.m[1]) + ", " + shortest(measures_.sample.m[2]) +
+                "), energy " + shortest(measures_.sample.total) + " J/atom, temperature " +
+                shortest(state_.temperature) + " K); the row is not written" + divergence_hint);
 }
 
 void Simulation::poison_spin(std::int64_t gid) {
@@ -120,7 +121,7 @@ void Simulation::poison_spin(std::int64_t gid) {
     for (std::int64_t i = 0; i < system_.n_owned; ++i)
         if (system_.gid[static_cast<std::size_t>(i)] == gid) {
             spins_.x[i] = std::nan("");
-            host_ahead_ = true;
+            sync_.host_ahead = true;
         }
 }
 

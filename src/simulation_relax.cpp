@@ -47,14 +47,15 @@ class RelaxProgress {
 Simulation::Relaxation Simulation::relax(bool program) {
     sync_field();
     pull_spins();
-    host_ahead_ = true;  // a GPU integrator takes the relaxed spins before its first step
+    sync_.host_ahead = true;  // a GPU integrator takes the relaxed spins before its first step
     bool skip_sample = false;
     if (program) {
-        if (resuming_) {  // a continued relaxation: its checkpoint's step had its row if due
-            resuming_ = false;
-            skip_sample = sampled_at_resume_;
+        if (continuation_
+                .resuming) {  // a continued relaxation: its checkpoint's step had its row if due
+            continuation_.resuming = false;
+            skip_sample = continuation_.sampled_at_resume;
         }
-        if (!started_) start();
+        if (!rows_.started) start();
         state_.phase = 0;
         state_.temperature = state_.phonon_temperature = 0;
         state_.accumulator.reset(static_cast<std::size_t>(series::count(config_.materials.size())),
@@ -87,7 +88,7 @@ Simulation::Relaxation Simulation::relax(bool program) {
                             std::to_string(k) + ": a coupling or field is far too strong");
             if (out.torque < config_.relax.tolerance || k >= limit) break;
             progress.update(k, out.torque);
-            if (program) stop_policy_.before_step();
+            if (program) continuation_.stop_policy.before_step();
             timers_.start(timer);
             minimiser.move(spins_);
             timers_.stop(timer);
@@ -108,13 +109,13 @@ Simulation::Relaxation Simulation::relax(bool program) {
         if (!last_row) {
             if (!last_sampled) sample(false);
             write_row(true);
-        } else if (snapshots_ && !snapshot_written_) {
-            IoTimer t(timers_, t_output_);
+        } else if (rows_.snapshots && !rows_.snapshot_written) {
+            IoTimer t(timers_, account_.t_output);
             write_snapshot();
         }
         end_loop_stretch(start_wall, from);
     }
-    out.energy = (program ? sample_ : observe()).total;
+    out.energy = (program ? measures_.sample : observe()).total;
     if (comm().is_root() && options_.screen)
         std::fprintf(options_.screen,
                      "%s %s after %lld steps: largest torque %s T (tolerance %s T), energy %s "

@@ -43,16 +43,16 @@ std::optional<RunReport> Simulation::gather_report() const {
     RunReport r;
     for (int id = 0; id < timers_.size(); ++id)
         r.timers.push_back({timers_.name(id), comm().spread(timers_.seconds(id))});
-    r.loop = comm().spread(loop_seconds_);
+    r.loop = comm().spread(account_.loop_seconds);
     // The time loop split so that the parts add up to it on every rank. The slowest rank waits
     // least at the halo exchange: its wait is the messages' transfer, and what any rank waits
     // beyond the shortest wait is time spent waiting for slower ranks (load imbalance).
-    const LoopCounters& c = loop_counters_;
+    const LoopCounters& c = account_.loop_counters;
     const double least_wait = -comm().max(-c.halo_wait);
     const double other_mpi = std::max(0.0, c.mpi - c.halo_wait - c.halo_busy);
     r.parts = {
         {"compute", "physics, statistics sums, loop overhead",
-         comm().spread(loop_seconds_ - c.mpi - c.io)},
+         comm().spread(account_.loop_seconds - c.mpi - c.io)},
         {"halo", "packing, posting, unpacking, and the transfer (the least wait of any rank)",
          comm().spread(c.halo_busy + least_wait)},
         {"imbalance", "waiting at the halo exchange for slower ranks",
@@ -60,21 +60,22 @@ std::optional<RunReport> Simulation::gather_report() const {
         {"other MPI", "reductions for statistics, stop checks", comm().spread(other_mpi)},
         {"I/O", "output and checkpoints the loop waited for", comm().spread(c.io)},
     };
-    r.mpi_fraction = comm().spread(loop_seconds_ > 0 ? c.mpi / loop_seconds_ : 0.0);
+    r.mpi_fraction = comm().spread(account_.loop_seconds > 0 ? c.mpi / account_.loop_seconds : 0.0);
     r.halo_kib = comm().spread(halo_.bytes_per_exchange() / 1024.0);
     r.peers = comm().spread(double(halo_.peers().size()));
     r.shared_memory_peers = comm().spread(double(halo_.shared_memory_peers()));
-    r.setup = comm().spread(setup_seconds_);
+    r.setup = comm().spread(account_.setup_seconds);
     r.setup_per_atom =
-        comm().spread(system_.n_owned > 0 ? setup_seconds_ / double(system_.n_owned) : 0.0);
+        comm().spread(system_.n_owned > 0 ? account_.setup_seconds / double(system_.n_owned) : 0.0);
     r.memory_estimate =
         estimate_run_memory(config_, lattice_, comm().size(), plan_.reach).bytes_per_rank;
     r.peak_resident = comm().spread(peak_resident_bytes());
     r.halo_wait_seconds = comm().all_gather(std::vector<double>{c.halo_wait});
-    r.loop_seconds = comm().all_gather(std::vector<double>{loop_seconds_});
+    r.loop_seconds = comm().all_gather(std::vector<double>{account_.loop_seconds});
     const std::vector<std::string> encoded = comm().all_gather(local_placement().encode());
     r.spin_hash = spin_hash();
-    const double final_wait = snapshots_ ? comm().max(snapshots_->final_wait_seconds()) : 0.0;
+    const double final_wait =
+        rows_.snapshots ? comm().max(rows_.snapshots->final_wait_seconds()) : 0.0;
     // Every rank has the same terms, so the same figures in the same order.
     r.term_figures = hamiltonian_.figures();
     for (auto& term : r.term_figures) {
@@ -94,17 +95,17 @@ std::optional<RunReport> Simulation::gather_report() const {
     r.omp_proc_bind = environment_or_unset(EnvVar::omp_proc_bind);
     r.ranks = comm().size();
     r.threads = omp_get_max_threads();
-    r.threads_allowed = threads_allowed_;
+    r.threads_allowed = account_.threads_allowed;
     r.grid = std::to_string(grid().dims[0]) + "x" + std::to_string(grid().dims[1]) + "x" +
              std::to_string(grid().dims[2]);
     r.atoms = system_.n_global;
-    r.steps = state_.step - first_step_;
-    r.first_step = first_step_;
+    r.steps = state_.step - continuation_.first_step;
+    r.first_step = continuation_.first_step;
     r.halo_exchanges = halo_.exchanges();
     r.integrator_summary = integrator_->summary();
     r.integrator_figures = integrator_->figures();
-    r.start_time = start_time_;
-    r.run_id = run_id_;
+    r.start_time = account_.start_time;
+    r.run_id = continuation_.run_id;
     const HostFacts host = host_facts();
     r.cpu_model = host.cpu_model;
     r.cores_per_host = host.cores;
@@ -117,7 +118,7 @@ std::optional<RunReport> Simulation::gather_report() const {
     } else {
         r.scheduler = "none";
     }
-    r.statistics_path = table_path_;
+    r.statistics_path = rows_.table_path;
     r.output_dir = options_.output_dir;
     r.input_file = config_.input_file;
     r.program = to_string(config_.program);
@@ -126,13 +127,13 @@ std::optional<RunReport> Simulation::gather_report() const {
     char hex[20];
     std::snprintf(hex, sizeof hex, "%016" PRIx64, checksum64(described.data(), described.size()));
     r.fingerprint = hex;
-    if (snapshots_)
-        r.snapshots = RunReport::Snapshots{snapshots_->mode(),
-                                           snapshots_->asynchronous(),
-                                           snapshots_->buffers(),
-                                           snapshots_->synchronous_reason(),
-                                           snapshots_->summary(),
-                                           snapshots_->timings(),
+    if (rows_.snapshots)
+        r.snapshots = RunReport::Snapshots{rows_.snapshots->mode(),
+                                           rows_.snapshots->asynchronous(),
+                                           rows_.snapshots->buffers(),
+                                           rows_.snapshots->synchronous_reason(),
+                                           rows_.snapshots->summary(),
+                                           rows_.snapshots->timings(),
                                            final_wait};
     return r;
 }
