@@ -197,7 +197,7 @@ std::string Simulation::write_checkpoint() {
                     " needs the held spins of step " + std::to_string(held_step) +
                     ", which were never computed");
     pull_spins();
-    const std::string path = continuation_.checkpoints->write(spins_, run, held, held_step);
+    std::string path = continuation_.checkpoints->write(spins_, run, held, held_step);
     if (comm().is_root() && options_.screen && options_.progress) {
         std::fprintf(options_.screen, "Checkpoint at step %lld: %s (%.2f s)\n",
                      static_cast<long long>(state_.step), path.c_str(),

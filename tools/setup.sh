@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(
-  build-essential cmake ninja-build git pkg-config clang-format ccache
+  build-essential cmake ninja-build git pkg-config clang-format clang-tidy ccache
   openmpi-bin libopenmpi-dev libhdf5-openmpi-dev hdf5-tools
   libeigen3-dev librandom123-dev libcli11-dev libfftw3-dev
   libgtest-dev libgmock-dev libbenchmark-dev

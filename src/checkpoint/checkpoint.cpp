@@ -110,7 +110,7 @@ Checkpoints::Checkpoints(const Config& c, const Lattice& l, const LocalSystem& s
 std::string Checkpoints::write(const Spins& s, const SavedRun& run, const Spins* held,
                                std::int64_t held_step) {
     const double started = wall_seconds();
-    const std::string final_path = join_path(directory_, checkpoint_name(run.state.step));
+    std::string final_path = join_path(directory_, checkpoint_name(run.state.step));
     const std::string partial = final_path + partial_suffix;
     on_root(comm_, [&] {
         fs::create_directories(directory_);

@@ -11,7 +11,7 @@ KeywordSpec row(std::string section, std::string name, K kind, D dim, double min
     KeywordSpec s{
         std::move(section), std::move(name),  false, false, kind, dim, min, max, "", std::move(def),
         std::move(doc),     std::move(apply), "",    {},    {},   ""};
-    if (read) s.read = [read](const Config& c, int, int) { return read(c); };
+    if (read) s.read = [read = std::move(read)](const Config& c, int, int) { return read(c); };
     return s;
 }
 
@@ -28,13 +28,13 @@ KeywordSpec mat(std::string name, K kind, D dim, double min, double max, std::st
                 MaterialRead read) {
     KeywordSpec s = row(
         "material", std::move(name), kind, dim, min, max, std::move(def), std::move(doc),
-        [f](Config& c, const Value& v, const Entry& e) {
+        [f = std::move(f)](Config& c, const Value& v, const Entry& e) {
             f(c.materials[static_cast<std::size_t>(e.section_index - 1)], v, e);
         },
         written_elsewhere);
     s.material_indexed = true;
     if (read)
-        s.read = [read](const Config& c, int i, int) {
+        s.read = [read = std::move(read)](const Config& c, int i, int) {
             return read(c.materials[static_cast<std::size_t>(i)]);
         };
     return s;
