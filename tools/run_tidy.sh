@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs clang-tidy (the committed .clang-tidy) on the C++ sources changed since a revision, with
-# every finding an error. CI runs it on the commits of the last landing's range; a developer runs
-# it before committing:   tools/run_tidy.sh [base-revision]   (default: the last 10 commits).
+# every finding an error. CI runs it on what the last commits changed; a developer runs
+# it before committing:   tools/run_tidy.sh [base-revision]   (default: the last 5 commits).
 # Only the changed .cpp files themselves are checked (their headers' older findings are not
 # this change's); build/compile_commands.json must exist (tools/setup.sh makes it).
 set -euo pipefail
@@ -15,7 +15,7 @@ fi
 base=${1:-}
 if [ -z "$base" ]; then
   count=$(git rev-list --count HEAD)
-  back=$(( count > 10 ? 10 : count - 1 ))
+  back=$(( count > 5 ? 5 : count - 1 ))
   base=HEAD~$back
 fi
 mapfile -t files < <(git diff --name-only --diff-filter=AM "$base" HEAD -- 'src/*.cpp' 'tools/*.cpp' 'bench/*.cpp' |
