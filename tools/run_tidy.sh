@@ -25,5 +25,11 @@ if [ ${#files[@]} -eq 0 ]; then
   exit 0
 fi
 echo "run_tidy: ${#files[@]} changed sources since $base"
-printf '%s\n' "${files[@]}" | xargs -P "$(nproc)" -n 4 "$tidy" -p build --quiet --warnings-as-errors='*'
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+status=0
+printf '%s\n' "${files[@]}" | xargs -P "$(nproc)" -n 4 "$tidy" -p build --quiet --warnings-as-errors='*' \
+  > "$log" 2>&1 || status=$?
+grep -v -e 'warnings generated\.$' -e '^Suppressed [0-9]* warnings' "$log" || true
+[ "$status" -eq 0 ] || { echo "run_tidy: findings above (tools/run_tidy.sh $base)" >&2; exit 1; }
 echo "run_tidy: clean"
