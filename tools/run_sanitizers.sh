@@ -17,6 +17,8 @@ if [ ! -f build-asan/CMakeCache.txt ]; then
         -DCMAKE_CXX_FLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" \
         -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined"
 fi
+# Configured again first, so that tests added since an earlier build of build-asan are listed.
+cmake build-asan > /dev/null
 # Only what the tests below run: the program, the converter, the semaphore helper and the test
 # executables their commands name (about two thirds of them), not every test of the suite.
 mpi_tests='^((halo|decomposition_independence|snapshot_modes|read_broadcast)_np[124]|cli_errors|snapshot_failure|ompio_semaphore|restart)$'
