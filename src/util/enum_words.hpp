@@ -2,7 +2,9 @@
 // describe() text and every message that names a setting read the same table.
 #pragma once
 
+#include <algorithm>
 #include <array>
+#include <cctype>
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -30,13 +32,13 @@ constexpr const char* word_of(const EnumWords<E, N>& words, E v) {
 // The value whose word is `text`, compared without regard to case (the parser lowers choices).
 template <class E, std::size_t N>
 std::optional<E> value_of(const EnumWords<E, N>& words, std::string_view text) {
+    auto lower = [](char ch) { return std::tolower(static_cast<unsigned char>(ch)); };
     for (const auto& w : words) {
         const std::string_view word(w.word);
-        if (word.size() != text.size()) continue;
-        bool equal = true;
-        for (std::size_t i = 0; i < word.size() && equal; ++i)
-            equal = (word[i] | 0x20) == (text[i] | 0x20) || word[i] == text[i];
-        if (equal) return w.value;
+        if (word.size() == text.size() &&
+            std::equal(word.begin(), word.end(), text.begin(),
+                       [&](char x, char y) { return lower(x) == lower(y); }))
+            return w.value;
     }
     return std::nullopt;
 }
