@@ -1,8 +1,14 @@
 # Makefile.archer builds a working miniasd and miniasd-convert from the same sources (here with
-# CC=mpicxx).
+# CC=mpicxx, through ccache where it is installed: the compiler's objects are the same, and the
+# test's build takes seconds instead of minutes once the sources were compiled this way before).
 file(REMOVE_RECURSE ${WORK_DIR})
+find_program(CCACHE ccache)
+set(compiler mpicxx)
+if(CCACHE)
+  set(compiler "${CCACHE} mpicxx")
+endif()
 execute_process(
-  COMMAND ${MAKE} -f Makefile.archer archer-parallel CC=mpicxx BUILD_DIR=${WORK_DIR} -j 2
+  COMMAND ${MAKE} -f Makefile.archer archer-parallel "CC=${compiler}" BUILD_DIR=${WORK_DIR} -j 2
   WORKING_DIRECTORY ${SOURCE_DIR}
   RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 840)
 if(NOT rc EQUAL 0)
