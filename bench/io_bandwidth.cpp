@@ -18,9 +18,9 @@
 
 #include "input/line_parser.hpp"
 #include "input/parser.hpp"
-#include "output/file_io.hpp"
-#include "output/records.hpp"
-#include "output/snapshot_output.hpp"
+#include "output/format/file_io.hpp"
+#include "output/format/records.hpp"
+#include "output/pipeline/snapshot_output.hpp"
 #include "parallel/decomposition.hpp"
 #include "parallel/environment.hpp"
 #include "system/materials.hpp"

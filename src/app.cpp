@@ -45,13 +45,13 @@ void print_setup(const Simulation& sim, std::FILE* out) {
     std::fprintf(out, "Input: %s\n", sim.config().input_file.c_str());
     const std::string cell = l.from_file ? "the cell of " + sim.config().unit_cell_file.path +
                                                " (" + std::to_string(l.sites()) + " atoms)"
-                                         : to_string(l.crystal);
+                                         : word_of(l.crystal);
     std::fprintf(out, "System: %s, %lld x %lld x %lld cells, %lld atoms, %zu material(s)\n",
                  cell.c_str(), (long long)l.cells[0], (long long)l.cells[1], (long long)l.cells[2],
                  (long long)l.atoms(), sim.config().materials.size());
     if (l.particle.shape != ParticleShape::none)
         std::fprintf(out, "Particle: %s of size %g A centred at (%g, %g, %g) A, %lld atoms\n",
-                     to_string(l.particle.shape), 2e10 * l.particle.radius,
+                     word_of(l.particle.shape), 2e10 * l.particle.radius,
                      1e10 * l.particle.origin[0], 1e10 * l.particle.origin[1],
                      1e10 * l.particle.origin[2], (long long)l.atoms());
     std::string terms;
@@ -86,9 +86,9 @@ void print_setup(const Simulation& sim, std::FILE* out) {
     if (c.program == ProgramKind::relax)
         std::fprintf(out, "Program: relax by %s", method);
     else
-        std::fprintf(out, "Program: %s with %s", to_string(c.program), to_string(c.integrator));
+        std::fprintf(out, "Program: %s with %s", word_of(c.program), word_of(c.integrator));
     if (c.integrator == IntegratorKind::monte_carlo && c.program != ProgramKind::relax)
-        std::fprintf(out, " (%s moves; one sweep per step)", to_string(c.monte_carlo_move));
+        std::fprintf(out, " (%s moves; one sweep per step)", word_of(c.monte_carlo_move));
     std::fprintf(out, "\n");
     switch (c.program) {
         case ProgramKind::curie_temperature:

@@ -1,19 +1,14 @@
 #include "simulation.hpp"
-#include "util/environment.hpp"
 
 #include <omp.h>
 
 #include <algorithm>
-#include <chrono>
-#include <cstdlib>
-#include <cstring>
 #include <ctime>
 #include <numeric>
-#include <thread>
 
 #include "checkpoint/foreign_checkpoints.hpp"
-#include "output/run_directory.hpp"
-#include "output/spin_file.hpp"
+#include "output/format/spin_file.hpp"
+#include "output/pipeline/run_directory.hpp"
 #include "parallel/mpi_clock.hpp"
 #include "system/materials.hpp"
 #include "util/building.hpp"
@@ -84,16 +79,6 @@ Simulation::Simulation(const parallel::Comm& world, Config config, RunOptions op
     account_.t_stats = timers_.add("statistics");
     account_.t_output = timers_.add("output");
     account_.t_checkpoint = timers_.add("checkpoint");
-    // Test hook: "R:S" makes rank R sleep S seconds per step, a known load imbalance.
-    if (const auto env = environment(EnvVar::test_slow_rank); env && env->find(':') != env->npos)
-        if (const char* slow = env->c_str(); std::atoi(slow) == comm().rank())
-            health_.test_slow_step = std::atof(std::strchr(slow, ':') + 1);
-    // Test hook: "G:N" makes atom G's spin NaN after step N, as a diverging integration would.
-    if (const auto env = environment(EnvVar::test_nan_at_step);
-        env && env->find(':') != env->npos) {
-        health_.test_nan_atom = std::atoll(env->c_str());
-        health_.test_nan_step = std::atoll(env->c_str() + env->find(':') + 1);
-    }
     state_.time_step = config_.time_step;
     state_.temperature = state_.phonon_temperature = config_.temperature;
     state_.field_strength = config_.field_strength;
@@ -110,6 +95,7 @@ Simulation::Simulation(const parallel::Comm& world, Config config, RunOptions op
         measures_.total_moment += measures_.material_moment.back();
         measures_.counted_atoms += count[m];
     }
+    register_observers();
 }
 
 void Simulation::load_initial_spins() {
@@ -269,18 +255,7 @@ void Simulation::finish_run() {
 
 void Simulation::after_step(std::int64_t next) {
     state_.phase_step = next;
-    const bool due = config_.checkpoint.save == CheckpointSave::continuous &&
-                     state_.step % config_.checkpoint.rate == 0;
-    // The step's vote is completed first, so no collective is left open if the spins fail.
-    const bool checking = continuation_.stop_policy.due(state_.step);
-    std::string why;
-    const bool stop = continuation_.stop_policy.stop_after(
-        state_.step,
-        continuation_.checkpoints ? continuation_.checkpoints->last_write_seconds() : 0.0, why);
-    if (checking) check_finite("during the run");  // a checkpoint checks its own spins
-    if (!options_.write_files) return;
-    if (due && !stop) write_checkpoint();
-    if (stop) throw RunStopped(why, write_checkpoint());
+    observers_.notify(LoopMoment::after_step, state_.step);
 }
 
 void Simulation::advance() {
@@ -291,10 +266,7 @@ void Simulation::advance() {
     sync_.host_ahead = false;
     integrator_->step(spins_, state_);
     sync_.device_ahead = integrator_->keeps_spins();
-    if (health_.test_slow_step > 0)
-        std::this_thread::sleep_for(std::chrono::duration<double>(health_.test_slow_step));
     ++state_.step;
-    if (state_.step == health_.test_nan_step) poison_spin(health_.test_nan_atom);
 }
 
 void Simulation::begin_phase(const Phase& p) {

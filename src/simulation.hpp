@@ -16,8 +16,9 @@
 #include "hamiltonian/hamiltonian.hpp"
 #include "input/config.hpp"
 #include "integrate/integrator.hpp"
-#include "output/output_files.hpp"
-#include "output/snapshot_output.hpp"
+#include "loop_observers.hpp"
+#include "output/pipeline/output_files.hpp"
+#include "output/pipeline/snapshot_output.hpp"
 #include "parallel/decomposition.hpp"
 #include "parallel/halo.hpp"
 #include "parallel/mpi_clock.hpp"
@@ -44,7 +45,7 @@ struct RunOptions {
     std::FILE* screen = stdout;    // rank 0's screen output; nullptr for none
     bool verbose = false;          // more detail (MPI-IO hints in effect)
     // Delete another run's snapshots in the output directory instead of refusing to start
-    // there (--overwrite; output/run_directory.hpp).
+    // there (--overwrite; output/pipeline/run_directory.hpp).
     bool overwrite = false;
     // Lower the thread count to the work: one thread per min_atoms_per_thread atoms of a rank's
     // share (util/placement.hpp), at most the threads OpenMP allows now. The program sets it;
@@ -238,6 +239,8 @@ class Simulation {
     void check_finite(const std::string& when);
     void check_sample();  // the latest sample: throws Error if a statistic is non-finite
     void poison_spin(std::int64_t gid);  // test hook: this atom's spin := NaN, where it is owned
+    // Registers the loop's observers (simulation_observers.cpp), once, by the constructor.
+    void register_observers();
 
     Config config_;
     RunOptions options_;
@@ -258,7 +261,7 @@ class Simulation {
     Measures measures_;          // simulation_parts.hpp: the sample and what it is built from
     RowOutput rows_;             // statistics table and snapshots
     Continuation continuation_;  // checkpoints, stops, where a continued run stands
-    Health health_;              // finite spins; the test hooks
+    LoopObservers observers_;    // what acts around the steps (simulation_observers.cpp)
     Accounting account_;         // timers and times of the run report
 
     LoopCounters counters() const;

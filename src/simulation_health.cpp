@@ -67,7 +67,8 @@ const char* divergence_hint =
 }  // namespace
 
 void Simulation::check_finite(const std::string& when) {
-    if (state_.step == health_.checked_step) return;  // checked at this step already (every rank)
+    if (state_.step == continuation_.checked_step)
+        return;  // checked at this step already (every rank)
     pull_spins();
     std::int64_t bad = 0;
     for (std::int64_t i = 0; i < system_.n_owned; ++i)
@@ -83,8 +84,8 @@ void Simulation::check_finite(const std::string& when) {
         const int m = materials_.of(gid);
         local = std::to_string(all_bad) + " spin(s) became non-finite " + when +
                 " (checked at step " + std::to_string(state_.step) +
-                (health_.checked_step >= 0
-                     ? ", all finite at step " + std::to_string(health_.checked_step)
+                (continuation_.checked_step >= 0
+                     ? ", all finite at step " + std::to_string(continuation_.checked_step)
                      : std::string()) +
                 "); the first on this rank: atom " + std::to_string(gid) + " at (" +
                 shortest(r[0] * 1e9) + ", " + shortest(r[1] * 1e9) + ", " + shortest(r[2] * 1e9) +
@@ -97,7 +98,7 @@ void Simulation::check_finite(const std::string& when) {
                 std::to_string(state_.step) + ": " + shortest(state_.temperature) + " K)" +
                 divergence_hint;
     comm().throw_if_any(local);
-    health_.checked_step = state_.step;
+    continuation_.checked_step = state_.step;
 }
 
 void Simulation::check_sample() {

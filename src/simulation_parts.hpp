@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "checkpoint/checkpoint.hpp"
-#include "output/output_files.hpp"
-#include "output/snapshot_output.hpp"
+#include "output/pipeline/output_files.hpp"
+#include "output/pipeline/snapshot_output.hpp"
 #include "stats/observables.hpp"
 #include "stats/time_series.hpp"
 #include "stats/topology.hpp"
@@ -75,14 +75,11 @@ struct Continuation {
     bool sampled_at_resume = false;  // the checkpoint's step already had its sample (end)
     std::int64_t phase_calls = 0;    // phases begun (or skipped) in this job
     std::int64_t first_step = 0;     // the run state's step when this job started its loop
-};
-
-// The run's health checks and the test hooks that break it on purpose (docs/testing.md).
-struct Health {
     std::int64_t checked_step = -1;  // the last step check_finite found every spin finite
-    double test_slow_step = 0;       // s per step, MINIASD_TEST_SLOW_RANK
-    // MINIASD_TEST_NAN_AT_STEP=G:N: atom G's spin becomes NaN after step N.
-    std::int64_t test_nan_atom = -1, test_nan_step = -1;
+    // The after-step observers' shared verdict of this step (simulation_observers.cpp): whether
+    // the stop policy checked (the spins are checked then too), and whether the run stops now.
+    bool checking = false, stopping = false;
+    std::string stop_why;
 };
 
 // Counters the report splits the time loop by (s, this rank): MPI time of this thread (I/O

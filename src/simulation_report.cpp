@@ -8,7 +8,7 @@
 #include <cstdlib>
 #include <filesystem>
 
-#include "output/checksum.hpp"
+#include "output/format/checksum.hpp"
 #include "report/run_report.hpp"
 #include "simulation.hpp"
 #include "system/memory_estimate.hpp"
@@ -103,6 +103,7 @@ std::optional<RunReport> Simulation::gather_report() const {
     r.first_step = continuation_.first_step;
     r.halo_exchanges = halo_.exchanges();
     r.integrator_summary = integrator_->summary();
+    r.loop_schedule = observers_.schedule();
     r.integrator_figures = integrator_->figures();
     r.start_time = account_.start_time;
     r.run_id = continuation_.run_id;
@@ -121,8 +122,8 @@ std::optional<RunReport> Simulation::gather_report() const {
     r.statistics_path = rows_.table_path;
     r.output_dir = options_.output_dir;
     r.input_file = config_.input_file;
-    r.program = to_string(config_.program);
-    r.integrator = to_string(config_.integrator);
+    r.program = word_of(config_.program);
+    r.integrator = word_of(config_.integrator);
     const std::string described = describe(config_);
     char hex[20];
     std::snprintf(hex, sizeof hex, "%016" PRIx64, checksum64(described.data(), described.size()));

@@ -51,9 +51,9 @@ void Simulation::write_row(bool snapshot) {
                          measures_.material_moment};
     agree_table_write(rows_.table->write_row(row));
     rows_.screen->write_row(row);
-    rows_.snapshot_written =
-        rows_.snapshots && (snapshot || state_.rows % config_.output.atoms_output_rate == 0);
-    if (rows_.snapshot_written) write_snapshot();
+    rows_.snapshot_written = false;
+    observers_.notify(LoopMoment::row, state_.rows);  // the snapshots at their rate
+    if (snapshot && rows_.snapshots && !rows_.snapshot_written) write_snapshot();
     ++state_.rows;
 }
 
@@ -76,9 +76,7 @@ void Simulation::sample(bool write) {
     state_.accumulator.add(sample_series(measures_.sample, state_.field_direction));
     timers_.stop(account_.t_stats);
     check_sample();
-    // VAMPIRE's output-rate counts time steps: a sample's row is written when its step is a
-    // multiple of the rate (with a rate that no sample step divides, no row at all).
-    if (write && state_.step % config_.columns.rate == 0) write_row();
+    if (write) observers_.notify(LoopMoment::sample, state_.step);  // the row at its rate
     ++state_.samples;
 }
 

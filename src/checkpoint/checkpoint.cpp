@@ -14,10 +14,10 @@
 #include <map>
 
 #include "checkpoint/owned_records.hpp"
-#include "output/file_io.hpp"
-#include "output/metadata.hpp"
-#include "output/records.hpp"
-#include "output/snapshot_output.hpp"
+#include "output/format/file_io.hpp"
+#include "output/format/metadata.hpp"
+#include "output/format/records.hpp"
+#include "output/pipeline/snapshot_output.hpp"
 #include "util/error.hpp"
 #include "util/hash.hpp"
 #include "util/timers.hpp"

@@ -6,7 +6,7 @@
 
 #include "checkpoint/checkpoint.hpp"
 #include "checkpoint/run_state_io.hpp"
-#include "output/file_io.hpp"
+#include "output/format/file_io.hpp"
 #include "util/error.hpp"
 
 namespace fs = std::filesystem;

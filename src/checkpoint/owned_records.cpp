@@ -8,8 +8,8 @@
 #include <cstring>
 #include <utility>
 
-#include "output/file_io.hpp"
-#include "output/records.hpp"
+#include "output/format/file_io.hpp"
+#include "output/format/records.hpp"
 #include "util/error.hpp"
 
 namespace miniasd {

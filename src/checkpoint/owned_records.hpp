@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "output/metadata.hpp"
+#include "output/format/metadata.hpp"
 #include "parallel/comm.hpp"
 #include "system/lattice.hpp"
 #include "system/local_system.hpp"

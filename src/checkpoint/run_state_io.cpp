@@ -9,7 +9,7 @@
 #include <cmath>
 #include <limits>
 
-#include "output/checksum.hpp"
+#include "output/format/checksum.hpp"
 #include "util/error.hpp"
 #include "util/run_id.hpp"
 #include "util/shortest.hpp"

@@ -76,22 +76,6 @@ std::string further_exchange_keyword(int k) {
     return std::string("exchange-matrix-") + names[k] + "-nn";
 }
 
-const char* to_string(Config::ExchangeFunction f) {
-    switch (f) {
-        case Config::ExchangeFunction::nearest_neighbour:
-            return "nearest-neighbour";
-        case Config::ExchangeFunction::shell:
-            return "shell";
-        case Config::ExchangeFunction::exponential:
-            return "exponential";
-        case Config::ExchangeFunction::material_exponential:
-            return "material-exponential";
-        case Config::ExchangeFunction::rkky:
-            return "RKKY";
-    }
-    return "";
-}
-
 bool places_by_rule(const Config& c) {
     for (const MaterialConfig& m : c.materials)
         if (m.unit_cell_category != 0 || m.height_set) return true;
@@ -114,66 +98,12 @@ bool alloyed_only(const Config& c, std::size_t m) {
     return false;
 }
 
-const char* to_string(CrystalStructure c) {
+const char* word_of(CrystalStructure c) {
     return crystal_cell(c).name;
 }
 
-const char* to_string(ParticleShape s) {
-    switch (s) {
-        case ParticleShape::none:
-            return "none";
-        case ParticleShape::sphere:
-            return "sphere";
-        case ParticleShape::cube:
-            return "cube";
-        case ParticleShape::cylinder:
-            return "cylinder";
-        case ParticleShape::truncated_octahedron:
-            return "truncated-octahedron";
-    }
-    return "?";
-}
-
-const char* to_string(ProgramKind p) {
-    switch (p) {
-        case ProgramKind::time_series:
-            return "time-series";
-        case ProgramKind::benchmark:
-            return "benchmark";
-        case ProgramKind::curie_temperature:
-            return "curie-temperature";
-        case ProgramKind::hysteresis_loop:
-            return "hysteresis-loop";
-        case ProgramKind::field_cool:
-            return "field-cool";
-        case ProgramKind::laser_pulse:
-            return "laser-pulse";
-        case ProgramKind::relax:
-            return "relax";
-    }
-    return "?";
-}
-
-const char* to_string(IntegratorKind i) {
-    return i == IntegratorKind::monte_carlo ? "monte-carlo" : "llg-heun";
-}
-
-const char* to_string(OutputMode m) {
+const char* word_of(OutputMode m) {
     return write_mode(m).name;
-}
-
-const char* to_string(MonteCarloMove m) {
-    switch (m) {
-        case MonteCarloMove::adaptive:
-            return "adaptive";
-        case MonteCarloMove::angle:
-            return "angle";
-        case MonteCarloMove::spin_flip:
-            return "spin-flip";
-        case MonteCarloMove::uniform:
-            return "uniform";
-    }
-    return "?";
 }
 
 }  // namespace miniasd

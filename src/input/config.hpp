@@ -17,6 +17,7 @@
 #include "programs/pulse_section.hpp"
 #include "stats/columns_section.hpp"
 #include "system/initial_state_section.hpp"
+#include "util/enum_words.hpp"
 #include "util/vec3.hpp"
 
 namespace miniasd {
@@ -58,6 +59,45 @@ enum class ProgramKind {
 enum class IntegratorKind { llg_heun, monte_carlo };
 enum class Device { cpu, gpu };  // sim:device: where the integrator's steps run
 enum class MonteCarloMove { adaptive, angle, spin_flip, uniform };  // montecarlo:algorithm
+
+// The input's words for them (keyword rows, describe(), messages), each table written once.
+inline constexpr EnumWords<ParticleShape, 5> particle_shape_words{
+    {{ParticleShape::none, "none"},
+     {ParticleShape::sphere, "sphere"},
+     {ParticleShape::cube, "cube"},
+     {ParticleShape::cylinder, "cylinder"},
+     {ParticleShape::truncated_octahedron, "truncated-octahedron"}}};
+inline constexpr EnumWords<ProgramKind, 7> program_words{
+    {{ProgramKind::time_series, "time-series"},
+     {ProgramKind::benchmark, "benchmark"},
+     {ProgramKind::curie_temperature, "curie-temperature"},
+     {ProgramKind::hysteresis_loop, "hysteresis-loop"},
+     {ProgramKind::field_cool, "field-cool"},
+     {ProgramKind::laser_pulse, "laser-pulse"},
+     {ProgramKind::relax, "relax"}}};
+inline constexpr EnumWords<IntegratorKind, 2> integrator_words{
+    {{IntegratorKind::llg_heun, "llg-heun"}, {IntegratorKind::monte_carlo, "monte-carlo"}}};
+inline constexpr EnumWords<Device, 2> device_words{{{Device::cpu, "cpu"}, {Device::gpu, "gpu"}}};
+inline constexpr EnumWords<MonteCarloMove, 4> monte_carlo_move_words{
+    {{MonteCarloMove::adaptive, "adaptive"},
+     {MonteCarloMove::angle, "angle"},
+     {MonteCarloMove::spin_flip, "spin-flip"},
+     {MonteCarloMove::uniform, "uniform"}}};
+inline const char* word_of(ParticleShape v) {
+    return word_of(particle_shape_words, v);
+}
+inline const char* word_of(ProgramKind v) {
+    return word_of(program_words, v);
+}
+inline const char* word_of(IntegratorKind v) {
+    return word_of(integrator_words, v);
+}
+inline const char* word_of(Device v) {
+    return word_of(device_words, v);
+}
+inline const char* word_of(MonteCarloMove v) {
+    return word_of(monte_carlo_move_words, v);
+}
 
 struct MaterialConfig {
     std::string name;                         // label for output headers
@@ -264,14 +304,20 @@ inline double equilibration_or_temperature(const Config& c) {
 // no unit-cell-category or height range of its own.
 bool alloyed_only(const Config& c, std::size_t m);
 
-// Helpers for printing.
-const char* to_string(CrystalStructure c);
-const char* to_string(ParticleShape s);
-const char* to_string(ProgramKind p);
-const char* to_string(IntegratorKind i);
-const char* to_string(MonteCarloMove m);
-const char* to_string(Config::ExchangeFunction f);  // the exchange:function keyword
-const char* to_string(OutputMode m);                // the config:output-mode keyword
+// exchange:function's words.
+inline constexpr EnumWords<Config::ExchangeFunction, 5> exchange_function_words{
+    {{Config::ExchangeFunction::nearest_neighbour, "nearest-neighbour"},
+     {Config::ExchangeFunction::shell, "shell"},
+     {Config::ExchangeFunction::exponential, "exponential"},
+     {Config::ExchangeFunction::material_exponential, "material-exponential"},
+     {Config::ExchangeFunction::rkky, "rkky"}}};
+inline const char* word_of(Config::ExchangeFunction v) {
+    return word_of(exchange_function_words, v);
+}
+// The names the crystals' and write modes' own tables give (input/crystals.hpp,
+// input/write_modes.hpp).
+const char* word_of(CrystalStructure c);
+const char* word_of(OutputMode m);  // the config:output-mode keyword
 
 // The configuration as the input lines that reproduce it, one per keyword with a setting, in
 // keyword-table order (generated from the keyword table, input/describe.cpp): parse(describe(c))

@@ -57,7 +57,7 @@ void check_material_coverage(Config& c, const std::map<std::string, Entry>& seen
                                        " have material columns 0 to " + std::to_string(nbasis - 1) +
                                        " (categories 1 to " + std::to_string(nbasis) + ")"
                                  : "site " + std::to_string(m.unit_cell_category) +
-                                       " does not exist: a " + to_string(c.crystal) + " cell has " +
+                                       " does not exist: a " + word_of(c.crystal) + " cell has " +
                                        std::to_string(nbasis) + " site(s)");
         }
         if (!(m.minimum_height < m.maximum_height)) {
@@ -217,7 +217,7 @@ void check_exchange_shells(const Config& c, const std::map<std::string, Entry>& 
         const int n = exchange_category_count(c);
         if (std::max(e.name_index, e.name_index2) > n)
             fail(e, "category index " + std::to_string(std::max(e.name_index, e.name_index2)) +
-                        " out of range: crystal " + to_string(c.crystal) + " has " +
+                        " out of range: crystal " + word_of(c.crystal) + " has " +
                         std::to_string(n) + " exchange categor" + (n == 1 ? "y" : "ies") +
                         (crystal_cell(c.crystal).sublattices_on_request &&
                                  !c.crystal_sublattice_materials
@@ -245,8 +245,8 @@ void check_exchange_shells(const Config& c, const std::map<std::string, Entry>& 
         if (!ucf || key.find(":exchange-matrix[") == std::string::npos) continue;
         if (!c.unit_cell_file.normalised)
             fail(e, "has no effect: the unit-cell file gives its couplings in joules (" +
-                        std::string(to_string(c.unit_cell_file.form, false)) +
-                        "); make them normalised-" + to_string(c.unit_cell_file.form, false) +
+                        std::string(word_of(c.unit_cell_file.form, false)) +
+                        "); make them normalised-" + word_of(c.unit_cell_file.form, false) +
                         " weights to use this");
         if (c.unit_cell_file.form == CouplingForm::tensor && vectorial_exchange(c))
             fail(e,

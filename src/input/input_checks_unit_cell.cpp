@@ -49,7 +49,7 @@ void check_unit_cell_file(Config& c, const std::map<std::string, Entry>& seen) {
     };
     if (const auto it = seen.find("create:crystal-structure"); it != seen.end())
         if (!same_atoms(crystal_cell(c.crystal), u))
-            add(it->second, "= " + std::string(to_string(c.crystal)) + " has " +
+            add(it->second, "= " + std::string(word_of(c.crystal)) + " has " +
                                 std::to_string(crystal_cell(c.crystal).basis.size()) +
                                 " atom(s) per cell at other places");
     for (int a = 0; a < 3; ++a) {

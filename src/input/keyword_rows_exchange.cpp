@@ -77,23 +77,20 @@ void add_exchange_keywords(std::vector<KeywordSpec>& t) {
             return c.unit_cell_file.given() || c.single_spin ? none : number(c.interaction_range);
         }));
     t.push_back(choice(
-        "exchange", "function", "nearest-neighbour|shell|exponential|material-exponential|rkky",
-        "nearest-neighbour",
+        "exchange", "function", choices_of(exchange_function_words), "nearest-neighbour",
         "the coupling of a bond: nearest-neighbour (every bond exchange-matrix), shell (the k-th "
         "shell exchange-matrix-<k>-nn), exponential (A exp(-r/B) + C), material-exponential (the "
         "same with A, B, C per category pair) or RKKY ((sin 2kr - 2kr cos 2kr)/(kr)^4) weights, "
         "scaled per category pair to add up to its nearest-neighbour count, times "
         "exchange-matrix",
-        [](Config& c, const Value& v, const Entry&) {
-            c.exchange_function = v.text == "shell"                  ? F::shell
-                                  : v.text == "exponential"          ? F::exponential
-                                  : v.text == "material-exponential" ? F::material_exponential
-                                  : v.text == "rkky"                 ? F::rkky
-                                                                     : F::nearest_neighbour;
+        [](Config& c, const Value& v, const Entry& e) {
+            const auto f = value_of(exchange_function_words, v.text);
+            if (!f) entry_error(e, "not one of " + choices_of(exchange_function_words));
+            c.exchange_function = *f;
         },
         [](const Config& c) {
             return c.unit_cell_file.given() || c.single_spin ? none
-                                                             : word(to_string(c.exchange_function));
+                                                             : word(word_of(c.exchange_function));
         }));
     struct Parameter {
         const char* name;

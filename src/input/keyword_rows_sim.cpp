@@ -42,47 +42,34 @@ void add_sweep_keywords(std::vector<KeywordSpec>& t) {
         [](const Config& c) { return number(c.field_increment); }));
 }
 
+// describe() writes these settings even at their defaults.
+bool always(const Config&) {
+    return true;
+}
+
 }  // namespace
 
 void add_sim_keywords(std::vector<KeywordSpec>& t) {
-    t.push_back(choice(
-        "sim", "program",
-        "time-series|benchmark|curie-temperature|hysteresis-loop|field-cool|laser-pulse|relax",
-        "time-series",
+    t.push_back(enum_choice(
+        "sim", "program", program_words, ProgramKind::time_series,
         "what to run: time-series (statistics every time-steps-increment), benchmark (the same "
         "steps, statistics only at the end), curie-temperature (a temperature sweep), "
         "hysteresis-loop (a field sweep), field-cool (cooling in a field), laser-pulse (heating "
         "by the two-temperature model), relax (miniASD's: minimise the energy until every "
         "torque is below sim:relax-torque-tolerance, at most sim:total-time-steps steps); "
         "docs/physics.md describes each",
-        [](Config& c, const Value& v, const Entry&) {
-            c.program = v.text == "benchmark"           ? ProgramKind::benchmark
-                        : v.text == "curie-temperature" ? ProgramKind::curie_temperature
-                        : v.text == "hysteresis-loop"   ? ProgramKind::hysteresis_loop
-                        : v.text == "field-cool"        ? ProgramKind::field_cool
-                        : v.text == "laser-pulse"       ? ProgramKind::laser_pulse
-                        : v.text == "relax"             ? ProgramKind::relax
-                                                        : ProgramKind::time_series;
-        },
-        [](const Config& c) { return word(to_string(c.program)); }));
-    t.push_back(choice(
-        "sim", "integrator", "llg-heun|monte-carlo", "llg-heun",
+        [](auto& c) -> auto& { return c.program; }, always));
+    t.push_back(enum_choice(
+        "sim", "integrator", integrator_words, IntegratorKind::llg_heun,
         "llg-heun: stochastic LLG with the Heun scheme; monte-carlo: Metropolis "
         "sweeps (one per time step)",
-        [](Config& c, const Value& v, const Entry&) {
-            c.integrator =
-                v.text == "monte-carlo" ? IntegratorKind::monte_carlo : IntegratorKind::llg_heun;
-        },
-        [](const Config& c) { return word(to_string(c.integrator)); }));
-    t.push_back(choice(
-        "sim", "device", "cpu|gpu", "cpu",
+        [](auto& c) -> auto& { return c.integrator; }, always));
+    t.push_back(enum_choice(
+        "sim", "device", device_words, Device::cpu,
         "where the integrator's steps run: cpu, or gpu (a build with -DMINIASD_CUDA=ON, one GPU "
         "per rank; the same spins and statistics bit for bit; both integrators, every term, the "
         "dipolar field's FFT on the host at its update rate; docs/gpu.md)",
-        [](Config& c, const Value& v, const Entry&) {
-            c.device = v.text == "gpu" ? Device::gpu : Device::cpu;
-        },
-        [](const Config& c) { return word(c.device == Device::gpu ? "gpu" : "cpu"); }));
+        [](auto& c) -> auto& { return c.device; }, always));
     t.push_back(choice(
         "gpu", "acceleration", "on|off", "off",
         "VAMPIRE's switch for its GPU code: on is sim:device = gpu, off sim:device = cpu",
@@ -90,18 +77,12 @@ void add_sim_keywords(std::vector<KeywordSpec>& t) {
             c.device = v.text == "on" ? Device::gpu : Device::cpu;
         },
         written_elsewhere));
-    t.push_back(choice(
-        "montecarlo", "algorithm", "adaptive|angle|spin-flip|uniform", "adaptive",
+    t.push_back(enum_choice(
+        "montecarlo", "algorithm", monte_carlo_move_words, MonteCarloMove::adaptive,
         "Monte Carlo trial move: adaptive Gaussian (width tuned to ~50% "
         "acceptance), angle (a small Gaussian step of fixed width, for "
         "quasi-static loops), spin-flip (S -> -S) or uniform on the sphere",
-        [](Config& c, const Value& v, const Entry&) {
-            c.monte_carlo_move = v.text == "spin-flip" ? MonteCarloMove::spin_flip
-                                 : v.text == "uniform" ? MonteCarloMove::uniform
-                                 : v.text == "angle"   ? MonteCarloMove::angle
-                                                       : MonteCarloMove::adaptive;
-        },
-        [](const Config& c) { return word(to_string(c.monte_carlo_move)); }));
+        [](auto& c) -> auto& { return c.monte_carlo_move; }, always));
     t.push_back(row(
         "sim", "temperature", K::real, D::temperature, 0, 1e5, "0 K",
         "temperature of the run (as in VAMPIRE, field-cool does not use it and laser-pulse only "

@@ -29,7 +29,7 @@ void add_structure_keywords(std::vector<KeywordSpec>& t) {
         // A single spin is one sc cell; the keyword would conflict with it.
         // A unit-cell file replaces it.
         [](const Config& c) {
-            return c.single_spin || c.unit_cell_file.given() ? none : word(to_string(c.crystal));
+            return c.single_spin || c.unit_cell_file.given() ? none : word(word_of(c.crystal));
         }));
     t.push_back(choice(
         "create", "crystal-sublattice-materials", "true|false", "false",
@@ -74,7 +74,7 @@ void add_structure_keywords(std::vector<KeywordSpec>& t) {
             [shape](Config& c, const Value&, const Entry& e) {
                 if (c.particle_shape != ParticleShape::none)
                     entry_error(e, std::string("a second particle shape: create:") +
-                                       to_string(c.particle_shape) +
+                                       word_of(c.particle_shape) +
                                        " is already given; one particle is cut");
                 c.particle_shape = shape;
             },

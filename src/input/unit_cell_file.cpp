@@ -252,13 +252,13 @@ void read_block(Reader& r, const UnitCellFile& u, const std::string& block, Coup
             }
             double v[9];
             for (int c = 0; c < values; ++c)
-                v[c] = r.real(l, 6 + c,
-                              std::to_string(values) + " coupling value(s) for " +
-                                  to_string(form, normalised));
+                v[c] = r.real(
+                    l, 6 + c,
+                    std::to_string(values) + " coupling value(s) for " + word_of(form, normalised));
             if (l.words.size() > static_cast<std::size_t>(6 + values))
                 r.fail_word(l, static_cast<std::size_t>(6 + values),
                             "more values than the " + std::to_string(values) + " of a " +
-                                to_string(form, normalised) + " bond");
+                                word_of(form, normalised) + " bond");
             // The bounds of the keywords that give the same couplings: exchange-matrix's J, a
             // weight's generous range (it multiplies exchange-matrix, itself bounded).
             const double bound = normalised ? 1e3 : 1e-18;
@@ -352,7 +352,7 @@ int UnitCellFile::categories() const {
     return n;
 }
 
-const char* to_string(CouplingForm f, bool normalised) {
+const char* word_of(CouplingForm f, bool normalised) {
     switch (f) {
         case CouplingForm::isotropic:
             return normalised ? "normalised-isotropic" : "isotropic";

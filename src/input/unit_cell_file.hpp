@@ -80,6 +80,6 @@ std::uint64_t digest(const UnitCellFile& u);
 
 // The exchange-type strings of the bond header (VAMPIRE's, with the American spellings of the
 // normalised forms accepted too).
-const char* to_string(CouplingForm f, bool normalised);
+const char* word_of(CouplingForm f, bool normalised);
 
 }  // namespace miniasd

@@ -1,7 +1,7 @@
 // The snapshot write modes (config:output-mode, docs/output.md), one row each: the one list that
 // the keyword and its checks, the automatic choice (output/auto_mode) and the writer factory
-// (output/writer_factory.cpp, beside the writers) read. A new mode is a row here, an OutputMode
-// value and a writer.
+// (output/modes/writer_factory.cpp, beside the writers) read. A new mode is a row here, an
+// OutputMode value and a writer.
 #pragma once
 
 #include <vector>

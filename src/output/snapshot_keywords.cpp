@@ -41,7 +41,7 @@ void add_rows(std::vector<KeywordSpec>& t) {
                     c.output.mode = m.mode;
         },
         [](const Config& c) {
-            return word(c.output.auto_mode ? "auto" : to_string(c.output.mode));
+            return word(c.output.auto_mode ? "auto" : word_of(c.output.mode));
         }));
     t.push_back(choice(
         "config", "output-format", "binary|text", "binary",

@@ -25,7 +25,8 @@ struct SnapshotSection {
     bool single_precision = false;  // float32, else float64
     int output_nodes = 0;           // I/O groups or writers; 0 = one per shared-memory node
     // config:output-mode = auto / config:output-nodes = auto: choose by a write test at start-up
-    // (output/auto_mode.hpp); `mode` and `output_nodes` are then what the test falls back to.
+    // (output/pipeline/auto_mode.hpp); `mode` and `output_nodes` are then what the test falls back
+    // to.
     bool auto_mode = false, auto_nodes = false;
     std::string mpi_io_hints;                 // "key=value,key=value" passed through MPI_Info
     Vec3 box_min{0, 0, 0}, box_max{1, 1, 1};  // fractional box of atoms to write (inclusive)

@@ -3,7 +3,8 @@
 // threads work between calls); asynchronous snapshot output needs MPI_THREAD_MULTIPLE (a
 // background thread per rank writes through MPI while the master exchanges halos), so that is
 // requested, unless MINIASD_MPI_THREAD_LEVEL names a lower level. Where the library provides
-// less, snapshots are written synchronously (output/snapshot_output.cpp says so to the user).
+// less, snapshots are written synchronously (output/pipeline/snapshot_output.cpp says so to the
+// user).
 #pragma once
 
 #include <string>

@@ -119,7 +119,8 @@ std::string report_json(const RunReport& r) {
         .value("ns_per_atom_step", ns)
         .value("ns_per_atom_step_per_core", ns * r.cores())
         .value("statistics", r.statistics_path)
-        .value("integrator", r.integrator_summary);
+        .value("integrator", r.integrator_summary)
+        .value("loop", r.loop_schedule);
     j.begin_object("integrator_figures");
     for (const auto& [name, v] : r.integrator_figures)
         j.value(name, v);

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "output/snapshot_output.hpp"
+#include "output/pipeline/snapshot_output.hpp"
 #include "parallel/comm.hpp"
 #include "util/placement.hpp"
 
@@ -45,6 +45,7 @@ struct RunReport {
     std::int64_t atoms = 0, steps = 0, first_step = 0;  // steps: this job's (a continued run's)
     std::uint64_t spin_hash = 0;
     std::string integrator_summary;  // OpenMP regions per step, fused stages
+    std::string loop_schedule;       // what acted around the steps, when (loop_observers.hpp)
     std::vector<std::pair<std::string, double>> integrator_figures;  // the same, as numbers
     // Per term that reports some (the dipolar field: evaluations, seconds, transpose bytes,
     // memory): each figure's maximum over the ranks.

@@ -136,6 +136,7 @@ void print_report(std::FILE* out, const RunReport& r) {
     print_time(out, r);
     print_threads(out, r);
     if (!r.integrator_summary.empty()) std::fprintf(out, "%s\n", r.integrator_summary.c_str());
+    if (!r.loop_schedule.empty()) std::fprintf(out, "Loop: %s\n", r.loop_schedule.c_str());
     for (const auto& [term, figures] : r.term_figures) {
         std::fprintf(out, "Term %s (max over ranks):", term.c_str());
         for (std::size_t k = 0; k < figures.size(); ++k)

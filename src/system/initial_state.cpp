@@ -176,7 +176,7 @@ Vec3 initial_direction(const Config& c, const Lattice& l, std::int64_t gid, int 
         case S::domain_wall:
             return domain_wall(c, l, gid, material, position);
         case S::uniform:
-        case S::file:  // the file's spins replace these (output/spin_file.hpp)
+        case S::file:  // the file's spins replace these (output/format/spin_file.hpp)
             break;
     }
     return material_direction(c, gid, material);

@@ -108,8 +108,7 @@ void scale_to_nearest_count(const Config& c, InteractionList& l,
             t.nearest += r[s][b] <= nn_cut.at(pairs[s][b]);
             t.shortest = std::min(t.shortest, r[s][b]);
         }
-    const std::string function =
-        "exchange:function = " + std::string(to_string(c.exchange_function));
+    const std::string function = "exchange:function = " + std::string(word_of(c.exchange_function));
     for (const auto& [p, t] : tally) {
         if (!t.nonzero) continue;  // every weight 0 (A = C = 0): the pair has no exchange
         if (!(t.sum != 0) || !std::isfinite(t.sum))

@@ -57,8 +57,8 @@ void expect_proper(const Lattice& l, const SiteOffsets& offsets) {
             }
             if (!inside) continue;
             ASSERT_NE(c.of(l.gid(p[0], p[1], p[2], o.site)), c.of(g))
-                << to_string(l.crystal) << " " << l.cells[0] << "x" << l.cells[1] << "x"
-                << l.cells[2] << " atom " << g;
+                << word_of(l.crystal) << " " << l.cells[0] << "x" << l.cells[1] << "x" << l.cells[2]
+                << " atom " << g;
         }
     }
     EXPECT_EQ(static_cast<int>(used.size()), c.colours());

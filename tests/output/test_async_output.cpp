@@ -13,7 +13,7 @@
 #include <map>
 #include <sstream>
 
-#include "output/snapshot_output.hpp"
+#include "output/pipeline/snapshot_output.hpp"
 #include "parallel/environment.hpp"
 #include "programs/program.hpp"
 #include "support/test_support.hpp"

@@ -9,7 +9,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "output/auto_mode.hpp"
+#include "output/pipeline/auto_mode.hpp"
 #include "programs/program.hpp"
 #include "support/test_support.hpp"
 

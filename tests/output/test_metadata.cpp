@@ -5,8 +5,8 @@
 #include <filesystem>
 #include <fstream>
 
-#include "output/file_io.hpp"
-#include "output/metadata.hpp"
+#include "output/format/file_io.hpp"
+#include "output/format/metadata.hpp"
 #include "util/error.hpp"
 
 using namespace miniasd;

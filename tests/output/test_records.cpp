@@ -7,8 +7,8 @@
 #include <random>
 #include <vector>
 
-#include "output/checksum.hpp"
-#include "output/records.hpp"
+#include "output/format/checksum.hpp"
+#include "output/format/records.hpp"
 
 using namespace miniasd;
 
@@ -61,12 +61,11 @@ TEST(Records, AllEncodingsRoundTripExactly) {
             encode_records(f, n, x.data(), y.data(), z.data(), bytes.data());
             std::vector<double> back(3 * n);
             ASSERT_TRUE(decode_records(f, n, bytes.data(), back.data()))
-                << to_string(e) << to_string(d);
+                << word_of(e) << word_of(d);
             for (std::size_t k = 0; k < v.size(); ++k) {
                 const double want = d == DType::float64 ? v[k] : double(float(v[k]));
                 EXPECT_EQ(std::memcmp(&back[k], &want, 8), 0)
-                    << to_string(e) << " " << to_string(d) << " value " << v[k] << " read "
-                    << back[k];
+                    << word_of(e) << " " << word_of(d) << " value " << v[k] << " read " << back[k];
             }
             if (e == Encoding::text) {
                 // Fixed width: every record ends with a newline exactly where expected.
@@ -143,8 +142,8 @@ TEST(Checksum, PiecewiseUpdatesEqualOneUpdate) {
     }
 }
 
-// The fast digit path (output/decimal.hpp) agrees with the C library's correctly rounded "%.16e"
-// across the magnitudes it covers (random values have no exact ties, where the two may
+// The fast digit path (output/format/decimal.hpp) agrees with the C library's correctly rounded
+// "%.16e" across the magnitudes it covers (random values have no exact ties, where the two may
 // legitimately differ). Outside them, and for float32, the shortest round-trip digits padded with
 // zeros are written instead: exact too, as AllEncodingsRoundTripExactly checks.
 TEST(Records, TextDigitsAgreeWithPrintf) {

@@ -12,7 +12,7 @@
 #include <fstream>
 #include <map>
 
-#include "output/reader.hpp"
+#include "output/format/reader.hpp"
 #include "programs/program.hpp"
 #include "support/test_support.hpp"
 #include "util/error.hpp"

@@ -9,7 +9,7 @@
 #include <fstream>
 #include <thread>
 
-#include "output/mpi_io_leftovers.hpp"
+#include "output/modes/mpi_io_leftovers.hpp"
 #include "util/write_guard.hpp"
 
 using namespace miniasd;

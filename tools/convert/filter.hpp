@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "frame.hpp"
-#include "output/reader.hpp"
+#include "output/format/reader.hpp"
 
 namespace miniasd::convert {
 

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <cstring>
 
-#include "output/reader.hpp"
+#include "output/format/reader.hpp"
 #include "util/shortest.hpp"
 
 namespace miniasd::convert {

@@ -6,9 +6,9 @@
 #include <map>
 #include <set>
 
-#include "output/file_io.hpp"
-#include "output/metadata.hpp"
-#include "output/reader.hpp"
+#include "output/format/file_io.hpp"
+#include "output/format/metadata.hpp"
+#include "output/format/reader.hpp"
 #include "util/error.hpp"
 
 namespace fs = std::filesystem;

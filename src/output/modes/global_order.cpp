@@ -1,4 +1,4 @@
-#include "output/global_order.hpp"
+#include "output/modes/global_order.hpp"
 
 #include <mpi.h>
 
@@ -7,7 +7,7 @@
 #include <functional>
 #include <queue>
 
-#include "output/writer_common.hpp"
+#include "output/modes/writer_common.hpp"
 #include "util/error.hpp"
 
 namespace miniasd::output_detail {

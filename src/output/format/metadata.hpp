@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "input/config.hpp"
-#include "output/records.hpp"
+#include "output/format/records.hpp"
 
 namespace miniasd {
 

@@ -1,6 +1,6 @@
 // The one place that turns config:output-mode into a writer.
-#include "output/writer.hpp"
-#include "output/writers.hpp"
+#include "output/modes/writer.hpp"
+#include "output/modes/writers.hpp"
 #include "util/error.hpp"
 
 namespace miniasd {

@@ -1,4 +1,4 @@
-#include "output/file_io.hpp"
+#include "output/format/file_io.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>

@@ -5,10 +5,10 @@
 #include <cstring>
 #include <memory>
 
-#include "output/checksum.hpp"
-#include "output/file_io.hpp"
-#include "output/writer_common.hpp"
-#include "output/writers.hpp"
+#include "output/format/checksum.hpp"
+#include "output/format/file_io.hpp"
+#include "output/modes/writer_common.hpp"
+#include "output/modes/writers.hpp"
 #include "parallel/environment.hpp"
 #include "util/error.hpp"
 #include "util/timers.hpp"

@@ -1,4 +1,4 @@
-#include "output/snapshot_output.hpp"
+#include "output/pipeline/snapshot_output.hpp"
 #include "util/environment.hpp"
 
 #include <sys/statvfs.h>
@@ -11,9 +11,9 @@
 #include <cstring>
 #include <thread>
 
-#include "output/auto_mode.hpp"
-#include "output/file_io.hpp"
-#include "output/mpi_io_leftovers.hpp"
+#include "output/format/file_io.hpp"
+#include "output/modes/mpi_io_leftovers.hpp"
+#include "output/pipeline/auto_mode.hpp"
 #include "parallel/environment.hpp"
 #include "util/build_info.hpp"
 #include "util/error.hpp"

@@ -1,11 +1,11 @@
-#include "output/mpi_io_leftovers.hpp"
+#include "output/modes/mpi_io_leftovers.hpp"
 
 #include <dirent.h>
 
 #include <cstring>
 #include <vector>
 
-#include "output/file_io.hpp"
+#include "output/format/file_io.hpp"
 
 namespace miniasd {
 

@@ -1,4 +1,4 @@
-#include "output/spin_file.hpp"
+#include "output/format/spin_file.hpp"
 
 #include <cmath>
 #include <cstring>
@@ -7,7 +7,7 @@
 #include <sstream>
 #include <unordered_map>
 
-#include "output/reader.hpp"
+#include "output/format/reader.hpp"
 #include "util/binning.hpp"
 #include "util/error.hpp"
 #include "util/shortest.hpp"

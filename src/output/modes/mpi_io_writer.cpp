@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "output/file_io.hpp"
-#include "output/writer_common.hpp"
-#include "output/writers.hpp"
+#include "output/format/file_io.hpp"
+#include "output/modes/writer_common.hpp"
+#include "output/modes/writers.hpp"
 #include "util/error.hpp"
 #include "util/timers.hpp"
 

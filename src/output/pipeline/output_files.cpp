@@ -1,4 +1,4 @@
-#include "output/output_files.hpp"
+#include "output/pipeline/output_files.hpp"
 
 #include <algorithm>
 #include <cerrno>

@@ -1,4 +1,4 @@
-#include "output/auto_mode.hpp"
+#include "output/pipeline/auto_mode.hpp"
 #include "util/environment.hpp"
 
 #include <algorithm>
@@ -12,7 +12,7 @@
 #include <sys/statvfs.h>
 
 #include "input/write_modes.hpp"
-#include "output/writer.hpp"
+#include "output/modes/writer.hpp"
 #include "util/error.hpp"
 #include "util/timers.hpp"
 #include "util/write_guard.hpp"
@@ -87,7 +87,7 @@ std::vector<ModeCandidate> auto_candidates(const SnapshotSection& o, int ranks) 
             ModeCandidate c;
             c.mode = m;
             c.nodes = n;
-            c.label = to_string(m);
+            c.label = word_of(m);
             if (write_mode(m).io_groups && (o.auto_nodes ? m == OutputMode::file_per_node : n > 0))
                 c.label += ":" + (n > 0 ? std::to_string(n) : std::string("per-node"));
             out.push_back(c);
@@ -215,7 +215,7 @@ AutoChoice choose_output(const SnapshotSection& o, const parallel::Comm& comm,
         choice.output.output_nodes = choice.candidates[std::size_t(best)].nodes;
     }
     std::ostringstream s;
-    s << (best >= 0 ? choice.candidates[std::size_t(best)].label : std::string(to_string(o.mode)));
+    s << (best >= 0 ? choice.candidates[std::size_t(best)].label : std::string(word_of(o.mode)));
     if (!skipped.empty()) {
         s << "; not tested: " << skipped.substr(std::strlen("skipped: "));
     } else {
@@ -241,7 +241,7 @@ AutoChoice choose_output(const SnapshotSection& o, const parallel::Comm& comm,
         }
         if (best < 0)
             std::fprintf(screen, "  no mode %s; keeping %s\n",
-                         skipped.empty() ? "could write" : "was tested", to_string(o.mode));
+                         skipped.empty() ? "could write" : "was tested", word_of(o.mode));
         std::fflush(screen);
     }
     return choice;

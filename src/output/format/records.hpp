@@ -26,8 +26,8 @@ struct RecordFormat {
     std::size_t value_width() const;  // text: characters per value
 };
 
-const char* to_string(Encoding e);
-const char* to_string(DType d);
+const char* word_of(Encoding e);
+const char* word_of(DType d);
 
 // Writes n records to `out` (n * record_bytes() bytes): record k holds x[k], y[k], z[k].
 void encode_records(const RecordFormat& f, std::int64_t n, const double* x, const double* y,

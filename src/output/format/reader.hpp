@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "output/metadata.hpp"
+#include "output/format/metadata.hpp"
 
 namespace miniasd {
 

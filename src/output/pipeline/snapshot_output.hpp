@@ -21,9 +21,9 @@
 #include <vector>
 
 #include "input/config.hpp"
-#include "output/records.hpp"
-#include "output/selection.hpp"
-#include "output/writer.hpp"
+#include "output/format/records.hpp"
+#include "output/format/selection.hpp"
+#include "output/modes/writer.hpp"
 #include "parallel/comm.hpp"
 #include "system/lattice.hpp"
 #include "system/local_system.hpp"

@@ -1,4 +1,4 @@
-#include "output/selection.hpp"
+#include "output/format/selection.hpp"
 
 #include <algorithm>
 

@@ -7,8 +7,8 @@
 #include <utility>
 #include <vector>
 
-#include "output/metadata.hpp"
-#include "output/writer.hpp"
+#include "output/format/metadata.hpp"
+#include "output/modes/writer.hpp"
 #include "parallel/comm.hpp"
 #include "util/error.hpp"
 

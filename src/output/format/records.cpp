@@ -1,6 +1,6 @@
-#include "output/records.hpp"
+#include "output/format/records.hpp"
 
-#include "output/decimal.hpp"
+#include "output/format/decimal.hpp"
 
 #include <charconv>
 #include <cstring>
@@ -93,10 +93,10 @@ std::size_t RecordFormat::record_bytes() const {
     return 3 * value_width() + 3;  // two spaces and a newline
 }
 
-const char* to_string(Encoding e) {
+const char* word_of(Encoding e) {
     return e == Encoding::text ? "text" : "binary";
 }
-const char* to_string(DType d) {
+const char* word_of(DType d) {
     return d == DType::float32 ? "float32" : "float64";
 }
 

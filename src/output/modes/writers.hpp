@@ -6,9 +6,9 @@
 #include <utility>
 
 #include "input/write_modes.hpp"
-#include "output/global_order.hpp"
-#include "output/writer.hpp"
-#include "output/writer_common.hpp"
+#include "output/modes/global_order.hpp"
+#include "output/modes/writer.hpp"
+#include "output/modes/writer_common.hpp"
 
 namespace miniasd {
 

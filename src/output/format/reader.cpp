@@ -1,13 +1,13 @@
-#include "output/reader.hpp"
+#include "output/format/reader.hpp"
 
 #include <algorithm>
 #include <cstring>
 #include <filesystem>
 #include <numeric>
 
-#include "output/checksum.hpp"
-#include "output/file_io.hpp"
-#include "output/records.hpp"
+#include "output/format/checksum.hpp"
+#include "output/format/file_io.hpp"
+#include "output/format/records.hpp"
 #include "util/error.hpp"
 #include "util/hash.hpp"
 

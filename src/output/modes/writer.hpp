@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "input/config.hpp"
-#include "output/metadata.hpp"
+#include "output/format/metadata.hpp"
 #include "parallel/comm.hpp"
 
 namespace miniasd {

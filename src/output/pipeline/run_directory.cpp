@@ -1,12 +1,12 @@
-#include "output/run_directory.hpp"
+#include "output/pipeline/run_directory.hpp"
 
 #include <algorithm>
 #include <filesystem>
 #include <map>
 #include <set>
 
-#include "output/file_io.hpp"
-#include "output/metadata.hpp"
+#include "output/format/file_io.hpp"
+#include "output/format/metadata.hpp"
 #include "util/error.hpp"
 
 namespace fs = std::filesystem;

@@ -11,9 +11,9 @@
 #include <utility>
 #include <vector>
 
-#include "output/metadata.hpp"
-#include "output/writer.hpp"
-#include "output/writer_common.hpp"
+#include "output/format/metadata.hpp"
+#include "output/modes/writer.hpp"
+#include "output/modes/writer_common.hpp"
 #include "parallel/comm.hpp"
 
 namespace miniasd::output_detail {

@@ -1,4 +1,4 @@
-#include "output/writer_common.hpp"
+#include "output/modes/writer_common.hpp"
 #include "util/environment.hpp"
 
 #include <mpi.h>
@@ -18,8 +18,8 @@
 #include <sstream>
 #include <thread>
 
-#include "output/checksum.hpp"
-#include "output/file_io.hpp"
+#include "output/format/checksum.hpp"
+#include "output/format/file_io.hpp"
 #include "util/error.hpp"
 #include "util/timers.hpp"
 

@@ -4,9 +4,9 @@
 #include <algorithm>
 #include <vector>
 
-#include "output/file_io.hpp"
-#include "output/writer_common.hpp"
-#include "output/writers.hpp"
+#include "output/format/file_io.hpp"
+#include "output/modes/writer_common.hpp"
+#include "output/modes/writers.hpp"
 #include "util/timers.hpp"
 
 namespace miniasd {

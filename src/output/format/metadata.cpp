@@ -1,4 +1,4 @@
-#include "output/metadata.hpp"
+#include "output/format/metadata.hpp"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -90,9 +90,9 @@ std::string format_metadata(const SnapshotMetadata& m) {
       << "mode = " << m.mode << "\n"
       << "ordering = " << m.ordering << "\n"
       << "record = " << m.record << "\n"
-      << "dtype = " << to_string(m.format.dtype) << "\n"
+      << "dtype = " << word_of(m.format.dtype) << "\n"
       << "endianness = little\n"
-      << "encoding = " << to_string(m.format.encoding) << "\n"
+      << "encoding = " << word_of(m.format.encoding) << "\n"
       << "record-bytes = " << m.format.record_bytes() << "\n"
       << "atoms = " << m.atoms << "\n"
       << "ranks = " << m.ranks << "\n"
