@@ -69,11 +69,11 @@ BENCHMARK(ziggurat_fast_path);
 
 void exchange_field(benchmark::State& state) {
     Config c;
-    c.crystal = CrystalStructure::bcc;
+    c.structure.crystal = CrystalStructure::bcc;
     const double side = double(state.range(0)) * 2.87e-10;  // cells per axis
-    c.system_size = {side, side, side};
-    c.unit_cell = {2.87e-10, 2.87e-10, 2.87e-10};
-    c.periodic = {true, true, true};
+    c.structure.system_size = {side, side, side};
+    c.structure.unit_cell = {2.87e-10, 2.87e-10, 2.87e-10};
+    c.structure.periodic = {true, true, true};
     c.materials.resize(1);
     c.materials[0].moment = 2.22 * 9.274e-24;
     c.materials[0].exchange = {7.05e-21};

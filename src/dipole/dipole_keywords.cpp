@@ -84,7 +84,7 @@ void check(Config& c, const Seen& seen) {
     }
     const char* axis[3] = {"x", "y", "z"};
     for (int a = 0; a < 3; ++a)
-        if (c.periodic[std::size_t(a)]) {
+        if (c.structure.periodic[std::size_t(a)]) {
             const Entry* p = given(seen, std::string("create:periodic-boundaries-") + axis[a]);
             fail(p ? *p : *solver,
                  std::string("the dipolar field is exact only with open boundaries for now: ") +

@@ -10,7 +10,7 @@ namespace miniasd {
 int site_categories(const Config& c) {
     if (c.unit_cell_file.given()) return c.unit_cell_file.categories();
     int n = 0;
-    for (const int k : crystal_cell(c.crystal).category)
+    for (const int k : crystal_cell(c.structure.crystal).category)
         n = std::max(n, k);
     return n;
 }

@@ -16,36 +16,15 @@
 #include "output/snapshot_section.hpp"
 #include "programs/pulse_section.hpp"
 #include "stats/columns_section.hpp"
+#include "system/exchange_section.hpp"
 #include "system/initial_state_section.hpp"
+#include "system/material_section.hpp"
+#include "system/structure_section.hpp"
 #include "util/enum_words.hpp"
 #include "util/vec3.hpp"
 
 namespace miniasd {
 
-// VAMPIRE's single-particle shapes. cube and cylinder cut in x and y only (the box height sets
-// z), as VAMPIRE's do.
-enum class ParticleShape { none, sphere, cube, cylinder, truncated_octahedron };
-
-// create:crystal-structure (input/crystals.hpp has each cell).
-enum class CrystalStructure {
-    sc,
-    bcc,
-    fcc,
-    hcp,
-    bcc_110,
-    heusler,
-    honeycomb,
-    kagome,
-    rocksalt,
-    mn2au,
-    fcc_111,
-    alpha_honeycomb,
-    beta_honeycomb,
-    spinel,
-    spinel_layered,
-    ndfeb,
-    smfen
-};
 // sim:program: what the run does (src/programs/).
 enum class ProgramKind {
     time_series,
@@ -61,12 +40,6 @@ enum class Device { cpu, gpu };  // sim:device: where the integrator's steps run
 enum class MonteCarloMove { adaptive, angle, spin_flip, uniform };  // montecarlo:algorithm
 
 // The input's words for them (keyword rows, describe(), messages), each table written once.
-inline constexpr EnumWords<ParticleShape, 5> particle_shape_words{
-    {{ParticleShape::none, "none"},
-     {ParticleShape::sphere, "sphere"},
-     {ParticleShape::cube, "cube"},
-     {ParticleShape::cylinder, "cylinder"},
-     {ParticleShape::truncated_octahedron, "truncated-octahedron"}}};
 inline constexpr EnumWords<ProgramKind, 7> program_words{
     {{ProgramKind::time_series, "time-series"},
      {ProgramKind::benchmark, "benchmark"},
@@ -83,9 +56,6 @@ inline constexpr EnumWords<MonteCarloMove, 4> monte_carlo_move_words{
      {MonteCarloMove::angle, "angle"},
      {MonteCarloMove::spin_flip, "spin-flip"},
      {MonteCarloMove::uniform, "uniform"}}};
-inline const char* word_of(ParticleShape v) {
-    return word_of(particle_shape_words, v);
-}
 inline const char* word_of(ProgramKind v) {
     return word_of(program_words, v);
 }
@@ -99,101 +69,12 @@ inline const char* word_of(MonteCarloMove v) {
     return word_of(monte_carlo_move_words, v);
 }
 
-struct MaterialConfig {
-    std::string name;                         // label for output headers
-    double moment = 1.72 * 9.2740100783e-24;  // μ_s, J/T (input in μB); VAMPIRE's default 1.72 μB
-    double damping = 1.0;                     // Gilbert α, dimensionless
-    double anisotropy = 0;                    // k_u, J per atom; > 0 is an easy axis
-    double cubic_anisotropy = 0;              // k_c, J per atom; > 0 makes <100> easy
-    std::string element;               // chemical symbol (XYZ/POV-Ray, metadata); "" = not given
-    Vec3 anisotropy_axis{0, 0, 1};     // unit vector
-    bool random_initial_spin = false;  // random direction per atom (seeded by global id)
-    Vec3 initial_spin{0, 0, 1};        // unit vector when not random
-    Vec3 domain_wall_second_direction{0, 0, 1};  // beyond the initial wall (VAMPIRE's default)
-    std::vector<double> exchange;  // J_ij to material j, J per link; size = material count
-    // The same as (Jxx, Jyy, Jzz): VAMPIRE's vectorial exchange-matrix[j] = Jx, Jy, Jz (then
-    // exchange[j] is their mean); (J, J, J) for one number.
-    std::vector<Vec3> exchange_vector;
-    // exchange-matrix-2nd-nn ... -10th-nn: [shell - 1][material j], (Jx, Jy, Jz) in J per link
-    // (function shell); (J, J, J) for one number.
-    std::vector<std::vector<Vec3>> further_exchange;
-    // 1-based site category this material occupies (a built-in crystal's basis site or
-    // sublattice, a unit-cell file's material column + 1); 0 = not given (material_admits).
-    int unit_cell_category = 0;
-    double minimum_height = 0.0;  // fraction of the system height (z) where it starts
-    double maximum_height = 1.0;  // fraction where it ends (exclusive, 1 inclusive)
-    bool height_set = false;      // minimum-height or maximum-height given (VAMPIRE's switch)
-    bool moment_set = false;
-    // Random alloys (VAMPIRE's host-alloy / alloy-fraction): a host's sites are given to
-    // material j with probability alloy_fraction[j], drawn from (seed, global id).
-    bool alloy_host = false;
-    std::vector<double> alloy_fraction;  // [material count]
-    // Core-shell particles (VAMPIRE's core-shell-size): the material takes the atoms whose shape
-    // distance from the particle centre is at most this fraction of the particle radius.
-    double core_shell_size = 1.0;
-    bool core_shell_set = false;
-    // material[i]:non-magnetic = keep: the atoms stay in the lattice and in every term (so they can
-    // mediate DMI) but are left out of every statistic (VAMPIRE's meaning).
-    bool non_magnetic = false;
-    // material[i]:non-magnetic = remove (or the bare keyword, VAMPIRE's default): its sites hold
-    // no atom at all.
-    bool removed = false;
-    // material[i]:dmi-constant[j]: D of the triangles (i, any, k) whose third atom k is of
-    // material j, J (not symmetrised: [i][j] and [j][i] are independent, as in VAMPIRE).
-    std::vector<double> dmi;
-    // material[i]:interfacial-dmi-constant[j] and bulk-dmi-constant[j] (miniASD's): D of the
-    // nearest-neighbour bonds to material j themselves, J, D_ij = D (z x r_ij) (Neel) and
-    // D_ij = D r_ij (Bloch), r_ij the bond's unit vector; symmetric like the exchange.
-    std::vector<double> interfacial_dmi, bulk_dmi;
-    // material[i]:biquadratic-exchange-matrix[j]: B_ij to nearest neighbours of material j, J per
-    // link, E = -sum over bonds {i, j} of B_ij (S_i . S_j)^2 (VAMPIRE's; symmetric like exchange).
-    std::vector<double> biquadratic;
-    // biquadratic-exchange-matrix-2nd-nn ... -10th-nn: [shell - 1][material j], J per link
-    // (exchange:function = shell), as further_exchange.
-    std::vector<std::vector<double>> further_biquadratic;
-};
-
 struct Config {
-    // create / dimensions
-    CrystalStructure crystal = CrystalStructure::sc;
-    Vec3 unit_cell{3.54e-10, 3.54e-10, 3.54e-10};  // m
-    Vec3 system_size{2e-9, 2e-9, 2e-9};            // m
-    std::array<bool, 3> periodic{false, false, false};
-    bool single_spin = false;  // create:single-spin: one atom, no neighbours
-    ParticleShape particle_shape = ParticleShape::none;  // cut one particle at the box centre
+    StructureSection structure;  // system/structure_section.hpp (create:, dimensions:)
     // material:unit-cell-file: the cell, its atoms and exchange bonds replace the crystal
-    // structure and unit-cell size (unit_cell is set to the file's cell).
+    // structure and unit-cell size (structure.unit_cell is set to the file's cell).
     UnitCellFile unit_cell_file;
-
-    // exchange: the bonds of the built-in crystals (VAMPIRE's keywords; system/interactions.hpp).
-    // Every pair closer than interaction_range x the nearest-neighbour distance is bonded, with
-    // weight f(r) times material[a]:exchange-matrix[b] (nearest-neighbour, exponential, RKKY), or
-    // shell by shell with exchange-matrix-<k>-nn (shell).
-    double interaction_range = 1.0;  // multiple of the nearest-neighbour distance
-    enum class ExchangeFunction {
-        nearest_neighbour,
-        shell,
-        exponential,
-        material_exponential,
-        rkky
-    } exchange_function = ExchangeFunction::nearest_neighbour;
-    // exponential: w = A exp(-r / B) + C; RKKY: w = (sin 2kr - 2kr cos 2kr) / (kr)^4. r, B and 1/k
-    // in units of the cell edge a_x, as VAMPIRE applies them. Weights are then scaled so that
-    // they add up to the number of nearest neighbours (exchange-matrix keeps its meaning).
-    double decay_length = 0.4, decay_multiplier = 1.0, decay_shift = 0.0, rkky_kf = 1.0;
-    // Per unordered pair of exchange categories {a, b} (1-based, a <= b; crystals.hpp,
-    // exchange_categories): nn-cutoff-range and interaction-cutoff-range multiply that pair's
-    // nearest-neighbour radius and interaction cutoff (1 when absent); the (A, B, C) of
-    // unit-cell-category-exchange-parameters are material-exponential's weights for the pair.
-    using CategoryPair = std::pair<int, int>;
-    std::map<CategoryPair, double> nn_cutoff_range, interaction_cutoff_range;
-    std::map<CategoryPair, Vec3> category_exchange_parameters;
-    // create:crystal-sublattice-materials: the sublattices of bcc, fcc, hcp, ... are separate
-    // exchange categories (VAMPIRE's meaning; without it they are one).
-    bool crystal_sublattice_materials = false;
-    // exchange:dmi-cutoff-range: a DMI triangle i-j-k needs |r_ik| and |r_jk| at most this (m).
-    double dmi_cutoff_range = 2.6e-10;
-    double particle_size = 50e-10;  // m, dimensions:particle-size (diameter)
+    ExchangeSection exchange;  // system/exchange_section.hpp (exchange:)
 
     // sim
     ProgramKind program = ProgramKind::time_series;
@@ -210,7 +91,6 @@ struct Config {
     double field_strength = 0;              // T
     Vec3 field_direction{0, 0, 1};          // unit vector
     std::uint64_t seed = 12345;             // key of the counter-based generator
-    std::uint64_t alloy_seed = 2014;        // create:alloy-random-seed (alloy structure)
 
     // Curie-temperature sweep (K) and hysteresis loop (T)
     double minimum_temperature = 0, maximum_temperature = 300, temperature_increment = 10;
@@ -304,16 +184,6 @@ inline double equilibration_or_temperature(const Config& c) {
 // no unit-cell-category or height range of its own.
 bool alloyed_only(const Config& c, std::size_t m);
 
-// exchange:function's words.
-inline constexpr EnumWords<Config::ExchangeFunction, 5> exchange_function_words{
-    {{Config::ExchangeFunction::nearest_neighbour, "nearest-neighbour"},
-     {Config::ExchangeFunction::shell, "shell"},
-     {Config::ExchangeFunction::exponential, "exponential"},
-     {Config::ExchangeFunction::material_exponential, "material-exponential"},
-     {Config::ExchangeFunction::rkky, "rkky"}}};
-inline const char* word_of(Config::ExchangeFunction v) {
-    return word_of(exchange_function_words, v);
-}
 // The names the crystals' and write modes' own tables give (input/crystals.hpp,
 // input/write_modes.hpp).
 const char* word_of(CrystalStructure c);

@@ -216,8 +216,8 @@ const std::vector<CrystalCell>& crystal_cells() {
 }
 
 std::vector<int> exchange_categories(const Config& c) {
-    const CrystalCell& cell = crystal_cell(c.crystal);
-    if (cell.sublattices_on_request && !c.crystal_sublattice_materials)
+    const CrystalCell& cell = crystal_cell(c.structure.crystal);
+    if (cell.sublattices_on_request && !c.structure.crystal_sublattice_materials)
         return std::vector<int>(cell.category.size(), 1);
     return cell.category;
 }

@@ -57,8 +57,8 @@ void check_material_coverage(Config& c, const std::map<std::string, Entry>& seen
                                        " have material columns 0 to " + std::to_string(nbasis - 1) +
                                        " (categories 1 to " + std::to_string(nbasis) + ")"
                                  : "site " + std::to_string(m.unit_cell_category) +
-                                       " does not exist: a " + word_of(c.crystal) + " cell has " +
-                                       std::to_string(nbasis) + " site(s)");
+                                       " does not exist: a " + word_of(c.structure.crystal) +
+                                       " cell has " + std::to_string(nbasis) + " site(s)");
         }
         if (!(m.minimum_height < m.maximum_height)) {
             const auto it = seen.find(p + "maximum-height");
@@ -166,8 +166,8 @@ void warn_program_settings(const std::map<std::string, Entry>& seen, Config& c) 
 
 // The structure keywords that only make sense together.
 void check_structure(const Config& c, const std::map<std::string, Entry>& seen) {
-    const bool shaped = c.particle_shape != ParticleShape::none;
-    if (c.single_spin) {
+    const bool shaped = c.structure.particle_shape != ParticleShape::none;
+    if (c.structure.single_spin) {
         for (const char* other : {"create:crystal-structure", "create:periodic-boundaries",
                                   "create:periodic-boundaries-x", "create:periodic-boundaries-y",
                                   "create:periodic-boundaries-z", "create:sphere", "create:cube",
@@ -189,7 +189,7 @@ void check_structure(const Config& c, const std::map<std::string, Entry>& seen) 
 }
 
 void check_exchange_shells(const Config& c, const std::map<std::string, Entry>& seen) {
-    using F = Config::ExchangeFunction;
+    using F = ExchangeFunction;
     const bool ucf = c.unit_cell_file.given();
     for (const auto& [key, e] : seen) {
         // DMI is built on whatever bonds there are, a unit-cell file's too.
@@ -202,36 +202,36 @@ void check_exchange_shells(const Config& c, const std::map<std::string, Entry>& 
             fail(e,
                  "has no effect with material:unit-cell-file, whose bonds are given "
                  "in the file: remove it");
-        if (shell && c.exchange_function != F::shell)
+        if (shell && c.exchange.function != F::shell)
             fail(e, "has an effect only with exchange:function = shell");
         const std::string name = global ? key.substr(9) : "";
-        if (name.rfind("decay-", 0) == 0 && c.exchange_function != F::exponential)
+        if (name.rfind("decay-", 0) == 0 && c.exchange.function != F::exponential)
             fail(e, "has an effect only with exchange:function = exponential");
-        if (name == "rkkykf" && c.exchange_function != F::rkky)
+        if (name == "rkkykf" && c.exchange.function != F::rkky)
             fail(e, "has an effect only with exchange:function = RKKY");
     }
     for (const auto& [key, e] : seen) {  // the per-category-pair keywords
         if (e.name_index2 < 0 || ucf) continue;
-        if (c.single_spin)
+        if (c.structure.single_spin)
             fail(e, "has no effect with create:single-spin (one atom with no neighbours)");
         const int n = exchange_category_count(c);
         if (std::max(e.name_index, e.name_index2) > n)
             fail(e, "category index " + std::to_string(std::max(e.name_index, e.name_index2)) +
-                        " out of range: crystal " + word_of(c.crystal) + " has " +
+                        " out of range: crystal " + word_of(c.structure.crystal) + " has " +
                         std::to_string(n) + " exchange categor" + (n == 1 ? "y" : "ies") +
-                        (crystal_cell(c.crystal).sublattices_on_request &&
-                                 !c.crystal_sublattice_materials
+                        (crystal_cell(c.structure.crystal).sublattices_on_request &&
+                                 !c.structure.crystal_sublattice_materials
                              ? " (one per sublattice with create:crystal-sublattice-materials)"
                              : ""));
         if (e.name == "unit-cell-category-exchange-parameters" &&
-            c.exchange_function != F::material_exponential)
+            c.exchange.function != F::material_exponential)
             fail(e, "has an effect only with exchange:function = material-exponential");
     }
     if (seen.count("exchange:dmi-cutoff-range") && !has_dmi(c))
         fail(seen.at("exchange:dmi-cutoff-range"),
              "has no effect: no material has a nonzero dmi-constant");
     for (const auto& [key, e] : seen)
-        if (c.single_spin && key.find(":dmi-constant[") != std::string::npos)
+        if (c.structure.single_spin && key.find(":dmi-constant[") != std::string::npos)
             fail(e, "has no effect with create:single-spin (one atom with no neighbours)");
     bool magnetic = false;
     for (const MaterialConfig& m : c.materials)
@@ -256,7 +256,7 @@ void check_exchange_shells(const Config& c, const std::map<std::string, Entry>& 
     }
     for (const auto& [key, e] : seen) {
         if (key.find(":biquadratic-exchange-matrix[") == std::string::npos) continue;
-        if (c.single_spin) fail(e, "has no effect with create:single-spin (one atom)");
+        if (c.structure.single_spin) fail(e, "has no effect with create:single-spin (one atom)");
         if (ucf && !c.unit_cell_file.has_biquadratic)
             fail(e,
                  "has no effect: the unit-cell file has no biquadratic block (the bonds "
@@ -267,7 +267,7 @@ void check_exchange_shells(const Config& c, const std::map<std::string, Entry>& 
                  "in joules (isotropic); make it normalised-isotropic to use this");
     }
     for (const char* key : {"exchange:interaction-range", "exchange:function"})
-        if (c.single_spin && seen.count(key))
+        if (c.structure.single_spin && seen.count(key))
             fail(seen.at(key),
                  "has no effect with create:single-spin (one atom with no neighbours)");
 }

@@ -48,9 +48,9 @@ void check_unit_cell_file(Config& c, const std::map<std::string, Entry>& seen) {
                   std::to_string(e.line) + ") " + what;
     };
     if (const auto it = seen.find("create:crystal-structure"); it != seen.end())
-        if (!same_atoms(crystal_cell(c.crystal), u))
-            add(it->second, "= " + std::string(word_of(c.crystal)) + " has " +
-                                std::to_string(crystal_cell(c.crystal).basis.size()) +
+        if (!same_atoms(crystal_cell(c.structure.crystal), u))
+            add(it->second, "= " + std::string(word_of(c.structure.crystal)) + " has " +
+                                std::to_string(crystal_cell(c.structure.crystal).basis.size()) +
                                 " atom(s) per cell at other places");
     for (int a = 0; a < 3; ++a) {
         const std::string axis(1, "xyz"[a]);
@@ -58,8 +58,8 @@ void check_unit_cell_file(Config& c, const std::map<std::string, Entry>& seen) {
              {"dimensions:unit-cell-size-" + axis, std::string("dimensions:unit-cell-size")}) {
             const auto it = seen.find(key);
             if (it == seen.end()) continue;
-            if (std::abs(c.unit_cell[a] - u.size[a]) > 1e-6 * u.size[a])
-                add(it->second, "gives " + axis + " = " + ang(c.unit_cell[a]) + " A");
+            if (std::abs(c.structure.unit_cell[a] - u.size[a]) > 1e-6 * u.size[a])
+                add(it->second, "gives " + axis + " = " + ang(c.structure.unit_cell[a]) + " A");
             break;  // the axis keyword, when given, is the one that set this axis
         }
     }
@@ -70,8 +70,9 @@ void check_unit_cell_file(Config& c, const std::map<std::string, Entry>& seen) {
                              " atom(s)) is used, as VAMPIRE uses it; these keywords describe "
                              "another cell and are ignored: " +
                              differ);
-    c.crystal = CrystalStructure::sc;  // the default: unused with a file; describe() omits it
-    c.unit_cell = c.unit_cell_file.size;
+    c.structure.crystal =
+        CrystalStructure::sc;  // the default: unused with a file; describe() omits it
+    c.structure.unit_cell = c.unit_cell_file.size;
     const int categories = c.unit_cell_file.categories();
     if (categories > static_cast<int>(c.materials.size()))
         fail(file, c.unit_cell_file.path + " places atoms of material column " +

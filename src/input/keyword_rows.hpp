@@ -90,10 +90,7 @@ KeywordSpec enum_choice(std::string section, std::string name, const EnumWords<E
 double parse_duration(const std::string& text);
 std::optional<Value> duration_text(double seconds);
 
-void add_structure_keywords(std::vector<KeywordSpec>& t);  // create:, dimensions:
-void add_material_keywords(std::vector<KeywordSpec>& t);   // material:, material[i]:
-void add_exchange_keywords(std::vector<KeywordSpec>& t);   // exchange:, exchange-matrix-<k>-nn
-void add_sim_keywords(std::vector<KeywordSpec>& t);        // sim:, montecarlo:
-void add_limit_keywords(std::vector<KeywordSpec>& t);      // sim: wall time and memory
+void add_sim_keywords(std::vector<KeywordSpec>& t);    // sim:, montecarlo:
+void add_limit_keywords(std::vector<KeywordSpec>& t);  // sim: wall time and memory
 
 }  // namespace miniasd::keyword_rows

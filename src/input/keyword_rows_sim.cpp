@@ -49,7 +49,10 @@ bool always(const Config&) {
 
 }  // namespace
 
-void add_sim_keywords(std::vector<KeywordSpec>& t) {
+namespace {
+
+// What runs and how: the program, the integrator, the device, the Monte Carlo move.
+void add_method_rows(std::vector<KeywordSpec>& t) {
     t.push_back(enum_choice(
         "sim", "program", program_words, ProgramKind::time_series,
         "what to run: time-series (statistics every time-steps-increment), benchmark (the same "
@@ -83,6 +86,10 @@ void add_sim_keywords(std::vector<KeywordSpec>& t) {
         "acceptance), angle (a small Gaussian step of fixed width, for "
         "quasi-static loops), spin-flip (S -> -S) or uniform on the sphere",
         [](auto& c) -> auto& { return c.monte_carlo_move; }, always));
+}
+
+// The time loop: temperatures, the time step, the step counts, the applied field, the seed.
+void add_loop_rows(std::vector<KeywordSpec>& t) {
     t.push_back(row(
         "sim", "temperature", K::real, D::temperature, 0, 1e5, "0 K",
         "temperature of the run (as in VAMPIRE, field-cool does not use it and laser-pulse only "
@@ -134,6 +141,13 @@ void add_sim_keywords(std::vector<KeywordSpec>& t) {
             c.seed = static_cast<std::uint64_t>(v.integer);
         },
         [](const Config& c) { return whole(static_cast<long long>(c.seed)); }));
+}
+
+}  // namespace
+
+void add_sim_keywords(std::vector<KeywordSpec>& t) {
+    add_method_rows(t);
+    add_loop_rows(t);
     add_sweep_keywords(t);
 }
 

@@ -1,7 +1,7 @@
 // The configuration's sections in the keyword table's order: the one list that names every
-// feature's keywords. A feature's section lives beside its code (input/section.hpp); the ones
-// below without a room of their own yet are the structure, materials, exchange, the time loop's
-// and the output's, still in src/input.
+// feature's keywords. A feature's section lives beside its code (input/section.hpp); the two
+// below without a room of their own are the time loop's keywords and the run limits
+// (input/keyword_rows_sim.cpp, keyword_rows_limits.cpp).
 #include "checkpoint/checkpoint_section.hpp"
 #include "dipole/dipole_section.hpp"
 #include "input/keyword_rows.hpp"
@@ -10,16 +10,19 @@
 #include "output/snapshot_section.hpp"
 #include "programs/pulse_section.hpp"
 #include "stats/columns_section.hpp"
+#include "system/exchange_section.hpp"
 #include "system/initial_state_section.hpp"
+#include "system/material_section.hpp"
+#include "system/structure_section.hpp"
 
 namespace miniasd {
 
 const std::vector<Section>& sections() {
     using namespace keyword_rows;
     static const std::vector<Section> all = {
-        {"structure", add_structure_keywords},
-        {"materials", add_material_keywords},
-        {"exchange", add_exchange_keywords},
+        structure_section(),
+        material_section(),
+        exchange_section(),
         {"time loop", add_sim_keywords},
         pulse_section(),
         checkpoint_section(),

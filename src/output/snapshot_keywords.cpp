@@ -15,7 +15,8 @@ using namespace keyword_rows;
 using input_checks::fail;
 using input_checks::warn_if_given;
 
-void add_rows(std::vector<KeywordSpec>& t) {
+// Whether snapshots are written, and how often.
+void add_when_rows(std::vector<KeywordSpec>& t) {
     t.push_back(row(
         "config", "atoms", K::flag, D::none, 0, 0, "off",
         "write spin snapshots (every config:atoms-output-rate statistics rows)",
@@ -26,6 +27,10 @@ void add_rows(std::vector<KeywordSpec>& t) {
         "a snapshot every this many sim:time-steps-increment intervals",
         [](Config& c, const Value& v, const Entry&) { c.output.atoms_output_rate = v.integer; },
         [](const Config& c) { return whole(c.output.atoms_output_rate); }));
+}
+
+// How they are written: the write mode, the record format, the I/O groups, MPI-IO hints.
+void add_mode_rows(std::vector<KeywordSpec>& t) {
     std::string modes;  // the write-mode table's names, VAMPIRE's "legacy" and "auto"
     for (const WriteMode& m : write_modes())
         modes += std::string(m.name) + (m.mode == OutputMode::serial ? "|legacy|" : "|");
@@ -98,6 +103,10 @@ void add_rows(std::vector<KeywordSpec>& t) {
         [](const Config& c) {
             return c.output.mpi_io_hints.empty() ? none : word(c.output.mpi_io_hints);
         }));
+}
+
+// Which atoms they hold: the output box and the materials.
+void add_selection_rows(std::vector<KeywordSpec>& t) {
     for (int a = 0; a < 3; ++a) {
         const std::string axis(1, "xyz"[a]);
         t.push_back(row(
@@ -136,6 +145,10 @@ void add_rows(std::vector<KeywordSpec>& t) {
                 list += (list.empty() ? "" : ",") + std::to_string(m + 1);
             return list.empty() ? none : word(list);
         }));
+}
+
+// The writes themselves: piece size, fsync, the background writer and its timeout.
+void add_pipeline_rows(std::vector<KeywordSpec>& t) {
     t.push_back(row(
         "config", "output-piece-size", K::real, D::data_size, 4096, 1073741824.0, "64 MiB",
         "largest single write or sorted batch (at most 1 GiB)",
@@ -174,6 +187,13 @@ void add_rows(std::vector<KeywordSpec>& t) {
             c.output.timeout = s;
         },
         [](const Config& c) { return duration_text(c.output.timeout); }));
+}
+
+void add_rows(std::vector<KeywordSpec>& t) {
+    add_when_rows(t);
+    add_mode_rows(t);
+    add_selection_rows(t);
+    add_pipeline_rows(t);
 }
 
 // HDF5 holds binary records only; the output box is not empty.

@@ -1,5 +1,7 @@
 #include "stats/accumulator.hpp"
 
+#include "util/units.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
@@ -148,6 +150,22 @@ double Accumulator::jackknife(std::size_t k, const std::function<double(const Mo
     for (double v : leave_one_out)
         ss += (v - mean) * (v - mean);
     return std::sqrt((nb - 1) / nb * ss);
+}
+
+// The response functions of the fluctuations (docs/physics.md, "Statistics").
+double susceptibility(const Moments& m, double total_moment, double temperature) {
+    return temperature > 0 ? total_moment * m.variance() / (constants::boltzmann * temperature)
+                           : 0.0;
+}
+
+double specific_heat(const Moments& e, std::int64_t atoms, double temperature) {
+    const double kt = constants::boltzmann * temperature;
+    return temperature > 0 ? double(atoms) * e.variance() / (kt * kt) : 0.0;
+}
+
+double binder_cumulant(const Moments& m) {
+    const double m2 = m.mean2();
+    return m2 > 0 ? 1.0 - m.mean4() / (3.0 * m2 * m2) : 0.0;
 }
 
 }  // namespace miniasd

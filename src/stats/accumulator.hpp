@@ -85,4 +85,12 @@ class Accumulator {
     double jackknife(std::size_t k, const std::function<double(const Moments&)>& f) const;
 };
 
+// From a series' moments: the susceptibility chi = mu_total var(|m|) / (k_B T) in 1/T (mu_total
+// in J/T), the specific heat per atom in units of k_B, N var(e) / (k_B T)^2 (e the energy per
+// atom in J, N atoms), and the Binder cumulant U4 = 1 - <m^4> / (3 <m^2>^2). Each is 0 at
+// T = 0 (U4 when <m^2> = 0).
+double susceptibility(const Moments& m, double total_moment, double temperature);
+double specific_heat(const Moments& e, std::int64_t atoms, double temperature);
+double binder_cumulant(const Moments& m);
+
 }  // namespace miniasd

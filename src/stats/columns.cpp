@@ -1,23 +1,6 @@
 #include "stats/columns.hpp"
 
-#include "util/units.hpp"
-
 namespace miniasd {
-
-double susceptibility(const Moments& m, double total_moment, double temperature) {
-    return temperature > 0 ? total_moment * m.variance() / (constants::boltzmann * temperature)
-                           : 0.0;
-}
-
-double specific_heat(const Moments& e, std::int64_t atoms, double temperature) {
-    const double kt = constants::boltzmann * temperature;
-    return temperature > 0 ? double(atoms) * e.variance() / (kt * kt) : 0.0;
-}
-
-double binder_cumulant(const Moments& m) {
-    const double m2 = m.mean2();
-    return m2 > 0 ? 1.0 - m.mean4() / (3.0 * m2 * m2) : 0.0;
-}
 
 namespace {
 
@@ -43,9 +26,9 @@ int mat(int m, int q) {
     return series::material(m, q);
 }
 
-std::vector<ColumnSpec> make_columns() {
+// The time, the bath's temperatures and the applied field.
+void add_run_columns(std::vector<ColumnSpec>& t) {
     using namespace series;
-    std::vector<ColumnSpec> t;
     t.push_back(one("time-steps", "time step number (Monte Carlo: sweep)", "time-steps",
                     [](const Ctx& c) { return double(c.state.step); }));
     t.push_back(one("real-time", "simulated time (s)", "real-time[s]",
@@ -77,6 +60,11 @@ std::vector<ColumnSpec> make_columns() {
                         const Vec3& d = c.state.field_direction;
                         return c.obs.m[0] * d[0] + c.obs.m[1] * d[1] + c.obs.m[2] * d[2];
                     }));
+}
+
+// The magnetisation (VAMPIRE's direction and length, miniASD's components) and the torque.
+void add_magnetisation_columns(std::vector<ColumnSpec>& t) {
+    using namespace series;
     // VAMPIRE's magnetisation columns give the direction m / |m| and then |m|; the components
     // of m itself are miniASD's -components columns.
     t.push_back({"magnetisation",
@@ -144,6 +132,12 @@ std::vector<ColumnSpec> make_columns() {
                      for (int a = 0; a < 3; ++a)
                          out[a] = mean_of(c, series::torque(n, a));
                  }});
+}
+
+// Textures: the topological charge, a skyrmion's radius and centre, a domain wall's centre and
+// width.
+void add_texture_columns(std::vector<ColumnSpec>& t) {
+    using namespace series;
     t.push_back({"topological-charge",
                  "miniASD's: the lattice topological charge Q of the spins, the mean over the "
                  "atomic layers (z-planes) with magnetic atoms (docs/physics.md, \"Topological "
@@ -198,6 +192,11 @@ std::vector<ColumnSpec> make_columns() {
                  {"delta_wall[A]"},
                  false,
                  [](const Ctx& c, int, double* out) { out[0] = c.obs.domain_wall_width * 1e10; }});
+}
+
+// Each material's torque, magnetisation and alignment with the field.
+void add_material_columns(std::vector<ColumnSpec>& t) {
+    using namespace series;
     t.push_back({"material-torque",
                  "the torque sum mu S x B of each material's spins (x, y, z; J; VAMPIRE's "
                  "columns)",
@@ -235,6 +234,11 @@ std::vector<ColumnSpec> make_columns() {
                                      const Vec3& d = c.state.field_direction;
                                      return v[0] * d[0] + v[1] * d[1] + v[2] * d[2];
                                  }));
+}
+
+// Fluctuations: susceptibilities, Binder cumulants, the specific heat.
+void add_response_columns(std::vector<ColumnSpec>& t) {
+    using namespace series;
     t.push_back(one("mean-susceptibility",
                     "chi = sum(mu_s) (<|m|^2> - <|m|>^2) / (k_B T) since the last reset (1/T)",
                     "chi[1/T]", [](const Ctx& c) {
@@ -258,6 +262,11 @@ std::vector<ColumnSpec> make_columns() {
                     "C[kB/atom]", [](const Ctx& c) {
                         return specific_heat(moments(c, energy), c.atoms, c.state.temperature);
                     }));
+}
+
+// Energies, the total and one per kind, and their means.
+void add_energy_columns(std::vector<ColumnSpec>& t) {
+    using namespace series;
     // Energies: the total, then one column per kind (hamiltonian/energy_kinds.hpp); the same for
     // the means. VAMPIRE's names give the whole system in J; the -per-atom forms divide by the
     // number of (magnetic) atoms. VAMPIRE's exchange energy holds its DMI (both live in its
@@ -303,6 +312,11 @@ std::vector<ColumnSpec> make_columns() {
                     [scale, k, kind_mean](const Ctx& c) { return scale(c) * kind_mean(c, k); }));
         }
     }
+}
+
+// Spin temperatures, of the whole and of each material.
+void add_spin_temperature_columns(std::vector<ColumnSpec>& t) {
+    using namespace series;
     t.push_back(one("spin-temperature",
                     "spin temperature sum|mu S x B|^2 / (2 k_B sum mu S.B) (K): equals the bath "
                     "temperature in equilibrium",
@@ -318,6 +332,17 @@ std::vector<ColumnSpec> make_columns() {
         "material-mean-spin-temperature", "mean spin temperature of each material (K)",
         "<T_spin>[K]",
         [](const Ctx& c, int m) { return mean_of(c, mat(m, mat_spin_temperature)); }));
+}
+
+std::vector<ColumnSpec> make_columns() {
+    std::vector<ColumnSpec> t;
+    add_run_columns(t);
+    add_magnetisation_columns(t);
+    add_texture_columns(t);
+    add_material_columns(t);
+    add_response_columns(t);
+    add_energy_columns(t);
+    add_spin_temperature_columns(t);
     return t;
 }
 

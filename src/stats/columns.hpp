@@ -44,8 +44,4 @@ std::vector<std::string> default_output_columns(ProgramKind program);
 // Derived statistics of a series of the accumulator (J, K, T units as stated):
 // chi = mu_total (<x^2> - <x>^2) / (k_B T)  (1/T), C = N (<e^2> - <e>^2) / (k_B T)^2 (k_B per
 // atom, e the energy per atom), U4 = 1 - <x^4> / (3 <x^2>^2).
-double susceptibility(const Moments& m, double total_moment, double temperature);
-double specific_heat(const Moments& e, std::int64_t atoms, double temperature);
-double binder_cumulant(const Moments& m);
-
 }  // namespace miniasd

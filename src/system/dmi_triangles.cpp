@@ -81,7 +81,7 @@ DmiVectors::DmiVectors(const Lattice& l, const MaterialMap& materials, const Con
       d_(triangle_constants(c)),
       interfacial_(symmetrised(c, &MaterialConfig::interfacial_dmi)),
       bulk_(symmetrised(c, &MaterialConfig::bulk_dmi)),
-      triangles_(dmi_triangles(l, c.dmi_cutoff_range)) {
+      triangles_(dmi_triangles(l, c.exchange.dmi_cutoff_range)) {
     for (const auto* m : {&interfacial_, &bulk_})
         for (const std::vector<double>& row : *m)
             for (const double x : row)
@@ -222,7 +222,8 @@ std::string describe_dmi(const Config& c, const Lattice& l, const MaterialMap& m
         for (const double x : m.dmi)
             triangles = triangles || x != 0;
     char legs[64] = "nearest-neighbour bonds";
-    if (triangles) std::snprintf(legs, sizeof legs, "legs within %g A", c.dmi_cutoff_range * 1e10);
+    if (triangles)
+        std::snprintf(legs, sizeof legs, "legs within %g A", c.exchange.dmi_cutoff_range * 1e10);
     char line[400];
     if (with_d == 0)
         std::snprintf(line, sizeof line,
@@ -241,7 +242,7 @@ std::string describe_dmi(const Config& c, const Lattice& l, const MaterialMap& m
 std::string critical_dmi(const Config& c) {
     // The continuum's D_c = 4 sqrt(A K) / pi with a simple cubic lattice's A = J / 2a,
     // K = k / a^3 and D = D_int / a^2 (docs/physics.md): D_int,c = (4 / pi) sqrt(J k / 2).
-    if (c.crystal != CrystalStructure::sc || c.unit_cell_file.given()) return "";
+    if (c.structure.crystal != CrystalStructure::sc || c.unit_cell_file.given()) return "";
     for (std::size_t m = 0; m < c.materials.size(); ++m) {
         const MaterialConfig& mat = c.materials[m];
         const double d = std::abs(mat.interfacial_dmi[m]), j = mat.exchange[m], k = mat.anisotropy;

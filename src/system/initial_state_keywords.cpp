@@ -14,6 +14,7 @@ namespace miniasd {
 namespace {
 
 using namespace keyword_rows;
+using S = InitialState;
 using input_checks::fail;
 
 // "0.5, 0.5" or "0.25, 0.5; 0.75, 0.5": x, y fractions of the box, centres separated by ';'.
@@ -55,8 +56,8 @@ bool live(const Config& c, InitialState state, bool not_default) {
     return c.initial.state == state || not_default;
 }
 
-void add_rows(std::vector<KeywordSpec>& t) {
-    using S = InitialState;
+// Which initial state, and the file a file state reads.
+void add_state_rows(std::vector<KeywordSpec>& t) {
     t.push_back(enum_choice(
         "sim", "initial-spin-configuration", initial_state_words, S::uniform,
         "the spins a run starts from (a miniASD keyword; docs/physics.md, \"Initial states\"): "
@@ -80,6 +81,10 @@ void add_rows(std::vector<KeywordSpec>& t) {
             c.initial.file = p.string();
         },
         [](const Config& c) { return c.initial.file.empty() ? none : word(c.initial.file); }));
+}
+
+// The skyrmion's centre, radius, helicity and polarity.
+void add_skyrmion_rows(std::vector<KeywordSpec>& t) {
     t.push_back(row(
         "sim", "initial-skyrmion-centre", K::text, D::none, 0, 0, "0.5, 0.5",
         "skyrmion: the centre as x, y fractions of the system (several separated by ';'; each "
@@ -123,6 +128,10 @@ void add_rows(std::vector<KeywordSpec>& t) {
                        ? whole(c.initial.skyrmion_polarity)
                        : none;
         }));
+}
+
+// The spiral's wave vector, axis and cone angle.
+void add_spiral_rows(std::vector<KeywordSpec>& t) {
     t.push_back(row(
         "sim", "initial-spiral-wave-vector", K::real_or_triple, D::none, -1e3, 1e3, "none",
         "spiral: q = qx, qy, qz in reciprocal unit cells (2 pi / a along each axis): the spins "
@@ -155,6 +164,10 @@ void add_rows(std::vector<KeywordSpec>& t) {
                        ? number(c.initial.spiral_cone_angle)
                        : none;
         }));
+}
+
+// The domain wall (VAMPIRE's keywords): its axis, position, width and second direction.
+void add_domain_wall_rows(std::vector<KeywordSpec>& t) {
     t.push_back(choice(
         "sim", "domain-wall-axis", "x|y|z", "x",
         "domain-wall: the axis across the wall (VAMPIRE's keyword)",
@@ -202,6 +215,13 @@ void add_rows(std::vector<KeywordSpec>& t) {
         }));
 }
 
+void add_rows(std::vector<KeywordSpec>& t) {
+    add_state_rows(t);
+    add_skyrmion_rows(t);
+    add_spiral_rows(t);
+    add_domain_wall_rows(t);
+}
+
 struct StateKeys {
     InitialState state;
     const char* name;
@@ -210,7 +230,6 @@ struct StateKeys {
 
 // Each state's parameters are given with it and only with it, and what it needs is there.
 void check(Config& c, const Seen& seen) {
-    using S = InitialState;
     std::vector<std::string> second;
     for (std::size_t i = 0; i < c.materials.size(); ++i)
         second.push_back("material[" + std::to_string(i + 1) +

@@ -45,7 +45,7 @@ std::size_t InteractionList::bonds() const {
 
 namespace {
 
-using Pair = Config::CategoryPair;
+using Pair = CategoryPair;
 
 // A per-pair multiplier (exchange:nn-cutoff-range, interaction-cutoff-range); 1 when not given.
 double pair_factor(const std::map<Pair, double>& m, const Pair& p) {
@@ -59,13 +59,14 @@ std::string pair_text(const Pair& p) {
 
 // The weight of a bond at r (units of a_x) between categories p under exchange:function.
 double weight(const Config& c, double r, const Pair& p) {
-    using F = Config::ExchangeFunction;
-    switch (c.exchange_function) {
+    using F = ExchangeFunction;
+    switch (c.exchange.function) {
         case F::exponential:
-            return c.decay_multiplier * std::exp(-r / c.decay_length) + c.decay_shift;
+            return c.exchange.decay_multiplier * std::exp(-r / c.exchange.decay_length) +
+                   c.exchange.decay_shift;
         case F::material_exponential: {
-            const auto it = c.category_exchange_parameters.find(p);
-            if (it == c.category_exchange_parameters.end())
+            const auto it = c.exchange.category_exchange_parameters.find(p);
+            if (it == c.exchange.category_exchange_parameters.end())
                 throw Error("exchange:function = material-exponential: categories " +
                             std::to_string(p.first) + " and " + std::to_string(p.second) +
                             " are bonded, but exchange:unit-cell-category-exchange-parameters" +
@@ -76,8 +77,8 @@ double weight(const Config& c, double r, const Pair& p) {
             return abc[0] * std::exp(-r / abc[1]) + abc[2];
         }
         case F::rkky: {
-            const double x = 2 * c.rkky_kf * r;  // 2 k r
-            const double kr = c.rkky_kf * r;
+            const double x = 2 * c.exchange.rkky_kf * r;  // 2 k r
+            const double kr = c.exchange.rkky_kf * r;
             return (std::sin(x) - x * std::cos(x)) / (kr * kr * kr * kr);
         }
         case F::nearest_neighbour:
@@ -108,7 +109,7 @@ void scale_to_nearest_count(const Config& c, InteractionList& l,
             t.nearest += r[s][b] <= nn_cut.at(pairs[s][b]);
             t.shortest = std::min(t.shortest, r[s][b]);
         }
-    const std::string function = "exchange:function = " + std::string(word_of(c.exchange_function));
+    const std::string function = "exchange:function = " + std::string(word_of(c.exchange.function));
     for (const auto& [p, t] : tally) {
         if (!t.nonzero) continue;  // every weight 0 (A = C = 0): the pair has no exchange
         if (!(t.sum != 0) || !std::isfinite(t.sum))
@@ -178,8 +179,8 @@ InteractionList bonds_within_range(const Config& c, const std::vector<Vec3>& bas
     for (const int a : categories)
         for (const int b : categories) {
             const Pair p{std::min(a, b), std::max(a, b)};
-            nn_cut[p] = 1.000001 * r_nn * pair_factor(c.nn_cutoff_range, p);
-            cut[p] = nn_cut[p] * range * pair_factor(c.interaction_cutoff_range, p);
+            nn_cut[p] = 1.000001 * r_nn * pair_factor(c.exchange.nn_cutoff_range, p);
+            cut[p] = nn_cut[p] * range * pair_factor(c.exchange.interaction_cutoff_range, p);
             widest = std::max(widest, cut[p]);
         }
     auto pair_of = [&](const SiteNeighbour& f) {
@@ -198,7 +199,7 @@ InteractionList bonds_within_range(const Config& c, const std::vector<Vec3>& bas
     InteractionList l;
     l.sites.resize(static_cast<std::size_t>(n));
     l.shells = static_cast<int>(shells.size());
-    const bool by_shell = c.exchange_function == Config::ExchangeFunction::shell;
+    const bool by_shell = c.exchange.function == ExchangeFunction::shell;
     std::vector<std::vector<Pair>> pairs(l.sites.size());
     std::vector<std::vector<double>> radii(l.sites.size());
     for (const SiteNeighbour& f : found) {
@@ -211,9 +212,9 @@ InteractionList bonds_within_range(const Config& c, const std::vector<Vec3>& bas
         pairs[s].push_back(p);
         radii[s].push_back(f.r);
     }
-    using F = Config::ExchangeFunction;
-    if (c.exchange_function == F::exponential || c.exchange_function == F::material_exponential ||
-        c.exchange_function == F::rkky)
+    using F = ExchangeFunction;
+    if (c.exchange.function == F::exponential || c.exchange.function == F::material_exponential ||
+        c.exchange.function == F::rkky)
         scale_to_nearest_count(c, l, pairs, radii, nn_cut, r_nn);
     return l;
 }
@@ -239,8 +240,9 @@ void check_shells_in_range(const Config& c, const InteractionList& l) {
             }
         }
     if (highest >= l.shells)
-        throw Error("material[i]:" + keyword + " is set, but " + "exchange:interaction-range = " +
-                    std::to_string(c.interaction_range) + " reaches " + std::to_string(l.shells) +
+        throw Error("material[i]:" + keyword + " is set, but " +
+                    "exchange:interaction-range = " + std::to_string(c.exchange.interaction_range) +
+                    " reaches " + std::to_string(l.shells) +
                     " shell(s) of this crystal: raise exchange:interaction-range");
 }
 

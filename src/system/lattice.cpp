@@ -176,14 +176,14 @@ void check_self_bonds(const Lattice& l, const InteractionList& list) {
 Lattice make_lattice(const Config& c) {
     constexpr std::int64_t max_id_space = std::int64_t(1) << 62;
     Lattice l;
-    l.crystal = c.crystal;
-    const CrystalCell& cell = crystal_cell(c.crystal);
+    l.crystal = c.structure.crystal;
+    const CrystalCell& cell = crystal_cell(c.structure.crystal);
     for (int a = 0; a < 3; ++a)  // the real cell: normalised dimensions x unit-cell-size
-        l.cell_size[a] =
-            c.unit_cell_file.given() ? c.unit_cell[a] : cell.dimensions[a] * c.unit_cell[a];
-    l.periodic = c.periodic;
-    l.basis = basis_of(c.crystal);
-    if (c.unit_cell_file.given()) {  // the parser set c.unit_cell to the file's cell
+        l.cell_size[a] = c.unit_cell_file.given() ? c.structure.unit_cell[a]
+                                                  : cell.dimensions[a] * c.structure.unit_cell[a];
+    l.periodic = c.structure.periodic;
+    l.basis = basis_of(c.structure.crystal);
+    if (c.unit_cell_file.given()) {  // the parser set c.structure.unit_cell to the file's cell
         l.from_file = true;
         l.basis.clear();
         for (const UnitCellFile::Atom& a : c.unit_cell_file.atoms) {
@@ -198,16 +198,17 @@ Lattice make_lattice(const Config& c) {
     const char* xyz = "xyz";
     std::int64_t ids = static_cast<std::int64_t>(l.basis.size());
     for (int a = 0; a < 3; ++a) {
-        const double ratio = c.system_size[a] / l.cell_size[a];
+        const double ratio = c.structure.system_size[a] / l.cell_size[a];
         const std::string keys = std::string("dimensions:system-size-") + xyz[a] +
                                  " / dimensions:unit-cell-size-" + xyz[a];
         if (!(ratio < 1e12))
             throw Error("the system is too large: " + keys + " gives " + std::to_string(ratio) +
                         " unit cells along " + xyz[a] + " (at most 1e12)");
-        l.cells[a] = cells_along(c.system_size[a], l.cell_size[a]);
-        if (!c.single_spin && __builtin_mul_overflow(ids, l.cells[a], &ids)) ids = INT64_MAX;
+        l.cells[a] = cells_along(c.structure.system_size[a], l.cell_size[a]);
+        if (!c.structure.single_spin && __builtin_mul_overflow(ids, l.cells[a], &ids))
+            ids = INT64_MAX;
     }
-    if (!c.single_spin && ids > max_id_space)
+    if (!c.structure.single_spin && ids > max_id_space)
         throw Error("the system is too large: " + std::to_string(l.cells[0]) + " x " +
                     std::to_string(l.cells[1]) + " x " + std::to_string(l.cells[2]) +
                     " unit cells of " + std::to_string(l.basis.size()) +
@@ -220,7 +221,7 @@ Lattice make_lattice(const Config& c) {
         l.neighbours = first_shell(l.basis, l.cell_size);
     else
         l.neighbours = nearest_neighbour_bonds(l.basis, cell.dimensions, cell.r_nn).offsets();
-    if (c.single_spin) {
+    if (c.structure.single_spin) {
         l.crystal = CrystalStructure::sc;
         l.cells = {1, 1, 1};
         l.periodic = {false, false, false};
@@ -235,7 +236,7 @@ Lattice make_lattice(const Config& c) {
         l.exchange.sites.resize(1);  // one atom, no bonds
     else
         l.exchange = bonds_within_range(c, l.basis, exchange_categories(c), cell.dimensions,
-                                        cell.r_nn, c.interaction_range);
+                                        cell.r_nn, c.exchange.interaction_range);
     if (!l.from_file) check_shells_in_range(c, l.exchange);
     if (l.from_file && c.unit_cell_file.has_biquadratic)
         l.biquadratic = interactions_from_file(c.unit_cell_file, true);
@@ -246,9 +247,9 @@ Lattice make_lattice(const Config& c) {
     check_self_bonds(l, l.exchange);
     check_self_bonds(l, l.biquadratic);
     l.n_atoms = l.id_space();
-    if (c.particle_shape != ParticleShape::none) {
-        l.particle.shape = c.particle_shape;
-        l.particle.radius = 0.5 * c.particle_size;
+    if (c.structure.particle_shape != ParticleShape::none) {
+        l.particle.shape = c.structure.particle_shape;
+        l.particle.radius = 0.5 * c.structure.particle_size;
         l.particle.origin = centre_atom(l);
         l.n_atoms = count_present(l);  // >= 1: the origin is an atom
     }

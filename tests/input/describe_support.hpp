@@ -118,25 +118,7 @@ inline bool same(const MaterialConfig& a, const MaterialConfig& b, std::string* 
 
 // Every setting; not where it came from (input_file, files_read, warnings, given).
 inline bool same(const Config& a, const Config& b, std::string* why = nullptr) {
-    if (!all_same({F(crystal),
-                   F(unit_cell),
-                   F(system_size),
-                   F(periodic),
-                   F(single_spin),
-                   F(particle_shape),
-                   F(particle_size),
-                   F(unit_cell_file),
-                   F(interaction_range),
-                   F(exchange_function),
-                   F(decay_length),
-                   F(decay_multiplier),
-                   F(decay_shift),
-                   F(rkky_kf),
-                   F(nn_cutoff_range),
-                   F(interaction_cutoff_range),
-                   F(category_exchange_parameters),
-                   F(crystal_sublattice_materials),
-                   F(dmi_cutoff_range),
+    if (!all_same({F(unit_cell_file),
                    F(program),
                    F(integrator),
                    F(device),
@@ -151,7 +133,6 @@ inline bool same(const Config& a, const Config& b, std::string* why = nullptr) {
                    F(field_strength),
                    F(field_direction),
                    F(seed),
-                   F(alloy_seed),
                    F(minimum_temperature),
                    F(maximum_temperature),
                    F(temperature_increment),
@@ -170,6 +151,8 @@ inline bool same(const Config& a, const Config& b, std::string* why = nullptr) {
             if (why) *why = "materials[" + std::to_string(i) + "]." + *why;
             return false;
         }
+    if (!same_section(a.structure, b.structure, "structure", why)) return false;
+    if (!same_section(a.exchange, b.exchange, "exchange", why)) return false;
     if (!same_section(a.relax, b.relax, "relax", why)) return false;
     if (!same_section(a.dipole, b.dipole, "dipole", why)) return false;
     if (!same_section(a.checkpoint, b.checkpoint, "checkpoint", why)) return false;

@@ -25,7 +25,7 @@ TEST(Describe, AUnitCellFileReadsBack) {
         "material[2]:atomic-spin-moment = 1 !muB\nmaterial[2]:unit-cell-category = 2\n";
     const Config c = parse_text(input, files);
     ASSERT_EQ(c.unit_cell_file.bonds.size(), 4u);
-    EXPECT_EQ(c.unit_cell[2], 3e-10);
+    EXPECT_EQ(c.structure.unit_cell[2], 3e-10);
     const std::string d = describe(c);
     EXPECT_NE(d.find("material:unit-cell-file = cell.ucf"), std::string::npos) << d;
     EXPECT_EQ(d.find("crystal-structure"), std::string::npos) << d;

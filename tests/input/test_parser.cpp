@@ -54,14 +54,14 @@ TEST(Parser, ReadsValuesConvertsUnitsAndAppliesDefaults) {
         "material[1]:uniaxial-anisotropy-constant = 1 !zJ\n"
         "material[1]:initial-spin-direction = random\n"
         "output:magnetisation\noutput:time-steps\n");
-    EXPECT_EQ(c.crystal, CrystalStructure::bcc);
-    EXPECT_TRUE(c.periodic[0]);
-    EXPECT_FALSE(c.periodic[1]);
-    EXPECT_TRUE(c.periodic[2]);
-    EXPECT_DOUBLE_EQ(c.unit_cell[1], 2.87e-10);
-    EXPECT_DOUBLE_EQ(c.system_size[0], 5e-9);
-    EXPECT_DOUBLE_EQ(c.system_size[1], 3e-9);
-    EXPECT_DOUBLE_EQ(c.system_size[2], 2e-9);  // default
+    EXPECT_EQ(c.structure.crystal, CrystalStructure::bcc);
+    EXPECT_TRUE(c.structure.periodic[0]);
+    EXPECT_FALSE(c.structure.periodic[1]);
+    EXPECT_TRUE(c.structure.periodic[2]);
+    EXPECT_DOUBLE_EQ(c.structure.unit_cell[1], 2.87e-10);
+    EXPECT_DOUBLE_EQ(c.structure.system_size[0], 5e-9);
+    EXPECT_DOUBLE_EQ(c.structure.system_size[1], 3e-9);
+    EXPECT_DOUBLE_EQ(c.structure.system_size[2], 2e-9);  // default
     EXPECT_DOUBLE_EQ(c.temperature, 300);
     EXPECT_DOUBLE_EQ(c.time_step, 1e-16);
     EXPECT_EQ(c.total_steps, 10000);

@@ -216,17 +216,17 @@ TEST(UnitCellFile, CrystalKeywordsBesideTheFileGiveWayToIt) {
         return test::config_from_files(two + extra, {{"dir/c.ucf", head + bonds}}, "dir/input");
     };
     const Config plain = run("");
-    EXPECT_EQ(plain.unit_cell, (Vec3{2.5e-10, 3e-10, 4e-10}));  // the quotes are dropped
+    EXPECT_EQ(plain.structure.unit_cell, (Vec3{2.5e-10, 3e-10, 4e-10}));  // the quotes are dropped
     const Config agree =
         run("dimensions:unit-cell-size-x = 2.5\ndimensions:unit-cell-size-y = "
             "3.0 !A\ndimensions:unit-cell-size-z = 0.4 !nm\n");
     EXPECT_TRUE(agree.warnings.empty());
-    EXPECT_EQ(agree.unit_cell, plain.unit_cell);
+    EXPECT_EQ(agree.structure.unit_cell, plain.structure.unit_cell);
     const Config differ =
         run("create:crystal-structure = bcc\ndimensions:unit-cell-size = 2.5\n"
             "dimensions:unit-cell-size-y = 3.5\n");
-    EXPECT_EQ(differ.unit_cell, plain.unit_cell);
-    EXPECT_EQ(differ.crystal, plain.crystal);
+    EXPECT_EQ(differ.structure.unit_cell, plain.structure.unit_cell);
+    EXPECT_EQ(differ.structure.crystal, plain.structure.crystal);
     ASSERT_EQ(differ.warnings.size(), 1u);
     const std::string& w = differ.warnings[0];
     for (const char* part :

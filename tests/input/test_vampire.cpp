@@ -119,7 +119,7 @@ TEST(Vampire, ExampleStyleInputsRunOrAreRefusedByName) {
         "material:num-materials = 2\nmaterial[1]:atomic-spin-moment = 0.6 !muB\n"
         "material[1]:core-shell-size = 0.5\nmaterial[2]:atomic-spin-moment = 1.7 !muB\n"
         "material[1]:exchange-matrix[2] = -1e-21\n");
-    EXPECT_EQ(particle.particle_shape, ParticleShape::sphere);
+    EXPECT_EQ(particle.structure.particle_shape, ParticleShape::sphere);
     EXPECT_EQ(particle.materials[0].core_shell_size, 0.5);
 
     // A hysteresis loop, a field cool and a laser pulse with VAMPIRE's program keywords.

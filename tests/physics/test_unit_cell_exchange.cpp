@@ -353,7 +353,8 @@ TEST(UnitCellExchange, OtherCrystalsAreBitwiseIdenticalOnAnyDecomposition) {
             const Config c = test::config_from_text(structure + run_settings +
                                                     "sim:integrator = " + integrator + "\n");
             const Result ref = run_on(1, 1, c);
-            expect_any_decomposition(c, ref, std::string(word_of(c.crystal)) + ", " + integrator);
+            expect_any_decomposition(c, ref,
+                                     std::string(word_of(c.structure.crystal)) + ", " + integrator);
         }
 }
 

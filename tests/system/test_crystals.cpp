@@ -102,7 +102,7 @@ TEST(Crystals, RareEarthCellsAreVampiresAtoms) {
     for (const auto& e : cases) {
         const Config c = crystal(e.name);
         const Lattice l = make_lattice(c);
-        const CrystalCell& cell = crystal_cell(c.crystal);
+        const CrystalCell& cell = crystal_cell(c.structure.crystal);
         ASSERT_EQ(cell.basis.size(), e.atoms) << e.name;
         EXPECT_EQ(std::count(cell.category.begin(), cell.category.end(), 1),
                   static_cast<long>(e.rare_earths))

@@ -1,9 +1,13 @@
-// Rows of the material: and material[i]: keywords (VAMPIRE's material files).
+// The materials' section (material_section.hpp): the rows of the material: and material[i]:
+// keywords (VAMPIRE's material files).
 #include "input/keyword_rows.hpp"
+#include "input/section.hpp"
 
-namespace miniasd::keyword_rows {
+namespace miniasd {
 
 namespace {
+
+using namespace keyword_rows;
 
 // A constant per pair of materials, material[i]:<name>[j] in joules, and VAMPIRE's other name of
 // it. Described by its nonzero entries; `symmetric` (the parser makes [j][i] = [i][j]): an entry
@@ -34,9 +38,8 @@ void pair_constant(std::vector<KeywordSpec>& t, const char* name, const char* al
     }
 }
 
-}  // namespace
-
-void add_material_keywords(std::vector<KeywordSpec>& t) {
+// The material: keywords of the whole set: the files and the material count.
+void add_file_rows(std::vector<KeywordSpec>& t) {
     // --- material (file-level) ---
     t.push_back(row(
         "material", "file", K::text, D::none, 0, 0, "-",
@@ -54,6 +57,10 @@ void add_material_keywords(std::vector<KeywordSpec>& t) {
         [](const Config& c) {
             return c.unit_cell_file.given() ? word(c.unit_cell_file.path) : none;
         }));
+}
+
+// A material's name, element, moment and damping.
+void add_moment_rows(std::vector<KeywordSpec>& t) {
     t.push_back(row(
         "material", "num-materials", K::integer, D::none, 1, 100, "highest index used",
         "number of materials; indices above it are errors (a material file may write it "
@@ -91,6 +98,10 @@ void add_material_keywords(std::vector<KeywordSpec>& t) {
         "Gilbert damping alpha (dimensionless)",
         [](MaterialConfig& m, const Value& v, const Entry&) { m.damping = v.real; },
         [](const MaterialConfig& m) { return number(m.damping); }));
+}
+
+// Its couplings to the other materials: exchange (each shell) and biquadratic.
+void add_coupling_rows(std::vector<KeywordSpec>& t) {
     for (const char* name : {"exchange-matrix", "exchange-matrix-1st-nn"}) {
         const bool alias = std::string(name) == "exchange-matrix-1st-nn";
         KeywordSpec s = mat(
@@ -129,6 +140,10 @@ void add_material_keywords(std::vector<KeywordSpec>& t) {
                   "normalised-isotropic biquadratic block multiply it; [i][j] and [j][i] must "
                   "agree",
                   "VAMPIRE's name of biquadratic-exchange-matrix (the first neighbour shell)");
+}
+
+// Its anisotropies and initial spin direction.
+void add_anisotropy_rows(std::vector<KeywordSpec>& t) {
     for (const char* name :
          {"second-order-uniaxial-anisotropy-constant", "uniaxial-anisotropy-constant"}) {
         const bool alias = std::string(name) == "uniaxial-anisotropy-constant";
@@ -172,6 +187,10 @@ void add_material_keywords(std::vector<KeywordSpec>& t) {
             v->random = m.random_initial_spin;
             return v;
         }));
+}
+
+// Where it sits: its site category, alloys, core-shell particles, non-magnetic sites.
+void add_placement_rows(std::vector<KeywordSpec>& t) {
     t.push_back(mat(
         "unit-cell-category", K::integer, D::none, 1, 1001, "none",
         "unit-cell category (1-based) this material occupies: the basis site for sc 1, bcc 1-2, "
@@ -241,6 +260,10 @@ void add_material_keywords(std::vector<KeywordSpec>& t) {
         }));
     t.back().choices = "keep|remove";
     t.back().bare_choice = "remove";
+}
+
+// Its DMI: VAMPIRE's triangles, and the bond forms (interfacial, bulk).
+void add_dmi_rows(std::vector<KeywordSpec>& t) {
     pair_constant(t, "dmi-constant", "dzyaloshinskii-moriya-interaction-constant",
                   &MaterialConfig::dmi, 1e-17, false,
                   "Dzyaloshinskii-Moriya constant D of the triangles i-j-k whose mediating atom "
@@ -273,6 +296,10 @@ void add_material_keywords(std::vector<KeywordSpec>& t) {
         };
         t.push_back(s);
     }
+}
+
+// The heights it occupies (fractions of the system height).
+void add_height_rows(std::vector<KeywordSpec>& t) {
     t.push_back(mat(
         "minimum-height", K::real, D::none, 0, 1, "0",
         "lowest z, as a fraction of the system height, of atoms of this material",
@@ -291,4 +318,20 @@ void add_material_keywords(std::vector<KeywordSpec>& t) {
         [](const MaterialConfig& m) { return m.height_set ? number(m.maximum_height) : none; }));
 }
 
-}  // namespace miniasd::keyword_rows
+void add_rows(std::vector<KeywordSpec>& t) {
+    add_file_rows(t);
+    add_moment_rows(t);
+    add_coupling_rows(t);
+    add_anisotropy_rows(t);
+    add_placement_rows(t);
+    add_dmi_rows(t);
+    add_height_rows(t);
+}
+
+}  // namespace
+
+Section material_section() {
+    return {"materials", add_rows};
+}
+
+}  // namespace miniasd

@@ -1,17 +1,20 @@
-// Rows of the exchange: keywords and of material[i]:exchange-matrix-<k>-nn[j] and
-// biquadratic-exchange-matrix-<k>-nn[j]: the bonds of the built-in crystals beyond the first shell
-// (VAMPIRE's meaning, docs/physics.md).
+// The exchange section (exchange_section.hpp): the rows of the exchange: keywords and of
+// material[i]:exchange-matrix-<k>-nn[j] and biquadratic-exchange-matrix-<k>-nn[j]: the bonds of the
+// built-in crystals beyond the first shell (VAMPIRE's meaning, docs/physics.md).
 #include <algorithm>
 #include <map>
 
 #include "input/keyword_rows.hpp"
+#include "input/section.hpp"
 
-namespace miniasd::keyword_rows {
+namespace miniasd {
 
 namespace {
 
+using namespace keyword_rows;
+
 // The unordered category pair {a, b} an exchange:name[a][b] entry names.
-Config::CategoryPair pair_of(const Entry& e) {
+CategoryPair pair_of(const Entry& e) {
     return {std::min(e.name_index, e.name_index2), std::max(e.name_index, e.name_index2)};
 }
 
@@ -19,8 +22,8 @@ Config::CategoryPair pair_of(const Entry& e) {
 // weights), so giving both is fine only when they agree. (One key given twice is the parser's
 // "set twice".)
 template <class T>
-void store_pair(std::map<Config::CategoryPair, T>& map, const Entry& e, const T& value) {
-    const Config::CategoryPair p = pair_of(e);
+void store_pair(std::map<CategoryPair, T>& map, const Entry& e, const T& value) {
+    const CategoryPair p = pair_of(e);
     const auto it = map.find(p);
     if (e.name_index != e.name_index2 && it != map.end() && it->second != value)
         entry_error(e, "differs from exchange:" + e.name + "[" + std::to_string(e.name_index2) +
@@ -43,8 +46,8 @@ KeywordSpec pair_row(std::string name, K kind, double min, double max, std::stri
 
 // The value of a pair's map entry for describe(), when the crystal is built-in.
 template <class T>
-const T* pair_value(const Config& c, const std::map<Config::CategoryPair, T>& map, int a, int b) {
-    if (c.unit_cell_file.given() || c.single_spin) return nullptr;
+const T* pair_value(const Config& c, const std::map<CategoryPair, T>& map, int a, int b) {
+    if (c.unit_cell_file.given() || c.structure.single_spin) return nullptr;
     const auto it = map.find({a + 1, b + 1});
     return it == map.end() ? nullptr : &it->second;
 }
@@ -64,17 +67,18 @@ KeywordSpec shell_row(
     return s;
 }
 
-}  // namespace
-
-void add_exchange_keywords(std::vector<KeywordSpec>& t) {
-    using F = Config::ExchangeFunction;
+// The bonds' reach and the function that weighs them, with its parameters.
+void add_function_rows(std::vector<KeywordSpec>& t) {
+    using F = ExchangeFunction;
     t.push_back(row(
         "exchange", "interaction-range", K::real, D::none, 1, 1000, "1",
         "bond every pair of atoms closer than this multiple of the nearest-neighbour distance "
         "(built-in crystals)",
-        [](Config& c, const Value& v, const Entry&) { c.interaction_range = v.real; },
+        [](Config& c, const Value& v, const Entry&) { c.exchange.interaction_range = v.real; },
         [](const Config& c) {
-            return c.unit_cell_file.given() || c.single_spin ? none : number(c.interaction_range);
+            return c.unit_cell_file.given() || c.structure.single_spin
+                       ? none
+                       : number(c.exchange.interaction_range);
         }));
     t.push_back(choice(
         "exchange", "function", choices_of(exchange_function_words), "nearest-neighbour",
@@ -86,46 +90,55 @@ void add_exchange_keywords(std::vector<KeywordSpec>& t) {
         [](Config& c, const Value& v, const Entry& e) {
             const auto f = value_of(exchange_function_words, v.text);
             if (!f) entry_error(e, "not one of " + choices_of(exchange_function_words));
-            c.exchange_function = *f;
+            c.exchange.function = *f;
         },
         [](const Config& c) {
-            return c.unit_cell_file.given() || c.single_spin ? none
-                                                             : word(word_of(c.exchange_function));
+            return c.unit_cell_file.given() || c.structure.single_spin
+                       ? none
+                       : word(word_of(c.exchange.function));
         }));
     struct Parameter {
         const char* name;
         F function;  // the function it belongs to (described only with it)
-        double Config::*field;
+        double ExchangeSection::*field;
         double min, max;
         const char* def;
         const char* doc;
     };
     for (const Parameter& p :
-         {Parameter{"decay-length", F::exponential, &Config::decay_length, 0.1, 100, "0.4",
+         {Parameter{"decay-length", F::exponential, &ExchangeSection::decay_length, 0.1, 100, "0.4",
                     "B of the exponential function, in units of the cell edge a_x"},
-          Parameter{"decay-multiplier", F::exponential, &Config::decay_multiplier, 0, 1e4, "1",
-                    "A of the exponential function"},
-          Parameter{"decay-shift", F::exponential, &Config::decay_shift, -1e4, 1e4, "0",
+          Parameter{"decay-multiplier", F::exponential, &ExchangeSection::decay_multiplier, 0, 1e4,
+                    "1", "A of the exponential function"},
+          Parameter{"decay-shift", F::exponential, &ExchangeSection::decay_shift, -1e4, 1e4, "0",
                     "C of the exponential function"},
-          Parameter{"rkkykf", F::rkky, &Config::rkky_kf, 1e-3, 1e3, "1",
+          Parameter{"rkkykf", F::rkky, &ExchangeSection::rkky_kf, 1e-3, 1e3, "1",
                     "k of the RKKY function, per cell edge a_x"}}) {
         const auto field = p.field;
         const F function = p.function;
         t.push_back(row(
             "exchange", p.name, K::real, D::none, p.min, p.max, p.def, p.doc,
-            [field](Config& c, const Value& v, const Entry&) { c.*field = v.real; },
+            [field](Config& c, const Value& v, const Entry&) { c.exchange.*field = v.real; },
             [field, function](const Config& c) {
-                return c.exchange_function == function ? number(c.*field) : none;
+                return c.exchange.function == function ? number(c.exchange.*field) : none;
             }));
     }
+}
+
+// Per pair of exchange categories: the cutoffs and material-exponential's weights; the DMI
+// triangles' cutoff.
+void add_pair_rows(std::vector<KeywordSpec>& t) {
+    using F = ExchangeFunction;
     t.push_back(pair_row(
         "nn-cutoff-range", K::real, 0, 1000, "1",
         "multiplies the nearest-neighbour radius of bonds between exchange categories a and b "
         "(the interaction cutoff follows it, and exponential, material-exponential and RKKY "
         "weights are scaled to the count within it); [a][b] and [b][a] are one pair",
-        [](Config& c, const Value& v, const Entry& e) { store_pair(c.nn_cutoff_range, e, v.real); },
+        [](Config& c, const Value& v, const Entry& e) {
+            store_pair(c.exchange.nn_cutoff_range, e, v.real);
+        },
         [](const Config& c, int a, int b) {
-            const double* v = pair_value(c, c.nn_cutoff_range, a, b);
+            const double* v = pair_value(c, c.exchange.nn_cutoff_range, a, b);
             return v ? number(*v) : none;
         }));
     t.push_back(pair_row(
@@ -133,10 +146,10 @@ void add_exchange_keywords(std::vector<KeywordSpec>& t) {
         "multiplies the interaction cutoff (nearest-neighbour radius x interaction-range) of bonds "
         "between exchange categories a and b; [a][b] and [b][a] are one pair",
         [](Config& c, const Value& v, const Entry& e) {
-            store_pair(c.interaction_cutoff_range, e, v.real);
+            store_pair(c.exchange.interaction_cutoff_range, e, v.real);
         },
         [](const Config& c, int a, int b) {
-            const double* v = pair_value(c, c.interaction_cutoff_range, a, b);
+            const double* v = pair_value(c, c.exchange.interaction_cutoff_range, a, b);
             return v ? number(*v) : none;
         }));
     t.push_back(pair_row(
@@ -149,18 +162,23 @@ void add_exchange_keywords(std::vector<KeywordSpec>& t) {
             if (v.vec[0] < 0 || v.vec[1] < 0.001 || v.vec[1] > 100)
                 entry_error(e, "A must be 0 to 1e4 and B 0.001 to 100 (C -1e4 to 1e4), got '" +
                                    e.value + "'");
-            store_pair(c.category_exchange_parameters, e, v.vec);
+            store_pair(c.exchange.category_exchange_parameters, e, v.vec);
         },
         [](const Config& c, int a, int b) {
-            const Vec3* v = pair_value(c, c.category_exchange_parameters, a, b);
-            return v && c.exchange_function == F::material_exponential ? triple(*v) : none;
+            const Vec3* v = pair_value(c, c.exchange.category_exchange_parameters, a, b);
+            return v && c.exchange.function == F::material_exponential ? triple(*v) : none;
         }));
     t.push_back(row(
         "exchange", "dmi-cutoff-range", K::real, D::length, 1e-11, 1e-8, "2.6 A",
         "longest leg of a DMI triangle: an atom k bonded to i mediates the DMI of bond i-j "
         "when |r_ik| and |r_jk| are at most this (docs/physics.md, DMI)",
-        [](Config& c, const Value& v, const Entry&) { c.dmi_cutoff_range = v.real; },
-        [](const Config& c) { return has_dmi(c) ? number(c.dmi_cutoff_range) : none; }));
+        [](Config& c, const Value& v, const Entry&) { c.exchange.dmi_cutoff_range = v.real; },
+        [](const Config& c) { return has_dmi(c) ? number(c.exchange.dmi_cutoff_range) : none; }));
+}
+
+// The materials' couplings in the shells beyond the first (exchange:function = shell).
+void add_shell_rows(std::vector<KeywordSpec>& t) {
+    using F = ExchangeFunction;
     for (int k = 0; k < further_exchange_shells; ++k) {
         const std::string name = further_exchange_keyword(k);
         const std::string shell = std::to_string(k + 2);
@@ -191,4 +209,16 @@ void add_exchange_keywords(std::vector<KeywordSpec>& t) {
     }
 }
 
-}  // namespace miniasd::keyword_rows
+void add_rows(std::vector<KeywordSpec>& t) {
+    add_function_rows(t);
+    add_pair_rows(t);
+    add_shell_rows(t);
+}
+
+}  // namespace
+
+Section exchange_section() {
+    return {"exchange", add_rows};
+}
+
+}  // namespace miniasd

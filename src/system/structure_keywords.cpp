@@ -1,18 +1,26 @@
-// Rows of the create: and dimensions: keywords.
+// The structure's section (structure_section.hpp): the rows of the create: and dimensions:
+// keywords. Their checks against the materials and the unit-cell file are the whole
+// configuration's (input/input_checks.cpp).
 #include "input/crystals.hpp"
 #include "input/keyword_rows.hpp"
+#include "input/section.hpp"
 
-namespace miniasd::keyword_rows {
+namespace miniasd {
 
-void add_structure_keywords(std::vector<KeywordSpec>& t) {
+namespace {
+
+using namespace keyword_rows;
+
+// The create: keywords: the crystal, its sublattices, periodic boundaries, a single spin.
+void add_create_rows(std::vector<KeywordSpec>& t) {
     t.push_back(row(
         "create", "alloy-random-seed", K::integer, D::none, 0, 2e9, "2014",
         "seed of the random alloy structure (independent of the thermal noise's "
         "sim:integrator-random-seed)",
         [](Config& c, const Value& v, const Entry&) {
-            c.alloy_seed = static_cast<std::uint64_t>(v.integer);
+            c.structure.alloy_seed = static_cast<std::uint64_t>(v.integer);
         },
-        [](const Config& c) { return whole(static_cast<long long>(c.alloy_seed)); }));
+        [](const Config& c) { return whole(static_cast<long long>(c.structure.alloy_seed)); }));
     // --- create ---
     t.push_back(choice(
         "create", "crystal-structure",
@@ -24,12 +32,14 @@ void add_structure_keywords(std::vector<KeywordSpec>& t) {
         [](Config& c, const Value& v, const Entry&) {
             const auto& cells = crystal_cells();
             for (std::size_t k = 0; k < cells.size(); ++k)
-                if (v.text == cells[k].name) c.crystal = static_cast<CrystalStructure>(k);
+                if (v.text == cells[k].name) c.structure.crystal = static_cast<CrystalStructure>(k);
         },
         // A single spin is one sc cell; the keyword would conflict with it.
         // A unit-cell file replaces it.
         [](const Config& c) {
-            return c.single_spin || c.unit_cell_file.given() ? none : word(word_of(c.crystal));
+            return c.structure.single_spin || c.unit_cell_file.given()
+                       ? none
+                       : word(word_of(c.structure.crystal));
         }));
     t.push_back(choice(
         "create", "crystal-sublattice-materials", "true|false", "false",
@@ -38,23 +48,29 @@ void add_structure_keywords(std::vector<KeywordSpec>& t) {
         "per-pair keywords, and the per-pair scaling of exponential weights); false: one. "
         "Materials are placed by site either way (unit-cell-category)",
         [](Config& c, const Value& v, const Entry&) {
-            c.crystal_sublattice_materials = v.text == "true";
+            c.structure.crystal_sublattice_materials = v.text == "true";
         },
-        [](const Config& c) { return c.crystal_sublattice_materials ? word("true") : none; }));
+        [](const Config& c) {
+            return c.structure.crystal_sublattice_materials ? word("true") : none;
+        }));
     t.back().bare_choice = "true";
     t.push_back(row(
         "create", "periodic-boundaries", K::flag, D::none, 0, 0, "off",
         "periodic boundary conditions along x, y and z",
         [](Config& c, const Value&, const Entry&) {
-            c.periodic = {true, true, true};
+            c.structure.periodic = {true, true, true};
         },
         written_elsewhere));
     t.push_back(row(
         "create", "single-spin", K::flag, D::none, 0, 0, "off",
         "a system of one atom (one sc cell, no neighbours; the system size is not "
         "used): a single macrospin for tests and teaching",
-        [](Config& c, const Value&, const Entry&) { c.single_spin = true; },
-        [](const Config& c) { return flag_if(c.single_spin); }));
+        [](Config& c, const Value&, const Entry&) { c.structure.single_spin = true; },
+        [](const Config& c) { return flag_if(c.structure.single_spin); }));
+}
+
+// The particle shapes (one is cut at the box centre) and the periodic axes.
+void add_particle_rows(std::vector<KeywordSpec>& t) {
     const std::pair<const char*, ParticleShape> shapes[] = {
         {"sphere", ParticleShape::sphere},
         {"cube", ParticleShape::cube},
@@ -72,21 +88,25 @@ void add_structure_keywords(std::vector<KeywordSpec>& t) {
         t.push_back(row(
             "create", shapes[i].first, K::flag, D::none, 0, 0, "off", shape_doc[i],
             [shape](Config& c, const Value&, const Entry& e) {
-                if (c.particle_shape != ParticleShape::none)
+                if (c.structure.particle_shape != ParticleShape::none)
                     entry_error(e, std::string("a second particle shape: create:") +
-                                       word_of(c.particle_shape) +
+                                       word_of(c.structure.particle_shape) +
                                        " is already given; one particle is cut");
-                c.particle_shape = shape;
+                c.structure.particle_shape = shape;
             },
-            [shape](const Config& c) { return flag_if(c.particle_shape == shape); }));
+            [shape](const Config& c) { return flag_if(c.structure.particle_shape == shape); }));
     }
+}
+
+// The dimensions: keywords: the cell, the system and the particle sizes.
+void add_dimension_rows(std::vector<KeywordSpec>& t) {
     for (int a = 0; a < 3; ++a) {
         const std::string axis(1, "xyz"[a]);
         t.push_back(row(
             "create", "periodic-boundaries-" + axis, K::flag, D::none, 0, 0, "off",
             "periodic boundary conditions along " + axis,
-            [a](Config& c, const Value&, const Entry&) { c.periodic[a] = true; },
-            [a](const Config& c) { return flag_if(c.periodic[a]); }));
+            [a](Config& c, const Value&, const Entry&) { c.structure.periodic[a] = true; },
+            [a](const Config& c) { return flag_if(c.structure.periodic[a]); }));
     }
 
     // --- dimensions ---
@@ -95,39 +115,53 @@ void add_structure_keywords(std::vector<KeywordSpec>& t) {
         "unit cell size (sets x, y and z): the edge of the cubic crystals; the other crystals' "
         "cells are their normalised dimensions times it",
         [](Config& c, const Value& v, const Entry&) {
-            c.unit_cell = {v.real, v.real, v.real};
+            c.structure.unit_cell = {v.real, v.real, v.real};
         },
         written_elsewhere));
     t.push_back(row(
         "dimensions", "system-size", K::real, D::length, 1e-11, 1e-3, "2 nm",
         "edge of the simulated box (sets x, y and z); cells = ceil(size / cell)",
         [](Config& c, const Value& v, const Entry&) {
-            c.system_size = {v.real, v.real, v.real};
+            c.structure.system_size = {v.real, v.real, v.real};
         },
         written_elsewhere));
     t.push_back(row(
         "dimensions", "particle-size", K::real, D::length, 1e-11, 1e-3, "50 A",
         "diameter (edge for cube) of the particle that create:sphere, cube, cylinder "
         "or truncated-octahedron cuts; centred on the atom nearest the box centre",
-        [](Config& c, const Value& v, const Entry&) { c.particle_size = v.real; },
+        [](Config& c, const Value& v, const Entry&) { c.structure.particle_size = v.real; },
         [](const Config& c) {
-            return c.particle_shape == ParticleShape::none ? none : number(c.particle_size);
+            return c.structure.particle_shape == ParticleShape::none
+                       ? none
+                       : number(c.structure.particle_size);
         }));
     for (int a = 0; a < 3; ++a) {
         const std::string axis(1, "xyz"[a]);
         t.push_back(row(
             "dimensions", "unit-cell-size-" + axis, K::real, D::length, 1e-11, 1e-8, "3.54 A",
             "unit cell size along " + axis + " (times the crystal's normalised dimension)",
-            [a](Config& c, const Value& v, const Entry&) { c.unit_cell[a] = v.real; },
+            [a](Config& c, const Value& v, const Entry&) { c.structure.unit_cell[a] = v.real; },
             [a](const Config& c) {
-                return c.unit_cell_file.given() ? none : number(c.unit_cell[a]);
+                return c.unit_cell_file.given() ? none : number(c.structure.unit_cell[a]);
             }));
         t.push_back(row(
             "dimensions", "system-size-" + axis, K::real, D::length, 1e-11, 1e-3, "2 nm",
             "size of the simulated box along " + axis,
-            [a](Config& c, const Value& v, const Entry&) { c.system_size[a] = v.real; },
-            [a](const Config& c) { return number(c.system_size[a]); }));
+            [a](Config& c, const Value& v, const Entry&) { c.structure.system_size[a] = v.real; },
+            [a](const Config& c) { return number(c.structure.system_size[a]); }));
     }
 }
 
-}  // namespace miniasd::keyword_rows
+void add_rows(std::vector<KeywordSpec>& t) {
+    add_create_rows(t);
+    add_particle_rows(t);
+    add_dimension_rows(t);
+}
+
+}  // namespace
+
+Section structure_section() {
+    return {"structure", add_rows};
+}
+
+}  // namespace miniasd

@@ -1,0 +1,71 @@
+// A material's settings: what the material[i]: keywords say (their rows in material_keywords.cpp;
+// system/materials.hpp places the materials on the lattice). Config::materials holds one per
+// material, material:num-materials of them.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "util/vec3.hpp"
+
+namespace miniasd {
+
+struct Section;
+
+struct MaterialConfig {
+    std::string name;                         // label for output headers
+    double moment = 1.72 * 9.2740100783e-24;  // μ_s, J/T (input in μB); VAMPIRE's default 1.72 μB
+    double damping = 1.0;                     // Gilbert α, dimensionless
+    double anisotropy = 0;                    // k_u, J per atom; > 0 is an easy axis
+    double cubic_anisotropy = 0;              // k_c, J per atom; > 0 makes <100> easy
+    std::string element;               // chemical symbol (XYZ/POV-Ray, metadata); "" = not given
+    Vec3 anisotropy_axis{0, 0, 1};     // unit vector
+    bool random_initial_spin = false;  // random direction per atom (seeded by global id)
+    Vec3 initial_spin{0, 0, 1};        // unit vector when not random
+    Vec3 domain_wall_second_direction{0, 0, 1};  // beyond the initial wall (VAMPIRE's default)
+    std::vector<double> exchange;  // J_ij to material j, J per link; size = material count
+    // The same as (Jxx, Jyy, Jzz): VAMPIRE's vectorial exchange-matrix[j] = Jx, Jy, Jz (then
+    // exchange[j] is their mean); (J, J, J) for one number.
+    std::vector<Vec3> exchange_vector;
+    // exchange-matrix-2nd-nn ... -10th-nn: [shell - 1][material j], (Jx, Jy, Jz) in J per link
+    // (function shell); (J, J, J) for one number.
+    std::vector<std::vector<Vec3>> further_exchange;
+    // 1-based site category this material occupies (a built-in crystal's basis site or
+    // sublattice, a unit-cell file's material column + 1); 0 = not given (material_admits).
+    int unit_cell_category = 0;
+    double minimum_height = 0.0;  // fraction of the system height (z) where it starts
+    double maximum_height = 1.0;  // fraction where it ends (exclusive, 1 inclusive)
+    bool height_set = false;      // minimum-height or maximum-height given (VAMPIRE's switch)
+    bool moment_set = false;
+    // Random alloys (VAMPIRE's host-alloy / alloy-fraction): a host's sites are given to
+    // material j with probability alloy_fraction[j], drawn from (seed, global id).
+    bool alloy_host = false;
+    std::vector<double> alloy_fraction;  // [material count]
+    // Core-shell particles (VAMPIRE's core-shell-size): the material takes the atoms whose shape
+    // distance from the particle centre is at most this fraction of the particle radius.
+    double core_shell_size = 1.0;
+    bool core_shell_set = false;
+    // material[i]:non-magnetic = keep: the atoms stay in the lattice and in every term (so they can
+    // mediate DMI) but are left out of every statistic (VAMPIRE's meaning).
+    bool non_magnetic = false;
+    // material[i]:non-magnetic = remove (or the bare keyword, VAMPIRE's default): its sites hold
+    // no atom at all.
+    bool removed = false;
+    // material[i]:dmi-constant[j]: D of the triangles (i, any, k) whose third atom k is of
+    // material j, J (not symmetrised: [i][j] and [j][i] are independent, as in VAMPIRE).
+    std::vector<double> dmi;
+    // material[i]:interfacial-dmi-constant[j] and bulk-dmi-constant[j] (miniASD's): D of the
+    // nearest-neighbour bonds to material j themselves, J, D_ij = D (z x r_ij) (Neel) and
+    // D_ij = D r_ij (Bloch), r_ij the bond's unit vector; symmetric like the exchange.
+    std::vector<double> interfacial_dmi, bulk_dmi;
+    // material[i]:biquadratic-exchange-matrix[j]: B_ij to nearest neighbours of material j, J per
+    // link, E = -sum over bonds {i, j} of B_ij (S_i . S_j)^2 (VAMPIRE's; symmetric like exchange).
+    std::vector<double> biquadratic;
+    // biquadratic-exchange-matrix-2nd-nn ... -10th-nn: [shell - 1][material j], J per link
+    // (exchange:function = shell), as further_exchange.
+    std::vector<std::vector<double>> further_biquadratic;
+};
+
+Section material_section();  // material_keywords.cpp
+
+}  // namespace miniasd

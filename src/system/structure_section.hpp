@@ -1,0 +1,71 @@
+// The system's structure: what the create: and dimensions: keywords say (their rows in
+// structure_keywords.cpp; system/lattice.cpp builds the lattice from it). A configuration
+// section (input/section.hpp). A unit-cell file (material:unit-cell-file) replaces the crystal
+// and its cell; Config::unit_cell_file holds what it says.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "util/enum_words.hpp"
+#include "util/fields.hpp"
+#include "util/vec3.hpp"
+
+namespace miniasd {
+
+struct Section;
+
+// create:crystal-structure (input/crystals.hpp has each cell and its name).
+enum class CrystalStructure {
+    sc,
+    bcc,
+    fcc,
+    hcp,
+    bcc_110,
+    heusler,
+    honeycomb,
+    kagome,
+    rocksalt,
+    mn2au,
+    fcc_111,
+    alpha_honeycomb,
+    beta_honeycomb,
+    spinel,
+    spinel_layered,
+    ndfeb,
+    smfen
+};
+
+// VAMPIRE's single-particle shapes. cube and cylinder cut in x and y only (the box height sets
+// z), as VAMPIRE's do.
+enum class ParticleShape { none, sphere, cube, cylinder, truncated_octahedron };
+inline constexpr EnumWords<ParticleShape, 5> particle_shape_words{
+    {{ParticleShape::none, "none"},
+     {ParticleShape::sphere, "sphere"},
+     {ParticleShape::cube, "cube"},
+     {ParticleShape::cylinder, "cylinder"},
+     {ParticleShape::truncated_octahedron, "truncated-octahedron"}}};
+inline const char* word_of(ParticleShape v) {
+    return word_of(particle_shape_words, v);
+}
+
+struct StructureSection {
+    CrystalStructure crystal = CrystalStructure::sc;
+    Vec3 unit_cell{3.54e-10, 3.54e-10, 3.54e-10};  // m
+    Vec3 system_size{2e-9, 2e-9, 2e-9};            // m
+    std::array<bool, 3> periodic{false, false, false};
+    bool single_spin = false;  // create:single-spin: one atom, no neighbours
+    ParticleShape particle_shape = ParticleShape::none;  // cut one particle at the box centre
+    double particle_size = 50e-10;                       // m, dimensions:particle-size (diameter)
+    // create:crystal-sublattice-materials: the sublattices of bcc, fcc, hcp, ... are separate
+    // exchange categories (VAMPIRE's meaning; without it they are one).
+    bool crystal_sublattice_materials = false;
+    std::uint64_t alloy_seed = 2014;  // create:alloy-random-seed (the random alloy's sites)
+    MINIASD_FIELDS(crystal, unit_cell, system_size, periodic, single_spin, particle_shape,
+                   particle_size, crystal_sublattice_materials, alloy_seed);
+};
+MINIASD_SIZE_GUARD(StructureSection, 88);
+
+Section structure_section();  // structure_keywords.cpp
+
+}  // namespace miniasd
