@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <optional>
 #include <thread>
 
 #include "input/keyword_table.hpp"
@@ -36,6 +37,49 @@ std::string version_text() {
            ")\n  compiler: " + build_info::compiler + "\n  build: " + build_info::build_type +
            ", flags: " + build_info::flags +
            "\n  MPI: " + parallel::Environment::library_version() + "\n";
+}
+
+// The program and its run: what runs, by which method, over which steps, temperatures, fields.
+void print_program(const Config& c, std::FILE* out) {
+    const char* method = word_of(relax_method_words, c.relax.method);
+    if (c.program == ProgramKind::relax)
+        std::fprintf(out, "Program: relax by %s", method);
+    else
+        std::fprintf(out, "Program: %s with %s", word_of(c.program), word_of(c.integrator));
+    if (c.integrator == IntegratorKind::monte_carlo && c.program != ProgramKind::relax)
+        std::fprintf(out, " (%s moves; one sweep per step)", word_of(c.monte_carlo_move));
+    std::fprintf(out, "\n");
+    switch (c.program) {
+        case ProgramKind::curie_temperature:
+            std::fprintf(out,
+                         "Run: %g K to %g K in steps of %g K, at each %lld equilibration + %lld "
+                         "steps\n",
+                         c.minimum_temperature, c.maximum_temperature, c.temperature_increment,
+                         (long long)c.equilibration_steps, (long long)c.loop_steps);
+            break;
+        case ProgramKind::hysteresis_loop:
+            std::fprintf(out,
+                         "Run: field %g T to %g T and back in steps of %g T, %lld steps each, at "
+                         "%g K\n",
+                         c.maximum_field, -c.maximum_field, c.field_increment,
+                         (long long)c.loop_steps, c.temperature);
+            break;
+        case ProgramKind::relax:
+            std::fprintf(out,
+                         "Run: at most %lld steps of the minimiser, until every torque |S x H| is "
+                         "below %g T\n",
+                         (long long)c.total_steps, c.relax.tolerance);
+            break;
+        default:
+            if (c.relax.first)
+                std::fprintf(out,
+                             "Relax first: by %s, at most %lld steps, until every torque |S x "
+                             "H| is below %g T\n",
+                             method, (long long)c.relax.max_steps, c.relax.tolerance);
+            std::fprintf(out, "Run: %lld equilibration + %lld steps of %g s at %g K\n",
+                         (long long)c.equilibration_steps, (long long)c.total_steps, c.time_step,
+                         c.temperature);
+    }
 }
 
 void print_setup(const Simulation& sim, std::FILE* out) {
@@ -82,45 +126,7 @@ void print_setup(const Simulation& sim, std::FILE* out) {
                  describe(estimate_run_memory(sim.config(), l, sim.comm().size(), sim.plan().reach))
                      .c_str());
     const Config& c = sim.config();
-    const char* method = word_of(relax_method_words, c.relax.method);
-    if (c.program == ProgramKind::relax)
-        std::fprintf(out, "Program: relax by %s", method);
-    else
-        std::fprintf(out, "Program: %s with %s", word_of(c.program), word_of(c.integrator));
-    if (c.integrator == IntegratorKind::monte_carlo && c.program != ProgramKind::relax)
-        std::fprintf(out, " (%s moves; one sweep per step)", word_of(c.monte_carlo_move));
-    std::fprintf(out, "\n");
-    switch (c.program) {
-        case ProgramKind::curie_temperature:
-            std::fprintf(out,
-                         "Run: %g K to %g K in steps of %g K, at each %lld equilibration + %lld "
-                         "steps\n",
-                         c.minimum_temperature, c.maximum_temperature, c.temperature_increment,
-                         (long long)c.equilibration_steps, (long long)c.loop_steps);
-            break;
-        case ProgramKind::hysteresis_loop:
-            std::fprintf(out,
-                         "Run: field %g T to %g T and back in steps of %g T, %lld steps each, at "
-                         "%g K\n",
-                         c.maximum_field, -c.maximum_field, c.field_increment,
-                         (long long)c.loop_steps, c.temperature);
-            break;
-        case ProgramKind::relax:
-            std::fprintf(out,
-                         "Run: at most %lld steps of the minimiser, until every torque |S x H| is "
-                         "below %g T\n",
-                         (long long)c.total_steps, c.relax.tolerance);
-            break;
-        default:
-            if (c.relax.first)
-                std::fprintf(out,
-                             "Relax first: by %s, at most %lld steps, until every torque |S x "
-                             "H| is below %g T\n",
-                             method, (long long)c.relax.max_steps, c.relax.tolerance);
-            std::fprintf(out, "Run: %lld equilibration + %lld steps of %g s at %g K\n",
-                         (long long)c.equilibration_steps, (long long)c.total_steps, c.time_step,
-                         c.temperature);
-    }
+    print_program(c, out);
     std::fprintf(out, "%s", describe_initial_state(c).c_str());
     std::fflush(out);
 }
@@ -143,29 +149,31 @@ void check_output_directory(const parallel::Comm& world, const std::string& dir)
     if (status != 0) throw Error(why);
 }
 
-}  // namespace
-
-int run_app(int argc, char** argv) {
-    const parallel::Comm world = parallel::Comm::world();
-    const bool root = world.is_root();
-
-    CLI::App app{"miniasd: atomistic spin dynamics (stochastic LLG-Heun) on MPI + OpenMP"};
+// What the command line asks for.
+struct CommandLine {
     std::string input = "input";
     RunOptions options;
     bool check = false, show_version = false, reference = false, quiet = false,
          compatibility = false;
-    app.add_option("input", input, "main input file (default: 'input' in the working directory)");
-    app.add_option("-o,--output-dir", options.output_dir,
+};
+
+// Parses argv (every rank the same): nullopt to go on, else the exit status (help, a mistake).
+std::optional<int> parse_command_line(int argc, char** argv, bool root, CommandLine& cl) {
+    CLI::App app{"miniasd: atomistic spin dynamics (stochastic LLG-Heun) on MPI + OpenMP"};
+    app.add_option("input", cl.input,
+                   "main input file (default: 'input' in the working directory)");
+    app.add_option("-o,--output-dir", cl.options.output_dir,
                    "directory for output files (must exist; default: working directory)");
-    app.add_flag("--check", check,
+    app.add_flag("--check", cl.check,
                  "parse and validate the input, print the resolved configuration, run nothing");
-    app.add_flag("--version", show_version, "print version, git hash, compiler and flags");
-    app.add_flag("--input-reference", reference, "print the keyword reference (Markdown) and exit");
-    app.add_flag("--vampire-compatibility", compatibility,
+    app.add_flag("--version", cl.show_version, "print version, git hash, compiler and flags");
+    app.add_flag("--input-reference", cl.reference,
+                 "print the keyword reference (Markdown) and exit");
+    app.add_flag("--vampire-compatibility", cl.compatibility,
                  "print how each VAMPIRE keyword is handled (Markdown) and exit");
-    app.add_flag("-q,--quiet", quiet, "no progress lines");
-    app.add_flag("-v,--verbose", options.verbose, "more detail (the MPI-IO hints in effect)");
-    app.add_flag("--overwrite", options.overwrite,
+    app.add_flag("-q,--quiet", cl.quiet, "no progress lines");
+    app.add_flag("-v,--verbose", cl.options.verbose, "more detail (the MPI-IO hints in effect)");
+    app.add_flag("--overwrite", cl.options.overwrite,
                  "delete another run's snapshots in the output directory, and let this run's "
                  "checkpoints replace another run's of the same step (a new run refuses to start "
                  "among them otherwise)");
@@ -176,39 +184,19 @@ int run_app(int argc, char** argv) {
         if (root) return app.exit(e);
         return e.get_exit_code();
     }
-    if (show_version || reference || compatibility) {
-        if (root)
-            std::fputs(show_version ? version_text().c_str()
-                       : reference  ? keyword_reference_markdown().c_str()
-                                    : vampire_compatibility_markdown().c_str(),
-                       stdout);
-        return 0;
-    }
+    return std::nullopt;
+}
 
-    Config config = read_config(input, broadcast_loader(world));
-    if (root)
-        for (const std::string& w : config.warnings)
-            std::fprintf(stderr, "miniasd: warning: %s\n", w.c_str());
-    check_for_ranks(config, world.size());
-    check_output_directory(world, options.output_dir);
-    if (check) {
-        const Lattice lattice = make_lattice(config);
-        const HamiltonianPlan plan = checked_plan(config, lattice, world);
-        if (root)
-            std::printf(
-                "%s: input is valid\n%s# %lld atoms; memory: about %s on %d rank(s)\n",
-                input.c_str(), describe(config).c_str(), static_cast<long long>(lattice.atoms()),
-                describe(estimate_run_memory(config, lattice, world.size(), plan.reach)).c_str(),
-                world.size());
-        return 0;
-    }
+// Collective. Builds the simulation, prints its set-up, runs the program and reports; the exit
+// status (exit_stopped_with_checkpoint when a signal or the wall-time limit stopped it).
+int simulate(const parallel::Comm& world, Config config, RunOptions options) {
+    const bool root = world.is_root();
     // Without OMP_NUM_THREADS, share the node's cores among its ranks instead of letting every
     // rank start one thread per core (which oversubscribes the node and runs many times slower).
     if (!environment_set(EnvVar::omp_num_threads)) {
         const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
         omp_set_num_threads(std::max(1, cores / world.ranks_on_node()));
     }
-    options.progress = !quiet;
     options.screen = root ? stdout : nullptr;
     options.fit_threads_to_work = true;
 
@@ -233,6 +221,43 @@ int run_app(int argc, char** argv) {
     }
     sim.report();
     return status;
+}
+
+}  // namespace
+
+int run_app(int argc, char** argv) {
+    const parallel::Comm world = parallel::Comm::world();
+    const bool root = world.is_root();
+    CommandLine cl;
+    if (const std::optional<int> exit = parse_command_line(argc, argv, root, cl)) return *exit;
+    if (cl.show_version || cl.reference || cl.compatibility) {
+        if (root)
+            std::fputs(cl.show_version ? version_text().c_str()
+                       : cl.reference  ? keyword_reference_markdown().c_str()
+                                       : vampire_compatibility_markdown().c_str(),
+                       stdout);
+        return 0;
+    }
+
+    Config config = read_config(cl.input, broadcast_loader(world));
+    if (root)
+        for (const std::string& w : config.warnings)
+            std::fprintf(stderr, "miniasd: warning: %s\n", w.c_str());
+    check_for_ranks(config, world.size());
+    check_output_directory(world, cl.options.output_dir);
+    if (cl.check) {
+        const Lattice lattice = make_lattice(config);
+        const HamiltonianPlan plan = checked_plan(config, lattice, world);
+        if (root)
+            std::printf(
+                "%s: input is valid\n%s# %lld atoms; memory: about %s on %d rank(s)\n",
+                cl.input.c_str(), describe(config).c_str(), static_cast<long long>(lattice.atoms()),
+                describe(estimate_run_memory(config, lattice, world.size(), plan.reach)).c_str(),
+                world.size());
+        return 0;
+    }
+    cl.options.progress = !cl.quiet;
+    return simulate(world, std::move(config), cl.options);
 }
 
 }  // namespace miniasd

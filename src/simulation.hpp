@@ -5,7 +5,6 @@
 
 #include <cstdint>
 #include <cstdio>
-#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -22,6 +21,7 @@
 #include "parallel/decomposition.hpp"
 #include "parallel/halo.hpp"
 #include "parallel/mpi_clock.hpp"
+#include "phase.hpp"
 #include "report/run_report.hpp"
 #include "simulation_parts.hpp"
 #include "stats/run_state.hpp"
@@ -53,23 +53,6 @@ struct RunOptions {
     bool fit_threads_to_work = false;
 };
 
-// One stretch of the time loop: equilibration steps (no statistics), then steps with a statistics
-// sample every `increment` steps. The samples since the phase's start are accumulated (mean-*
-// columns, and the programs' per-point averages with errors). Programs are sequences of phases:
-// a Curie sweep runs one per temperature, a hysteresis loop one per field.
-struct Phase {
-    std::int64_t equilibration_steps = 0;
-    std::int64_t steps = 0;
-    std::int64_t increment = 1;
-    double equilibration_temperature = 0;  // K
-    double temperature = 0;                // K
-    std::optional<double> field_strength;  // T along sim:applied-field-unit-vector; unset: keep
-    bool row_per_sample = true;   // false: samples only accumulate; the program writes the rows
-    bool sample_at_start = true;  // false: no sample at the phase's first step (benchmark)
-    // Called before every step with the phase's step index (0 = first equilibration step): sets
-    // time-dependent temperatures or fields in the run state (field cooling, laser pulse).
-    std::function<void(RunState&, std::int64_t)> drive;
-};
 // A scope of output or checkpoint work: its time goes to the timer `id` and its MPI calls (the
 // ranks agreeing on a write, collective writes) are not counted as the loop's MPI, so the
 // report's parts never count one second twice.
@@ -78,12 +61,6 @@ struct IoTimer {
     ScopedTimer timer;
     parallel::MpiClockPause pause;
 };
-
-Phase time_series_phase(const Config& c);
-// Rows of a time series: samples at steps equil + k * increment (k = 0 .. total / increment)
-// whose step is a multiple of output-rate (VAMPIRE's rule), counted without a loop over k.
-std::int64_t rows_of_phase(std::int64_t equil, std::int64_t total, std::int64_t increment,
-                           std::int64_t rate);
 
 // Thrown on every rank when the run stops early with a checkpoint (sim:wall-time-limit, SIGTERM,
 // SIGUSR1): not a failure; the application exits with exit_stopped_with_checkpoint.
@@ -125,13 +102,7 @@ class Simulation {
     void start_run();
     void finish_run();
 
-    // What a relaxation reached.
-    struct Relaxation {
-        bool converged = false;  // every torque below sim:relax-torque-tolerance
-        std::int64_t steps = 0;  // the minimiser's steps taken (by this job)
-        double torque = 0;       // T, the largest |S_i x H_i| at the end
-        double energy = 0;       // J per atom at the end
-    };
+    using Relaxation = miniasd::Relaxation;  // phase.hpp
     // Collective. Minimises the energy from the present spins (integrate/minimiser.hpp,
     // sim:relax-method) until every torque is below sim:relax-torque-tolerance. As the program
     // relax (`program` true), every minimiser step is a step of the run, at most
@@ -228,8 +199,10 @@ class Simulation {
     void advance();           // one integrator step
     // The owned spins of spins_ made current when a device holds newer ones (keeps_spins).
     void pull_spins() const;
-    void sync_field();          // the Hamiltonian's applied field := the run state's
-    void load_checkpoint();     // sim:load-checkpoint(-if-exists)
+    void sync_field();       // the Hamiltonian's applied field := the run state's
+    void load_checkpoint();  // sim:load-checkpoint(-if-exists)
+    // A continued run's held field state (the dipolar field's last spins) from checkpoint `path`.
+    void restore_held_state(const std::string& path);
     void load_initial_spins();  // sim:initial-spin-file, collective
     // After a step: `next` is the phase's next loop index. Writes a continuous checkpoint when
     // due; stops the run (RunStopped) when every rank agrees a limit or signal says so.

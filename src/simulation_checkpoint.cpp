@@ -28,6 +28,67 @@ NonLocalStage* held_state_stage(const Hamiltonian& h, std::int64_t step) {
     return found;
 }
 
+// What the input changed since the checkpoint's run, setting by setting.
+InputChanges changes_since(const Checkpoints::Loaded& l, const Config& c) {
+    // Setting by setting, whatever layout wrote the saved fingerprint (redescribe); version 1
+    // files printed some numbers one unit in the last place off.
+    InputChanges changes =
+        compare_fingerprints(redescribe(l.run.fingerprint), describe(c), l.run.version < 2 ? 4 : 0);
+    // A unit-cell file's contents, which the keyword's line (its path) does not show.
+    const std::string saved_digest = fingerprint_digest(l.run.fingerprint);
+    const std::string digest_now = fingerprint_digest(fingerprint(c));
+    if (saved_digest != digest_now)
+        changes.refused.push_back("unit-cell file contents: " +
+                                  (saved_digest.empty() ? "(none)" : saved_digest.substr(2)) +
+                                  " -> " + (digest_now.empty() ? "(none)" : digest_now.substr(2)));
+    return changes;
+}
+
+// What a loaded checkpoint says on rank 0's screen: its notes, where it came from, what changed.
+void print_loaded(std::FILE* screen, const Checkpoints::Loaded& l, bool resume,
+                  const InputChanges& changes, int ranks) {
+    for (const std::string& n : l.notes)
+        std::fprintf(screen, "Note: %s\n", n.c_str());
+    if (l.run.random_numbers != random_numbers_id)
+        std::fprintf(screen,
+                     "Note: the checkpoint was written by a miniasd that drew its random "
+                     "numbers as '%s'; this one draws '%s': the continued run's noise and "
+                     "moves have the same distributions, but not the bits the older build "
+                     "would have given\n",
+                     l.run.random_numbers.empty() ? "philox4x32-10 ziggurat-256 (libm)"
+                                                  : l.run.random_numbers.c_str(),
+                     random_numbers_id);
+    std::fprintf(screen, "%s from %s: step %lld, written by %d rank(s) x %d thread(s)%s\n",
+                 resume ? "Continuing" : "Restarting with the spins", l.path.c_str(),
+                 static_cast<long long>(l.run.state.step), l.run.ranks, l.run.threads,
+                 l.run.ranks != ranks ? " (results do not depend on the rank count)" : "");
+    for (const std::string& c : resume ? changes.allowed : changes.refused)
+        std::fprintf(screen, "  changed: %s\n", c.c_str());
+    if (!resume)
+        for (const std::string& c : changes.allowed)
+            std::fprintf(screen, "  changed: %s\n", c.c_str());
+    std::fflush(screen);
+}
+
+// The running means a checkpoint from before their series lacks (they average the samples from
+// `step` on).
+void note_missing_means(std::FILE* screen, std::size_t had, std::size_t n, std::int64_t step) {
+    // The running means the checkpoint lacks, in the order their series were added.
+    const std::pair<int, const char*> added[] = {
+        {series::direction(n, 0), "mean-magnetisation"},
+        {series::torque(n, 0), "mean-total-torque"},
+        {series::topological_charge(n), "mean-topological-charge"},
+        {series::skyrmion_radius(n), "mean-skyrmion-radius"}};
+    std::string lacking;
+    for (const auto& a : added)
+        if (had <= std::size_t(a.first))
+            lacking += (lacking.empty() ? "" : ", ") + std::string(a.second);
+    std::fprintf(screen,
+                 "Note: the checkpoint was written before the running means of %s; they "
+                 "average the samples after step %lld only\n",
+                 lacking.c_str(), static_cast<long long>(step));
+}
+
 }  // namespace
 
 void Simulation::load_checkpoint() {
@@ -55,17 +116,7 @@ void Simulation::load_checkpoint() {
     halo_.start(spins_.x.data(), spins_.y.data(), spins_.z.data());
     halo_.finish(spins_.x.data(), spins_.y.data(), spins_.z.data());
     const bool resume = config_.checkpoint.load == CheckpointLoad::resume;
-    // Setting by setting, whatever layout wrote the saved fingerprint (redescribe); version 1
-    // files printed some numbers one unit in the last place off.
-    InputChanges changes = compare_fingerprints(redescribe(l->run.fingerprint), describe(config_),
-                                                l->run.version < 2 ? 4 : 0);
-    // A unit-cell file's contents, which the keyword's line (its path) does not show.
-    const std::string saved_digest = fingerprint_digest(l->run.fingerprint);
-    const std::string digest_now = fingerprint_digest(fingerprint(config_));
-    if (saved_digest != digest_now)
-        changes.refused.push_back("unit-cell file contents: " +
-                                  (saved_digest.empty() ? "(none)" : saved_digest.substr(2)) +
-                                  " -> " + (digest_now.empty() ? "(none)" : digest_now.substr(2)));
+    const InputChanges changes = changes_since(*l, config_);
     if (resume && !changes.refused.empty()) {
         std::string what;
         for (const std::string& c : changes.refused)
@@ -77,30 +128,7 @@ void Simulation::load_checkpoint() {
             "checkpoint settings; sim:load-checkpoint = restart starts a new run from "
             "its spins)");
     }
-    if (screen) {
-        for (const std::string& n : l->notes)
-            std::fprintf(screen, "Note: %s\n", n.c_str());
-        if (l->run.random_numbers != random_numbers_id)
-            std::fprintf(screen,
-                         "Note: the checkpoint was written by a miniasd that drew its random "
-                         "numbers as '%s'; this one draws '%s': the continued run's noise and "
-                         "moves have the same distributions, but not the bits the older build "
-                         "would have given\n",
-                         l->run.random_numbers.empty() ? "philox4x32-10 ziggurat-256 (libm)"
-                                                       : l->run.random_numbers.c_str(),
-                         random_numbers_id);
-        std::fprintf(
-            screen, "%s from %s: step %lld, written by %d rank(s) x %d thread(s)%s\n",
-            resume ? "Continuing" : "Restarting with the spins", l->path.c_str(),
-            static_cast<long long>(l->run.state.step), l->run.ranks, l->run.threads,
-            l->run.ranks != comm().size() ? " (results do not depend on the rank count)" : "");
-        for (const std::string& c : resume ? changes.allowed : changes.refused)
-            std::fprintf(screen, "  changed: %s\n", c.c_str());
-        if (!resume)
-            for (const std::string& c : changes.allowed)
-                std::fprintf(screen, "  changed: %s\n", c.c_str());
-        std::fflush(screen);
-    }
+    if (screen) print_loaded(screen, *l, resume, changes, comm().size());
     if (!resume) return;
     // The whole run state; the program skips what the checkpoint had done.
     const double dt = state_.time_step;
@@ -114,43 +142,9 @@ void Simulation::load_checkpoint() {
     // the samples from here on.
     const std::size_t had = state_.accumulator.series(), n = config_.materials.size();
     if (had > 0 && state_.accumulator.widen(std::size_t(series::count(n))) &&
-        state_.accumulator.count() > 0 && screen) {
-        // The running means the checkpoint lacks, in the order their series were added.
-        const std::pair<int, const char*> added[] = {
-            {series::direction(n, 0), "mean-magnetisation"},
-            {series::torque(n, 0), "mean-total-torque"},
-            {series::topological_charge(n), "mean-topological-charge"},
-            {series::skyrmion_radius(n), "mean-skyrmion-radius"}};
-        std::string lacking;
-        for (const auto& a : added)
-            if (had <= std::size_t(a.first))
-                lacking += (lacking.empty() ? "" : ", ") + std::string(a.second);
-        std::fprintf(screen,
-                     "Note: the checkpoint was written before the running means of %s; they "
-                     "average the samples after step %lld only\n",
-                     lacking.c_str(), static_cast<long long>(state_.step));
-    }
-    // A checkpoint between two evaluations of a held field (the dipolar field's update rate)
-    // carries the spins of the last evaluation: the field is computed from them again, so the
-    // continued run holds the bits the uninterrupted one held.
-    // At most one stage holds such a state (the checkpoint carries one set of held spins).
-    NonLocalStage* stage = held_state_stage(hamiltonian_, state_.step);
-    if (const std::int64_t need = stage ? stage->held_step(state_.step) : -1; need >= 0) {
-        std::optional<std::pair<Spins, std::int64_t>> held;
-        {
-            IoTimer t(timers_, account_.t_checkpoint);
-            held = continuation_.checkpoints->load_held(l->path);
-        }
-        if (!held || held->second != need)
-            throw Error("cannot continue from " + l->path + ": it was written at step " +
-                        std::to_string(state_.step) +
-                        ", between two evaluations of the dipolar field "
-                        "(dipole:field-update-rate), and does not hold the spins of step " +
-                        std::to_string(need) +
-                        " that the field was computed from (a checkpoint of an older miniASD): "
-                        "continue from one at a multiple of the rate");
-        stage->restore_held_spins(held->first, held->second);
-    }
+        state_.accumulator.count() > 0 && screen)
+        note_missing_means(screen, had, n, state_.step);
+    restore_held_state(l->path);
     continuation_.resuming = true;
     continuation_.sampled_at_resume = state_.complete;
     state_.complete = false;
@@ -160,6 +154,30 @@ void Simulation::load_checkpoint() {
     else
         continuation_.unnamed_run = true;  // a checkpoint from before run ids: keep the id drawn
     rows_.files.continue_from(l->run.outputs, l->run.output_digests);
+}
+
+// A checkpoint between two evaluations of a held field (the dipolar field's update rate) carries
+// the spins of the last evaluation: the field is computed from them again, so the continued run
+// holds the bits the uninterrupted one held. At most one stage holds such a state (the checkpoint
+// carries one set of held spins).
+void Simulation::restore_held_state(const std::string& path) {
+    NonLocalStage* stage = held_state_stage(hamiltonian_, state_.step);
+    if (const std::int64_t need = stage ? stage->held_step(state_.step) : -1; need >= 0) {
+        std::optional<std::pair<Spins, std::int64_t>> held;
+        {
+            IoTimer t(timers_, account_.t_checkpoint);
+            held = continuation_.checkpoints->load_held(path);
+        }
+        if (!held || held->second != need)
+            throw Error("cannot continue from " + path + ": it was written at step " +
+                        std::to_string(state_.step) +
+                        ", between two evaluations of the dipolar field "
+                        "(dipole:field-update-rate), and does not hold the spins of step " +
+                        std::to_string(need) +
+                        " that the field was computed from (a checkpoint of an older miniASD): "
+                        "continue from one at a multiple of the rate");
+        stage->restore_held_spins(held->first, held->second);
+    }
 }
 
 std::string Simulation::write_checkpoint() {

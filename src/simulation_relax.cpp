@@ -42,6 +42,15 @@ class RelaxProgress {
     double last_ = -1, last_log_ = 0;
 };
 
+// The relaxation's outcome on rank 0's screen.
+void print_outcome(std::FILE* out, bool program, const Relaxation& r, double tolerance) {
+    std::fprintf(
+        out, "%s %s after %lld steps: largest torque %s T (tolerance %s T), energy %s J/atom\n",
+        program ? "Relaxation" : "Relaxation before the program",
+        r.converged ? "converged" : "did NOT converge", static_cast<long long>(r.steps),
+        shortest(r.torque).c_str(), shortest(tolerance).c_str(), shortest(r.energy).c_str());
+}
+
 }  // namespace
 
 Simulation::Relaxation Simulation::relax(bool program) {
@@ -117,13 +126,7 @@ Simulation::Relaxation Simulation::relax(bool program) {
     }
     out.energy = (program ? measures_.sample : observe()).total;
     if (comm().is_root() && options_.screen)
-        std::fprintf(options_.screen,
-                     "%s %s after %lld steps: largest torque %s T (tolerance %s T), energy %s "
-                     "J/atom\n",
-                     program ? "Relaxation" : "Relaxation before the program",
-                     out.converged ? "converged" : "did NOT converge",
-                     static_cast<long long>(out.steps), shortest(out.torque).c_str(),
-                     shortest(config_.relax.tolerance).c_str(), shortest(out.energy).c_str());
+        print_outcome(options_.screen, program, out, config_.relax.tolerance);
     return out;
 }
 

@@ -36,6 +36,49 @@ void write_text_file(const std::string& path, const std::string& text) {
     if (!ok || ec) throw LocalError("cannot write the run report '" + path + "'");
 }
 
+// The terms' figures, each its maximum over the ranks (collective: every rank has the same
+// terms, so the same figures in the same order).
+using TermFigures =
+    std::vector<std::pair<std::string, std::vector<std::pair<std::string, double>>>>;
+TermFigures max_over_ranks(TermFigures figures, const parallel::Comm& comm) {
+    for (auto& term : figures) {
+        std::vector<double> values;
+        for (const auto& f : term.second)
+            values.push_back(f.second);
+        comm.max_in_place(values);
+        for (std::size_t k = 0; k < values.size(); ++k)
+            term.second[k].second = values[k];
+    }
+    return figures;
+}
+
+// Where the run ran: the OpenMP placement variables, rank 0's CPU, and the batch job.
+void add_host_and_job(RunReport& r) {
+    r.omp_places = environment_or_unset(EnvVar::omp_places);
+    r.omp_proc_bind = environment_or_unset(EnvVar::omp_proc_bind);
+    const HostFacts host = host_facts();
+    r.cpu_model = host.cpu_model;
+    r.cores_per_host = host.cores;
+    if (const auto slurm = environment(EnvVar::slurm_job_id)) {
+        r.job_id = *slurm;
+        r.scheduler = "slurm";
+    } else if (const auto pbs = environment(EnvVar::pbs_jobid)) {
+        r.job_id = *pbs;
+        r.scheduler = "pbs";
+    } else {
+        r.scheduler = "none";
+    }
+}
+
+// The input's fingerprint as 16 hex digits: the checksum of describe(), the settings as input
+// lines.
+std::string fingerprint_hex(const Config& c) {
+    const std::string described = describe(c);
+    char hex[20];
+    std::snprintf(hex, sizeof hex, "%016" PRIx64, checksum64(described.data(), described.size()));
+    return hex;
+}
+
 }  // namespace
 
 std::optional<RunReport> Simulation::gather_report() const {
@@ -76,23 +119,13 @@ std::optional<RunReport> Simulation::gather_report() const {
     r.spin_hash = spin_hash();
     const double final_wait =
         rows_.snapshots ? comm().max(rows_.snapshots->final_wait_seconds()) : 0.0;
-    // Every rank has the same terms, so the same figures in the same order.
-    r.term_figures = hamiltonian_.figures();
-    for (auto& term : r.term_figures) {
-        std::vector<double> values;
-        for (const auto& f : term.second)
-            values.push_back(f.second);
-        comm().max_in_place(values);
-        for (std::size_t k = 0; k < values.size(); ++k)
-            term.second[k].second = values[k];
-    }
+    r.term_figures = max_over_ranks(hamiltonian_.figures(), comm());
     if (!comm().is_root()) return std::nullopt;
 
     for (const std::string& e : encoded)
         r.placement.push_back(ThreadPlacement::decode(e));
     r.where = summarise(r.placement);
-    r.omp_places = environment_or_unset(EnvVar::omp_places);
-    r.omp_proc_bind = environment_or_unset(EnvVar::omp_proc_bind);
+    add_host_and_job(r);
     r.ranks = comm().size();
     r.threads = omp_get_max_threads();
     r.threads_allowed = account_.threads_allowed;
@@ -107,27 +140,12 @@ std::optional<RunReport> Simulation::gather_report() const {
     r.integrator_figures = integrator_->figures();
     r.start_time = account_.start_time;
     r.run_id = continuation_.run_id;
-    const HostFacts host = host_facts();
-    r.cpu_model = host.cpu_model;
-    r.cores_per_host = host.cores;
-    if (const auto slurm = environment(EnvVar::slurm_job_id)) {
-        r.job_id = *slurm;
-        r.scheduler = "slurm";
-    } else if (const auto pbs = environment(EnvVar::pbs_jobid)) {
-        r.job_id = *pbs;
-        r.scheduler = "pbs";
-    } else {
-        r.scheduler = "none";
-    }
     r.statistics_path = rows_.table_path;
     r.output_dir = options_.output_dir;
     r.input_file = config_.input_file;
     r.program = word_of(config_.program);
     r.integrator = word_of(config_.integrator);
-    const std::string described = describe(config_);
-    char hex[20];
-    std::snprintf(hex, sizeof hex, "%016" PRIx64, checksum64(described.data(), described.size()));
-    r.fingerprint = hex;
+    r.fingerprint = fingerprint_hex(config_);
     if (rows_.snapshots)
         r.snapshots = RunReport::Snapshots{rows_.snapshots->mode(),
                                            rows_.snapshots->asynchronous(),

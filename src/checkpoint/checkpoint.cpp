@@ -181,65 +181,72 @@ std::string Checkpoints::write(const Spins& s, const SavedRun& run, const Spins*
     return final_path;
 }
 
+namespace {
+
+// In `directory`, the newest complete checkpoint (`found`, "" if none) and notes on those passed
+// over (other runs', incomplete or damaged ones), one per line. Complete checkpoints are grouped
+// by run; the run that wrote the most recent one is continued, from its highest step (steps
+// order one run's checkpoints; only the time of writing orders two runs').
+void newest_checkpoint(const std::string& directory, std::string& found, std::string& notes) {
+    if (!fs::is_directory(directory)) return;
+    struct Run {
+        std::int64_t best_step = -1;
+        std::string best;
+        fs::file_time_type latest = fs::file_time_type::min();
+        int count = 0;
+    };
+    std::map<std::string, Run> runs;
+    std::vector<std::string> unfinished;
+    for (const fs::directory_entry& e : fs::directory_iterator(directory)) {
+        const std::string name = e.path().filename().string();
+        if (name.size() > 8 && name.compare(name.size() - 8, 8, partial_suffix) == 0 &&
+            checkpoint_step(name.substr(0, name.size() - 8)) >= 0)
+            unfinished.push_back(name);
+        else if (e.is_directory() && checkpoint_step(name) >= 0) {
+            // Published checkpoints are complete, but a directory can be emptied or damaged
+            // afterwards (a user's cleanup, a purge of a scratch file system): one without
+            // its run state and spins metadata is passed over, with a note.
+            const bool whole =
+                fs::exists(e.path() / state_file) && fs::exists(e.path() / spins_meta);
+            if (!whole) {
+                unfinished.push_back(name);
+                continue;
+            }
+            Run& r = runs[run_id_in(e.path())];
+            ++r.count;
+            std::error_code ec;
+            r.latest = std::max(r.latest, fs::last_write_time(e.path() / state_file, ec));
+            if (checkpoint_step(name) > r.best_step) {
+                r.best_step = checkpoint_step(name);
+                r.best = e.path().string();
+            }
+        }
+    }
+    const Run* chosen = nullptr;
+    for (const auto& [id, r] : runs)
+        if (!chosen || r.latest > chosen->latest) chosen = &r;
+    if (chosen) found = chosen->best;
+    for (const auto& [id, r] : runs)
+        if (&r != chosen)
+            notes += std::to_string(r.count) + " checkpoint(s) of another run (" +
+                     (id.empty() ? "no run id" : "run " + id) + ") in " + directory +
+                     " were passed over: the run that wrote the latest checkpoint goes on\n";
+    std::sort(unfinished.begin(), unfinished.end());
+    for (const std::string& u : unfinished)
+        notes += join_path(directory, u) +
+                 (checkpoint_step(u) >= 0
+                      ? " lacks its run-state or spins metadata (emptied or damaged after "
+                        "it was written) and was passed over\n"
+                      : " is incomplete (the run stopped while writing it) and was passed "
+                        "over\n");
+}
+
+}  // namespace
+
 std::optional<Checkpoints::Loaded> Checkpoints::load(Spins& s) {
     // Rank 0 finds the newest complete checkpoint; every rank gets its path and the notes.
     std::string found, notes;
-    on_root(comm_, [&] {
-        if (!fs::is_directory(directory_)) return;
-        // Complete checkpoints by run; the run that wrote the most recent one is continued,
-        // from its highest step (steps order one run's checkpoints; only the time of writing
-        // orders two runs').
-        struct Run {
-            std::int64_t best_step = -1;
-            std::string best;
-            fs::file_time_type latest = fs::file_time_type::min();
-            int count = 0;
-        };
-        std::map<std::string, Run> runs;
-        std::vector<std::string> unfinished;
-        for (const fs::directory_entry& e : fs::directory_iterator(directory_)) {
-            const std::string name = e.path().filename().string();
-            if (name.size() > 8 && name.compare(name.size() - 8, 8, partial_suffix) == 0 &&
-                checkpoint_step(name.substr(0, name.size() - 8)) >= 0)
-                unfinished.push_back(name);
-            else if (e.is_directory() && checkpoint_step(name) >= 0) {
-                // Published checkpoints are complete, but a directory can be emptied or damaged
-                // afterwards (a user's cleanup, a purge of a scratch file system): one without
-                // its run state and spins metadata is passed over, with a note.
-                const bool whole =
-                    fs::exists(e.path() / state_file) && fs::exists(e.path() / spins_meta);
-                if (!whole) {
-                    unfinished.push_back(name);
-                    continue;
-                }
-                Run& r = runs[run_id_in(e.path())];
-                ++r.count;
-                std::error_code ec;
-                r.latest = std::max(r.latest, fs::last_write_time(e.path() / state_file, ec));
-                if (checkpoint_step(name) > r.best_step) {
-                    r.best_step = checkpoint_step(name);
-                    r.best = e.path().string();
-                }
-            }
-        }
-        const Run* chosen = nullptr;
-        for (const auto& [id, r] : runs)
-            if (!chosen || r.latest > chosen->latest) chosen = &r;
-        if (chosen) found = chosen->best;
-        for (const auto& [id, r] : runs)
-            if (&r != chosen)
-                notes += std::to_string(r.count) + " checkpoint(s) of another run (" +
-                         (id.empty() ? "no run id" : "run " + id) + ") in " + directory_ +
-                         " were passed over: the run that wrote the latest checkpoint goes on\n";
-        std::sort(unfinished.begin(), unfinished.end());
-        for (const std::string& u : unfinished)
-            notes += join_path(directory_, u) +
-                     (checkpoint_step(u) >= 0
-                          ? " lacks its run-state or spins metadata (emptied or damaged after "
-                            "it was written) and was passed over\n"
-                          : " is incomplete (the run stopped while writing it) and was passed "
-                            "over\n");
-    });
+    on_root(comm_, [&] { newest_checkpoint(directory_, found, notes); });
     int status = 0;
     comm_.broadcast(status, found);
     comm_.broadcast(status, notes);

@@ -46,6 +46,32 @@ std::string read_on_root(const parallel::Comm& comm, const std::string& path) {
     return text;
 }
 
+namespace {
+
+// The record (position in a file's global order) of each of `by_gid`'s ascending global ids: the
+// id itself for a full box, the count of present sites below it otherwise.
+std::vector<std::int64_t> records_of(
+    const Lattice& lattice, const std::vector<std::pair<std::int64_t, std::int64_t>>& by_gid) {
+    std::vector<std::int64_t> record(by_gid.size());
+    if (lattice.atoms() == lattice.id_space()) {
+        for (std::size_t k = 0; k < by_gid.size(); ++k)
+            record[k] = by_gid[k].first;
+        return record;
+    }
+    std::int64_t present = 0;
+    std::size_t k = 0;
+    for (std::int64_t g = 0; g < lattice.id_space() && k < by_gid.size(); ++g) {
+        std::int64_t cx, cy, cz;
+        int site;
+        lattice.decode(g, cx, cy, cz, site);
+        if (g == by_gid[k].first) record[k++] = present;
+        if (lattice.present(cx, cy, cz, site)) ++present;
+    }
+    return record;
+}
+
+}  // namespace
+
 OwnedRecords read_owned_records(const parallel::Comm& comm, const Lattice& lattice,
                                 const LocalSystem& system, const std::string& dir,
                                 const std::string& meta_name) {
@@ -61,28 +87,13 @@ OwnedRecords read_owned_records(const parallel::Comm& comm, const Lattice& latti
                     " atoms but this system has " + std::to_string(lattice.atoms()) +
                     ": the checkpoint is of another system");
 
-    // Owned atoms in ascending global id, and the record (position in the file's global order)
-    // of each: the id itself for a full box, the count of present sites below it otherwise.
+    // Owned atoms in ascending global id (with their local index), and the record of each.
     const std::int64_t n = system.n_owned;
     std::vector<std::pair<std::int64_t, std::int64_t>> by_gid(static_cast<std::size_t>(n));
     for (std::int64_t i = 0; i < n; ++i)
         by_gid[static_cast<std::size_t>(i)] = {system.gid[i], i};
     std::sort(by_gid.begin(), by_gid.end());
-    std::vector<std::int64_t> record(by_gid.size());
-    if (lattice.atoms() == lattice.id_space()) {
-        for (std::size_t k = 0; k < by_gid.size(); ++k)
-            record[k] = by_gid[k].first;
-    } else {
-        std::int64_t present = 0;
-        std::size_t k = 0;
-        for (std::int64_t g = 0; g < lattice.id_space() && k < by_gid.size(); ++g) {
-            std::int64_t cx, cy, cz;
-            int site;
-            lattice.decode(g, cx, cy, cz, site);
-            if (g == by_gid[k].first) record[k++] = present;
-            if (lattice.present(cx, cy, cz, site)) ++present;
-        }
-    }
+    const std::vector<std::int64_t> record = records_of(lattice, by_gid);
 
     // Read runs of consecutive records, piece by piece.
     const std::int64_t rb = static_cast<std::int64_t>(

@@ -3,11 +3,13 @@
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
 #include <sstream>
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 #include "output/format/checksum.hpp"
 #include "util/error.hpp"
@@ -132,6 +134,92 @@ bool close_in_si(const std::string& x, const std::string& y, int ulps) {
     return true;
 }
 
+// A mistake in a run-state file, at a line (0: the whole file).
+Error error_at(const std::string& source, int line, const std::string& what) {
+    return Error(source + (line > 0 ? ", line " + std::to_string(line) : "") + ": " + what);
+}
+using Fail = std::function<Error(const std::string&)>;
+
+// The first line's format and version (into `version`), then the checksum line, which covers
+// every byte before it: a truncated or altered file fails there. Returns where that line starts.
+std::size_t checked_header(const std::string& text, const std::string& source, int& version) {
+    std::istringstream first(text.substr(0, text.find('\n')));
+    std::string word;
+    first >> word >> version;
+    if (word != magic) throw error_at(source, 1, "not a miniASD run-state file");
+    if (version < oldest_run_state_version || version > run_state_version)
+        throw error_at(source, 1,
+                       "version " + std::to_string(version) +
+                           " of the checkpoint format; this miniasd reads versions " +
+                           std::to_string(oldest_run_state_version) + " to " +
+                           std::to_string(run_state_version));
+    const auto at = text.rfind("checksum = ");
+    if (at == std::string::npos || (at > 0 && text[at - 1] != '\n'))
+        throw error_at(source, 0, "no checksum line: the file is truncated or not a run state");
+    const std::uint64_t want = std::strtoull(text.c_str() + at + 11, nullptr, 16);
+    if (checksum64(text.data(), at) != want)
+        throw error_at(source, 0, "checksum mismatch: the file is corrupt");
+    return at;
+}
+
+// A value of numbers separated by blanks.
+std::vector<double> numbers(const std::string& value, const std::string& key, const Fail& fail) {
+    std::vector<double> v;
+    std::istringstream vs(value);
+    for (std::string w; vs >> w;) {
+        char* end = nullptr;
+        v.push_back(std::strtod(w.c_str(), &end));
+        if (end == w.c_str() || *end != '\0') throw fail(key + ": '" + w + "' is not a number");
+    }
+    return v;
+}
+
+// output-file = <bytes> <name> and output-digest = <16 hex digits> <name>: an output file's length
+// and digest at the checkpoint.
+void read_output_record(SavedRun& r, const std::string& key, const std::string& value,
+                        const Fail& fail) {
+    std::istringstream vs(value);
+    if (key == "output-file") {
+        std::int64_t bytes = -1;
+        std::string name;
+        vs >> bytes;
+        std::getline(vs, name);
+        if (bytes < 0 || trim(name).empty()) throw fail("expected 'bytes name'");
+        r.outputs[trim(name)] = bytes;
+        return;
+    }
+    std::string hex, name;
+    vs >> hex;
+    std::getline(vs, name);
+    char* end = nullptr;
+    const unsigned long long d = std::strtoull(hex.c_str(), &end, 16);
+    if (hex.size() != 16 || *end != '\0' || trim(name).empty())
+        throw fail("expected 'digest name' (16 hexadecimal digits)");
+    r.output_digests[trim(name)] = d;
+}
+
+// The run state's whole numbers and reals by their keys in the file (nullopt: another key).
+std::optional<std::int64_t RunState::*> whole_field(const std::string& key) {
+    static const std::pair<const char*, std::int64_t RunState::*> fields[] = {
+        {"step", &RunState::step},       {"rows", &RunState::rows},
+        {"samples", &RunState::samples}, {"point", &RunState::point},
+        {"phase", &RunState::phase},     {"phase-step", &RunState::phase_step}};
+    for (const auto& [name, field] : fields)
+        if (key == name) return field;
+    return std::nullopt;
+}
+std::optional<double RunState::*> real_field(const std::string& key) {
+    static const std::pair<const char*, double RunState::*> fields[] = {
+        {"time-step", &RunState::time_step},
+        {"temperature", &RunState::temperature},
+        {"phonon-temperature", &RunState::phonon_temperature},
+        {"field-strength", &RunState::field_strength},
+        {"mc-step-width", &RunState::mc_step_width}};
+    for (const auto& [name, field] : fields)
+        if (key == name) return field;
+    return std::nullopt;
+}
+
 }  // namespace
 
 std::string format_run_state(const SavedRun& r) {
@@ -173,39 +261,18 @@ std::string format_run_state(const SavedRun& r) {
 }
 
 SavedRun parse_run_state(const std::string& text, const std::string& source) {
-    const auto fail = [&](int line, const std::string& what) -> Error {
-        return Error(source + (line > 0 ? ", line " + std::to_string(line) : "") + ": " + what);
+    const auto fail = [&](int line, const std::string& what) {
+        return error_at(source, line, what);
+    };
+    const auto fail_at = [&](int line) {
+        return [&source, line](const std::string& what) { return error_at(source, line, what); };
     };
     SavedRun r;
     RunState& s = r.state;
-    std::istringstream in(text);
+    const std::size_t at = checked_header(text, source, r.version);
+    std::istringstream in(text.substr(0, at));
     std::string line;
-    int n = 0;
-    std::getline(in, line);
-    ++n;
-    {
-        std::istringstream first(line);
-        std::string word;
-        int version = 0;
-        first >> word >> version;
-        if (word != magic) throw fail(1, "not a miniASD run-state file");
-        if (version < oldest_run_state_version || version > run_state_version)
-            throw fail(1, "version " + std::to_string(version) +
-                              " of the checkpoint format; this miniasd reads versions " +
-                              std::to_string(oldest_run_state_version) + " to " +
-                              std::to_string(run_state_version));
-        r.version = version;
-    }
-    // The version first (a file from a newer miniasd says so), then the checksum line, which
-    // covers every byte before it: a truncated or altered file fails there.
-    const auto at = text.rfind("checksum = ");
-    if (at == std::string::npos || (at > 0 && text[at - 1] != '\n'))
-        throw fail(0, "no checksum line: the file is truncated or not a run state");
-    const std::uint64_t want = std::strtoull(text.c_str() + at + 11, nullptr, 16);
-    if (checksum64(text.data(), at) != want)
-        throw fail(0, "checksum mismatch: the file is corrupt");
-
-    in = std::istringstream(text.substr(0, at));
+    int n = 1;
     std::getline(in, line);
     while (std::getline(in, line)) {
         ++n;
@@ -216,17 +283,10 @@ SavedRun parse_run_state(const std::string& text, const std::string& source) {
         const auto eq = line.find(" = ");
         if (eq == std::string::npos) throw fail(n, "expected 'key = value'");
         const std::string key = line.substr(0, eq), value = line.substr(eq + 3);
-        std::vector<double> v;
-        if (key != "writer" && key != "output-file" && key != "output-digest" && key != "run-id" &&
-            key != "random-numbers") {
-            std::istringstream vs(value);
-            for (std::string w; vs >> w;) {
-                char* end = nullptr;
-                v.push_back(std::strtod(w.c_str(), &end));
-                if (end == w.c_str() || *end != '\0')
-                    throw fail(n, key + ": '" + w + "' is not a number");
-            }
-        }
+        const bool text_value = key == "writer" || key == "output-file" || key == "output-digest" ||
+                                key == "run-id" || key == "random-numbers";
+        const std::vector<double> v =
+            text_value ? std::vector<double>{} : numbers(value, key, fail_at(n));
         const auto one = [&]() {
             if (v.size() != 1) throw fail(n, key + ": expected one number");
             return v[0];
@@ -243,32 +303,14 @@ SavedRun parse_run_state(const std::string& text, const std::string& source) {
             r.ranks = static_cast<int>(whole());
         else if (key == "threads")
             r.threads = static_cast<int>(whole());
-        else if (key == "step")
-            s.step = whole();
-        else if (key == "time-step")
-            s.time_step = one();
-        else if (key == "temperature")
-            s.temperature = one();
-        else if (key == "phonon-temperature")
-            s.phonon_temperature = one();
-        else if (key == "field-strength")
-            s.field_strength = one();
+        else if (const auto w = whole_field(key))
+            s.*(*w) = whole();
+        else if (const auto d = real_field(key))
+            s.*(*d) = one();
         else if (key == "field-direction") {
             if (v.size() != 3) throw fail(n, key + ": expected three numbers");
             s.field_direction = {v[0], v[1], v[2]};
-        } else if (key == "mc-step-width")
-            s.mc_step_width = one();
-        else if (key == "rows")
-            s.rows = whole();
-        else if (key == "samples")
-            s.samples = whole();
-        else if (key == "point")
-            s.point = whole();
-        else if (key == "phase")
-            s.phase = whole();
-        else if (key == "phase-step")
-            s.phase_step = whole();
-        else if (key == "complete")
+        } else if (key == "complete")
             s.complete = whole() != 0;
         else if (key == "program-state")
             s.program_state = v;
@@ -278,24 +320,8 @@ SavedRun parse_run_state(const std::string& text, const std::string& source) {
             } catch (const std::exception&) {
                 throw fail(n, "the accumulator's numbers do not fit its layout");
             }
-        } else if (key == "output-file") {
-            std::istringstream vs(value);
-            std::int64_t bytes = -1;
-            std::string name;
-            vs >> bytes;
-            std::getline(vs, name);
-            if (bytes < 0 || trim(name).empty()) throw fail(n, "expected 'bytes name'");
-            r.outputs[trim(name)] = bytes;
-        } else if (key == "output-digest") {
-            std::istringstream vs(value);
-            std::string hex, name;
-            vs >> hex;
-            std::getline(vs, name);
-            char* end = nullptr;
-            const unsigned long long d = std::strtoull(hex.c_str(), &end, 16);
-            if (hex.size() != 16 || *end != '\0' || trim(name).empty())
-                throw fail(n, "expected 'digest name' (16 hexadecimal digits)");
-            r.output_digests[trim(name)] = d;
+        } else if (key == "output-file" || key == "output-digest") {
+            read_output_record(r, key, value, fail_at(n));
         } else {
             throw fail(n, "unknown key '" + key + "'");
         }

@@ -188,7 +188,12 @@ void check_structure(const Config& c, const std::map<std::string, Entry>& seen) 
                  "create:cylinder or create:truncated-octahedron");
 }
 
-void check_exchange_shells(const Config& c, const std::map<std::string, Entry>& seen) {
+namespace {
+
+// The exchange: keywords and the shells beyond the first have their effect only with the
+// function they belong to, and none with a unit-cell file; the per-category-pair keywords need
+// categories that exist.
+void check_bond_keywords(const Config& c, const std::map<std::string, Entry>& seen) {
     using F = ExchangeFunction;
     const bool ucf = c.unit_cell_file.given();
     for (const auto& [key, e] : seen) {
@@ -227,6 +232,12 @@ void check_exchange_shells(const Config& c, const std::map<std::string, Entry>& 
             c.exchange.function != F::material_exponential)
             fail(e, "has an effect only with exchange:function = material-exponential");
     }
+}
+
+// The couplings' keywords have an effect: DMI with a DMI constant, exchange-matrix scaling a
+// normalised unit-cell file, biquadratic exchange where there are bonds, something magnetic.
+void check_coupling_keywords(const Config& c, const std::map<std::string, Entry>& seen) {
+    const bool ucf = c.unit_cell_file.given();
     if (seen.count("exchange:dmi-cutoff-range") && !has_dmi(c))
         fail(seen.at("exchange:dmi-cutoff-range"),
              "has no effect: no material has a nonzero dmi-constant");
@@ -270,6 +281,13 @@ void check_exchange_shells(const Config& c, const std::map<std::string, Entry>& 
         if (c.structure.single_spin && seen.count(key))
             fail(seen.at(key),
                  "has no effect with create:single-spin (one atom with no neighbours)");
+}
+
+}  // namespace
+
+void check_exchange_shells(const Config& c, const std::map<std::string, Entry>& seen) {
+    check_bond_keywords(c, seen);
+    check_coupling_keywords(c, seen);
 }
 
 }  // namespace miniasd::input_checks

@@ -100,85 +100,30 @@ void make_exchange_symmetric(Config& c, const std::map<std::string, Entry>& seen
         }
 }
 
-}  // namespace
-
-Config build_config(const std::vector<Entry>& entries, const std::string& input_file,
-                    const std::vector<InputError>& earlier, const UnitCellFile* cell) {
-    Config c;
-    c.input_file = input_file;
-    Mistakes mistakes;
-    for (const InputError& e : earlier)
-        mistakes.add(e);
-
-    // Pass 1: the material count, so indices can be checked on every line.
-    int declared = -1, highest = 0;
-    for (const Entry& e : entries) {
-        if (e.section == "material" && e.section_index > highest) highest = e.section_index;
-        if (e.section == "material" && e.name == "num-materials")
-            mistakes.check([&] {
-                const KeywordSpec& spec = *lookup(e, nullptr);
-                check_indices(spec, e, 1);
-                declared = static_cast<int>(convert_value(spec, e).integer);
-            });
+// `n` materials with their defaults, every per-material table sized for n partners.
+std::vector<MaterialConfig> blank_materials(int n) {
+    std::vector<MaterialConfig> materials(static_cast<std::size_t>(n));
+    const std::size_t count = materials.size();
+    for (std::size_t i = 0; i < count; ++i) {
+        MaterialConfig& m = materials[i];
+        m.name = "material" + std::to_string(i + 1);
+        m.exchange.assign(count, 0.0);
+        m.exchange_vector.assign(count, Vec3{0, 0, 0});
+        m.further_exchange.assign(further_exchange_shells, std::vector<Vec3>(count, Vec3{0, 0, 0}));
+        m.alloy_fraction.assign(count, 0.0);
+        m.dmi.assign(count, 0.0);
+        m.interfacial_dmi.assign(count, 0.0);
+        m.bulk_dmi.assign(count, 0.0);
+        m.biquadratic.assign(count, 0.0);
+        m.further_biquadratic.assign(further_exchange_shells, std::vector<double>(count, 0.0));
     }
-    const int materials = declared > 0 ? declared : std::max(highest, 1);
-    if (highest == 0)
-        mistakes.add(InputError(input_file, 0, "material:file",
-                                "no material is defined: add material:file = <name>.mat, or "
-                                "material[1]:... lines"));
-    c.materials.resize(static_cast<std::size_t>(materials));
-    for (std::size_t i = 0; i < c.materials.size(); ++i) {
-        c.materials[i].name = "material" + std::to_string(i + 1);
-        c.materials[i].exchange.assign(c.materials.size(), 0.0);
-        c.materials[i].exchange_vector.assign(c.materials.size(), Vec3{0, 0, 0});
-        c.materials[i].further_exchange.assign(
-            further_exchange_shells, std::vector<Vec3>(c.materials.size(), Vec3{0, 0, 0}));
-        c.materials[i].alloy_fraction.assign(c.materials.size(), 0.0);
-        c.materials[i].dmi.assign(c.materials.size(), 0.0);
-        c.materials[i].interfacial_dmi.assign(c.materials.size(), 0.0);
-        c.materials[i].bulk_dmi.assign(c.materials.size(), 0.0);
-        c.materials[i].biquadratic.assign(c.materials.size(), 0.0);
-        c.materials[i].further_biquadratic.assign(further_exchange_shells,
-                                                  std::vector<double>(c.materials.size(), 0.0));
-    }
+    return materials;
+}
 
-    // Pass 2: every line, in order. Column keywords append, so order is kept. A bad line is
-    // recorded and the next one read, so every mistake is reported in one run.
-    std::map<std::string, Entry> seen;
-    for (const Entry& e : entries)
-        mistakes.check([&] {
-            const KeywordSpec* spec = lookup(e, &c.warnings);
-            if (!spec) return;
-            check_indices(*spec, e, materials);
-            Entry canonical = e;  // both names of an aliased keyword are one keyword
-            if (!spec->alias_of.empty()) canonical.name = spec->alias_of;
-            const auto [it, fresh] = seen.emplace(canonical.key(), e);
-            if (!fresh)
-                fail(e, "set twice: already set at " + it->second.file + " line " +
-                            std::to_string(it->second.line));
-            spec->apply(c, convert_value(*spec, e), e);
-        });
-
-    const auto ucf = seen.find("material:unit-cell-file");
-    if (ucf != seen.end() && cell) c.unit_cell_file = *cell;
-    if (ucf != seen.end() && cell) mistakes.check([&] { check_unit_cell_file(c, seen); });
-    if (ucf != seen.end() && !cell && mistakes.empty())  // build_config called without the file
-        mistakes.add(InputError(ucf->second.file, ucf->second.line, ucf->second.key(),
-                                "the unit-cell file was not read (read_config reads it)"));
-
-    // Checks across keywords. Each reports its first finding; one about a keyword whose own line
-    // failed above is a consequence and is dropped (Mistakes).
-    const bool alloys_ok = mistakes.check([&] { check_alloys(c, seen); });
-    mistakes.check([&] { check_programs(c, seen, input_file); });
-    mistakes.check([&] { check_structure(c, seen); });
-    for (const Section& s : sections())
-        if (s.check) mistakes.check([&] { s.check(c, seen); });
-    for (const Section& s : sections())
-        if (s.warn) s.warn(c, seen);
-    // Which material holds a site depends on the alloys: with a wrong alloy the coverage finding
-    // would be a consequence.
-    if (highest > 0 && alloys_ok)
-        mistakes.check([&] { check_material_coverage(c, seen, input_file); });
+// The symmetric couplings ([i][j] = [j][i]: exchange, its vectorial parts, the bond DMI forms,
+// biquadratic exchange, and each further shell's) made symmetric where one triangle is given,
+// each pair given twice with two values a mistake.
+void symmetrise_couplings(Config& c, const std::map<std::string, Entry>& seen, Mistakes& mistakes) {
     mistakes.check([&] {
         make_exchange_symmetric(
             c, seen, "exchange-matrix",
@@ -223,6 +168,74 @@ Config build_config(const std::vector<Entry>& entries, const std::string& input_
                 },
                 k);
         });
+}
+
+}  // namespace
+
+Config build_config(const std::vector<Entry>& entries, const std::string& input_file,
+                    const std::vector<InputError>& earlier, const UnitCellFile* cell) {
+    Config c;
+    c.input_file = input_file;
+    Mistakes mistakes;
+    for (const InputError& e : earlier)
+        mistakes.add(e);
+
+    // Pass 1: the material count, so indices can be checked on every line.
+    int declared = -1, highest = 0;
+    for (const Entry& e : entries) {
+        if (e.section == "material" && e.section_index > highest) highest = e.section_index;
+        if (e.section == "material" && e.name == "num-materials")
+            mistakes.check([&] {
+                const KeywordSpec& spec = *lookup(e, nullptr);
+                check_indices(spec, e, 1);
+                declared = static_cast<int>(convert_value(spec, e).integer);
+            });
+    }
+    const int materials = declared > 0 ? declared : std::max(highest, 1);
+    if (highest == 0)
+        mistakes.add(InputError(input_file, 0, "material:file",
+                                "no material is defined: add material:file = <name>.mat, or "
+                                "material[1]:... lines"));
+    c.materials = blank_materials(materials);
+
+    // Pass 2: every line, in order. Column keywords append, so order is kept. A bad line is
+    // recorded and the next one read, so every mistake is reported in one run.
+    std::map<std::string, Entry> seen;
+    for (const Entry& e : entries)
+        mistakes.check([&] {
+            const KeywordSpec* spec = lookup(e, &c.warnings);
+            if (!spec) return;
+            check_indices(*spec, e, materials);
+            Entry canonical = e;  // both names of an aliased keyword are one keyword
+            if (!spec->alias_of.empty()) canonical.name = spec->alias_of;
+            const auto [it, fresh] = seen.emplace(canonical.key(), e);
+            if (!fresh)
+                fail(e, "set twice: already set at " + it->second.file + " line " +
+                            std::to_string(it->second.line));
+            spec->apply(c, convert_value(*spec, e), e);
+        });
+
+    const auto ucf = seen.find("material:unit-cell-file");
+    if (ucf != seen.end() && cell) c.unit_cell_file = *cell;
+    if (ucf != seen.end() && cell) mistakes.check([&] { check_unit_cell_file(c, seen); });
+    if (ucf != seen.end() && !cell && mistakes.empty())  // build_config called without the file
+        mistakes.add(InputError(ucf->second.file, ucf->second.line, ucf->second.key(),
+                                "the unit-cell file was not read (read_config reads it)"));
+
+    // Checks across keywords. Each reports its first finding; one about a keyword whose own line
+    // failed above is a consequence and is dropped (Mistakes).
+    const bool alloys_ok = mistakes.check([&] { check_alloys(c, seen); });
+    mistakes.check([&] { check_programs(c, seen, input_file); });
+    mistakes.check([&] { check_structure(c, seen); });
+    for (const Section& s : sections())
+        if (s.check) mistakes.check([&] { s.check(c, seen); });
+    for (const Section& s : sections())
+        if (s.warn) s.warn(c, seen);
+    // Which material holds a site depends on the alloys: with a wrong alloy the coverage finding
+    // would be a consequence.
+    if (highest > 0 && alloys_ok)
+        mistakes.check([&] { check_material_coverage(c, seen, input_file); });
+    symmetrise_couplings(c, seen, mistakes);
     mistakes.check([&] { check_exchange_shells(c, seen); });
     mistakes.throw_if_any(input_file);
     warn_program_settings(seen, c);

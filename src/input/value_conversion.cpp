@@ -100,6 +100,69 @@ Vec3 parse_direction(const Entry& e) {
     return v;
 }
 
+// One number (all three components alike) or three comma-separated ones, times the unit, each
+// in range.
+void read_real_or_triple(const KeywordSpec& spec, const Entry& e, Value& v) {
+    const double factor = unit_factor(spec, e);
+    auto in_range = [&](double x) {
+        if (x < spec.min || x > spec.max)
+            fail(e, "value " + e.value + (e.unit.empty() ? "" : " " + e.unit) +
+                        " out of range: expected " + range_text(spec) +
+                        " (each of the three numbers)");
+        return x;
+    };
+    if (e.value.find(',') == std::string::npos) {
+        v.real = in_range(number_or_fail(e, e.value,
+                                         "expected a number or three "
+                                         "comma-separated numbers") *
+                          factor);
+        v.vec = {v.real, v.real, v.real};
+        return;
+    }
+    if (e.blank_inside_value)
+        fail(e,
+             "a blank inside a number; expected one number or three like 1e-21, "
+             "1e-21, 2e-21 (blanks are allowed after commas only)");
+    std::size_t start = 0;
+    for (int k = 0; k < 3; ++k) {
+        const std::size_t comma = e.value.find(',', start);
+        if ((k < 2) != (comma != std::string::npos))
+            fail(e,
+                 "expected one number or three comma-separated numbers (x, y, z), "
+                 "got '" +
+                     e.value + "'");
+        const std::string part = e.value.substr(start, k < 2 ? comma - start : std::string::npos);
+        v.vec[k] = in_range(
+            number_or_fail(e, part, "expected three numbers like 1e-21,1e-21,2e-21") * factor);
+        start = comma + 1;
+    }
+    v.triple = true;
+    v.real = (v.vec[0] + v.vec[1] + v.vec[2]) / 3;
+}
+
+// The choice's word, lowered, when it is one of the keyword's choices.
+std::string checked_choice(const KeywordSpec& spec, const Entry& e) {
+    std::string low = e.value;
+    for (char& c : low)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    bool ok = false;
+    std::size_t start = 0;
+    while (start <= spec.choices.size()) {
+        std::size_t bar = spec.choices.find('|', start);
+        if (bar == std::string::npos) bar = spec.choices.size();
+        ok = ok || spec.choices.compare(start, bar - start, low) == 0;
+        start = bar + 1;
+    }
+    if (!ok) {
+        const std::string note = vampire_value_note(spec.section, spec.name, low);
+        if (!note.empty())
+            fail(e, "VAMPIRE's value '" + e.value + "' is not supported by miniASD (" + note +
+                        "); expected one of " + spec.choices);
+        fail(e, "unknown value '" + e.value + "'; expected one of " + spec.choices);
+    }
+    return low;
+}
+
 }  // namespace
 
 Value convert_value(const KeywordSpec& spec, const Entry& e) {
@@ -133,46 +196,9 @@ Value convert_value(const KeywordSpec& spec, const Entry& e) {
                             " out of range: expected " + range_text(spec));
             break;
         }
-        case ValueKind::real_or_triple: {
-            const double factor = unit_factor(spec, e);
-            auto in_range = [&](double x) {
-                if (x < spec.min || x > spec.max)
-                    fail(e, "value " + e.value + (e.unit.empty() ? "" : " " + e.unit) +
-                                " out of range: expected " + range_text(spec) +
-                                " (each of the three numbers)");
-                return x;
-            };
-            if (e.value.find(',') == std::string::npos) {
-                v.real = in_range(number_or_fail(e, e.value,
-                                                 "expected a number or three "
-                                                 "comma-separated numbers") *
-                                  factor);
-                v.vec = {v.real, v.real, v.real};
-                break;
-            }
-            if (e.blank_inside_value)
-                fail(e,
-                     "a blank inside a number; expected one number or three like 1e-21, "
-                     "1e-21, 2e-21 (blanks are allowed after commas only)");
-            std::size_t start = 0;
-            for (int k = 0; k < 3; ++k) {
-                const std::size_t comma = e.value.find(',', start);
-                if ((k < 2) != (comma != std::string::npos))
-                    fail(e,
-                         "expected one number or three comma-separated numbers (x, y, z), "
-                         "got '" +
-                             e.value + "'");
-                const std::string part =
-                    e.value.substr(start, k < 2 ? comma - start : std::string::npos);
-                v.vec[k] = in_range(
-                    number_or_fail(e, part, "expected three numbers like 1e-21,1e-21,2e-21") *
-                    factor);
-                start = comma + 1;
-            }
-            v.triple = true;
-            v.real = (v.vec[0] + v.vec[1] + v.vec[2]) / 3;
+        case ValueKind::real_or_triple:
+            read_real_or_triple(spec, e, v);
             break;
-        }
         case ValueKind::direction_or_random: {
             std::string low = e.value;
             for (char& c : low)
@@ -187,28 +213,9 @@ Value convert_value(const KeywordSpec& spec, const Entry& e) {
         case ValueKind::direction:
             v.vec = parse_direction(e);
             break;
-        case ValueKind::choice: {
-            std::string low = e.value;
-            for (char& c : low)
-                c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-            bool ok = false;
-            std::size_t start = 0;
-            while (start <= spec.choices.size()) {
-                std::size_t bar = spec.choices.find('|', start);
-                if (bar == std::string::npos) bar = spec.choices.size();
-                ok = ok || spec.choices.compare(start, bar - start, low) == 0;
-                start = bar + 1;
-            }
-            if (!ok) {
-                const std::string note = vampire_value_note(spec.section, spec.name, low);
-                if (!note.empty())
-                    fail(e, "VAMPIRE's value '" + e.value + "' is not supported by miniASD (" +
-                                note + "); expected one of " + spec.choices);
-                fail(e, "unknown value '" + e.value + "'; expected one of " + spec.choices);
-            }
-            v.text = low;
+        case ValueKind::choice:
+            v.text = checked_choice(spec, e);
             break;
-        }
         case ValueKind::text:
             v.text = e.value;
             break;

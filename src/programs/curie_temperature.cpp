@@ -2,14 +2,15 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "program_host.hpp"
 #include "programs/point_table.hpp"
 #include "programs/programs.hpp"
-#include "simulation.hpp"
 #include "stats/columns.hpp"
+#include "stats/observables.hpp"
 
 namespace miniasd {
 
-void CurieTemperatureProgram::run(Simulation& sim) {
+void CurieTemperatureProgram::run(ProgramHost& sim) {
     const Config& c = sim.config();
     const std::vector<double> temperatures =
         sweep_points(c.minimum_temperature, c.maximum_temperature, c.temperature_increment);
@@ -20,7 +21,7 @@ void CurieTemperatureProgram::run(Simulation& sim) {
         for (const char* h : {":<|m|>", ":err", ":chi[1/T]", ":err", ":U4", ":err"})
             headers.push_back(m.name + h);
     PointTable table(sim, "curie-temperature", headers);
-    std::FILE* screen = sim.comm().is_root() ? sim.options().screen : nullptr;
+    std::FILE* screen = sim.screen();
     if (screen)
         std::fprintf(screen, "Curie-temperature sweep: %zu temperatures from %g K to %g K\n",
                      temperatures.size(), temperatures.front(), temperatures.back());

@@ -3,8 +3,8 @@
 // sim:maximum-temperature to sim:minimum-temperature; sim:temperature has no part in it.
 #include <cmath>
 
+#include "program_host.hpp"
 #include "programs/programs.hpp"
-#include "simulation.hpp"
 
 namespace miniasd {
 
@@ -17,7 +17,7 @@ double cooling_temperature(const Config& c, double t) {
     return end + (start - end) * f;
 }
 
-void FieldCoolProgram::run(Simulation& sim) {
+void FieldCoolProgram::run(ProgramHost& sim) {
     const Config& c = sim.config();
     Phase p = time_series_phase(c);  // equilibration at the start temperature, then the cooling
     p.equilibration_temperature =

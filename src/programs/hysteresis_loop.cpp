@@ -2,13 +2,57 @@
 #include <cmath>
 #include <cstdio>
 
+#include "program_host.hpp"
 #include "programs/point_table.hpp"
 #include "programs/programs.hpp"
-#include "simulation.hpp"
+#include "stats/observables.hpp"
 
 namespace miniasd {
 
-void HysteresisLoopProgram::run(Simulation& sim) {
+namespace {
+
+// One point's row: the field, the branch (-1 down, +1 up), <m.h> and <|m|> with their errors, and
+// each material's <m.h> with its error, from the samples accumulated at the point.
+std::vector<double> point_row(const Accumulator& acc, double b, int branch, std::size_t materials) {
+    auto mean = [&](int s) {
+        return acc.estimate(static_cast<std::size_t>(s), [](const Moments& m) { return m.mean(); });
+    };
+    std::vector<double> row = {b, branch == 0 ? -1.0 : 1.0};
+    for (int s : {int(series::alignment), int(series::m_length)}) {
+        const Estimate e = mean(s);
+        row.push_back(e.value);
+        row.push_back(e.error);
+    }
+    for (std::size_t m = 0; m < materials; ++m) {
+        const Estimate e = mean(series::material(int(m), series::mat_alignment));
+        row.push_back(e.value);
+        row.push_back(e.error);
+    }
+    return row;
+}
+
+// The coercive fields of both branches on rank 0's screen (h: the loop's largest field, T).
+void print_coercive_fields(std::FILE* screen, const double (&coercive)[2], double h,
+                           const std::string& table_path) {
+    // A branch whose m.h never changes sign has no coercive field: say so, never "nan".
+    std::fprintf(screen, "Coercive field:");
+    for (int branch = 0; branch < 2; ++branch) {
+        const char* way = branch == 0 ? "on the way down" : "on the way up";
+        if (std::isnan(coercive[branch]))
+            std::fprintf(screen, "%s none %s (m.h did not cross zero between %g and %g T)",
+                         branch ? ";" : "", way, branch ? -h : h, branch ? h : -h);
+        else
+            std::fprintf(screen, "%s %g T %s", branch ? "," : "", coercive[branch], way);
+    }
+    if (!std::isnan(coercive[0]) && !std::isnan(coercive[1]))
+        std::fprintf(screen, "; H_c = %g T", 0.5 * (coercive[1] - coercive[0]));
+    std::fprintf(screen, "\n");
+    if (!table_path.empty()) std::fprintf(screen, "Hysteresis table: %s\n", table_path.c_str());
+}
+
+}  // namespace
+
+void HysteresisLoopProgram::run(ProgramHost& sim) {
     const Config& c = sim.config();
     const double h = c.maximum_field;
     const std::vector<double> down = sweep_points(h, -h, c.field_increment);
@@ -19,7 +63,7 @@ void HysteresisLoopProgram::run(Simulation& sim) {
         for (const char* x : {":<m.h>", ":err"})
             headers.push_back(m.name + x);
     PointTable table(sim, "hysteresis-loop", headers);
-    std::FILE* screen = sim.comm().is_root() ? sim.options().screen : nullptr;
+    std::FILE* screen = sim.screen();
     if (screen)
         std::fprintf(screen, "Hysteresis loop: %g T to %g T and back in steps of %g T at %g K\n", h,
                      -h, c.field_increment, c.temperature);
@@ -53,22 +97,8 @@ void HysteresisLoopProgram::run(Simulation& sim) {
                 continue;
             }
             sim.write_row();
-            const Accumulator& acc = sim.state().accumulator;
-            auto mean = [&](int s) {
-                return acc.estimate(static_cast<std::size_t>(s),
-                                    [](const Moments& m) { return m.mean(); });
-            };
-            std::vector<double> row = {b, branch == 0 ? -1.0 : 1.0};
-            for (int s : {int(series::alignment), int(series::m_length)}) {
-                const Estimate e = mean(s);
-                row.push_back(e.value);
-                row.push_back(e.error);
-            }
-            for (std::size_t m = 0; m < c.materials.size(); ++m) {
-                const Estimate e = mean(series::material(int(m), series::mat_alignment));
-                row.push_back(e.value);
-                row.push_back(e.error);
-            }
+            const std::vector<double> row =
+                point_row(sim.state().accumulator, b, branch, c.materials.size());
             mh.push_back(row[2]);
             done.push_back(row[2]);
             table.write_row(row);
@@ -76,23 +106,7 @@ void HysteresisLoopProgram::run(Simulation& sim) {
         }
         coercive_[branch] = zero_crossing(fields, mh);
     }
-    if (screen) {
-        // A branch whose m.h never changes sign has no coercive field: say so, never "nan".
-        std::fprintf(screen, "Coercive field:");
-        for (int branch = 0; branch < 2; ++branch) {
-            const char* way = branch == 0 ? "on the way down" : "on the way up";
-            if (std::isnan(coercive_[branch]))
-                std::fprintf(screen, "%s none %s (m.h did not cross zero between %g and %g T)",
-                             branch ? ";" : "", way, branch ? -h : h, branch ? h : -h);
-            else
-                std::fprintf(screen, "%s %g T %s", branch ? "," : "", coercive_[branch], way);
-        }
-        if (!std::isnan(coercive_[0]) && !std::isnan(coercive_[1]))
-            std::fprintf(screen, "; H_c = %g T", 0.5 * (coercive_[1] - coercive_[0]));
-        std::fprintf(screen, "\n");
-        if (!table.path().empty())
-            std::fprintf(screen, "Hysteresis table: %s\n", table.path().c_str());
-    }
+    if (screen) print_coercive_fields(screen, coercive_, h, table.path());
 }
 
 }  // namespace miniasd

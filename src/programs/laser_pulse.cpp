@@ -2,8 +2,8 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "program_host.hpp"
 #include "programs/programs.hpp"
-#include "simulation.hpp"
 
 namespace miniasd {
 
@@ -19,7 +19,7 @@ TwoTemperatureParameters two_temperature_parameters(const Config& c) {
     return p;
 }
 
-void LaserPulseProgram::run(Simulation& sim) {
+void LaserPulseProgram::run(ProgramHost& sim) {
     const Config& c = sim.config();
     model_ = std::make_unique<TwoTemperatureModel>(two_temperature_parameters(c));
     Phase p = time_series_phase(c);
@@ -56,7 +56,7 @@ void LaserPulseProgram::run(Simulation& sim) {
         s.program_state.assign({m[0], m[1], m[2], m[3], peak_electron, peak_phonon});
     };
     sim.run(p);
-    std::FILE* screen = sim.comm().is_root() ? sim.options().screen : nullptr;
+    std::FILE* screen = sim.screen();
     if (screen && !square)
         std::fprintf(screen,
                      "Laser pulse: peak electron temperature %.1f K, peak phonon temperature %.1f "

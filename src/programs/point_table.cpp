@@ -1,12 +1,12 @@
 #include "programs/point_table.hpp"
 
-#include "simulation.hpp"
+#include "program_host.hpp"
 #include "util/error.hpp"
 #include "util/shortest.hpp"
 
 namespace miniasd {
 
-PointTable::PointTable(const Simulation& sim, const std::string& file,
+PointTable::PointTable(const ProgramHost& sim, const std::string& file,
                        std::vector<std::string> headers) {
     bool appended = false;
     out_ = sim.open_output_file(file, path_, &appended);

@@ -1,3 +1,4 @@
+#include "program_host.hpp"
 #include "programs/programs.hpp"
 #include "simulation.hpp"
 #include "util/error.hpp"
@@ -61,7 +62,8 @@ int run_program(Simulation& sim) {
                         " T, above sim:relax-torque-tolerance = " + shortest(c.relax.tolerance) +
                         " T. Raise sim:relax-maximum-steps or the tolerance");
     }
-    program->run(sim);
+    ProgramHost host(sim);
+    program->run(host);
     sim.finish_run();
     return program->exit_status();
 }

@@ -13,7 +13,7 @@ namespace miniasd {
 class TimeSeriesProgram final : public Program {
   public:
     const char* name() const override { return "time-series"; }
-    void run(Simulation& sim) override;
+    void run(ProgramHost& sim) override;
 };
 
 // sim:program = relax (miniASD's): the energy minimised from the initial spins
@@ -22,7 +22,7 @@ class TimeSeriesProgram final : public Program {
 class RelaxProgram final : public Program {
   public:
     const char* name() const override { return "relax"; }
-    void run(Simulation& sim) override;
+    void run(ProgramHost& sim) override;
     int exit_status() const override { return converged_ ? 0 : 1; }
 
   private:
@@ -32,7 +32,7 @@ class RelaxProgram final : public Program {
 class BenchmarkProgram final : public Program {
   public:
     const char* name() const override { return "benchmark"; }
-    void run(Simulation& sim) override;
+    void run(ProgramHost& sim) override;
 };
 
 // Temperatures from sim:minimum-temperature to sim:maximum-temperature in steps of
@@ -42,7 +42,7 @@ class BenchmarkProgram final : public Program {
 class CurieTemperatureProgram final : public Program {
   public:
     const char* name() const override { return "curie-temperature"; }
-    void run(Simulation& sim) override;
+    void run(ProgramHost& sim) override;
     // The rows of the table, as written (for tests and callers).
     const std::vector<std::vector<double>>& points() const { return points_; }
 
@@ -57,7 +57,7 @@ class CurieTemperatureProgram final : public Program {
 class HysteresisLoopProgram final : public Program {
   public:
     const char* name() const override { return "hysteresis-loop"; }
-    void run(Simulation& sim) override;
+    void run(ProgramHost& sim) override;
     // Fields (T) where <m.h> crosses zero going down and going up; NaN where it does not.
     double coercive_down() const { return coercive_[0]; }
     double coercive_up() const { return coercive_[1]; }
@@ -71,7 +71,7 @@ class HysteresisLoopProgram final : public Program {
 class FieldCoolProgram final : public Program {
   public:
     const char* name() const override { return "field-cool"; }
-    void run(Simulation& sim) override;
+    void run(ProgramHost& sim) override;
 };
 // The field-cool temperature (K) t seconds after the cooling began.
 double cooling_temperature(const Config& c, double t);
@@ -81,7 +81,7 @@ double cooling_temperature(const Config& c, double t);
 class LaserPulseProgram final : public Program {
   public:
     const char* name() const override { return "laser-pulse"; }
-    void run(Simulation& sim) override;
+    void run(ProgramHost& sim) override;
     const TwoTemperatureModel* model() const { return model_.get(); }  // after run()
 
   private:

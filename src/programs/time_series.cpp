@@ -3,22 +3,22 @@
 // sim:program = relax: Simulation::relax as the run (simulation_relax.cpp).
 // sim:program = benchmark: VAMPIRE's program, sim:total-time-steps at sim:temperature with a
 // sample (and a row, by output-rate) every time-steps-increment and no equilibration.
+#include "program_host.hpp"
 #include "programs/programs.hpp"
-#include "simulation.hpp"
 
 namespace miniasd {
 
-void TimeSeriesProgram::run(Simulation& sim) {
+void TimeSeriesProgram::run(ProgramHost& sim) {
     sim.run(time_series_phase(sim.config()));
 }
 
-void RelaxProgram::run(Simulation& sim) {
+void RelaxProgram::run(ProgramHost& sim) {
     const Config& c = sim.config();
     sim.plan_rows(c.total_steps / c.steps_increment + 2);
-    converged_ = sim.relax(true).converged;
+    converged_ = sim.relax().converged;
 }
 
-void BenchmarkProgram::run(Simulation& sim) {
+void BenchmarkProgram::run(ProgramHost& sim) {
     Phase p = time_series_phase(sim.config());
     p.equilibration_steps = 0;
     p.equilibration_temperature = p.temperature;

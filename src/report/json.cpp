@@ -64,14 +64,8 @@ void put_ranks(JsonWriter& j, const RunReport& r) {
     j.end();
 }
 
-}  // namespace
-
-std::string report_json(const RunReport& r) {
-    char hash[20];
-    std::snprintf(hash, sizeof hash, "%016" PRIx64, r.spin_hash);
-    const double ns = r.ns_per_atom_step();
-    JsonWriter j;
-    j.begin_object().value("format", "miniasd-report 1");
+// The build, the input and the machine the run had.
+void put_build_input_machine(JsonWriter& j, const RunReport& r) {
     j.begin_object("build")
         .value("version", build_info::version)
         .value("commit", build_info::git_hash)
@@ -108,6 +102,14 @@ std::string report_json(const RunReport& r) {
         .value("threads_unbound", r.where.unbound)
         .value("shared_cpu", r.where.shared_cpu)
         .end();
+}
+
+// The run itself: its identity, size, speed and hash, the integrator's and the terms' figures,
+// set-up time and memory.
+void put_run(JsonWriter& j, const RunReport& r) {
+    char hash[20];
+    std::snprintf(hash, sizeof hash, "%016" PRIx64, r.spin_hash);
+    const double ns = r.ns_per_atom_step();
     j.begin_object("run")
         .value("run_id", r.run_id)
         .value("exit_status", r.exit_status)
@@ -138,6 +140,15 @@ std::string report_json(const RunReport& r) {
     j.value("memory_estimate_bytes_per_rank", r.memory_estimate);
     put(j, "peak_resident_bytes", r.peak_resident);
     j.end();
+}
+
+}  // namespace
+
+std::string report_json(const RunReport& r) {
+    JsonWriter j;
+    j.begin_object().value("format", "miniasd-report 1");
+    put_build_input_machine(j, r);
+    put_run(j, r);
     j.begin_object("time_loop");
     put(j, "seconds", r.loop);
     for (const RunReport::Part& p : r.parts)

@@ -173,8 +173,36 @@ void check_self_bonds(const Lattice& l, const InteractionList& list) {
 
 }  // namespace
 
-Lattice make_lattice(const Config& c) {
+namespace {
+
+// The box in cells of l.cell_size along each axis, from the structure's system size. Sizes from
+// the input are checked before any arithmetic on them can overflow: global ids are 64-bit, and
+// every site of the box gets one.
+void size_box(Lattice& l, const StructureSection& st) {
     constexpr std::int64_t max_id_space = std::int64_t(1) << 62;
+    const char* xyz = "xyz";
+    std::int64_t ids = static_cast<std::int64_t>(l.basis.size());
+    for (int a = 0; a < 3; ++a) {
+        const double ratio = st.system_size[a] / l.cell_size[a];
+        const std::string keys = std::string("dimensions:system-size-") + xyz[a] +
+                                 " / dimensions:unit-cell-size-" + xyz[a];
+        if (!(ratio < 1e12))
+            throw Error("the system is too large: " + keys + " gives " + std::to_string(ratio) +
+                        " unit cells along " + xyz[a] + " (at most 1e12)");
+        l.cells[a] = cells_along(st.system_size[a], l.cell_size[a]);
+        if (!st.single_spin && __builtin_mul_overflow(ids, l.cells[a], &ids)) ids = INT64_MAX;
+    }
+    if (!st.single_spin && ids > max_id_space)
+        throw Error("the system is too large: " + std::to_string(l.cells[0]) + " x " +
+                    std::to_string(l.cells[1]) + " x " + std::to_string(l.cells[2]) +
+                    " unit cells of " + std::to_string(l.basis.size()) +
+                    " sites (dimensions:system-size over dimensions:unit-cell-size) are more "
+                    "than the 2^62 atoms global ids can number");
+}
+
+}  // namespace
+
+Lattice make_lattice(const Config& c) {
     Lattice l;
     l.crystal = c.structure.crystal;
     const CrystalCell& cell = crystal_cell(c.structure.crystal);
@@ -193,27 +221,7 @@ Lattice make_lattice(const Config& c) {
     } else {
         l.category = cell.category;
     }
-    // Sizes from the input are checked before any arithmetic on them can overflow: global ids
-    // are 64-bit, and every site of the box gets one.
-    const char* xyz = "xyz";
-    std::int64_t ids = static_cast<std::int64_t>(l.basis.size());
-    for (int a = 0; a < 3; ++a) {
-        const double ratio = c.structure.system_size[a] / l.cell_size[a];
-        const std::string keys = std::string("dimensions:system-size-") + xyz[a] +
-                                 " / dimensions:unit-cell-size-" + xyz[a];
-        if (!(ratio < 1e12))
-            throw Error("the system is too large: " + keys + " gives " + std::to_string(ratio) +
-                        " unit cells along " + xyz[a] + " (at most 1e12)");
-        l.cells[a] = cells_along(c.structure.system_size[a], l.cell_size[a]);
-        if (!c.structure.single_spin && __builtin_mul_overflow(ids, l.cells[a], &ids))
-            ids = INT64_MAX;
-    }
-    if (!c.structure.single_spin && ids > max_id_space)
-        throw Error("the system is too large: " + std::to_string(l.cells[0]) + " x " +
-                    std::to_string(l.cells[1]) + " x " + std::to_string(l.cells[2]) +
-                    " unit cells of " + std::to_string(l.basis.size()) +
-                    " sites (dimensions:system-size over dimensions:unit-cell-size) are more "
-                    "than the 2^62 atoms global ids can number");
+    size_box(l, c.structure);
     // The first shell: a built-in crystal's by VAMPIRE's cutoff on the ideal cell (so the
     // topology does not change when unit-cell-size-x/y/z strain the cell), a unit-cell file's
     // geometrically on its cell (only for sizes and tests: its bonds are the file's).

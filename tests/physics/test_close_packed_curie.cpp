@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <string>
 
+#include "program_host.hpp"
 #include "programs/programs.hpp"
 #include "support/test_support.hpp"
 #include "system/exchange_summary.hpp"
@@ -64,7 +65,8 @@ Sweep sweep(const std::string& input) {
     s.mean_field = summarise_exchange(sim.config(), sim.lattice()).curie_temperature;
     s.atoms = sim.counted_atoms();
     CurieTemperatureProgram program;
-    program.run(sim);
+    ProgramHost host(sim);
+    program.run(host);
     s.points = program.points();
     return s;
 }

@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <string>
 
+#include "program_host.hpp"
 #include "programs/programs.hpp"
 #include "support/test_support.hpp"
 #include "util/units.hpp"
@@ -40,7 +41,8 @@ std::string sc_cube(int cells, const std::string& extra) {
 std::vector<std::vector<double>> sweep(const std::string& input) {
     Simulation sim(parallel::Comm::world(), test::config_from_text(input), test::quiet_options());
     CurieTemperatureProgram program;
-    program.run(sim);
+    ProgramHost host(sim);
+    program.run(host);
     return program.points();
 }
 

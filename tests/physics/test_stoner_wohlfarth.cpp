@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "program_host.hpp"
 #include "programs/programs.hpp"
 #include "support/test_support.hpp"
 #include "util/units.hpp"
@@ -58,7 +59,8 @@ std::pair<double, double> loop(double psi_degrees, const std::string& integrator
                                  integrator),
                    test::quiet_options());
     HysteresisLoopProgram program;
-    program.run(sim);
+    ProgramHost host(sim);
+    program.run(host);
     return {program.coercive_down(), program.coercive_up()};
 }
 
@@ -140,7 +142,8 @@ TEST(StonerWohlfarth, ZeroKelvinMonteCarloWithExchangeIsWarnedAndNeverPrintsNan)
     options.screen = screen;
     Simulation sim(parallel::Comm::world(), c, options);
     HysteresisLoopProgram program;
-    program.run(sim);
+    ProgramHost host(sim);
+    program.run(host);
     EXPECT_TRUE(std::isnan(program.coercive_down()));
     std::rewind(screen);
     std::string text;

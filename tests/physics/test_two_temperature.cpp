@@ -6,6 +6,7 @@
 #include <cmath>
 #include <functional>
 
+#include "program_host.hpp"
 #include "programs/programs.hpp"
 #include "support/test_support.hpp"
 
@@ -126,7 +127,8 @@ TEST(TwoTemperature, LaserProgramDrivesTheBathWithTheElectronTemperature) {
         << c.warnings[0];
     Simulation sim(parallel::Comm::world(), c, test::quiet_options());
     LaserPulseProgram program;
-    program.run(sim);
+    ProgramHost host(sim);
+    program.run(host);
     const auto ref = reference(gdfeco(), 1e-12, 0.02e-15);  // 10000 steps of 0.1 fs
     EXPECT_NEAR(sim.state().temperature, ref[0], 0.003 * ref[0]);
     EXPECT_NEAR(sim.state().phonon_temperature, ref[1], 0.003 * ref[1]);
@@ -159,7 +161,8 @@ TEST(FieldCool, CoolingThroughTcInAFieldMagnetisesAlongTheField) {
     EXPECT_DOUBLE_EQ(cooling_temperature(c, 5e-12), 20 + 180 * std::exp(-1.0));
     c.pulse.cooling_function = CoolingFunction::linear;
     Simulation sim(parallel::Comm::world(), c, test::quiet_options());
-    FieldCoolProgram().run(sim);
+    ProgramHost host(sim);
+    FieldCoolProgram().run(host);
     EXPECT_DOUBLE_EQ(sim.state().temperature, 20);
     // Started along -z, heated above T_c (104 K), cooled in a field along +x: ordered along +x.
     EXPECT_GT(sim.last_sample().m[0], 0.7);

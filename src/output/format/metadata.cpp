@@ -169,6 +169,46 @@ bool peek_run_id(const std::string& path, std::string& id) {
     return ours;
 }
 
+namespace {
+
+// The optional per-material lists: names, chemical symbols, moments (J/T).
+void read_materials(std::map<std::string, std::string>& kv, const std::string& source,
+                    SnapshotMetadata& m) {
+    if (kv.count("materials")) {
+        std::istringstream names(kv["materials"]);
+        for (std::string name; names >> name;)
+            m.material_names.push_back(name);
+    }
+    if (kv.count("elements")) {
+        std::istringstream symbols(kv["elements"]);
+        for (std::string e; symbols >> e;)
+            m.material_elements.push_back(e);
+    }
+    if (kv.count("moments")) {
+        std::istringstream values(kv["moments"]);
+        for (std::string v; values >> v;)
+            m.material_moments.push_back(to_real(v, "moments", source));
+    }
+}
+
+// One piece line: file, first record, count, offset, length, checksum, first global id.
+FilePiece parse_piece(const std::string& p, const std::string& source) {
+    std::istringstream f(p);
+    FilePiece fp;
+    std::string first, count, offset, length, sum, gid, extra;
+    if (!(f >> fp.file >> first >> count >> offset >> length >> sum >> gid) || (f >> extra))
+        bad(source, "malformed piece '" + p + "'");
+    fp.first_record = to_int(first, "piece", source);
+    fp.count = to_int(count, "piece", source);
+    fp.offset = to_int(offset, "piece", source);
+    fp.length = to_int(length, "piece", source);
+    fp.checksum = to_hex(sum, "piece", source);
+    fp.first_gid = to_int(gid, "piece", source);
+    return fp;
+}
+
+}  // namespace
+
 SnapshotMetadata parse_metadata(const std::string& text, const std::string& source) {
     std::map<std::string, std::string> kv;
     std::vector<std::string> pieces;
@@ -222,41 +262,15 @@ SnapshotMetadata parse_metadata(const std::string& text, const std::string& sour
         for (int a = 0; a < 3; ++a)
             m.periodic[a] = p[a] != 0;
     }
-    if (kv.count("materials")) {
-        std::istringstream names(kv["materials"]);
-        for (std::string name; names >> name;)
-            m.material_names.push_back(name);
-    }
-    if (kv.count("elements")) {
-        std::istringstream symbols(kv["elements"]);
-        for (std::string e; symbols >> e;)
-            m.material_elements.push_back(e);
-    }
-    if (kv.count("moments")) {
-        std::istringstream values(kv["moments"]);
-        for (std::string v; values >> v;)
-            m.material_moments.push_back(to_real(v, "moments", source));
-    }
+    read_materials(kv, source, m);
     for (const auto& [key, value] : kv)
         if (key.rfind("hdf5-", 0) == 0) m.extra.emplace_back(key, value);
     const std::int64_t declared = to_int(get("pieces"), "pieces", source);
     if (declared != static_cast<std::int64_t>(pieces.size()))
         bad(source, "declares " + std::to_string(declared) + " pieces but lists " +
                         std::to_string(pieces.size()));
-    for (const std::string& p : pieces) {
-        std::istringstream f(p);
-        FilePiece fp;
-        std::string first, count, offset, length, sum, gid, extra;
-        if (!(f >> fp.file >> first >> count >> offset >> length >> sum >> gid) || (f >> extra))
-            bad(source, "malformed piece '" + p + "'");
-        fp.first_record = to_int(first, "piece", source);
-        fp.count = to_int(count, "piece", source);
-        fp.offset = to_int(offset, "piece", source);
-        fp.length = to_int(length, "piece", source);
-        fp.checksum = to_hex(sum, "piece", source);
-        fp.first_gid = to_int(gid, "piece", source);
-        m.pieces.push_back(fp);
-    }
+    for (const std::string& p : pieces)
+        m.pieces.push_back(parse_piece(p, source));
     return m;
 }
 
