@@ -82,6 +82,8 @@ class TensorExchange final : public KernelTerm<kernels::TensorExchangeView> {
                     const double* coef) const;
     template <CouplingForm F>
     void runs_energies(const SpinView& s, std::int64_t begin, std::int64_t end, double* e) const;
+    // The coefficient table (coef_, coef_start_) from the bonds and the materials' scales.
+    void fold_coefficients(const std::vector<double>& moments);
     void find_runs(const LocalSystem& sys, const InteractionList& list,
                    const std::vector<std::vector<int>>& columns, int sites);
     // The coefficients of every site's bonds as the runs read them, flat from

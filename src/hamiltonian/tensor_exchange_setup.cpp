@@ -83,10 +83,39 @@ TensorExchange::TensorExchange(const LocalSystem& sys, int sites, const Interact
         for (const kernels::TensorBond& b : bonds_)
             antisymmetric_ =
                 antisymmetric_ || b.j[1] != b.j[3] || b.j[2] != b.j[6] || b.j[5] != b.j[7];
+    fold_coefficients(moments);
+    site_.resize(sys.n_owned);
+    for (std::int64_t i = 0; i < sys.n_owned; ++i)
+        site_[i] = static_cast<std::int32_t>(sys.gid[i] % sites);
+    if (!environment_set(EnvVar::no_stencil_runs)) find_runs(sys, list, columns, sites);
+    // Active when some bond has some nonzero coupling between materials that can meet.
+    for (const kernels::TensorBond& b : bonds_)
+        for (const double v : b.j)
+            for (int ab = 0; ab < nm * nm; ++ab) {
+                const double* e = energy_scale(b.shell, ab);
+                if (v != 0 && (e[0] != 0 || e[1] != 0 || e[2] != 0)) active_ = true;
+            }
+    view_ = {form_,
+             sys.nbr.data(),
+             sys.n_owned,
+             site_.data(),
+             bond_start_.data(),
+             bonds_.data(),
+             sys.material.data(),
+             materials_,
+             coef_.empty() ? nullptr : coef_start_.data(),
+             coef_.empty() ? nullptr : coef_.data(),
+             energy_scale_.data(),
+             field_scale_.data()};
+}
+
+// The coefficient table: each bond's coupling folded with the scale of every pair of materials
+// and divided by the moment, materials^2 blocks per site. Past 4 Mi numbers (32 MB: a tensor
+// file with dozens of materials) the field forms each product as it goes instead, slower; the
+// choice depends on the input alone, so every rank makes the same one.
+void TensorExchange::fold_coefficients(const std::vector<double>& moments) {
+    const int nm = materials_;
     const int C = coefficients_per_bond(form_);
-    // The coefficient table has materials^2 blocks per site. Past 4 Mi numbers (32 MB: a tensor
-    // file with dozens of materials) the field forms each product as it goes instead, slower;
-    // the choice depends on the input alone, so every rank makes the same one.
     const std::size_t table = std::size_t(nm) * nm * bonds_.size() * C;
     if (nm == 1 || table <= (std::size_t(1) << 22)) {
         for (std::size_t st = 0; st + 1 < bond_start_.size(); ++st) {
@@ -112,29 +141,6 @@ TensorExchange::TensorExchange(const LocalSystem& sys, int sites, const Interact
                          coef_.data() + at + (ab * w + k) * C);
         }
     }
-    site_.resize(sys.n_owned);
-    for (std::int64_t i = 0; i < sys.n_owned; ++i)
-        site_[i] = static_cast<std::int32_t>(sys.gid[i] % sites);
-    if (!environment_set(EnvVar::no_stencil_runs)) find_runs(sys, list, columns, sites);
-    // Active when some bond has some nonzero coupling between materials that can meet.
-    for (const kernels::TensorBond& b : bonds_)
-        for (const double v : b.j)
-            for (int ab = 0; ab < nm * nm; ++ab) {
-                const double* e = energy_scale(b.shell, ab);
-                if (v != 0 && (e[0] != 0 || e[1] != 0 || e[2] != 0)) active_ = true;
-            }
-    view_ = {form_,
-             sys.nbr.data(),
-             sys.n_owned,
-             site_.data(),
-             bond_start_.data(),
-             bonds_.data(),
-             sys.material.data(),
-             materials_,
-             coef_.empty() ? nullptr : coef_start_.data(),
-             coef_.empty() ? nullptr : coef_.data(),
-             energy_scale_.data(),
-             field_scale_.data()};
 }
 
 // Runs where every site has the same number of bonds, read from the table's leading columns in
