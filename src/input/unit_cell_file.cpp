@@ -255,8 +255,8 @@ void read_block(Reader& r, const UnitCellFile& u, const std::string& block, Coup
                 v[c] = r.real(
                     l, 6 + c,
                     std::to_string(values) + " coupling value(s) for " + word_of(form, normalised));
-            if (l.words.size() > static_cast<std::size_t>(6 + values))
-                r.fail_word(l, static_cast<std::size_t>(6 + values),
+            if (l.words.size() > std::size_t{6} + static_cast<std::size_t>(values))
+                r.fail_word(l, std::size_t{6} + static_cast<std::size_t>(values),
                             "more values than the " + std::to_string(values) + " of a " +
                                 word_of(form, normalised) + " bond");
             // The bounds of the keywords that give the same couplings: exchange-matrix's J, a
@@ -264,7 +264,7 @@ void read_block(Reader& r, const UnitCellFile& u, const std::string& block, Coup
             const double bound = normalised ? 1e3 : 1e-18;
             for (int c = 0; c < values; ++c)
                 if (!(std::abs(v[c]) <= bound))
-                    r.fail_word(l, static_cast<std::size_t>(6 + c),
+                    r.fail_word(l, std::size_t{6} + static_cast<std::size_t>(c),
                                 "a coupling of " + shortest(v[c]) +
                                     (normalised ? " (a weight): weights must lie within +-1000"
                                                 : " J: couplings must lie within +-1e-18 J "

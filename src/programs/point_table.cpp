@@ -7,7 +7,7 @@
 namespace miniasd {
 
 PointTable::PointTable(const ProgramHost& sim, const std::string& file,
-                       std::vector<std::string> headers) {
+                       const std::vector<std::string>& headers) {
     bool appended = false;
     out_ = sim.open_output_file(file, path_, &appended);
     if (!out_ || appended) return;  // a continued run's table has its header

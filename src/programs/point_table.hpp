@@ -15,7 +15,8 @@ class ProgramHost;
 class PointTable {
   public:
     // Collective: rank 0 opens the file (none when the run writes no files).
-    PointTable(const ProgramHost& sim, const std::string& file, std::vector<std::string> headers);
+    PointTable(const ProgramHost& sim, const std::string& file,
+               const std::vector<std::string>& headers);
     ~PointTable();
     PointTable(const PointTable&) = delete;
     PointTable& operator=(const PointTable&) = delete;

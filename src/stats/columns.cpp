@@ -1,5 +1,7 @@
 #include "stats/columns.hpp"
 
+#include <utility>
+
 namespace miniasd {
 
 namespace {
@@ -9,12 +11,19 @@ using Ctx = RowContext;
 // Columns of one number.
 ColumnSpec one(std::string keyword, std::string doc, std::string header,
                std::function<double(const Ctx&)> f) {
-    return {keyword, doc, {header}, false, [f](const Ctx& c, int, double* out) { out[0] = f(c); }};
+    return {std::move(keyword),
+            std::move(doc),
+            {std::move(header)},
+            false,
+            [f = std::move(f)](const Ctx& c, int, double* out) { out[0] = f(c); }};
 }
 ColumnSpec one_per_material(std::string keyword, std::string doc, std::string header,
                             std::function<double(const Ctx&, int)> f) {
-    return {
-        keyword, doc, {header}, true, [f](const Ctx& c, int m, double* out) { out[0] = f(c, m); }};
+    return {std::move(keyword),
+            std::move(doc),
+            {std::move(header)},
+            true,
+            [f = std::move(f)](const Ctx& c, int m, double* out) { out[0] = f(c, m); }};
 }
 double mean_of(const Ctx& c, int series) {
     return c.state.accumulator.total(static_cast<std::size_t>(series)).mean();
@@ -357,38 +366,6 @@ const ColumnSpec* find_column(const std::string& keyword) {
     for (const ColumnSpec& c : column_table())
         if (keyword == c.keyword) return &c;
     return nullptr;
-}
-
-std::vector<std::string> default_output_columns(ProgramKind program) {
-    switch (program) {
-        case ProgramKind::laser_pulse:
-            return {"time-steps",
-                    "real-time",
-                    "electron-temperature",
-                    "phonon-temperature",
-                    "magnetisation-components",
-                    "material-magnetisation-components"};
-        case ProgramKind::curie_temperature:
-            return {"temperature",
-                    "mean-magnetisation-length",
-                    "material-mean-magnetisation-length",
-                    "mean-susceptibility",
-                    "mean-specific-heat",
-                    "binder-cumulant"};
-        case ProgramKind::hysteresis_loop:
-            return {"applied-field-strength", "applied-field-alignment",
-                    "material-applied-field-alignment", "mean-magnetisation-length"};
-        case ProgramKind::relax:
-            return {"time-steps", "magnetisation-components", "total-energy-per-atom"};
-        default:
-            return {"time-steps",
-                    "real-time",
-                    "temperature",
-                    "applied-field-strength",
-                    "magnetisation-components",
-                    "mean-magnetisation-length",
-                    "total-energy-per-atom"};
-    }
 }
 
 }  // namespace miniasd

@@ -69,4 +69,37 @@ Section columns_section() {
     return {"statistics columns", add_rows};
 }
 
+// The columns of the statistics file of a program whose input names none (output: keywords).
+std::vector<std::string> default_output_columns(ProgramKind program) {
+    switch (program) {
+        case ProgramKind::laser_pulse:
+            return {"time-steps",
+                    "real-time",
+                    "electron-temperature",
+                    "phonon-temperature",
+                    "magnetisation-components",
+                    "material-magnetisation-components"};
+        case ProgramKind::curie_temperature:
+            return {"temperature",
+                    "mean-magnetisation-length",
+                    "material-mean-magnetisation-length",
+                    "mean-susceptibility",
+                    "mean-specific-heat",
+                    "binder-cumulant"};
+        case ProgramKind::hysteresis_loop:
+            return {"applied-field-strength", "applied-field-alignment",
+                    "material-applied-field-alignment", "mean-magnetisation-length"};
+        case ProgramKind::relax:
+            return {"time-steps", "magnetisation-components", "total-energy-per-atom"};
+        default:
+            return {"time-steps",
+                    "real-time",
+                    "temperature",
+                    "applied-field-strength",
+                    "magnetisation-components",
+                    "mean-magnetisation-length",
+                    "total-energy-per-atom"};
+    }
+}
+
 }  // namespace miniasd

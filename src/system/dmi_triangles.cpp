@@ -176,9 +176,10 @@ Vec3 DmiVectors::of(std::int64_t gid, int bond) const {
     for (int a = 0; a < 3; ++a)
         own[a] = 0.5 * (bij[a] - bji[a]);
     if (!has_row_[std::size_t(mi)] && !has_row_[std::size_t(mj)]) return own;
-    double si = 0, sj_ = 0;  // summed apart: si + sj_ is the same bits from either end
-    const Vec3 ij = one_view(c, site, bond, mi, mj, si), ji = one_view(cj, sj, back, mj, mi, sj_);
-    const double scale = si + sj_;
+    double scale_i = 0, scale_j = 0;  // summed apart: the same bits from either end
+    const Vec3 ij = one_view(c, site, bond, mi, mj, scale_i),
+               ji = one_view(cj, sj, back, mj, mi, scale_j);
+    const double scale = scale_i + scale_j;
     Vec3 d;
     for (int a = 0; a < 3; ++a) {
         d[a] = 0.5 * (ij[a] - ji[a]);

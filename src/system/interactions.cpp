@@ -156,6 +156,7 @@ std::vector<SiteNeighbour> neighbours_within(const std::vector<Vec3>& basis, con
 
 std::vector<double> distinct_radii(const std::vector<SiteNeighbour>& found, std::size_t most) {
     std::vector<double> radii;
+    radii.reserve(found.size());
     for (const SiteNeighbour& f : found)
         radii.push_back(f.r);
     std::sort(radii.begin(), radii.end());

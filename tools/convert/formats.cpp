@@ -104,7 +104,7 @@ std::string to_vtu(const Frame& f) {
         std::string xml_head;  // "<DataArray ..." without offset
         std::string data;
     };
-    auto array = [](std::string type, std::string name, int components) {
+    auto array = [](const std::string& type, const std::string& name, int components) {
         std::string head = "<DataArray type=\"" + type + "\"";
         if (!name.empty()) head += " Name=\"" + name + "\"";
         if (components > 1) head += " NumberOfComponents=\"" + std::to_string(components) + "\"";
