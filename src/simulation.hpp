@@ -102,7 +102,6 @@ class Simulation {
     void start_run();
     void finish_run();
 
-    using Relaxation = miniasd::Relaxation;  // phase.hpp
     // Collective. Minimises the energy from the present spins (integrate/minimiser.hpp,
     // sim:relax-method) until every torque is below sim:relax-torque-tolerance. As the program
     // relax (`program` true), every minimiser step is a step of the run, at most

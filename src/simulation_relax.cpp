@@ -53,7 +53,7 @@ void print_outcome(std::FILE* out, bool program, const Relaxation& r, double tol
 
 }  // namespace
 
-Simulation::Relaxation Simulation::relax(bool program) {
+Relaxation Simulation::relax(bool program) {
     sync_field();
     pull_spins();
     sync_.host_ahead = true;  // a GPU integrator takes the relaxed spins before its first step

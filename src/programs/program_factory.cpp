@@ -54,7 +54,7 @@ int run_program(Simulation& sim) {
     sim.start_run();
     if (c.relax.first && c.program != ProgramKind::relax && sim.first_step() == 0 &&
         !sim.continued()) {
-        const Simulation::Relaxation r = sim.relax(false);
+        const Relaxation r = sim.relax(false);
         if (!r.converged)
             throw Error("the relaxation before the program (sim:relax-first) did not converge in " +
                         std::to_string(r.steps) + " steps: the largest torque is " +
