@@ -138,7 +138,7 @@ void for_each_entry(const std::string& text, const std::string& source, F&& f) {
                 bad(source, "malformed line '" + line + "'");
             continue;
         }
-        auto trim = [](std::string s) {
+        auto trim = [](const std::string& s) {
             const auto a = s.find_first_not_of(" \t\r"), b = s.find_last_not_of(" \t\r");
             return a == std::string::npos ? std::string() : s.substr(a, b - a + 1);
         };
