@@ -8,6 +8,7 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <utility>
 
 #include "system/materials.hpp"
 #include "util/units.hpp"
@@ -61,138 +62,183 @@ std::array<bool, 3> thin_axes(const Lattice& l) {
     return thin;
 }
 
-}  // namespace
-
-ExchangeSummary summarise_exchange(const Config& c, const Lattice& l,
-                                   const MaterialMap& materials) {
-    ExchangeSummary out;
-    const int sites = l.sites();
-    if (l.single_spin || sites == 0) return out;
-    // The layers: each cell index along the thin axes (one when there are none).
-    const std::array<bool, 3> thin = thin_axes(l);
+// The layers a summary sums over: each cell index along the thin axes (one when there are none),
+// each (site, layer)'s material and whether it is magnetic.
+struct Layers {
+    const Config& c;
+    const Lattice& l;
+    std::array<bool, 3> thin;
     std::array<std::int64_t, 3> extent{1, 1, 1};
-    int extended = 0;
-    for (int a = 0; a < 3; ++a) {
-        if (thin[std::size_t(a)])
-            extent[std::size_t(a)] = l.cells[std::size_t(a)];
-        else
-            ++extended;
+    int extended = 0;  // axes counted as bulk
+    int sites;
+    std::int64_t count = 1;
+    std::vector<int> mat;
+    std::vector<char> magnetic;
+    double moments = 0;  // sum of the magnetic atoms' moments (mu_B)
+    double atoms = 1;    // magnetic atoms (at least one)
+
+    Layers(const Config& config, const Lattice& lattice, const MaterialMap& materials)
+        : c(config), l(lattice), thin(thin_axes(lattice)), sites(lattice.sites()) {
+        for (int a = 0; a < 3; ++a) {
+            if (thin[std::size_t(a)])
+                extent[std::size_t(a)] = l.cells[std::size_t(a)];
+            else
+                ++extended;
+        }
+        count = extent[0] * extent[1] * extent[2];
+        assign_materials(materials);
     }
-    const std::int64_t layers = extent[0] * extent[1] * extent[2];
-    out.thin = thin;
-    out.layers = layers;
-    auto layer_index = [&](std::int64_t x, std::int64_t y, std::int64_t z) {
+
+    std::int64_t dim() const { return sites * count; }
+    std::int64_t index(std::int64_t x, std::int64_t y, std::int64_t z) const {
         return (z * extent[1] + y) * extent[0] + x;
-    };
+    }
+
     // Each (site, layer)'s material. In bulk: the lowest layer where the site's material is
     // magnetic, so a film over a kept non-magnetic layer is summarised by its magnetic material,
     // not the substrate's zero exchange; in the layers of a thin system, each layer's own.
-    std::vector<int> mat(std::size_t(sites * layers));
-    std::vector<char> magnetic(mat.size(), 1);
-    double moments = 0;
-    for (std::int64_t z = 0; z < extent[2]; ++z)
-        for (std::int64_t y = 0; y < extent[1]; ++y)
-            for (std::int64_t x = 0; x < extent[0]; ++x)
-                for (int s = 0; s < sites; ++s) {
-                    const std::size_t k = std::size_t(layer_index(x, y, z) * sites + s);
-                    int m = materials.of(l.gid(x, y, z, s));
-                    if (layers == 1)
-                        for (std::int64_t h = 0; h < l.cells[2]; ++h) {
-                            const int mh = materials.of(l.gid(0, 0, h, s));
-                            const MaterialConfig& mc = c.materials[std::size_t(mh)];
-                            if (mc.non_magnetic || mc.removed) continue;
-                            m = mh;
-                            break;
-                        }
-                    const MaterialConfig& mc = c.materials[std::size_t(m)];
-                    mat[k] = m;
-                    magnetic[k] = layers == 1 || !(mc.non_magnetic || mc.removed);
-                    if (magnetic[k]) moments += mc.moment;
-                }
-    const std::int64_t dim = sites * layers;
-    // Bonds per atom count the magnetic atoms (a kept non-magnetic substrate has none).
-    const double atoms =
-        double(std::max<std::int64_t>(1, std::count(magnetic.begin(), magnetic.end(), char(1))));
-    std::vector<BondFigures> bonds;
-    Eigen::MatrixXd m = Eigen::MatrixXd::Zero(dim, dim);
-    double sum_jr2 = 0;
-    // Calls f(from, to, r2 along the extended axes, |r|) for each bond that exists in the
-    // layers: its far end inside them, both ends magnetic.
-    auto for_each_bond = [&](const auto& table, auto&& f) {
+    void assign_materials(const MaterialMap& materials) {
+        mat.assign(std::size_t(dim()), 0);
+        magnetic.assign(mat.size(), 1);
+        for (std::int64_t z = 0; z < extent[2]; ++z)
+            for (std::int64_t y = 0; y < extent[1]; ++y)
+                for (std::int64_t x = 0; x < extent[0]; ++x)
+                    for (int s = 0; s < sites; ++s) {
+                        const std::size_t k = std::size_t(index(x, y, z) * sites + s);
+                        int m = materials.of(l.gid(x, y, z, s));
+                        if (count == 1)
+                            for (std::int64_t h = 0; h < l.cells[2]; ++h) {
+                                const int mh = materials.of(l.gid(0, 0, h, s));
+                                const MaterialConfig& mc = c.materials[std::size_t(mh)];
+                                if (mc.non_magnetic || mc.removed) continue;
+                                m = mh;
+                                break;
+                            }
+                        const MaterialConfig& mc = c.materials[std::size_t(m)];
+                        mat[k] = m;
+                        magnetic[k] = count == 1 || !(mc.non_magnetic || mc.removed);
+                        if (magnetic[k]) moments += mc.moment;
+                    }
+        // Bonds per atom count the magnetic atoms (a kept non-magnetic substrate has none).
+        atoms = double(
+            std::max<std::int64_t>(1, std::count(magnetic.begin(), magnetic.end(), char(1))));
+    }
+
+    // Calls f(bond, from, to, r2 along the extended axes, |r|) for each bond of the table that
+    // exists in the layers: its far end inside them, both ends magnetic.
+    template <class Table, class F>
+    void for_each_bond(const Table& table, F&& f) const {
         for (std::int64_t z = 0; z < extent[2]; ++z)
             for (std::int64_t y = 0; y < extent[1]; ++y)
                 for (std::int64_t x = 0; x < extent[0]; ++x)
                     for (int s = 0; s < sites; ++s)
-                        for (const Bond& b : table.sites[std::size_t(s)]) {
-                            const int t = b.to.site;
-                            const std::int64_t to[3] = {x + (thin[0] ? b.to.dx : 0),
-                                                        y + (thin[1] ? b.to.dy : 0),
-                                                        z + (thin[2] ? b.to.dz : 0)};
-                            bool inside = true;
-                            for (int a = 0; a < 3; ++a)
-                                inside = inside && to[a] >= 0 && to[a] < extent[std::size_t(a)];
-                            if (!inside) continue;
-                            const std::int64_t i = layer_index(x, y, z) * sites + s;
-                            const std::int64_t j = layer_index(to[0], to[1], to[2]) * sites + t;
-                            if (!magnetic[std::size_t(i)] || !magnetic[std::size_t(j)]) continue;
-                            const int d[3] = {b.to.dx, b.to.dy, b.to.dz};
-                            double r2 = 0, r2_extended = 0;
-                            for (int a = 0; a < 3; ++a) {
-                                const double u = (d[a] + l.basis[std::size_t(t)][std::size_t(a)] -
-                                                  l.basis[std::size_t(s)][std::size_t(a)]) *
-                                                 l.cell_size[std::size_t(a)];
-                                r2 += u * u;
-                                if (!thin[std::size_t(a)]) r2_extended += u * u;
-                            }
-                            f(b, i, j, r2_extended, std::sqrt(r2));
-                        }
-    };
-    for_each_bond(l.exchange, [&](const Bond& b, std::int64_t i, std::int64_t j, double r2e,
-                                  double r) {
-        // Row a of the coupling scaled by the material pair's exchange-matrix of the bond's
-        // shell (its x, y, z parts when vectorial).
-        const Vec3 row_scale = l.exchange.normalised
-                                   ? shell_exchange_xyz(c, std::size_t(mat[std::size_t(i)]),
-                                                        std::size_t(mat[std::size_t(j)]), b.shell)
-                                   : Vec3{1, 1, 1};
-        const double j_iso =
-            (row_scale[0] * b.j[0] + row_scale[1] * b.j[4] + row_scale[2] * b.j[8]) / 3;
-        double aniso = 0;
+                        for (const Bond& b : table.sites[std::size_t(s)])
+                            bond_from(x, y, z, s, b, f);
+    }
+
+  private:
+    template <class F>
+    void bond_from(std::int64_t x, std::int64_t y, std::int64_t z, int s, const Bond& b,
+                   F& f) const {
+        const int t = b.to.site;
+        const std::int64_t to[3] = {x + (thin[0] ? b.to.dx : 0), y + (thin[1] ? b.to.dy : 0),
+                                    z + (thin[2] ? b.to.dz : 0)};
         for (int a = 0; a < 3; ++a)
-            for (int k = 0; k < 3; ++k)
-                aniso =
-                    std::max(aniso, std::abs(row_scale[a] * b.j[3 * a + k] - (a == k ? j_iso : 0)));
-        bonds.push_back({r, j_iso, aniso});
-        m(i, j) += j_iso;
-        sum_jr2 += j_iso * r2e;
-    });
-    // Biquadratic bonds stiffen small deviations from a collinear state as a bilinear 2B would.
+            if (to[a] < 0 || to[a] >= extent[std::size_t(a)]) return;
+        const std::int64_t i = index(x, y, z) * sites + s;
+        const std::int64_t j = index(to[0], to[1], to[2]) * sites + t;
+        if (!magnetic[std::size_t(i)] || !magnetic[std::size_t(j)]) return;
+        const int d[3] = {b.to.dx, b.to.dy, b.to.dz};
+        double r2 = 0, r2_extended = 0;
+        for (int a = 0; a < 3; ++a) {
+            const double u = (d[a] + l.basis[std::size_t(t)][std::size_t(a)] -
+                              l.basis[std::size_t(s)][std::size_t(a)]) *
+                             l.cell_size[std::size_t(a)];
+            r2 += u * u;
+            if (!thin[std::size_t(a)]) r2_extended += u * u;
+        }
+        f(b, i, j, r2_extended, std::sqrt(r2));
+    }
+};
+
+// The bilinear bonds: each one's figures, the coupling matrix M (J, between (site, layer)s) and
+// the sum of J r^2 along the extended axes.
+void sum_exchange(const Layers& layers, std::vector<BondFigures>& bonds, Eigen::MatrixXd& m,
+                  double& sum_jr2) {
+    const Lattice& l = layers.l;
+    layers.for_each_bond(
+        l.exchange, [&](const Bond& b, std::int64_t i, std::int64_t j, double r2e, double r) {
+            // Row a of the coupling scaled by the material pair's exchange-matrix of the bond's
+            // shell (its x, y, z parts when vectorial).
+            const Vec3 row_scale =
+                l.exchange.normalised
+                    ? shell_exchange_xyz(layers.c, std::size_t(layers.mat[std::size_t(i)]),
+                                         std::size_t(layers.mat[std::size_t(j)]), b.shell)
+                    : Vec3{1, 1, 1};
+            const double j_iso =
+                (row_scale[0] * b.j[0] + row_scale[1] * b.j[4] + row_scale[2] * b.j[8]) / 3;
+            double aniso = 0;
+            for (int a = 0; a < 3; ++a)
+                for (int k = 0; k < 3; ++k)
+                    aniso = std::max(
+                        aniso, std::abs(row_scale[a] * b.j[3 * a + k] - (a == k ? j_iso : 0)));
+            bonds.push_back({r, j_iso, aniso});
+            m(i, j) += j_iso;
+            sum_jr2 += j_iso * r2e;
+        });
+}
+
+// Biquadratic bonds stiffen small deviations from a collinear state as a bilinear 2B would.
+void sum_biquadratic(const Layers& layers, ExchangeSummary& out, double& sum_jr2) {
+    const Lattice& l = layers.l;
     bool first = true;
-    for_each_bond(
+    layers.for_each_bond(
         l.biquadratic, [&](const Bond& b, std::int64_t i, std::int64_t j, double r2e, double) {
             const double value =
                 b.j[0] * (l.biquadratic.normalised
-                              ? shell_biquadratic(c, std::size_t(mat[std::size_t(i)]),
-                                                  std::size_t(mat[std::size_t(j)]), b.shell)
+                              ? shell_biquadratic(layers.c, std::size_t(layers.mat[std::size_t(i)]),
+                                                  std::size_t(layers.mat[std::size_t(j)]), b.shell)
                               : 1.0);
             sum_jr2 += 2 * value * r2e;
-            out.biquadratic_per_atom += 1.0 / atoms;
+            out.biquadratic_per_atom += 1.0 / layers.atoms;
             out.biquadratic_min = first ? value : std::min(out.biquadratic_min, value);
             out.biquadratic_max = first ? value : std::max(out.biquadratic_max, value);
             first = false;
         });
+}
+
+// The bonds grouped into shells of equal length, shortest first.
+std::vector<ExchangeShell> group_shells(std::vector<BondFigures> bonds, double atoms) {
     std::sort(bonds.begin(), bonds.end(),
               [](const BondFigures& a, const BondFigures& b) { return a.r < b.r; });
+    std::vector<ExchangeShell> shells;
     for (const BondFigures& b : bonds) {
-        if (out.shells.empty() || b.r > out.shells.back().radius * (1 + 1e-6)) {
-            out.shells.push_back({b.r, 0, b.j_iso, b.j_iso, 0});
-        }
-        ExchangeShell& s = out.shells.back();
+        if (shells.empty() || b.r > shells.back().radius * (1 + 1e-6))
+            shells.push_back({b.r, 0, b.j_iso, b.j_iso, 0});
+        ExchangeShell& s = shells.back();
         s.per_atom += 1.0 / atoms;
         s.j_min = std::min(s.j_min, b.j_iso);
         s.j_max = std::max(s.j_max, b.j_iso);
         s.j_anisotropy = std::max(s.j_anisotropy, b.j_aniso);
     }
+    return shells;
+}
+
+}  // namespace
+
+ExchangeSummary summarise_exchange(const Config& c, const Lattice& l,
+                                   const MaterialMap& materials) {
+    ExchangeSummary out;
+    if (l.single_spin || l.sites() == 0) return out;
+    const Layers layers(c, l, materials);
+    out.thin = layers.thin;
+    out.layers = layers.count;
+    std::vector<BondFigures> bonds;
+    Eigen::MatrixXd m = Eigen::MatrixXd::Zero(layers.dim(), layers.dim());
+    double sum_jr2 = 0;
+    sum_exchange(layers, bonds, m, sum_jr2);
+    sum_biquadratic(layers, out, sum_jr2);
+    out.shells = group_shells(std::move(bonds), layers.atoms);
     // M is symmetric when every bond has its reverse with the same coupling (the unit-cell file
     // is checked for that; the built-in shells are symmetric by construction).
     const Eigen::MatrixXd sym = 0.5 * (m + m.transpose());
@@ -201,9 +247,10 @@ ExchangeSummary summarise_exchange(const Config& c, const Lattice& l,
     out.curie_temperature = std::max(0.0, lambda / (3 * constants::boltzmann));
     // hbar omega = D q^2 for q along the extended axes, averaged over their directions: the
     // mean of (r.q^)^2 is r^2 / d over d extended axes (d = 3: the cubic average, 1/6).
-    out.stiffness = extended > 0 && moments > 0 ? constants::hbar * constants::gyromagnetic_ratio *
-                                                      sum_jr2 / (2.0 * extended * moments)
-                                                : 0.0;
+    out.stiffness = layers.extended > 0 && layers.moments > 0
+                        ? constants::hbar * constants::gyromagnetic_ratio * sum_jr2 /
+                              (2.0 * layers.extended * layers.moments)
+                        : 0.0;
     return out;
 }
 

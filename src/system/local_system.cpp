@@ -39,6 +39,170 @@ std::int64_t storage_key(const Lattice& lat, std::int64_t gid) {
     return ((cz * lat.cells[1] + cy) * lat.sites() + s) * lat.cells[0] + cx;
 }
 
+// The rank's block of cells: its ranges, and the walks over its sites and their neighbours.
+struct Block {
+    const Lattice& lat;
+    const parallel::ProcessGrid& grid;
+    const SiteOffsets& offsets;
+    parallel::CellRange rx, ry, rz;
+    std::int64_t bx, by, bz;
+    int sites;
+
+    Block(const Lattice& l, const parallel::ProcessGrid& g, const SiteOffsets& o)
+        : lat(l),
+          grid(g),
+          offsets(o),
+          rx(g.owned(0)),
+          ry(g.owned(1)),
+          rz(g.owned(2)),
+          bx(rx.size()),
+          by(ry.size()),
+          bz(rz.size()),
+          sites(l.sites()) {}
+
+    std::int64_t size() const { return bx * by * bz * sites; }  // sites, present or not
+
+    // Calls f(column, k, -1, -1) for each offset of site s of cell (cx, cy, cz) whose atom is
+    // owned here (k its block index) and f(column, -1, gid, owner) for one on another rank, in
+    // the offsets' order. Absent sites (outside a particle cut, Lattice::present) and open
+    // boundaries give no neighbour: their column stays the null atom.
+    template <class F>
+    void visit(std::int64_t cx, std::int64_t cy, std::int64_t cz, int s, F&& f) const {
+        for (int col = 0; col < static_cast<int>(offsets[s].size()); ++col) {
+            const NeighbourOffset& o = offsets[s][static_cast<std::size_t>(col)];
+            std::int64_t nx = cx + o.dx, ny = cy + o.dy, nz = cz + o.dz;
+            if (!wrap(nx, lat.cells[0], lat.periodic[0]) ||
+                !wrap(ny, lat.cells[1], lat.periodic[1]) ||
+                !wrap(nz, lat.cells[2], lat.periodic[2]) || !lat.present(nx, ny, nz, o.site))
+                continue;
+            if (nx >= rx.begin && nx < rx.end && ny >= ry.begin && ny < ry.end && nz >= rz.begin &&
+                nz < rz.end)
+                f(col,
+                  (((nz - rz.begin) * by + (ny - ry.begin)) * bx + (nx - rx.begin)) * sites +
+                      o.site,
+                  std::int64_t{-1}, -1);
+            else
+                f(col, std::int64_t{-1}, lat.gid(nx, ny, nz, o.site),
+                  grid.owner_of_cell(nx, ny, nz));
+        }
+    }
+
+    // f(block index, cx, cy, cz, site) in block order.
+    template <class F>
+    void for_each_site(F&& f) const {
+        std::int64_t k = 0;
+        for (std::int64_t lz = 0; lz < bz; ++lz)
+            for (std::int64_t ly = 0; ly < by; ++ly)
+                for (std::int64_t lx = 0; lx < bx; ++lx)
+                    for (int s = 0; s < sites; ++s, ++k)
+                        f(k, rx.begin + lx, ry.begin + ly, rz.begin + lz, s);
+    }
+};
+
+// Pass 1 of the build: which sites hold atoms, which have neighbours on other ranks (boundary),
+// the ghosts. The neighbours themselves are found again in pass 2, once local indices exist:
+// storing them here would double the set-up's peak memory.
+struct Scan {
+    std::vector<char> boundary, here;
+    std::vector<Ghost> ghosts;
+    std::unordered_map<std::int64_t, std::int64_t> ghost_number;  // gid -> index in ghosts
+};
+
+Scan scan_block(const Block& b) {
+    Scan scan;
+    scan.boundary.assign(b.size(), 0);
+    scan.here.assign(b.size(), 0);
+    b.for_each_site([&](std::int64_t k, std::int64_t cx, std::int64_t cy, std::int64_t cz, int s) {
+        scan.here[k] = b.lat.present(cx, cy, cz, s);
+        if (!scan.here[k]) return;
+        b.visit(cx, cy, cz, s, [&](int, std::int64_t owned, std::int64_t g, int owner) {
+            if (owned >= 0) return;
+            scan.boundary[k] = 1;
+            auto [it, fresh] =
+                scan.ghost_number.emplace(g, static_cast<std::int64_t>(scan.ghosts.size()));
+            if (!fresh) return;
+            if (scan.ghosts.size() >= std::size_t(INT_MAX) - 1)
+                throw LocalError("too many ghost atoms on one rank for 32-bit local indices");
+            scan.ghosts.push_back({g, owner, storage_key(b.lat, g)});
+        });
+    });
+    return scan;
+}
+
+// Owned order: core atoms then boundary atoms, each row of cells (fixed y and z) site by site:
+// the row's site-0 atoms along x, then its site-1 atoms, and so on. Atoms of one site then lie
+// next to each other with every neighbour at the same offset, so the exchange reads neighbours
+// with contiguous vector loads (stencil runs of period 1). Global ids stay those of the lattice
+// coordinates; only the storage order differs from them. Returns each block site's local index
+// (-1 where no atom is) and counts the core atoms.
+std::vector<std::int32_t> order_owned(const Block& b, const Scan& scan, std::int64_t& n_core) {
+    std::vector<std::int32_t> local_of_block(b.size(), -1);
+    std::int32_t next = 0;
+    for (int pass = 0; pass < 2; ++pass)
+        for (std::int64_t row = 0; row < b.by * b.bz; ++row)
+            for (int s = 0; s < b.sites; ++s)
+                for (std::int64_t lx = 0; lx < b.bx; ++lx) {
+                    const std::int64_t k = (row * b.bx + lx) * b.sites + s;
+                    if (scan.here[k] && scan.boundary[k] == pass) local_of_block[k] = next++;
+                }
+    n_core = 0;
+    for (std::int64_t k = 0; k < b.size(); ++k)
+        n_core += scan.here[k] && !scan.boundary[k];
+    return local_of_block;
+}
+
+// Ghost order: by owner rank, then storage key (the owner's send order).
+std::vector<std::int64_t> order_ghosts(const std::vector<Ghost>& ghosts) {
+    std::vector<std::int64_t> order(ghosts.size());
+    for (std::size_t i = 0; i < order.size(); ++i)
+        order[i] = static_cast<std::int64_t>(i);
+    std::sort(order.begin(), order.end(), [&](std::int64_t a, std::int64_t b) {
+        const Ghost &ga = ghosts[a], &gb = ghosts[b];
+        return ga.owner != gb.owner ? ga.owner < gb.owner : ga.key < gb.key;
+    });
+    return order;
+}
+
+// The halo plan. Send lists: every owned atom with a neighbour on rank r goes to r, once, in
+// the storage order the receiver's ghosts are in.
+std::vector<parallel::HaloPeer> plan_halo(const Lattice& lat, const LocalSystem& sys,
+                                          const std::vector<Ghost>& ghosts,
+                                          const std::vector<std::int64_t>& order, int me) {
+    const std::int64_t n_owned = sys.n_owned;
+    std::map<int, parallel::HaloPeer> peers;
+    for (std::size_t i = 0; i < order.size(); ++i) {
+        const Ghost& g = ghosts[order[i]];
+        parallel::HaloPeer& p = peers[g.owner];
+        if (p.ghost_count == 0) {
+            p.rank = g.owner;
+            p.ghost_begin = n_owned + static_cast<std::int64_t>(i);
+        }
+        ++p.ghost_count;
+    }
+    for (std::int64_t l = sys.n_core; l < n_owned; ++l) {
+        for (const std::int32_t n : sys.neighbours_of(l)) {
+            if (n < n_owned) continue;
+            const int owner = ghosts[(order[(n - n_owned)])].owner;
+            std::vector<std::int32_t>& send = peers[owner].send;
+            if (send.empty() || send.back() != l) send.push_back(static_cast<std::int32_t>(l));
+        }
+    }
+    std::vector<parallel::HaloPeer> out;
+    for (auto& [rank, p] : peers) {
+        std::vector<std::pair<std::int64_t, std::int32_t>> keyed;  // (storage key, local index)
+        for (const std::int32_t l : p.send)
+            keyed.emplace_back(storage_key(lat, sys.gid[l]), l);
+        std::sort(keyed.begin(), keyed.end());
+        keyed.erase(std::unique(keyed.begin(), keyed.end()), keyed.end());
+        p.send.clear();
+        for (const auto& k : keyed)
+            p.send.push_back(k.second);
+        if (p.rank == me) throw LocalError("internal error: a rank is its own halo peer");
+        out.push_back(std::move(p));
+    }
+    return out;
+}
+
 }  // namespace
 
 std::vector<std::int32_t> LocalSystem::neighbours_of(std::int64_t i) const {
@@ -61,112 +225,33 @@ LocalSystem build_local_system(const Lattice& lat, const parallel::ProcessGrid& 
         throw LocalError("internal error: interaction offsets for " +
                          std::to_string(offsets.size()) + " sites on a lattice of " +
                          std::to_string(lat.sites()));
-    const parallel::CellRange rx = grid.owned(0), ry = grid.owned(1), rz = grid.owned(2);
-    const std::int64_t bx = rx.size(), by = ry.size(), bz = rz.size();
-    const int sites = lat.sites();
-    const std::int64_t n_block = bx * by * bz * sites;  // sites of the block, present or not
-    if (n_block > INT_MAX / 2)
+    const Block block(lat, grid, offsets);
+    if (block.size() > INT_MAX / 2)
         throw LocalError("too many atoms on one rank for 32-bit local indices; use more ranks");
-    const int me = grid.rank_of(grid.coords);
 
-    // Calls f(column, k, -1, -1) for each offset of site s of cell (cx, cy, cz) whose atom is
-    // owned here (k its block index) and f(column, -1, gid, owner) for one on another rank, in the
-    // offsets' order. Absent sites (outside a particle cut, Lattice::present) and open
-    // boundaries give no neighbour: their column stays the null atom.
-    auto visit = [&](std::int64_t cx, std::int64_t cy, std::int64_t cz, int s, auto&& f) {
-        for (int col = 0; col < static_cast<int>(offsets[s].size()); ++col) {
-            const NeighbourOffset& o = offsets[s][static_cast<std::size_t>(col)];
-            std::int64_t nx = cx + o.dx, ny = cy + o.dy, nz = cz + o.dz;
-            if (!wrap(nx, lat.cells[0], lat.periodic[0]) ||
-                !wrap(ny, lat.cells[1], lat.periodic[1]) ||
-                !wrap(nz, lat.cells[2], lat.periodic[2]) || !lat.present(nx, ny, nz, o.site))
-                continue;
-            if (nx >= rx.begin && nx < rx.end && ny >= ry.begin && ny < ry.end && nz >= rz.begin &&
-                nz < rz.end)
-                f(col,
-                  (((nz - rz.begin) * by + (ny - ry.begin)) * bx + (nx - rx.begin)) * sites +
-                      o.site,
-                  std::int64_t{-1}, -1);
-            else
-                f(col, std::int64_t{-1}, lat.gid(nx, ny, nz, o.site),
-                  grid.owner_of_cell(nx, ny, nz));
-        }
-    };
-    auto for_each_site = [&](auto&& f) {  // f(block index, cx, cy, cz, site) in block order
-        std::int64_t k = 0;
-        for (std::int64_t lz = 0; lz < bz; ++lz)
-            for (std::int64_t ly = 0; ly < by; ++ly)
-                for (std::int64_t lx = 0; lx < bx; ++lx)
-                    for (int s = 0; s < sites; ++s, ++k)
-                        f(k, rx.begin + lx, ry.begin + ly, rz.begin + lz, s);
-    };
-
-    // Pass 1: which sites hold atoms, which have neighbours on other ranks (boundary), the
-    // ghosts. The neighbours themselves are found again in pass 2, once local indices exist:
-    // storing them here would double the set-up's peak memory.
-    std::vector<char> boundary(n_block, 0), here(n_block, 0);
-    std::vector<Ghost> ghosts;
-    std::unordered_map<std::int64_t, std::int64_t> ghost_number;
-    // One column per offset (the most of any site): a term finds its neighbours in fixed columns.
-    const int width = widest(offsets);
-    for_each_site([&](std::int64_t k, std::int64_t cx, std::int64_t cy, std::int64_t cz, int s) {
-        here[k] = lat.present(cx, cy, cz, s);
-        if (!here[k]) return;
-        visit(cx, cy, cz, s, [&](int, std::int64_t owned, std::int64_t g, int owner) {
-            if (owned >= 0) return;
-            boundary[k] = 1;
-            auto [it, fresh] = ghost_number.emplace(g, static_cast<std::int64_t>(ghosts.size()));
-            if (!fresh) return;
-            if (ghosts.size() >= std::size_t(INT_MAX) - 1)
-                throw LocalError("too many ghost atoms on one rank for 32-bit local indices");
-            ghosts.push_back({g, owner, storage_key(lat, g)});
-        });
-    });
-
-    const std::int64_t n_owned = std::count(here.begin(), here.end(), 1);
+    const Scan scan = scan_block(block);
+    const std::int64_t n_owned = std::count(scan.here.begin(), scan.here.end(), 1);
     LocalSystem sys;
     sys.n_owned = n_owned;
     sys.n_global = lat.atoms();
-    sys.n_local = n_owned + static_cast<std::int64_t>(ghosts.size());
-    sys.width = width;
+    sys.n_local = n_owned + static_cast<std::int64_t>(scan.ghosts.size());
+    // One column per offset (the most of any site): a term finds its neighbours in fixed columns.
+    sys.width = widest(offsets);
     if (sys.n_local > INT_MAX)
         throw LocalError("too many atoms and ghosts on one rank for 32-bit local indices");
 
-    // Owned order: core atoms then boundary atoms, each row of cells (fixed y and z) site by site:
-    // the row's site-0 atoms along x, then its site-1 atoms, and so on. Atoms of one site then
-    // lie next to each other with every neighbour at the same offset, so the exchange reads
-    // neighbours with contiguous vector loads (stencil runs of period 1). Global ids stay those of
-    // the lattice coordinates; only the storage order differs from them.
-    std::vector<std::int32_t> local_of_block(n_block, -1);
-    std::int32_t next = 0;
-    for (int pass = 0; pass < 2; ++pass)
-        for (std::int64_t row = 0; row < by * bz; ++row)
-            for (int s = 0; s < sites; ++s)
-                for (std::int64_t lx = 0; lx < bx; ++lx) {
-                    const std::int64_t b = (row * bx + lx) * sites + s;
-                    if (here[b] && boundary[b] == pass) local_of_block[b] = next++;
-                }
-    sys.n_core = 0;
-    for (std::int64_t b = 0; b < n_block; ++b)
-        sys.n_core += here[b] && !boundary[b];
-
-    // Ghost order: by owner rank, then storage key (the owner's send order).
-    std::vector<std::int64_t> order(ghosts.size());
-    for (std::size_t i = 0; i < order.size(); ++i)
-        order[i] = static_cast<std::int64_t>(i);
-    std::sort(order.begin(), order.end(), [&](std::int64_t a, std::int64_t b) {
-        const Ghost &ga = ghosts[a], &gb = ghosts[b];
-        return ga.owner != gb.owner ? ga.owner < gb.owner : ga.key < gb.key;
-    });
-    std::vector<std::int32_t> local_of_ghost(ghosts.size());
+    const std::vector<std::int32_t> local_of_block = order_owned(block, scan, sys.n_core);
+    const std::vector<std::int64_t> order = order_ghosts(scan.ghosts);
+    std::vector<std::int32_t> local_of_ghost(scan.ghosts.size());
     sys.gid.resize(sys.n_local);
-    for_each_site([&](std::int64_t k, std::int64_t cx, std::int64_t cy, std::int64_t cz, int s) {
-        if (here[k]) sys.gid[local_of_block[k]] = lat.gid(cx, cy, cz, s);
-    });
+    block.for_each_site(
+        [&](std::int64_t k, std::int64_t cx, std::int64_t cy, std::int64_t cz, int s) {
+            if (scan.here[k]) sys.gid[local_of_block[k]] = lat.gid(cx, cy, cz, s);
+        });
     for (std::size_t i = 0; i < order.size(); ++i) {
         const auto l = static_cast<std::int32_t>(n_owned + static_cast<std::int64_t>(i));
         local_of_ghost[order[i]] = l;
-        sys.gid[l] = ghosts[order[i]].gid;
+        sys.gid[l] = scan.ghosts[order[i]].gid;
     }
     sys.material.resize(sys.n_local);
     for (std::int64_t l = 0; l < sys.n_local; ++l)
@@ -176,46 +261,17 @@ LocalSystem build_local_system(const Lattice& lat, const parallel::ProcessGrid& 
     sys.null_atom = static_cast<std::int32_t>(sys.n_local);
     sys.material.push_back(0);
     sys.nbr.assign(static_cast<std::size_t>(sys.width) * n_owned, sys.null_atom);
-    for_each_site([&](std::int64_t k, std::int64_t cx, std::int64_t cy, std::int64_t cz, int s) {
-        if (!here[k]) return;
-        const std::int64_t l = local_of_block[k];
-        visit(cx, cy, cz, s, [&](int col, std::int64_t owned, std::int64_t g, int) {
-            sys.nbr[std::int64_t(col) * n_owned + l] =
-                owned >= 0 ? local_of_block[owned] : local_of_ghost[ghost_number.at(g)];
+    block.for_each_site(
+        [&](std::int64_t k, std::int64_t cx, std::int64_t cy, std::int64_t cz, int s) {
+            if (!scan.here[k]) return;
+            const std::int64_t l = local_of_block[k];
+            block.visit(cx, cy, cz, s, [&](int col, std::int64_t owned, std::int64_t g, int) {
+                sys.nbr[std::int64_t(col) * n_owned + l] =
+                    owned >= 0 ? local_of_block[owned] : local_of_ghost[scan.ghost_number.at(g)];
+            });
         });
-    });
 
-    // Halo plan. Send lists: every owned atom with a neighbour on rank r goes to r, once.
-    std::map<int, parallel::HaloPeer> peers;
-    for (std::size_t i = 0; i < order.size(); ++i) {
-        const Ghost& g = ghosts[order[i]];
-        parallel::HaloPeer& p = peers[g.owner];
-        if (p.ghost_count == 0) {
-            p.rank = g.owner;
-            p.ghost_begin = n_owned + static_cast<std::int64_t>(i);
-        }
-        ++p.ghost_count;
-    }
-    for (std::int64_t l = sys.n_core; l < n_owned; ++l) {
-        for (const std::int32_t n : sys.neighbours_of(l)) {
-            if (n < n_owned) continue;
-            const int owner = ghosts[(order[(n - n_owned)])].owner;
-            std::vector<std::int32_t>& send = peers[owner].send;
-            if (send.empty() || send.back() != l) send.push_back(static_cast<std::int32_t>(l));
-        }
-    }
-    for (auto& [rank, p] : peers) {
-        std::vector<std::pair<std::int64_t, std::int32_t>> keyed;  // (storage key, local index)
-        for (const std::int32_t l : p.send)
-            keyed.emplace_back(storage_key(lat, sys.gid[l]), l);
-        std::sort(keyed.begin(), keyed.end());
-        keyed.erase(std::unique(keyed.begin(), keyed.end()), keyed.end());
-        p.send.clear();
-        for (const auto& k : keyed)
-            p.send.push_back(k.second);
-        if (p.rank == me) throw LocalError("internal error: a rank is its own halo peer");
-        sys.peers.push_back(std::move(p));
-    }
+    sys.peers = plan_halo(lat, sys, scan.ghosts, order, grid.rank_of(grid.coords));
     return sys;
 }
 

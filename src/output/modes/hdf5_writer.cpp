@@ -29,8 +29,10 @@ class Id {
     ~Id() {
         if (id_ >= 0) close_(id_);
     }
+    Id(Id&& o) noexcept : id_(o.release()), close_(o.close_) {}  // returned by the factories
     Id(const Id&) = delete;
     Id& operator=(const Id&) = delete;
+    Id& operator=(Id&&) = delete;
     operator hid_t() const { return id_; }
     // Gives up the identifier (the caller closes it and checks the result).
     hid_t release() {
@@ -126,6 +128,189 @@ void write_xdmf(const std::string& path, const std::string& stem, std::int64_t n
     if (std::fclose(f) != 0) throw LocalError("writing " + path + " failed");
 }
 
+Id simple_space(hsize_t rows, hsize_t columns) {
+    const hsize_t dims[2] = {rows, columns};
+    return Id(H5Screate_simple(2, dims, nullptr), H5Sclose, "dataspace");
+}
+
+// Contiguous, allocated at creation, never filled, and without creation/modification times in
+// the object headers: the same spins give the same file bytes whenever (and however:
+// synchronously or not) they are written.
+Id creation_list() {
+    Id dcpl(H5Pcreate(H5P_DATASET_CREATE), H5Pclose, "dataset creation list");
+    check(H5Pset_layout(dcpl, H5D_CONTIGUOUS), "contiguous layout");
+    check(H5Pset_alloc_time(dcpl, H5D_ALLOC_TIME_EARLY), "early allocation");
+    check(H5Pset_fill_time(dcpl, H5D_FILL_TIME_NEVER), "no fill");
+    check(H5Pset_obj_track_times(dcpl, false), "no object times");
+    return dcpl;
+}
+
+Id collective_transfers() {
+    Id dxpl(H5Pcreate(H5P_DATASET_XFER), H5Pclose, "transfer list");
+    check(H5Pset_dxpl_mpio(dxpl, H5FD_MPIO_COLLECTIVE), "collective transfers");
+    return dxpl;
+}
+
+// The file, created by the writer ranks together through HDF5's MPI-IO driver.
+Id create_file(const std::string& path, MPI_Comm writers, const std::string& hints) {
+    Id fapl(H5Pcreate(H5P_FILE_ACCESS), H5Pclose, "file access list");
+    MPI_Info info = make_info(hints);  // HDF5 keeps a copy
+    check(H5Pset_fapl_mpio(fapl, writers, info), "MPI-IO driver");
+    MPI_Info_free(&info);
+    return Id(H5Fcreate(path.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, fapl), H5Fclose,
+              "creating " + path);
+}
+
+// Where a writer's rows lie in the file and the checksums of their bytes, to read back.
+struct Written {
+    Checksum64 sum;
+    std::int64_t first_gid = -1, data_offset = 0;
+    // The coordinates' copy of the positions (for XDMF), read back like the data: this writer's
+    // rows of it, their bytes' checksum and where they start in the file.
+    Checksum64 positions_sum, vertices_sum;
+    std::int64_t positions_first = -1, positions_rows = 0, positions_offset = 0,
+                 vertices_offset = 0;
+    std::string io_mode = "none";
+};
+
+// The datasets of one snapshot file on a writer rank: /spins (n x 3 values), or /coordinates
+// (compound records) with its copies for XDMF readers, /positions (n x 3) and /vertices (n x 1).
+// Every object closes when this does, before the file.
+class SnapshotDatasets {
+  public:
+    SnapshotDatasets(hid_t file, const std::string& path, const LocalRecords& r, std::int64_t total,
+                     WriteStatus& st)
+        : path_(path),
+          r_(r),
+          st_(st),
+          rb_(static_cast<std::int64_t>(r.record_bytes)),
+          coords_(r.coordinates),
+          rows_(static_cast<hsize_t>(total)),
+          value_type_(rb_ == 12 ? H5T_IEEE_F32LE : H5T_IEEE_F64LE),
+          dcpl_(creation_list()),
+          dxpl_(collective_transfers()),
+          space2_(simple_space(rows_, 3)),
+          space1_(H5Screate_simple(1, &rows_, nullptr), H5Sclose, "dataspace"),
+          space_v_(simple_space(rows_, 1)),
+          ctype_(coords_ ? coordinate_type() : H5Tcopy(H5T_IEEE_F64LE), H5Tclose, "compound type"),
+          data_(H5Dcreate2(
+                    file, coords_ ? "coordinates" : "spins", coords_ ? hid_t(ctype_) : value_type_,
+                    coords_ ? hid_t(space1_) : hid_t(space2_), H5P_DEFAULT, dcpl_, H5P_DEFAULT),
+                H5Dclose, "creating the dataset in " + path) {
+        if (!coords_) return;
+        positions_ = std::make_unique<Id>(
+            H5Dcreate2(file, "positions", H5T_IEEE_F64LE, space2_, H5P_DEFAULT, dcpl_, H5P_DEFAULT),
+            H5Dclose, "creating the positions in " + path);
+        // Each atom's row number, the vertex list XDMF readers such as meshio need.
+        vertices_ = std::make_unique<Id>(
+            H5Dcreate2(file, "vertices", H5T_STD_I64LE, space_v_, H5P_DEFAULT, dcpl_, H5P_DEFAULT),
+            H5Dclose, "creating the vertices in " + path);
+    }
+
+    // Rows [first, first + n) of the file from this writer (bytes: n records); every writer
+    // calls for every round, with none selected if n = 0.
+    void write_piece(std::int64_t first, const char* bytes, std::int64_t n,
+                     const std::int64_t* gids) {
+        if (out.first_gid < 0 && n > 0) out.first_gid = gids[0];
+        out.sum.update(bytes, static_cast<std::size_t>(n * rb_));
+        if (!coords_) {
+            write_rows(data_, space2_, value_type_, bytes, first, n, 3);
+            return;
+        }
+        write_rows(data_, space1_, ctype_, bytes, first, n, 0);
+        xyz_.resize(static_cast<std::size_t>(3 * n));
+        for (std::int64_t k = 0; k < n; ++k)
+            std::memcpy(&xyz_[3 * k], bytes + k * rb_, 24);
+        write_rows(*positions_, space2_, H5T_NATIVE_DOUBLE, xyz_.data(), first, n, 3);
+        rows_of_.resize(static_cast<std::size_t>(n));
+        for (std::int64_t k = 0; k < n; ++k)
+            rows_of_[static_cast<std::size_t>(k)] = first + k;
+        write_rows(*vertices_, space_v_, H5T_NATIVE_INT64, rows_of_.data(), first, n, 1);
+        out.vertices_sum.update(rows_of_.data(), static_cast<std::size_t>(8 * n));
+        if (out.positions_first < 0 && n > 0) out.positions_first = first;
+        out.positions_rows += n;
+        out.positions_sum.update(xyz_.data(), static_cast<std::size_t>(24 * n));
+    }
+
+    // After the last round: the transfer mode HDF5 used, the attributes (time, field, ...) and
+    // where the datasets lie in the file, to read them back.
+    void finish(std::int64_t total) {
+        H5D_mpio_actual_io_mode_t mode;
+        if (H5Pget_mpio_actual_io_mode(dxpl_, &mode) >= 0) out.io_mode = io_mode_name(mode);
+        for (const auto& [key, value] : r_.attributes) {
+            Id scalar(H5Screate(H5S_SCALAR), H5Sclose, "dataspace");
+            Id attr(
+                H5Acreate2(data_, key.c_str(), H5T_IEEE_F64LE, scalar, H5P_DEFAULT, H5P_DEFAULT),
+                H5Aclose, "attribute " + key);
+            check(H5Awrite(attr, H5T_NATIVE_DOUBLE, &value), "attribute " + key);
+        }
+        if (total == 0) return;
+        out.data_offset = offset_of(data_);
+        if (!positions_) return;
+        out.positions_offset = offset_of(*positions_);
+        out.vertices_offset = offset_of(*vertices_);
+    }
+
+    Written out;
+
+  private:
+    // columns 0: a one-dimensional dataset (the compound records).
+    void write_rows(hid_t dset, hid_t file_space, hid_t mem_type, const void* buf,
+                    std::int64_t first, std::int64_t n, hsize_t columns) {
+        const int rank = columns == 0 ? 1 : 2;
+        Id fs(H5Scopy(file_space), H5Sclose, "dataspace");
+        const hsize_t start[2] = {static_cast<hsize_t>(first), 0};
+        const hsize_t count[2] = {static_cast<hsize_t>(n), columns};
+        if (n > 0)
+            check(H5Sselect_hyperslab(fs, H5S_SELECT_SET, start, nullptr, count, nullptr),
+                  "selection");
+        else
+            check(H5Sselect_none(fs), "selection");
+        Id ms(H5Screate_simple(rank, count, nullptr), H5Sclose, "memory dataspace");
+        if (n == 0) check(H5Sselect_none(ms), "selection");
+        // A failed write (a full disk) is agreed after the collective calls, in the writer.
+        st_.attempt(
+            [&] { check(H5Dwrite(dset, mem_type, ms, fs, dxpl_, buf), "writing " + path_); });
+    }
+
+    std::int64_t offset_of(hid_t dset) const {
+        const haddr_t at = H5Dget_offset(dset);
+        if (at == HADDR_UNDEF) throw LocalError("HDF5: no contiguous storage in " + path_);
+        return static_cast<std::int64_t>(at);
+    }
+
+    const std::string& path_;
+    const LocalRecords& r_;
+    WriteStatus& st_;
+    const std::int64_t rb_;
+    const bool coords_;
+    const hsize_t rows_;
+    const hid_t value_type_;
+    Id dcpl_, dxpl_, space2_, space1_, space_v_, ctype_, data_;
+    std::unique_ptr<Id> positions_, vertices_;
+    std::vector<double> xyz_;
+    std::vector<std::int64_t> rows_of_;
+};
+
+// The copies of the positions are checked, not listed in the metadata: readers take
+// /coordinates. HDF5 passes a failed write of its MPI-IO driver on only sometimes: read back.
+void verify_copies(const Written& w, const std::string& name, WriteStatus& st, int rank) {
+    if (w.positions_rows == 0) return;
+    FilePiece copy;
+    copy.file = name;
+    copy.offset = w.positions_offset + 24 * w.positions_first;
+    copy.length = 24 * w.positions_rows;
+    copy.checksum = w.positions_sum.finish();
+    st.lose(copy, rank, "/positions");
+    st.verify({copy});
+    FilePiece list = copy;
+    list.offset = w.vertices_offset + 8 * w.positions_first;
+    list.length = 8 * w.positions_rows;
+    list.checksum = w.vertices_sum.finish();
+    st.lose(list, rank, "/vertices");
+    st.verify({list});
+}
+
 }  // namespace
 
 Hdf5Writer::Hdf5Writer(parallel::Comm c, const SnapshotSection& o)
@@ -138,129 +323,22 @@ WriteOutcome Hdf5Writer::write(const std::string& directory, const std::string& 
                                const LocalRecords& r) {
     const std::string name = stem + ".h5";
     const std::string path = join_path(directory, name);
-    const std::int64_t rb = static_cast<std::int64_t>(r.record_bytes);
     const std::int64_t total = order_.total_records(r);
     const bool writer = order_.my_writer() >= 0;
     const double t0 = wall_seconds();
-    Checksum64 sum;
-    std::int64_t first_gid = -1;
-    std::int64_t data_offset = 0;
-    // The coordinates' copy of the positions (for XDMF), read back like the data: this writer's
-    // rows of it, their bytes' checksum and where they start in the file.
-    Checksum64 positions_sum, vertices_sum;
-    std::int64_t positions_first = -1, positions_rows = 0, positions_offset = 0,
-                 vertices_offset = 0;
-    std::string io_mode = "none";
+    Written w;
     WriteStatus st(directory);
     bool closed_failed = false;
     double closed_at = 0;  // when this rank's part ended: the file's close (wall_seconds())
     if (writer) {
-        Id fapl(H5Pcreate(H5P_FILE_ACCESS), H5Pclose, "file access list");
-        MPI_Info info = make_info(hints_);  // HDF5 keeps a copy
-        check(H5Pset_fapl_mpio(fapl, order_.writer_comm().handle(), info), "MPI-IO driver");
-        MPI_Info_free(&info);
-        Id file(H5Fcreate(path.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, fapl), H5Fclose,
-                "creating " + path);
-        {  // every object of the file closes at the end of this block, before the file
-            Id dcpl(H5Pcreate(H5P_DATASET_CREATE), H5Pclose, "dataset creation list");
-            check(H5Pset_layout(dcpl, H5D_CONTIGUOUS), "contiguous layout");
-            check(H5Pset_alloc_time(dcpl, H5D_ALLOC_TIME_EARLY), "early allocation");
-            check(H5Pset_fill_time(dcpl, H5D_FILL_TIME_NEVER), "no fill");
-            // No creation/modification times in the object headers: the same spins give the same
-            // file bytes whenever (and however: synchronously or not) they are written.
-            check(H5Pset_obj_track_times(dcpl, false), "no object times");
-            Id dxpl(H5Pcreate(H5P_DATASET_XFER), H5Pclose, "transfer list");
-            check(H5Pset_dxpl_mpio(dxpl, H5FD_MPIO_COLLECTIVE), "collective transfers");
-
-            const hsize_t rows = static_cast<hsize_t>(total);
-            const hsize_t dims2[2] = {rows, 3};
-            Id space2(H5Screate_simple(2, dims2, nullptr), H5Sclose, "dataspace");
-            Id space1(H5Screate_simple(1, &rows, nullptr), H5Sclose, "dataspace");
-            const bool coords = r.coordinates;
-            const hid_t value_type = rb == 12 ? H5T_IEEE_F32LE : H5T_IEEE_F64LE;
-            Id ctype(coords ? coordinate_type() : H5Tcopy(H5T_IEEE_F64LE), H5Tclose,
-                     "compound type");
-            Id data(H5Dcreate2(
-                        file, coords ? "coordinates" : "spins", coords ? hid_t(ctype) : value_type,
-                        coords ? hid_t(space1) : hid_t(space2), H5P_DEFAULT, dcpl, H5P_DEFAULT),
-                    H5Dclose, "creating the dataset in " + path);
-            std::unique_ptr<Id> positions, vertices;
-            const hsize_t dims_v[2] = {rows, 1};
-            Id space_v(H5Screate_simple(2, dims_v, nullptr), H5Sclose, "dataspace");
-            if (coords) {
-                positions = std::make_unique<Id>(H5Dcreate2(file, "positions", H5T_IEEE_F64LE,
-                                                            space2, H5P_DEFAULT, dcpl, H5P_DEFAULT),
-                                                 H5Dclose, "creating the positions in " + path);
-                // Each atom's row number, the vertex list XDMF readers such as meshio need.
-                vertices = std::make_unique<Id>(H5Dcreate2(file, "vertices", H5T_STD_I64LE, space_v,
-                                                           H5P_DEFAULT, dcpl, H5P_DEFAULT),
-                                                H5Dclose, "creating the vertices in " + path);
-            }
-            std::vector<double> xyz;
-            std::vector<std::int64_t> rows_of;
-            order_.run(r, [&](std::int64_t first, const char* bytes, std::int64_t n,
-                              const std::int64_t* gids) {
-                if (first_gid < 0 && n > 0) first_gid = gids[0];
-                sum.update(bytes, static_cast<std::size_t>(n * rb));
-                // Rows [first, first + n) of the file; every writer calls, with none selected if n
-                // = 0.
-                auto write_rows = [&](hid_t dset, hid_t file_space, int rank, hid_t mem_type,
-                                      const void* buf, hsize_t columns = 3) {
-                    Id fs(H5Scopy(file_space), H5Sclose, "dataspace");
-                    const hsize_t start[2] = {static_cast<hsize_t>(first), 0};
-                    const hsize_t count[2] = {static_cast<hsize_t>(n), columns};
-                    if (n > 0)
-                        check(
-                            H5Sselect_hyperslab(fs, H5S_SELECT_SET, start, nullptr, count, nullptr),
-                            "selection");
-                    else
-                        check(H5Sselect_none(fs), "selection");
-                    Id ms(H5Screate_simple(rank, count, nullptr), H5Sclose, "memory dataspace");
-                    if (n == 0) check(H5Sselect_none(ms), "selection");
-                    // A failed write (a full disk) is agreed after the collective calls, below.
-                    st.attempt([&] {
-                        check(H5Dwrite(dset, mem_type, ms, fs, dxpl, buf), "writing " + path);
-                    });
-                };
-                if (!coords) {
-                    write_rows(data, space2, 2, value_type, bytes);
-                    return;
-                }
-                write_rows(data, space1, 1, ctype, bytes);
-                xyz.resize(static_cast<std::size_t>(3 * n));
-                for (std::int64_t k = 0; k < n; ++k)
-                    std::memcpy(&xyz[3 * k], bytes + k * rb, 24);
-                write_rows(*positions, space2, 2, H5T_NATIVE_DOUBLE, xyz.data());
-                rows_of.resize(static_cast<std::size_t>(n));
-                for (std::int64_t k = 0; k < n; ++k)
-                    rows_of[static_cast<std::size_t>(k)] = first + k;
-                write_rows(*vertices, space_v, 2, H5T_NATIVE_INT64, rows_of.data(), 1);
-                vertices_sum.update(rows_of.data(), static_cast<std::size_t>(8 * n));
-                if (positions_first < 0 && n > 0) positions_first = first;
-                positions_rows += n;
-                positions_sum.update(xyz.data(), static_cast<std::size_t>(24 * n));
-            });
-            H5D_mpio_actual_io_mode_t mode;
-            if (H5Pget_mpio_actual_io_mode(dxpl, &mode) >= 0) io_mode = io_mode_name(mode);
-            for (const auto& [key, value] : r.attributes) {
-                Id scalar(H5Screate(H5S_SCALAR), H5Sclose, "dataspace");
-                Id attr(
-                    H5Acreate2(data, key.c_str(), H5T_IEEE_F64LE, scalar, H5P_DEFAULT, H5P_DEFAULT),
-                    H5Aclose, "attribute " + key);
-                check(H5Awrite(attr, H5T_NATIVE_DOUBLE, &value), "attribute " + key);
-            }
-            const haddr_t at = H5Dget_offset(data);
-            if (at == HADDR_UNDEF && total > 0)
-                throw LocalError("HDF5: no contiguous storage in " + path);
-            data_offset = total > 0 ? static_cast<std::int64_t>(at) : 0;
-            if (positions && total > 0) {
-                const haddr_t p = H5Dget_offset(*positions);
-                if (p == HADDR_UNDEF) throw LocalError("HDF5: no contiguous storage in " + path);
-                positions_offset = static_cast<std::int64_t>(p);
-                const haddr_t v = H5Dget_offset(*vertices);
-                if (v == HADDR_UNDEF) throw LocalError("HDF5: no contiguous storage in " + path);
-                vertices_offset = static_cast<std::int64_t>(v);
-            }
+        Id file = create_file(path, order_.writer_comm().handle(), hints_);
+        {
+            SnapshotDatasets sets(file, path, r, total, st);
+            order_.run(r,
+                       [&](std::int64_t first, const char* bytes, std::int64_t n,
+                           const std::int64_t* gids) { sets.write_piece(first, bytes, n, gids); });
+            sets.finish(total);
+            w = sets.out;
             st.inject(path, comm_.rank());
             st.hang(path, comm_.rank());
             if (sync_)
@@ -282,35 +360,22 @@ WriteOutcome Hdf5Writer::write(const std::string& directory, const std::string& 
     if (comm_.max(closed_failed ? 1.0 : 0.0) > 0) parallel::Environment::skip_finalize();
     std::vector<FilePiece> mine;
     if (writer) {
-        mine.push_back(order_.writer_piece(r, name, data_offset, sum.finish(), first_gid));
+        mine.push_back(order_.writer_piece(r, name, w.data_offset, w.sum.finish(), w.first_gid));
         // HDF5 passes a failed write of its MPI-IO driver on only sometimes: read back.
         st.lose(mine[0], comm_.rank());
         st.verify(mine);
-        if (positions_rows > 0) {  // checked, not listed: readers take /coordinates
-            FilePiece copy;
-            copy.file = name;
-            copy.offset = positions_offset + 24 * positions_first;
-            copy.length = 24 * positions_rows;
-            copy.checksum = positions_sum.finish();
-            st.lose(copy, comm_.rank(), "/positions");
-            st.verify({copy});
-            FilePiece list = copy;
-            list.offset = vertices_offset + 8 * positions_first;
-            list.length = 8 * positions_rows;
-            list.checksum = vertices_sum.finish();
-            st.lose(list, comm_.rank(), "/vertices");
-            st.verify({list});
-        }
+        verify_copies(w, name, st, comm_.rank());
     }
     st.agree(comm_);  // before the XDMF file, which would present the snapshot as complete
     if (!r.coordinates && comm_.is_root()) {
         double time = 0;
         for (const auto& [key, value] : r.attributes)
             if (key == "time") time = value;
-        write_xdmf(join_path(directory, stem + ".xmf"), stem, total, rb == 12 ? 4 : 8, time);
+        write_xdmf(join_path(directory, stem + ".xmf"), stem, total, r.record_bytes == 12 ? 4 : 8,
+                   time);
     }
     WriteOutcome out = finish_outcome(comm_, t0, mine, "global", order_.writers(), r, closed_at);
-    out.extra = {{"hdf5-io-mode", io_mode},
+    out.extra = {{"hdf5-io-mode", w.io_mode},
                  {"hdf5-dataset", r.coordinates ? "/coordinates" : "/spins"}};
     return out;
 }

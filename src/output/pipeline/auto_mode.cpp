@@ -65,6 +65,115 @@ std::string seconds_text(double s) {
     return buf;
 }
 
+// Why the test is skipped ("" when it is not): the room cannot hold a test of a meaningful size
+// (the whole snapshot, or 1 MB of it).
+std::string skip_reason(double room, double cap, double total, const AutoTestData& data,
+                        std::int64_t max_total_bytes) {
+    if (cap >= std::min({double(max_total_bytes), total, 1e6})) return "";
+    char b[160];
+    std::snprintf(b, sizeof b,
+                  "skipped: %.1f MB free beyond the %.1f MB the run's snapshots need; the test "
+                  "takes up to half of that",
+                  std::max(room, 0.0) / 1e6, data.reserved_bytes / 1e6);
+    return b;
+}
+
+void make_scratch(const parallel::Comm& comm, const std::string& scratch) {
+    std::string error;
+    if (comm.is_root()) {
+        std::error_code ec;
+        std::filesystem::remove_all(scratch, ec);  // a previous test that was killed
+        if (!std::filesystem::create_directory(scratch, ec) || ec)
+            error = "config:output-mode = auto: cannot create the test directory '" + scratch +
+                    "': " + ec.message();
+    }
+    comm.throw_if_any(error);
+}
+
+// One test: what is written, where, and the time it may take.
+struct Trial {
+    const parallel::Comm& comm;
+    const std::string& scratch;
+    LocalRecords records;
+    double timeout;      // the snapshot write's own limit (s), scaled to the test's bytes
+    std::int64_t bytes;  // written per test, all ranks
+    double share;        // of the time budget per write (s)
+};
+
+// The candidate's time (the best of up to three writes: a single small write is mostly noise;
+// repeats stop once one write costs more than its share of the budget), or the note why it has
+// none. Adds the time it took to `spent`.
+void time_candidate(ModeCandidate& c, const std::string& stem, const SnapshotSection& o,
+                    const Trial& t, double& spent) {
+    SnapshotSection settings = o;
+    settings.mode = c.mode;
+    settings.output_nodes = c.nodes;
+    settings.auto_mode = settings.auto_nodes = false;
+    std::unique_ptr<SnapshotWriter> w;
+    try {  // once per run in real use: not timed
+        w = make_writer(settings, t.comm);
+    } catch (const Error& e) {  // settings this rank count cannot use: the same on every rank
+        c.note = std::string("not possible: ") + e.what();
+        return;
+    }
+    double best = -1;
+    for (int rep = 0; rep < 3 && c.note.empty(); ++rep) {
+        double seconds = 0;
+        try {
+            t.comm.barrier();
+            const double start = wall_seconds();
+            const WriteGuard guard(WriteGuard::deadline_for(t.timeout, t.bytes),
+                                   "the output test (config:output-mode = auto) writing " +
+                                       t.scratch + "/" + stem + " (" + c.label + ")");
+            w->write(t.scratch, stem + "-" + std::to_string(rep), t.records);
+            seconds = wall_seconds() - start;
+        } catch (const Error& e) {  // agreed by the writer: every rank is here
+            c.note = std::string("failed: ") + e.what();
+        }
+        seconds = t.comm.max(seconds);
+        clear_scratch(t.comm, t.scratch);
+        spent += seconds;
+        if (c.note.empty()) best = best < 0 ? seconds : std::min(best, seconds);
+        if (seconds > t.share) break;
+    }
+    if (c.note.empty()) c.seconds = best;
+}
+
+std::string summary_of(const AutoChoice& choice, int best, const std::string& skipped,
+                       const SnapshotSection& o) {
+    std::ostringstream s;
+    s << (best >= 0 ? choice.candidates[std::size_t(best)].label : std::string(word_of(o.mode)));
+    if (!skipped.empty()) {
+        s << "; not tested: " << skipped.substr(std::strlen("skipped: "));
+    } else {
+        s << "; tested with " << choice.test_bytes << " bytes:";
+        for (const ModeCandidate& c : choice.candidates)
+            s << " " << c.label << "=" << (c.seconds >= 0 ? seconds_text(c.seconds) : "-");
+    }
+    return s.str();
+}
+
+void print_table(std::FILE* screen, const AutoChoice& choice, int best, bool skipped, double spent,
+                 const SnapshotSection& o) {
+    std::fprintf(screen,
+                 "Output test (config:output-mode/-nodes = auto): %.3g MB per write, the best of "
+                 "up to 3 writes per candidate, %.2f s in all\n",
+                 double(choice.test_bytes) / 1e6, spent);
+    for (std::size_t i = 0; i < choice.candidates.size(); ++i) {
+        const ModeCandidate& c = choice.candidates[i];
+        if (c.seconds >= 0)
+            std::fprintf(screen, "  %-24s %9.4f s %9.1f MB/s%s\n", c.label.c_str(), c.seconds,
+                         c.seconds > 0 ? double(choice.test_bytes) / 1e6 / c.seconds : 0.0,
+                         int(i) == best ? "   <- chosen" : "");
+        else
+            std::fprintf(screen, "  %-24s %s\n", c.label.c_str(), c.note.c_str());
+    }
+    if (best < 0)
+        std::fprintf(screen, "  no mode %s; keeping %s\n", skipped ? "was tested" : "could write",
+                     word_of(o.mode));
+    std::fflush(screen);
+}
+
 }  // namespace
 
 std::vector<ModeCandidate> auto_candidates(const SnapshotSection& o, int ranks) {
@@ -116,17 +225,7 @@ AutoChoice choose_output(const SnapshotSection& o, const parallel::Comm& comm,
     // they need (it used to keep every write, up to 17 snapshots' worth, until its end).
     const double room = room_beyond(comm, directory, data.reserved_bytes);
     const double cap = std::min(double(max_total_bytes), room / 2);
-    std::string skipped;
-    // Skipped when the room cannot hold a test of a meaningful size: the whole snapshot, or
-    // 1 MB of it.
-    if (cap < std::min({double(max_total_bytes), total, 1e6})) {
-        char b[160];
-        std::snprintf(b, sizeof b,
-                      "skipped: %.1f MB free beyond the %.1f MB the run's snapshots need; the "
-                      "test takes up to half of that",
-                      std::max(room, 0.0) / 1e6, data.reserved_bytes / 1e6);
-        skipped = b;
-    }
+    const std::string skipped = skip_reason(room, cap, total, data, max_total_bytes);
 
     // Every rank writes the same fraction of its records: the test's pattern is the snapshot's.
     const double fraction = total > 0 ? std::min(1.0, std::max(cap, 0.0) / total) : 1.0;
@@ -135,15 +234,16 @@ AutoChoice choose_output(const SnapshotSection& o, const parallel::Comm& comm,
     choice.test_bytes = comm.sum(static_cast<std::int64_t>(buffer.size()));
 
     const std::string scratch = (std::filesystem::path(directory) / scratch_name).string();
-    std::string error;
-    if (comm.is_root()) {
-        std::error_code ec;
-        std::filesystem::remove_all(scratch, ec);  // a previous test that was killed
-        if (!std::filesystem::create_directory(scratch, ec) || ec)
-            error = "config:output-mode = auto: cannot create the test directory '" + scratch +
-                    "': " + ec.message();
-    }
-    comm.throw_if_any(error);
+    make_scratch(comm, scratch);
+    Trial trial{
+        comm,         scratch,           {},
+        data.timeout, choice.test_bytes, budget_seconds / (3.0 * double(choice.candidates.size()))};
+    trial.records.count = records;
+    trial.records.record_bytes = data.record_bytes;
+    trial.records.bytes = buffer.data();
+    trial.records.gid = data.gid;
+    trial.records.id_space = data.id_space;
+    trial.records.attributes = {{"time", 0.0}};
 
     double spent = 0;
     for (ModeCandidate& c : choice.candidates) {
@@ -155,51 +255,9 @@ AutoChoice choose_output(const SnapshotSection& o, const parallel::Comm& comm,
             c.note = "skipped: the test's time budget is used up";
             continue;
         }
-        SnapshotSection trial = o;
-        trial.mode = c.mode;
-        trial.output_nodes = c.nodes;
-        trial.auto_mode = trial.auto_nodes = false;
-        LocalRecords r;
-        r.count = records;
-        r.record_bytes = data.record_bytes;
-        r.bytes = buffer.data();
-        r.gid = data.gid;
-        r.id_space = data.id_space;
-        r.attributes = {{"time", 0.0}};
-        // The best of up to three writes: a single small write is mostly noise. Repeats stop
-        // once one write costs more than its share of the budget.
-        double best = -1;
-        const double share = budget_seconds / (3.0 * double(choice.candidates.size()));
-        std::unique_ptr<SnapshotWriter> w;
-        try {  // once per run in real use: not timed
-            w = make_writer(trial, comm);
-        } catch (const Error& e) {  // settings this rank count cannot use: the same on every rank
-            c.note = std::string("not possible: ") + e.what();
-        }
-        const std::string stem = "test-" + std::to_string(&c - choice.candidates.data());
-        for (int rep = 0; rep < 3 && c.note.empty(); ++rep) {
-            double seconds = 0;
-            try {
-                comm.barrier();
-                const double start = wall_seconds();
-                const WriteGuard guard(WriteGuard::deadline_for(data.timeout, choice.test_bytes),
-                                       "the output test (config:output-mode = auto) writing " +
-                                           scratch + "/" + stem + " (" + c.label + ")");
-                w->write(scratch, stem + "-" + std::to_string(rep), r);
-                seconds = wall_seconds() - start;
-            } catch (const Error& e) {  // agreed by the writer: every rank is here
-                c.note = std::string("failed: ") + e.what();
-            }
-            seconds = comm.max(seconds);
-            clear_scratch(comm, scratch);
-            spent += seconds;
-            if (c.note.empty()) best = best < 0 ? seconds : std::min(best, seconds);
-            if (seconds > share) break;
-        }
-        if (!c.note.empty()) continue;
-        const double seconds = best;
+        time_candidate(c, "test-" + std::to_string(&c - choice.candidates.data()), o, trial, spent);
         const auto f = fake.find(c.label);
-        c.seconds = f != fake.end() ? f->second : seconds;
+        if (c.note.empty() && f != fake.end()) c.seconds = f->second;
     }
     if (comm.is_root()) {
         std::error_code ec;
@@ -214,36 +272,8 @@ AutoChoice choose_output(const SnapshotSection& o, const parallel::Comm& comm,
         choice.output.mode = choice.candidates[std::size_t(best)].mode;
         choice.output.output_nodes = choice.candidates[std::size_t(best)].nodes;
     }
-    std::ostringstream s;
-    s << (best >= 0 ? choice.candidates[std::size_t(best)].label : std::string(word_of(o.mode)));
-    if (!skipped.empty()) {
-        s << "; not tested: " << skipped.substr(std::strlen("skipped: "));
-    } else {
-        s << "; tested with " << choice.test_bytes << " bytes:";
-        for (const ModeCandidate& c : choice.candidates)
-            s << " " << c.label << "=" << (c.seconds >= 0 ? seconds_text(c.seconds) : "-");
-    }
-    choice.summary = s.str();
-
-    if (comm.is_root() && screen) {
-        std::fprintf(screen,
-                     "Output test (config:output-mode/-nodes = auto): %.3g MB per write, the "
-                     "best of up to 3 writes per candidate, %.2f s in all\n",
-                     double(choice.test_bytes) / 1e6, spent);
-        for (std::size_t i = 0; i < choice.candidates.size(); ++i) {
-            const ModeCandidate& c = choice.candidates[i];
-            if (c.seconds >= 0)
-                std::fprintf(screen, "  %-24s %9.4f s %9.1f MB/s%s\n", c.label.c_str(), c.seconds,
-                             c.seconds > 0 ? double(choice.test_bytes) / 1e6 / c.seconds : 0.0,
-                             int(i) == best ? "   <- chosen" : "");
-            else
-                std::fprintf(screen, "  %-24s %s\n", c.label.c_str(), c.note.c_str());
-        }
-        if (best < 0)
-            std::fprintf(screen, "  no mode %s; keeping %s\n",
-                         skipped.empty() ? "could write" : "was tested", word_of(o.mode));
-        std::fflush(screen);
-    }
+    choice.summary = summary_of(choice, best, skipped, o);
+    if (comm.is_root() && screen) print_table(screen, choice, best, !skipped.empty(), spent, o);
     return choice;
 }
 
