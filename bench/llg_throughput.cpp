@@ -160,8 +160,8 @@ int main(int argc, char** argv) {
     quiet.screen = nullptr;
     const double baseline = world.max(peak_rss_bytes());  // MPI, the runtime, the binary
     Config config = standard_problem(cells, temperature, shells, same_j);
-    config.device = device == "gpu" ? Device::gpu : Device::cpu;
-    if (monte_carlo) config.integrator = IntegratorKind::monte_carlo;
+    config.sim.device = device == "gpu" ? Device::gpu : Device::cpu;
+    if (monte_carlo) config.sim.integrator = IntegratorKind::monte_carlo;
     Simulation sim(world, config, quiet);
     const double atoms = double(sim.system().n_global);
     if (steps <= 0) steps = std::max<long long>(5, static_cast<long long>(2.5e7 / atoms));
@@ -184,7 +184,7 @@ int main(int argc, char** argv) {
     const double gbs = bandwidth && world.is_root() ? bench::triad_bandwidth_gbs() : 0.0;
     const std::optional<RunReport> report = sim.gather_report();  // collective
     if (world.is_root()) {
-        if (config.device == Device::gpu || monte_carlo)
+        if (config.sim.device == Device::gpu || monte_carlo)
             std::printf("# %s\n", report->integrator_summary.c_str());
         std::vector<double> sorted = ns;
         std::sort(sorted.begin(), sorted.end());
@@ -211,7 +211,7 @@ int main(int argc, char** argv) {
             baseline / 1e6);
         // The standard problem has one material; the table is read only if it was kept.
         // The CPU's traffic model and bound (the GPU's are in its summary line above).
-        if (config.device == Device::cpu && !monte_carlo)
+        if (config.sim.device == Device::cpu && !monte_carlo)
             print_cpu_model(sim, temperature, gbs, bandwidth, sorted);
         std::printf(
             "result atoms=%.0f T=%g ranks=%d threads=%d neighbours=%.0f "

@@ -42,33 +42,34 @@ std::string version_text() {
 // The program and its run: what runs, by which method, over which steps, temperatures, fields.
 void print_program(const Config& c, std::FILE* out) {
     const char* method = word_of(relax_method_words, c.relax.method);
-    if (c.program == ProgramKind::relax)
+    if (c.sim.program == ProgramKind::relax)
         std::fprintf(out, "Program: relax by %s", method);
     else
-        std::fprintf(out, "Program: %s with %s", word_of(c.program), word_of(c.integrator));
-    if (c.integrator == IntegratorKind::monte_carlo && c.program != ProgramKind::relax)
-        std::fprintf(out, " (%s moves; one sweep per step)", word_of(c.monte_carlo_move));
+        std::fprintf(out, "Program: %s with %s", word_of(c.sim.program), word_of(c.sim.integrator));
+    if (c.sim.integrator == IntegratorKind::monte_carlo && c.sim.program != ProgramKind::relax)
+        std::fprintf(out, " (%s moves; one sweep per step)", word_of(c.sim.monte_carlo_move));
     std::fprintf(out, "\n");
-    switch (c.program) {
+    switch (c.sim.program) {
         case ProgramKind::curie_temperature:
             std::fprintf(out,
                          "Run: %g K to %g K in steps of %g K, at each %lld equilibration + %lld "
                          "steps\n",
-                         c.minimum_temperature, c.maximum_temperature, c.temperature_increment,
-                         (long long)c.equilibration_steps, (long long)c.loop_steps);
+                         c.sweep.minimum_temperature, c.sweep.maximum_temperature,
+                         c.sweep.temperature_increment, (long long)c.sim.equilibration_steps,
+                         (long long)c.sweep.loop_steps);
             break;
         case ProgramKind::hysteresis_loop:
             std::fprintf(out,
                          "Run: field %g T to %g T and back in steps of %g T, %lld steps each, at "
                          "%g K\n",
-                         c.maximum_field, -c.maximum_field, c.field_increment,
-                         (long long)c.loop_steps, c.temperature);
+                         c.sweep.maximum_field, -c.sweep.maximum_field, c.sweep.field_increment,
+                         (long long)c.sweep.loop_steps, c.sim.temperature);
             break;
         case ProgramKind::relax:
             std::fprintf(out,
                          "Run: at most %lld steps of the minimiser, until every torque |S x H| is "
                          "below %g T\n",
-                         (long long)c.total_steps, c.relax.tolerance);
+                         (long long)c.sim.total_steps, c.relax.tolerance);
             break;
         default:
             if (c.relax.first)
@@ -77,8 +78,8 @@ void print_program(const Config& c, std::FILE* out) {
                              "H| is below %g T\n",
                              method, (long long)c.relax.max_steps, c.relax.tolerance);
             std::fprintf(out, "Run: %lld equilibration + %lld steps of %g s at %g K\n",
-                         (long long)c.equilibration_steps, (long long)c.total_steps, c.time_step,
-                         c.temperature);
+                         (long long)c.sim.equilibration_steps, (long long)c.sim.total_steps,
+                         c.sim.time_step, c.sim.temperature);
     }
 }
 
@@ -105,14 +106,14 @@ void print_setup(const Simulation& sim, std::FILE* out) {
                  sim.hamiltonian().reach().describe().c_str());
     std::fprintf(out, "%s", describe(summarise_exchange(sim.config(), l, sim.materials())).c_str());
     std::fprintf(out, "%s", describe_dmi(sim.config(), l, sim.materials()).c_str());
-    if (sim.config().integrator == IntegratorKind::llg_heun &&
-        sim.config().program != ProgramKind::relax) {
+    if (sim.config().sim.integrator == IntegratorKind::llg_heun &&
+        sim.config().sim.program != ProgramKind::relax) {
         const TimeStepCheck step = check_time_step(sim.config(), l);
-        std::fprintf(out, "%s", describe(step, sim.config().time_step).c_str());
+        std::fprintf(out, "%s", describe(step, sim.config().sim.time_step).c_str());
         // The warning goes to stderr as well, for logs that keep only it, unless both streams
         // are one terminal (where it would show twice).
         if (step.too_large() && out != stderr && !(isatty(fileno(out)) && isatty(2)))
-            std::fprintf(stderr, "miniasd: %s", describe(step, sim.config().time_step).c_str());
+            std::fprintf(stderr, "miniasd: %s", describe(step, sim.config().sim.time_step).c_str());
     }
     std::fprintf(out, "Parallel: %d rank(s) as a %d x %d x %d grid, %d OpenMP thread(s) per rank",
                  sim.comm().size(), g.dims[0], g.dims[1], g.dims[2], omp_get_max_threads());

@@ -9,6 +9,8 @@ namespace {
 
 const char* moment_words(LoopMoment m) {
     switch (m) {
+        case LoopMoment::before_step:
+            return "before a step";
         case LoopMoment::sample:
             return "at a sample";
         case LoopMoment::row:

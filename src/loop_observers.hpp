@@ -1,5 +1,6 @@
-// What acts around the time loop's steps. Each concern (statistics rows, snapshots, the stop
-// vote, the finite-spin check, checkpoints, the test hooks) is registered once, with the moment
+// What acts around the time loop's steps. Each concern (the program's drive, statistics rows,
+// snapshots, the progress line, the stop vote, the finite-spin check, checkpoints, the test
+// hooks) is registered once, with the moment
 // it acts at and its rhythm there, so the loops themselves (Simulation::run, Simulation::relax)
 // stay a short list of named calls and the run can say what it does when (the run report's
 // "Loop" line, docs/architecture.md).
@@ -14,9 +15,10 @@ namespace miniasd {
 
 // The points of the loop observers act at; the count handed to them is given with each.
 enum class LoopMoment {
-    sample,      // a statistics sample of a phase that writes a row per sample; count: the step
-    row,         // a statistics row was written; count: its index in the run (0, 1, ...)
-    after_step,  // a step completed; count: the step's number in the run (1, 2, ...)
+    before_step,  // a step of a phase is next; count: its index in the phase (0, 1, ...)
+    sample,       // a statistics sample of a phase that writes a row per sample; count: the step
+    row,          // a statistics row was written; count: its index in the run (0, 1, ...)
+    after_step,   // a step completed; count: the step's number in the run (1, 2, ...)
 };
 
 // When an observer acts at its moment: when the count is a multiple of `every`, or, for a

@@ -42,7 +42,7 @@ Simulation::Simulation(const parallel::Comm& world, Config config, RunOptions op
                             })),
       halo_(decomposition_.comm, system_.peers),
       rows_(decomposition_.comm, options_.output_dir, options_.write_files),
-      continuation_(decomposition_.comm, config_.wall_time_limit, lattice_.atoms()) {
+      continuation_(decomposition_.comm, config_.limits.wall_time, lattice_.atoms()) {
     // The thread count follows the work before anything plans by it (the Heun sweep's chunks);
     // from the global atom count, so every rank takes the same.
     account_.threads_allowed = omp_get_max_threads();
@@ -79,10 +79,10 @@ Simulation::Simulation(const parallel::Comm& world, Config config, RunOptions op
     account_.t_stats = timers_.add("statistics");
     account_.t_output = timers_.add("output");
     account_.t_checkpoint = timers_.add("checkpoint");
-    state_.time_step = config_.time_step;
-    state_.temperature = state_.phonon_temperature = config_.temperature;
-    state_.field_strength = config_.field_strength;
-    state_.field_direction = config_.field_direction;
+    state_.time_step = config_.sim.time_step;
+    state_.temperature = state_.phonon_temperature = config_.sim.temperature;
+    state_.field_strength = config_.sim.field_strength;
+    state_.field_direction = config_.sim.field_direction;
     // Atoms per material, counted exactly, so the moments are the same on any decomposition.
     std::vector<std::int64_t> count(config_.materials.size(), 0);
     for (std::int64_t i = 0; i < system_.n_owned; ++i)
@@ -159,8 +159,8 @@ void Simulation::start() {
         const std::int64_t rows =
             rows_.planned_rows >= 0
                 ? rows_.planned_rows
-                : rows_of_phase(config_.equilibration_steps, config_.total_steps,
-                                config_.steps_increment, config_.columns.rate);
+                : rows_of_phase(config_.sim.equilibration_steps, config_.sim.total_steps,
+                                config_.sim.steps_increment, config_.columns.rate);
         const std::int64_t rate = config_.output.atoms_output_rate;
         SnapshotSeries series;
         series.run_id = continuation_.run_id;
@@ -182,7 +182,7 @@ void Simulation::start() {
     bool appended = false;
     rows_.table_file = open_output_file("output", rows_.table_path, &appended);
     const std::vector<std::string> columns = config_.columns.file.empty()
-                                                 ? default_output_columns(config_.program)
+                                                 ? default_output_columns(config_.sim.program)
                                                  : config_.columns.file;
     std::vector<std::string> names;
     for (const MaterialConfig& m : config_.materials)
@@ -215,13 +215,13 @@ std::int64_t rows_of_phase(std::int64_t equil, std::int64_t total, std::int64_t 
 
 Phase time_series_phase(const Config& c) {
     Phase p;
-    p.equilibration_steps = c.equilibration_steps;
-    p.steps = c.total_steps;
-    p.increment = c.steps_increment;
-    p.temperature = c.temperature;
+    p.equilibration_steps = c.sim.equilibration_steps;
+    p.steps = c.sim.total_steps;
+    p.increment = c.sim.steps_increment;
+    p.temperature = c.sim.temperature;
     p.equilibration_temperature =
-        c.equilibration_temperature >= 0 ? c.equilibration_temperature : c.temperature;
-    p.field_strength = c.field_strength;
+        c.sim.equilibration_temperature >= 0 ? c.sim.equilibration_temperature : c.sim.temperature;
+    p.field_strength = c.sim.field_strength;
     return p;
 }
 
@@ -294,9 +294,10 @@ bool Simulation::run(const Phase& phase) {
         state_.phase = index;
         state_.phase_step = 0;
     }
-    Progress progress("steps", equil + total, system_.n_global,
-                      comm().is_root() && options_.progress,
-                      options_.screen ? options_.screen : stdout);
+    if (comm().is_root() && options_.progress)
+        rows_.progress = std::make_unique<Progress>("steps", equil + total, system_.n_global, true,
+                                                    options_.screen ? options_.screen : stdout);
+    continuation_.phase = &phase;
     const double start = wall_seconds();
     const LoopCounters from = counters();
     try {
@@ -315,17 +316,20 @@ bool Simulation::run(const Phase& phase) {
                 !(skip_sample && n == first))
                 sample(phase.row_per_sample);
             if (n == equil + total) break;
-            if (phase.drive) phase.drive(state_, n);
+            observers_.notify(LoopMoment::before_step, n);
             advance();
-            progress.update(n + 1);
             after_step(n + 1);
         }
     } catch (...) {
+        continuation_.phase = nullptr;
+        rows_.progress.reset();
         end_loop_stretch(start, from);
         throw;
     }
+    continuation_.phase = nullptr;
     end_loop_stretch(start, from);
-    progress.finish(equil + total);
+    if (rows_.progress) rows_.progress->finish(equil + total);
+    rows_.progress.reset();
     if (rows_.table_file && (std::fflush(rows_.table_file) != 0 || std::ferror(rows_.table_file)))
         throw LocalError("writing the statistics file '" + rows_.table_path + "' failed");
     return true;

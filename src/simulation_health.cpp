@@ -32,7 +32,7 @@ MemoryEstimate estimate_run_memory(const Config& c, const Lattice& lattice, int 
                         *std::max_element(cells.begin(), cells.end()), dipole);
     // A relaxation's arrays (integrate/minimiser.hpp) beside the integrator's: the force, and for
     // the velocity projection the previous force and the velocity, 3 doubles each per atom.
-    if (c.program == ProgramKind::relax || c.relax.first) {
+    if (c.sim.program == ProgramKind::relax || c.relax.first) {
         const double extra = c.relax.method == RelaxMethod::velocity_projection ? 72.0 : 24.0;
         m.bytes_per_atom += extra;
         m.bytes_per_rank += extra * m.atoms_per_rank;
@@ -43,7 +43,7 @@ MemoryEstimate estimate_run_memory(const Config& c, const Lattice& lattice, int 
 HamiltonianPlan checked_plan(const Config& c, const Lattice& l, const parallel::Comm& comm) {
     HamiltonianPlan plan = plan_hamiltonian(c, l);
     // Every rank reaches the same verdict: the fullest node against the smallest limit.
-    NodeMemory node = node_memory(c.memory_limit);
+    NodeMemory node = node_memory(c.limits.memory);
     const double least = -comm.max(node.bytes > 0 ? -node.bytes : -1e300);
     if (least < 1e300 && least != node.bytes)
         node = {least, "the node with the least memory (or the smallest job limit) has", ""};

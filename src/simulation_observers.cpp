@@ -22,6 +22,15 @@ std::optional<std::pair<std::string, std::string>> colon_pair(const std::optiona
 }  // namespace
 
 void Simulation::register_observers() {
+    // Before a step: the program's drive (phase.hpp), the time-dependent bath or field of a
+    // field cooling or laser pulse, set in the run state before the step reads it.
+    observers_.add(
+        "program drive",
+        Rhythm::decided(
+            LoopMoment::before_step,
+            [this](std::int64_t) { return continuation_.phase && continuation_.phase->drive; },
+            "every step of a phase with a drive (field-cool, laser-pulse)"),
+        [this](std::int64_t n) { continuation_.phase->drive(state_, n); });
     // At a sample (of a phase that writes its rows): the statistics row. VAMPIRE's output-rate
     // counts time steps: a sample's row is written when its step is a multiple of the rate (with
     // a rate that no sample step divides, no row at all).
@@ -36,7 +45,16 @@ void Simulation::register_observers() {
                            if (rows_.snapshots) write_snapshot();
                        });
 
-    // After a step, in this order. First the test hooks (docs/testing.md), as if the step itself
+    // After a step, in this order. First rank 0's progress line with its ETA (util/progress.hpp:
+    // it prints at most every 5 s), counting the phase's steps.
+    if (comm().is_root() && options_.progress)
+        observers_.add(
+            "progress line",
+            Rhythm::decided(
+                LoopMoment::after_step, [this](std::int64_t) { return rows_.progress != nullptr; },
+                "every step of a phase, printed at most every 5 s"),
+            [this](std::int64_t) { rows_.progress->update(state_.phase_step); });
+    // Then the test hooks (docs/testing.md), as if the step itself
     // had been slow or had diverged.
     // MINIASD_TEST_SLOW_RANK=R:S: rank R sleeps S seconds per step, a known load imbalance.
     if (const auto slow = colon_pair(environment(EnvVar::test_slow_rank));

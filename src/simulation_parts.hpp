@@ -13,11 +13,13 @@
 #include "checkpoint/checkpoint.hpp"
 #include "output/pipeline/output_files.hpp"
 #include "output/pipeline/snapshot_output.hpp"
+#include "phase.hpp"
 #include "stats/observables.hpp"
 #include "stats/time_series.hpp"
 #include "stats/topology.hpp"
 #include "stats/wall_profile.hpp"
 #include "stop_policy.hpp"
+#include "util/progress.hpp"
 
 namespace miniasd {
 
@@ -55,6 +57,7 @@ struct RowOutput {
     std::string table_path;
     std::unique_ptr<TimeSeriesTable> table, screen;
     std::unique_ptr<SnapshotOutput> snapshots;  // when config:atoms is set
+    std::unique_ptr<Progress> progress;         // rank 0's progress line of the phase running
     std::int64_t planned_rows = -1;             // < 0: from the time-series settings
     bool started = false;                       // output files opened (on the first run())
     bool snapshot_written = false;              // the last row took a snapshot
@@ -74,6 +77,7 @@ struct Continuation {
     bool continued = false;    // this run continues a checkpoint's run
     bool sampled_at_resume = false;  // the checkpoint's step already had its sample (end)
     std::int64_t phase_calls = 0;    // phases begun (or skipped) in this job
+    const Phase* phase = nullptr;    // the phase running (its drive acts before each step)
     std::int64_t first_step = 0;     // the run state's step when this job started its loop
     std::int64_t checked_step = -1;  // the last step check_finite found every spin finite
     // The after-step observers' shared verdict of this step (simulation_observers.cpp): whether

@@ -68,10 +68,10 @@ Relaxation Simulation::relax(bool program) {
         state_.phase = 0;
         state_.temperature = state_.phonon_temperature = 0;
         state_.accumulator.reset(static_cast<std::size_t>(series::count(config_.materials.size())),
-                                 config_.total_steps / config_.steps_increment + 2);
+                                 config_.sim.total_steps / config_.sim.steps_increment + 2);
     }
     const std::int64_t first = program ? state_.step : 0;
-    const std::int64_t limit = program ? config_.total_steps : config_.relax.max_steps;
+    const std::int64_t limit = program ? config_.sim.total_steps : config_.relax.max_steps;
     Minimiser minimiser(config_.relax.method, system_, hamiltonian_, halo_, comm());
     RelaxProgress progress(comm().is_root() && options_.progress ? options_.screen : nullptr,
                            config_.relax.tolerance);
@@ -85,7 +85,7 @@ Relaxation Simulation::relax(bool program) {
         for (;; ++k) {
             hamiltonian_.begin_iteration(k);
             last_sampled =
-                program && k % config_.steps_increment == 0 && !(skip_sample && k == first);
+                program && k % config_.sim.steps_increment == 0 && !(skip_sample && k == first);
             const std::int64_t rows = state_.rows;
             if (last_sampled) sample(true);
             last_row = state_.rows > rows;

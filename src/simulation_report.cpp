@@ -143,8 +143,8 @@ std::optional<RunReport> Simulation::gather_report() const {
     r.statistics_path = rows_.table_path;
     r.output_dir = options_.output_dir;
     r.input_file = config_.input_file;
-    r.program = word_of(config_.program);
-    r.integrator = word_of(config_.integrator);
+    r.program = word_of(config_.sim.program);
+    r.integrator = word_of(config_.sim.integrator);
     r.fingerprint = fingerprint_hex(config_);
     if (rows_.snapshots)
         r.snapshots = RunReport::Snapshots{rows_.snapshots->mode(),

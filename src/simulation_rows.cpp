@@ -61,7 +61,7 @@ void Simulation::write_snapshot() {
     SnapshotState snap;
     snap.step = state_.step;
     snap.time = state_.time();
-    snap.dt = config_.time_step;
+    snap.dt = config_.sim.time_step;
     snap.temperature = state_.temperature;
     snap.field = state_.field();
     snap.magnetisation = measures_.sample.m;

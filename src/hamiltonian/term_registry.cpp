@@ -98,10 +98,10 @@ std::unique_ptr<LocalTerm> make_cubic(const TermContext& t) {
 // The applied field is always present: programs change it during a run.
 std::unique_ptr<LocalTerm> make_zeeman(const TermContext& t) {
     const Config& c = t.config;
-    return std::make_unique<Zeeman>(
-        t.system.material.data(), t.moments,
-        Vec3{c.field_strength * c.field_direction[0], c.field_strength * c.field_direction[1],
-             c.field_strength * c.field_direction[2]});
+    return std::make_unique<Zeeman>(t.system.material.data(), t.moments,
+                                    Vec3{c.sim.field_strength * c.sim.field_direction[0],
+                                         c.sim.field_strength * c.sim.field_direction[1],
+                                         c.sim.field_strength * c.sim.field_direction[2]});
 }
 
 // DMI (hamiltonian/dmi.hpp) only when some material has a dmi-constant: it reads the exchange's

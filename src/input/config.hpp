@@ -13,8 +13,11 @@
 #include "dipole/dipole_section.hpp"
 #include "input/unit_cell_file.hpp"
 #include "integrate/relax_section.hpp"
+#include "limits_section.hpp"
 #include "output/snapshot_section.hpp"
 #include "programs/pulse_section.hpp"
+#include "programs/sweep_section.hpp"
+#include "sim_section.hpp"
 #include "stats/columns_section.hpp"
 #include "system/exchange_section.hpp"
 #include "system/initial_state_section.hpp"
@@ -25,50 +28,6 @@
 
 namespace miniasd {
 
-// sim:program: what the run does (src/programs/).
-enum class ProgramKind {
-    time_series,
-    benchmark,
-    curie_temperature,
-    hysteresis_loop,
-    field_cool,
-    laser_pulse,
-    relax,  // miniASD's own: minimise the energy (programs/relax.cpp)
-};
-enum class IntegratorKind { llg_heun, monte_carlo };
-enum class Device { cpu, gpu };  // sim:device: where the integrator's steps run
-enum class MonteCarloMove { adaptive, angle, spin_flip, uniform };  // montecarlo:algorithm
-
-// The input's words for them (keyword rows, describe(), messages), each table written once.
-inline constexpr EnumWords<ProgramKind, 7> program_words{
-    {{ProgramKind::time_series, "time-series"},
-     {ProgramKind::benchmark, "benchmark"},
-     {ProgramKind::curie_temperature, "curie-temperature"},
-     {ProgramKind::hysteresis_loop, "hysteresis-loop"},
-     {ProgramKind::field_cool, "field-cool"},
-     {ProgramKind::laser_pulse, "laser-pulse"},
-     {ProgramKind::relax, "relax"}}};
-inline constexpr EnumWords<IntegratorKind, 2> integrator_words{
-    {{IntegratorKind::llg_heun, "llg-heun"}, {IntegratorKind::monte_carlo, "monte-carlo"}}};
-inline constexpr EnumWords<Device, 2> device_words{{{Device::cpu, "cpu"}, {Device::gpu, "gpu"}}};
-inline constexpr EnumWords<MonteCarloMove, 4> monte_carlo_move_words{
-    {{MonteCarloMove::adaptive, "adaptive"},
-     {MonteCarloMove::angle, "angle"},
-     {MonteCarloMove::spin_flip, "spin-flip"},
-     {MonteCarloMove::uniform, "uniform"}}};
-inline const char* word_of(ProgramKind v) {
-    return word_of(program_words, v);
-}
-inline const char* word_of(IntegratorKind v) {
-    return word_of(integrator_words, v);
-}
-inline const char* word_of(Device v) {
-    return word_of(device_words, v);
-}
-inline const char* word_of(MonteCarloMove v) {
-    return word_of(monte_carlo_move_words, v);
-}
-
 struct Config {
     StructureSection structure;  // system/structure_section.hpp (create:, dimensions:)
     // material:unit-cell-file: the cell, its atoms and exchange bonds replace the crystal
@@ -76,29 +35,9 @@ struct Config {
     UnitCellFile unit_cell_file;
     ExchangeSection exchange;  // system/exchange_section.hpp (exchange:)
 
-    // sim
-    ProgramKind program = ProgramKind::time_series;
-    IntegratorKind integrator = IntegratorKind::llg_heun;
-    Device device = Device::cpu;
-    MonteCarloMove monte_carlo_move = MonteCarloMove::adaptive;
-    double temperature = 0;        // K
-    double time_step = 1e-15;      // s
-    std::int64_t total_steps = 0;  // after equilibration
-    std::int64_t equilibration_steps = 0;
-    std::int64_t loop_steps = 10000;        // steps per temperature/field point of a program
-    double equilibration_temperature = -1;  // K; < 0 means "same as sim:temperature"
-    std::int64_t steps_increment = 1;       // statistics every this many steps
-    double field_strength = 0;              // T
-    Vec3 field_direction{0, 0, 1};          // unit vector
-    std::uint64_t seed = 12345;             // key of the counter-based generator
-
-    // Curie-temperature sweep (K) and hysteresis loop (T)
-    double minimum_temperature = 0, maximum_temperature = 300, temperature_increment = 10;
-    double maximum_field = 1, field_increment = 0.1;
-
-    // The run's limits (stop_policy.hpp, system/memory_estimate.hpp)
-    double wall_time_limit = 0;  // s of wall time; 0: none. Stops with a checkpoint before it
-    double memory_limit = 0;     // bytes a node's ranks may use together; 0: what the node has
+    SimSection sim;        // sim_section.hpp (the time loop's sim: keywords)
+    SweepSection sweep;    // programs/sweep_section.hpp (the sweeps' sim: keywords)
+    LimitsSection limits;  // limits_section.hpp (sim:wall-time-limit, sim:memory-limit)
 
     // The sections that live beside their features (input/section.hpp)
     RelaxSection relax;            // integrate/relax_section.hpp
@@ -174,12 +113,6 @@ inline bool is_vectorial(const Vec3& j) {
 // Some material pair's exchange-matrix (of any shell) is vectorial: the exchange then runs on the
 // general path with a diagonal coupling.
 bool vectorial_exchange(const Config& c);
-// The equilibration temperature (K): sim:equilibration-temperature, or sim:temperature when it
-// is not given (VAMPIRE's default is 300 K whatever sim:temperature; docs/vampire-compatibility).
-inline double equilibration_or_temperature(const Config& c) {
-    return c.equilibration_temperature >= 0 ? c.equilibration_temperature : c.temperature;
-}
-
 // Whether material m is placed only by alloying: the target of some host's alloy-fraction, with
 // no unit-cell-category or height range of its own.
 bool alloyed_only(const Config& c, std::size_t m);

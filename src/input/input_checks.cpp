@@ -127,43 +127,6 @@ void check_alloys(const Config& c, const std::map<std::string, Entry>& seen) {
     }
 }
 
-void warn_monte_carlo_at_zero(Config& c) {
-    if (c.integrator != IntegratorKind::monte_carlo || c.temperature != 0 ||
-        c.program != ProgramKind::hysteresis_loop)
-        return;
-    bool exchange = c.unit_cell_file.given();
-    for (const MaterialConfig& m : c.materials)
-        for (const double j : m.exchange)
-            exchange = exchange || j != 0;
-    if (!exchange) return;
-    c.warnings.push_back(
-        "Monte Carlo at 0 K takes only moves that lower the energy: in an exchange-coupled "
-        "system one spin's move cannot start a reversal until the field beats its exchange field "
-        "(z J / mu_s, hundreds of tesla), so this loop may not switch at all; give "
-        "sim:temperature a few K, or use sim:integrator = llg-heun");
-}
-
-// Keywords VAMPIRE's programs do not read, so neither do miniASD's (its meaning, documented).
-void warn_program_settings(const std::map<std::string, Entry>& seen, Config& c) {
-    auto warn = [&](const char* key, const std::string& why) { warn_if_given(seen, c, key, why); };
-    char t[64];
-    std::snprintf(t, sizeof t, "%g K", equilibration_or_temperature(c));
-    if (c.program == ProgramKind::laser_pulse && seen.count("sim:equilibration-temperature"))
-        warn("sim:temperature", std::string("with sim:program = laser-pulse: as in VAMPIRE, the "
-                                            "run starts from and its heat sink stays at "
-                                            "sim:equilibration-temperature = ") +
-                                    t);
-    if (c.program == ProgramKind::field_cool)
-        warn("sim:temperature",
-             "with sim:program = field-cool: as in VAMPIRE, it cools from "
-             "sim:maximum-temperature to sim:minimum-temperature");
-    if (c.program == ProgramKind::benchmark)
-        for (const char* key : {"sim:equilibration-time-steps", "sim:equilibration-temperature"})
-            warn(key,
-                 "with sim:program = benchmark: as in VAMPIRE, it runs "
-                 "sim:total-time-steps at sim:temperature from the first step");
-}
-
 // The structure keywords that only make sense together.
 void check_structure(const Config& c, const std::map<std::string, Entry>& seen) {
     const bool shaped = c.structure.particle_shape != ParticleShape::none;

@@ -1,6 +1,6 @@
 // The checks of a whole configuration after every keyword is read (build_config): what one
 // keyword cannot know alone, such as materials that cover the lattice, alloys that add up,
-// programs with their required keywords, checkpoint keywords that agree, and keywords that would
+// checkpoint keywords that agree, and keywords that would
 // have no effect (a warning). Each throws InputError naming the file, line and keyword.
 #pragma once
 
@@ -22,12 +22,6 @@ void warn_if_given(const std::map<std::string, Entry>& seen, Config& c, const ch
 void check_material_coverage(Config& c, const std::map<std::string, Entry>& seen,
                              const std::string& input_file);
 void check_alloys(const Config& c, const std::map<std::string, Entry>& seen);
-void check_programs(const Config& c, const std::map<std::string, Entry>& seen,
-                    const std::string& input_file);
-void warn_program_settings(const std::map<std::string, Entry>& seen, Config& c);
-// A hysteresis loop by Monte Carlo at 0 K with exchange: single-spin moves that must lower the
-// energy cannot start a reversal below the exchange field (a warning).
-void warn_monte_carlo_at_zero(Config& c);
 void check_structure(const Config& c, const std::map<std::string, Entry>& seen);
 // With material:unit-cell-file: no keyword the file replaces, a material for every category of
 // its atoms; sets the unit cell to the file's.

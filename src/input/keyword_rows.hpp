@@ -90,7 +90,4 @@ KeywordSpec enum_choice(std::string section, std::string name, const EnumWords<E
 double parse_duration(const std::string& text);
 std::optional<Value> duration_text(double seconds);
 
-void add_sim_keywords(std::vector<KeywordSpec>& t);    // sim:, montecarlo:
-void add_limit_keywords(std::vector<KeywordSpec>& t);  // sim: wall time and memory
-
 }  // namespace miniasd::keyword_rows

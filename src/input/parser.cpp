@@ -225,7 +225,6 @@ Config build_config(const std::vector<Entry>& entries, const std::string& input_
     // Checks across keywords. Each reports its first finding; one about a keyword whose own line
     // failed above is a consequence and is dropped (Mistakes).
     const bool alloys_ok = mistakes.check([&] { check_alloys(c, seen); });
-    mistakes.check([&] { check_programs(c, seen, input_file); });
     mistakes.check([&] { check_structure(c, seen); });
     for (const Section& s : sections())
         if (s.check) mistakes.check([&] { s.check(c, seen); });
@@ -238,8 +237,6 @@ Config build_config(const std::vector<Entry>& entries, const std::string& input_
     symmetrise_couplings(c, seen, mistakes);
     mistakes.check([&] { check_exchange_shells(c, seen); });
     mistakes.throw_if_any(input_file);
-    warn_program_settings(seen, c);
-    warn_monte_carlo_at_zero(c);
     for (const auto& [key, e] : seen)
         c.given[key] = {e.file, e.line};
     return c;

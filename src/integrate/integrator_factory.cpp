@@ -7,12 +7,12 @@
 namespace miniasd {
 
 std::unique_ptr<Integrator> make_integrator(const IntegratorContext& c) {
-    if (c.config.device == Device::gpu) {
-        if (c.config.integrator == IntegratorKind::monte_carlo)
+    if (c.config.sim.device == Device::gpu) {
+        if (c.config.sim.integrator == IntegratorKind::monte_carlo)
             return std::make_unique<GpuMonteCarlo>(c);
         return std::make_unique<GpuLlgHeun>(c);
     }
-    switch (c.config.integrator) {
+    switch (c.config.sim.integrator) {
         case IntegratorKind::llg_heun:
             break;
         case IntegratorKind::monte_carlo:

@@ -21,8 +21,8 @@ LlgHeun::LlgHeun(const Config& c, const LocalSystem& sys, Hamiltonian& h,
       hamiltonian_(h),
       // Planned before the arrays below exist: its scratch (4 B per atom) then adds to no peak.
       sweep_(sys, h, halo, timers, !environment_set(EnvVar::no_fused_heun)),
-      dt_(c.time_step),
-      seed_(c.seed),
+      dt_(c.sim.time_step),
+      seed_(c.sim.seed),
       ziggurat_(make_ziggurat_tables()) {
     for (const MaterialConfig& m : c.materials) {
         moment_.push_back(m.moment);

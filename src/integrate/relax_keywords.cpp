@@ -13,7 +13,7 @@ using namespace keyword_rows;
 using input_checks::fail;
 
 bool relaxes(const Config& c) {
-    return c.program == ProgramKind::relax || c.relax.first;
+    return c.sim.program == ProgramKind::relax || c.relax.first;
 }
 
 void add_rows(std::vector<KeywordSpec>& t) {
@@ -52,7 +52,7 @@ void add_rows(std::vector<KeywordSpec>& t) {
 // The relaxation's keywords: each with a relaxation, and none of a time loop's that a minimiser
 // has no use for.
 void check(Config& c, const Seen& seen) {
-    const bool program = c.program == ProgramKind::relax;
+    const bool program = c.sim.program == ProgramKind::relax;
     if (!program && !c.relax.first)
         for (const char* key : {"sim:relax-method", "sim:relax-torque-tolerance"})
             if (const Entry* e = given(seen, key))
@@ -70,7 +70,7 @@ void check(Config& c, const Seen& seen) {
         fail(seen.at("sim:program"),
              "relax needs sim:total-time-steps, the most steps the minimiser may take (it stops "
              "sooner when every torque is below sim:relax-torque-tolerance)");
-    if (const Entry* e = given(seen, "sim:temperature"); e && c.temperature != 0)
+    if (const Entry* e = given(seen, "sim:temperature"); e && c.sim.temperature != 0)
         fail(*e,
              "must be 0 K with sim:program = relax: a relaxation minimises the energy; for "
              "thermal equilibrium run a time series");
@@ -78,15 +78,15 @@ void check(Config& c, const Seen& seen) {
         "has no effect with sim:program = relax, whose steps are the minimiser's "
         "(sim:relax-method)";
     if (const Entry* e = given(seen, "sim:equilibration-time-steps");
-        e && c.equilibration_steps != 0)
+        e && c.sim.equilibration_steps != 0)
         fail(*e, why);
     if (const Entry* e = given(seen, "sim:equilibration-temperature")) fail(*e, why);
     if (const Entry* e = given(seen, "sim:integrator");
-        e && c.integrator != IntegratorKind::llg_heun)
+        e && c.sim.integrator != IntegratorKind::llg_heun)
         fail(*e, why);
     const Entry* device =
         given(seen, "sim:device") ? given(seen, "sim:device") : given(seen, "gpu:acceleration");
-    if (device && c.device == Device::gpu)
+    if (device && c.sim.device == Device::gpu)
         fail(*device,
              "the minimiser of sim:program = relax runs on the CPU only (sim:relax-first "
              "before a GPU program relaxes on the CPU, then hands the spins over)");

@@ -23,9 +23,9 @@ double largest_j(const Config& c, std::size_t a, int shell) {
 // The highest bath temperature the run's program sets (K); the laser pulse's electrons are not
 // known before the run and count at the bath's.
 double highest_temperature(const Config& c) {
-    double t = std::max(c.temperature, equilibration_or_temperature(c));
-    if (c.program == ProgramKind::curie_temperature || c.program == ProgramKind::field_cool)
-        t = std::max(t, c.maximum_temperature);
+    double t = std::max(c.sim.temperature, equilibration_or_temperature(c.sim));
+    if (c.sim.program == ProgramKind::curie_temperature || c.sim.program == ProgramKind::field_cool)
+        t = std::max(t, c.sweep.maximum_temperature);
     return t;
 }
 
@@ -33,7 +33,8 @@ double highest_temperature(const Config& c) {
 
 TimeStepCheck check_time_step(const Config& c, const Lattice& l) {
     TimeStepCheck t;
-    const double applied = std::max(std::abs(c.field_strength), std::abs(c.maximum_field));
+    const double applied =
+        std::max(std::abs(c.sim.field_strength), std::abs(c.sweep.maximum_field));
     const double temperature = highest_temperature(c);
     // The dipolar field's scale: mu0 M_s of the densest magnetisation (the demagnetising field
     // of a film), with every site holding the largest moment.
@@ -97,11 +98,11 @@ TimeStepCheck check_time_step(const Config& c, const Lattice& l) {
         const double rate = per_tesla * b;
         const double noise = per_tesla * 3 * std::sqrt(3.0) *
                              thermal_field_sigma(m.damping, m.moment, temperature, 1.0);
-        const double angle = rate * c.time_step + noise * std::sqrt(c.time_step);
+        const double angle = rate * c.sim.time_step + noise * std::sqrt(c.sim.time_step);
         t.field = std::max(t.field, b);
         if (angle > t.angle) {
             t.angle = angle;
-            t.thermal = noise * std::sqrt(c.time_step);
+            t.thermal = noise * std::sqrt(c.sim.time_step);
             // rate dt + noise sqrt(dt) = 1: sqrt(dt) = 2 / (noise + sqrt(noise^2 + 4 rate)).
             const double x = 2 / (noise + std::sqrt(noise * noise + 4 * rate));
             t.suggested = x * x;

@@ -12,8 +12,8 @@ namespace miniasd {
 
 void CurieTemperatureProgram::run(ProgramHost& sim) {
     const Config& c = sim.config();
-    const std::vector<double> temperatures =
-        sweep_points(c.minimum_temperature, c.maximum_temperature, c.temperature_increment);
+    const std::vector<double> temperatures = sweep_points(
+        c.sweep.minimum_temperature, c.sweep.maximum_temperature, c.sweep.temperature_increment);
     sim.plan_rows(static_cast<std::int64_t>(temperatures.size()));
     std::vector<std::string> headers = {"temperature[K]", "<|m|>", "err", "chi[1/T]", "err",
                                         "C[kB/atom]",     "err",   "U4",  "err"};
@@ -32,9 +32,9 @@ void CurieTemperatureProgram::run(ProgramHost& sim) {
         const double t = temperatures[k];
         sim.state().point = static_cast<std::int64_t>(k);
         Phase p;
-        p.equilibration_steps = c.equilibration_steps;
-        p.steps = c.loop_steps;
-        p.increment = c.steps_increment;
+        p.equilibration_steps = c.sim.equilibration_steps;
+        p.steps = c.sweep.loop_steps;
+        p.increment = c.sim.steps_increment;
         p.temperature = p.equilibration_temperature = t;
         p.row_per_sample = false;
         if (!sim.run(p)) continue;  // done before the checkpoint this run continues

@@ -9,7 +9,7 @@
 namespace miniasd {
 
 double cooling_temperature(const Config& c, double t) {
-    const double start = c.maximum_temperature, end = c.minimum_temperature;
+    const double start = c.sweep.maximum_temperature, end = c.sweep.minimum_temperature;
     const double x = t / c.pulse.cooling_time;
     double f = std::exp(-x);
     if (c.pulse.cooling_function == CoolingFunction::gaussian) f = std::exp(-x * x);
@@ -20,16 +20,17 @@ double cooling_temperature(const Config& c, double t) {
 void FieldCoolProgram::run(ProgramHost& sim) {
     const Config& c = sim.config();
     Phase p = time_series_phase(c);  // equilibration at the start temperature, then the cooling
-    p.equilibration_temperature =
-        c.equilibration_temperature >= 0 ? c.equilibration_temperature : c.maximum_temperature;
+    p.equilibration_temperature = c.sim.equilibration_temperature >= 0
+                                      ? c.sim.equilibration_temperature
+                                      : c.sweep.maximum_temperature;
     const std::int64_t equil = p.equilibration_steps;
     p.drive = [&c, equil](RunState& s, std::int64_t n) {
         if (n < equil) return;
         s.temperature = s.phonon_temperature =
-            cooling_temperature(c, double(n - equil) * c.time_step);
+            cooling_temperature(c, double(n - equil) * c.sim.time_step);
     };
     // The first cooling step's sample shows the start temperature.
-    p.temperature = c.maximum_temperature;
+    p.temperature = c.sweep.maximum_temperature;
     sim.run(p);
 }
 

@@ -54,9 +54,9 @@ void print_coercive_fields(std::FILE* screen, const double (&coercive)[2], doubl
 
 void HysteresisLoopProgram::run(ProgramHost& sim) {
     const Config& c = sim.config();
-    const double h = c.maximum_field;
-    const std::vector<double> down = sweep_points(h, -h, c.field_increment);
-    const std::vector<double> up = sweep_points(-h, h, c.field_increment);
+    const double h = c.sweep.maximum_field;
+    const std::vector<double> down = sweep_points(h, -h, c.sweep.field_increment);
+    const std::vector<double> up = sweep_points(-h, h, c.sweep.field_increment);
     sim.plan_rows(static_cast<std::int64_t>(down.size() + up.size()));
     std::vector<std::string> headers = {"field[T]", "branch", "<m.h>", "err", "<|m|>", "err"};
     for (const MaterialConfig& m : c.materials)
@@ -66,15 +66,15 @@ void HysteresisLoopProgram::run(ProgramHost& sim) {
     std::FILE* screen = sim.screen();
     if (screen)
         std::fprintf(screen, "Hysteresis loop: %g T to %g T and back in steps of %g T at %g K\n", h,
-                     -h, c.field_increment, c.temperature);
+                     -h, c.sweep.field_increment, c.sim.temperature);
 
     // Saturate at +H first.
     Phase settle;
-    settle.equilibration_steps = c.equilibration_steps;
-    settle.temperature = settle.equilibration_temperature = c.temperature;
+    settle.equilibration_steps = c.sim.equilibration_steps;
+    settle.temperature = settle.equilibration_temperature = c.sim.temperature;
     settle.field_strength = h;
     settle.row_per_sample = false;
-    if (c.equilibration_steps > 0) sim.run(settle);
+    if (c.sim.equilibration_steps > 0) sim.run(settle);
 
     std::int64_t point = 0;
     for (int branch = 0; branch < 2; ++branch) {
@@ -84,9 +84,9 @@ void HysteresisLoopProgram::run(ProgramHost& sim) {
             const std::int64_t index = point++;
             sim.state().point = index;
             Phase p;
-            p.steps = c.loop_steps;
-            p.increment = c.steps_increment;
-            p.temperature = p.equilibration_temperature = c.temperature;
+            p.steps = c.sweep.loop_steps;
+            p.increment = c.sim.steps_increment;
+            p.temperature = p.equilibration_temperature = c.sim.temperature;
             p.field_strength = b;
             p.row_per_sample = false;
             // program_state holds <m.h> of every finished point, for the coercive fields of a

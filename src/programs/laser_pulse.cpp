@@ -15,7 +15,7 @@ TwoTemperatureParameters two_temperature_parameters(const Config& c) {
     p.sink = c.pulse.heat_sink_coupling;
     p.pulse_width = c.pulse.time;
     p.pulse_power = c.pulse.power;
-    p.bath = equilibration_or_temperature(c);  // VAMPIRE's Teq: start and heat sink
+    p.bath = equilibration_or_temperature(c.sim);  // VAMPIRE's Teq: start and heat sink
     return p;
 }
 
@@ -25,7 +25,7 @@ void LaserPulseProgram::run(ProgramHost& sim) {
     Phase p = time_series_phase(c);
     // VAMPIRE's program: everything happens at and relaxes to the equilibration temperature;
     // sim:temperature has no part in it (input_checks warns when both are given).
-    const double bath = equilibration_or_temperature(c);
+    const double bath = equilibration_or_temperature(c.sim);
     p.equilibration_temperature = p.temperature = bath;
     const std::int64_t equil = p.equilibration_steps;
     const bool square = c.pulse.laser_profile == LaserProfile::square;
@@ -41,13 +41,13 @@ void LaserPulseProgram::run(ProgramHost& sim) {
     }
     p.drive = [&, bath](RunState& s, std::int64_t n) {
         if (n < equil) return;
-        const double t = double(n - equil) * c.time_step;  // s since the pulse phase began
+        const double t = double(n - equil) * c.sim.time_step;  // s since the pulse phase began
         if (square) {
-            s.temperature = t <= c.pulse.time ? c.maximum_temperature : bath;
+            s.temperature = t <= c.pulse.time ? c.sweep.maximum_temperature : bath;
             s.phonon_temperature = bath;
             return;
         }
-        ttm.advance(t, c.time_step);
+        ttm.advance(t, c.sim.time_step);
         s.temperature = ttm.electron_temperature();
         s.phonon_temperature = ttm.phonon_temperature();
         peak_electron = std::max(peak_electron, s.temperature);

@@ -7,7 +7,7 @@
 namespace miniasd {
 
 std::unique_ptr<Program> make_program(const Config& c) {
-    switch (c.program) {
+    switch (c.sim.program) {
         case ProgramKind::time_series:
             break;
         case ProgramKind::benchmark:
@@ -52,7 +52,7 @@ int run_program(Simulation& sim) {
     const Config& c = sim.config();
     const std::unique_ptr<Program> program = make_program(c);
     sim.start_run();
-    if (c.relax.first && c.program != ProgramKind::relax && sim.first_step() == 0 &&
+    if (c.relax.first && c.sim.program != ProgramKind::relax && sim.first_step() == 0 &&
         !sim.continued()) {
         const Relaxation r = sim.relax(false);
         if (!r.converged)

@@ -69,8 +69,8 @@ void add_rows(std::vector<KeywordSpec>& t) {
 
 // A square pulse holds sim:maximum-temperature, which has no default to fall back on.
 void check(Config& c, const Seen& seen) {
-    if (c.program == ProgramKind::laser_pulse && c.pulse.laser_profile == LaserProfile::square &&
-        !given(seen, "sim:maximum-temperature"))
+    if (c.sim.program == ProgramKind::laser_pulse &&
+        c.pulse.laser_profile == LaserProfile::square && !given(seen, "sim:maximum-temperature"))
         fail(seen.at("sim:laser-pulse-temporal-profile"),
              "a square pulse holds sim:maximum-temperature for sim:laser-pulse-time: set "
              "sim:maximum-temperature");

@@ -14,7 +14,7 @@ void TimeSeriesProgram::run(ProgramHost& sim) {
 
 void RelaxProgram::run(ProgramHost& sim) {
     const Config& c = sim.config();
-    sim.plan_rows(c.total_steps / c.steps_increment + 2);
+    sim.plan_rows(c.sim.total_steps / c.sim.steps_increment + 2);
     converged_ = sim.relax().converged;
 }
 
@@ -23,7 +23,7 @@ void BenchmarkProgram::run(ProgramHost& sim) {
     p.equilibration_steps = 0;
     p.equilibration_temperature = p.temperature;
     const Config& c = sim.config();
-    sim.plan_rows(rows_of_phase(0, c.total_steps, c.steps_increment, c.columns.rate));
+    sim.plan_rows(rows_of_phase(0, c.sim.total_steps, c.sim.steps_increment, c.columns.rate));
     sim.run(p);
 }
 

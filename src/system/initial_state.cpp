@@ -36,7 +36,7 @@ Vec3 random_direction(std::uint64_t seed, std::int64_t gid) {
 // The material's own start: its direction, or random when it says so.
 Vec3 material_direction(const Config& c, std::int64_t gid, int material) {
     const MaterialConfig& m = c.materials[std::size_t(material)];
-    return m.random_initial_spin ? random_direction(c.seed, gid) : m.initial_spin;
+    return m.random_initial_spin ? random_direction(c.sim.seed, gid) : m.initial_spin;
 }
 
 // Displacement a - b along an axis of length `length`, the nearest image when periodic.
@@ -134,7 +134,7 @@ std::string describe_initial_state(const Config& c) {
         case S::uniform:
             return "";
         case S::random:
-            return "Initial spins: random (seed " + std::to_string(c.seed) + ")\n";
+            return "Initial spins: random (seed " + std::to_string(c.sim.seed) + ")\n";
         case S::skyrmion:
             std::snprintf(b, sizeof b,
                           "Initial spins: %zu skyrmion(s), radius %.4g A, helicity %g degrees, "
@@ -168,7 +168,7 @@ Vec3 initial_direction(const Config& c, const Lattice& l, std::int64_t gid, int 
     using S = InitialState;
     switch (c.initial.state) {
         case S::random:
-            return random_direction(c.seed, gid);
+            return random_direction(c.sim.seed, gid);
         case S::skyrmion:
             return skyrmion(c, l, position);
         case S::spiral:

@@ -128,7 +128,7 @@ TEST(CheckpointKeywords, WallTimeLimitAcceptsTheUsualForms) {
         {"3600s", 3600},   {"11:50:00", 42600}, {"1-00:30", 88200}, {"1.5h", 5400}};
     for (const auto& [text, seconds] : cases) {
         const Config c = test::config_from_text(m + "sim:wall-time-limit = " + text + "\n");
-        EXPECT_DOUBLE_EQ(c.wall_time_limit, seconds) << text;
+        EXPECT_DOUBLE_EQ(c.limits.wall_time, seconds) << text;
     }
     for (const char* bad : {"soon", "11h50", "5x", "1:2:3:4", "0", "h", "1h1h"})
         EXPECT_THROW(test::config_from_text(m + "sim:wall-time-limit = " + bad + "\n"), Error)

@@ -28,8 +28,8 @@ std::string error_of(const std::string& input) {
 }  // namespace
 
 TEST(GpuRefusals, VampiresSwitchMeansSimDevice) {
-    EXPECT_EQ(test::config_from_text(cube + "gpu:acceleration = on\n").device, Device::gpu);
-    EXPECT_EQ(test::config_from_text(cube + "gpu:acceleration = off\n").device, Device::cpu);
+    EXPECT_EQ(test::config_from_text(cube + "gpu:acceleration = on\n").sim.device, Device::gpu);
+    EXPECT_EQ(test::config_from_text(cube + "gpu:acceleration = off\n").sim.device, Device::cpu);
     // VAMPIRE's other gpu: keywords are accepted with a warning that says what miniASD does.
     const Config c = test::config_from_text(cube + "gpu:num-threads = 4\n");
     bool warned = false;

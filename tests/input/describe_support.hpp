@@ -118,30 +118,10 @@ inline bool same(const MaterialConfig& a, const MaterialConfig& b, std::string* 
 
 // Every setting; not where it came from (input_file, files_read, warnings, given).
 inline bool same(const Config& a, const Config& b, std::string* why = nullptr) {
-    if (!all_same({F(unit_cell_file),
-                   F(program),
-                   F(integrator),
-                   F(device),
-                   F(monte_carlo_move),
-                   F(temperature),
-                   F(time_step),
-                   F(total_steps),
-                   F(equilibration_steps),
-                   F(loop_steps),
-                   F(equilibration_temperature),
-                   F(steps_increment),
-                   F(field_strength),
-                   F(field_direction),
-                   F(seed),
-                   F(minimum_temperature),
-                   F(maximum_temperature),
-                   F(temperature_increment),
-                   F(maximum_field),
-                   F(field_increment),
-                   F(wall_time_limit),
-                   F(memory_limit)},
-                  why))
-        return false;
+    if (!all_same({F(unit_cell_file)}, why)) return false;
+    if (!same_section(a.sim, b.sim, "sim", why)) return false;
+    if (!same_section(a.sweep, b.sweep, "sweep", why)) return false;
+    if (!same_section(a.limits, b.limits, "limits", why)) return false;
     if (a.materials.size() != b.materials.size()) {
         if (why) *why = "materials.size()";
         return false;

@@ -62,12 +62,12 @@ TEST(Parser, ReadsValuesConvertsUnitsAndAppliesDefaults) {
     EXPECT_DOUBLE_EQ(c.structure.system_size[0], 5e-9);
     EXPECT_DOUBLE_EQ(c.structure.system_size[1], 3e-9);
     EXPECT_DOUBLE_EQ(c.structure.system_size[2], 2e-9);  // default
-    EXPECT_DOUBLE_EQ(c.temperature, 300);
-    EXPECT_DOUBLE_EQ(c.time_step, 1e-16);
-    EXPECT_EQ(c.total_steps, 10000);
-    EXPECT_DOUBLE_EQ(c.field_strength, 0.1);
-    EXPECT_DOUBLE_EQ(c.field_direction[0], 0.6);
-    EXPECT_DOUBLE_EQ(c.field_direction[2], 0.8);
+    EXPECT_DOUBLE_EQ(c.sim.temperature, 300);
+    EXPECT_DOUBLE_EQ(c.sim.time_step, 1e-16);
+    EXPECT_EQ(c.sim.total_steps, 10000);
+    EXPECT_DOUBLE_EQ(c.sim.field_strength, 0.1);
+    EXPECT_DOUBLE_EQ(c.sim.field_direction[0], 0.6);
+    EXPECT_DOUBLE_EQ(c.sim.field_direction[2], 0.8);
     ASSERT_EQ(c.materials.size(), 1u);
     EXPECT_DOUBLE_EQ(c.materials[0].moment, 2 * constants::bohr_magneton);
     EXPECT_DOUBLE_EQ(c.materials[0].exchange[0], 10e-3 * constants::electron_volt);
@@ -114,8 +114,8 @@ TEST(Parser, NumbersOutOfRangeHexadecimalOrWithBlanksAreRefused) {
     // Blanks around the value, and after or before commas, are fine.
     const Config c = config_from_text(
         "sim:temperature =   300   \nsim:applied-field-unit-vector = 0, 0 ,1\n" + material1);
-    EXPECT_EQ(c.temperature, 300);
-    EXPECT_EQ(c.field_direction[2], 1);
+    EXPECT_EQ(c.sim.temperature, 300);
+    EXPECT_EQ(c.sim.field_direction[2], 1);
 }
 
 // Control bytes are shown escaped and a huge token is cut, so a message stays one short line.
@@ -149,7 +149,7 @@ TEST(Parser, NonAsciiOutsideCommentsIsRefusedAtItsColumn) {
         1, {"column 24", "(\\xc2)"});
     const Config c = config_from_text("\xEF\xBB\xBFsim:temperature = 300 # 300 \xc2\xb0K\n" +
                                       material1 + "# Latin-1 comment: \xe9t\xe9\n");
-    EXPECT_EQ(c.temperature, 300);
+    EXPECT_EQ(c.sim.temperature, 300);
     // A BOM anywhere else is a non-ASCII byte like any other.
     expect_error("sim:temperature = 300\n\xEF\xBB\xBFsim:time-step = 1e-16\n", 2,
                  {"column 1", "(\\xef)"});
@@ -177,7 +177,7 @@ TEST(Parser, SweepsBeyondReasonAreRefused) {
         "sim:maximum-temperature = 1000\n"
         "sim:temperature-increment = 0.01\n" +
         material1);
-    EXPECT_EQ(ok.temperature_increment, 0.01);
+    EXPECT_EQ(ok.sweep.temperature_increment, 0.01);
 }
 
 TEST(Parser, WrongOrUnknownUnit) {
@@ -361,12 +361,12 @@ TEST(Parser, ProgramAndIntegratorKeywords) {
         "sim:loop-time-steps = 500\nmaterial[1]:cubic-anisotropy-constant = 1e-23\n"
         "material[1]:material-element = Gd\noutput:output-rate = 4\n" +
         material1);
-    EXPECT_EQ(c.program, ProgramKind::curie_temperature);
-    EXPECT_EQ(c.integrator, IntegratorKind::monte_carlo);
-    EXPECT_EQ(c.monte_carlo_move, MonteCarloMove::spin_flip);
-    EXPECT_EQ(c.maximum_temperature, 1000);
-    EXPECT_EQ(c.temperature_increment, 25);
-    EXPECT_EQ(c.loop_steps, 500);
+    EXPECT_EQ(c.sim.program, ProgramKind::curie_temperature);
+    EXPECT_EQ(c.sim.integrator, IntegratorKind::monte_carlo);
+    EXPECT_EQ(c.sim.monte_carlo_move, MonteCarloMove::spin_flip);
+    EXPECT_EQ(c.sweep.maximum_temperature, 1000);
+    EXPECT_EQ(c.sweep.temperature_increment, 25);
+    EXPECT_EQ(c.sweep.loop_steps, 500);
     EXPECT_EQ(c.materials[0].cubic_anisotropy, 1e-23);
     EXPECT_EQ(c.materials[0].element, "Gd");
     EXPECT_EQ(c.columns.rate, 4);

@@ -109,7 +109,7 @@ TEST(Vampire, ExampleStyleInputsRunOrAreRefusedByName) {
         "sim:temperature-increment = 25\nsim:equilibration-time-steps = 1000\n"
         "sim:loop-time-steps = 3000\noutput:mean-magnetisation-length\n"
         "output:mean-susceptibility\n");
-    EXPECT_EQ(curie.program, ProgramKind::curie_temperature);
+    EXPECT_EQ(curie.sim.program, ProgramKind::curie_temperature);
     ASSERT_EQ(curie.warnings.size(), 1u);
 
     // A core-shell nanoparticle (VAMPIRE's tutorial): supported.

@@ -53,7 +53,7 @@ TEST(TimeStepCheck, BccFeAtOneFemtosecondIsFineAndAtOnePicosecondIsWarned) {
 // rate dt + noise sqrt(dt) = 1.
 TEST(TimeStepCheck, CountsTheThermalFieldAtTheHighestTemperature) {
     Config c = fe("1 !fs");
-    c.temperature = 300;
+    c.sim.temperature = 300;
     const double mu = 2.22 * constants::bohr_magneton, g = constants::gyromagnetic_ratio;
     const double field = 8 * 7.05e-21 / mu + 2 * 5.65e-25 / mu + 2;
     const double per_tesla = g / std::sqrt(1.01);
@@ -65,8 +65,8 @@ TEST(TimeStepCheck, CountsTheThermalFieldAtTheHighestTemperature) {
     const double dt = a.suggested;
     EXPECT_NEAR(per_tesla * field * dt + noise * std::sqrt(dt), 1.0, 1e-12);
     // A Curie sweep to 1500 K is judged at 1500 K.
-    c.program = ProgramKind::curie_temperature;
-    c.maximum_temperature = 1500;
+    c.sim.program = ProgramKind::curie_temperature;
+    c.sweep.maximum_temperature = 1500;
     EXPECT_NEAR(check_time_step(c, make_lattice(c)).thermal,
                 noise * std::sqrt(5.0) * std::sqrt(1e-15), 1e-12);
 }

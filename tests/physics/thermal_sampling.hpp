@@ -25,7 +25,7 @@ inline void sample_thermal_spins(const std::string& body, int equilibration, int
         "sim:integrator-random-seed = 4242\n";
     Simulation sim(parallel::Comm::world(), config_from_text(common + body), quiet_options());
     Phase phase;
-    phase.temperature = phase.equilibration_temperature = sim.config().temperature;
+    phase.temperature = phase.equilibration_temperature = sim.config().sim.temperature;
     phase.steps = equilibration;
     phase.increment = equilibration;
     sim.run(phase);

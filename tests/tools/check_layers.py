@@ -16,7 +16,7 @@ LAYERS = [
     # output/ in three rooms, each above the one before: the format of a snapshot, the parallel
     # write modes, the pipeline (the background queue, auto mode, run directory, text files).
     ["output/format"], ["output/modes"], ["output/pipeline", "output"], ["checkpoint"], ["report"],
-    ["simulation", "stop_policy", "loop_observers", "phase", "program_host"],  # the files at the top of src/ that hold the loop
+    ["simulation", "stop_policy", "loop_observers", "phase", "program_host", "sim", "limits"],  # the files at the top of src/ that hold the loop and its sections
     ["programs"], ["app", "main"],
 ]
 # An include that runs up on purpose, with the reason (docs/architecture.md).

@@ -98,7 +98,7 @@ SnapshotOutput::SnapshotOutput(const Config& c, const Lattice& l, const LocalSys
                                const parallel::Comm& comm, std::string directory,
                                std::int64_t expected_snapshots, bool verbose, SnapshotSeries series)
     : sync_(c.output.sync),
-      time_step_(c.time_step),
+      time_step_(c.sim.time_step),
       lattice_(l),
       system_(sys),
       io_(comm.duplicate()),

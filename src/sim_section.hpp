@@ -1,0 +1,89 @@
+// The run's own settings, VAMPIRE's sim: keywords for the time loop (what runs, the integrator,
+// temperature, time step, step counts, applied field, seed): a configuration section
+// (input/section.hpp), read from the keywords in sim_keywords.cpp and driven by the loop
+// (simulation.cpp) and the programs (programs/).
+#pragma once
+
+#include <cstdint>
+
+#include "util/enum_words.hpp"
+#include "util/fields.hpp"
+#include "util/vec3.hpp"
+
+namespace miniasd {
+
+struct Section;
+
+// sim:program: what the run does (src/programs/).
+enum class ProgramKind {
+    time_series,
+    benchmark,
+    curie_temperature,
+    hysteresis_loop,
+    field_cool,
+    laser_pulse,
+    relax,  // miniASD's own: minimise the energy (programs/relax.cpp)
+};
+enum class IntegratorKind { llg_heun, monte_carlo };
+enum class Device { cpu, gpu };  // sim:device: where the integrator's steps run
+enum class MonteCarloMove { adaptive, angle, spin_flip, uniform };  // montecarlo:algorithm
+
+// The input's words for them (keyword rows, describe(), messages), each table written once.
+inline constexpr EnumWords<ProgramKind, 7> program_words{
+    {{ProgramKind::time_series, "time-series"},
+     {ProgramKind::benchmark, "benchmark"},
+     {ProgramKind::curie_temperature, "curie-temperature"},
+     {ProgramKind::hysteresis_loop, "hysteresis-loop"},
+     {ProgramKind::field_cool, "field-cool"},
+     {ProgramKind::laser_pulse, "laser-pulse"},
+     {ProgramKind::relax, "relax"}}};
+inline constexpr EnumWords<IntegratorKind, 2> integrator_words{
+    {{IntegratorKind::llg_heun, "llg-heun"}, {IntegratorKind::monte_carlo, "monte-carlo"}}};
+inline constexpr EnumWords<Device, 2> device_words{{{Device::cpu, "cpu"}, {Device::gpu, "gpu"}}};
+inline constexpr EnumWords<MonteCarloMove, 4> monte_carlo_move_words{
+    {{MonteCarloMove::adaptive, "adaptive"},
+     {MonteCarloMove::angle, "angle"},
+     {MonteCarloMove::spin_flip, "spin-flip"},
+     {MonteCarloMove::uniform, "uniform"}}};
+inline const char* word_of(ProgramKind v) {
+    return word_of(program_words, v);
+}
+inline const char* word_of(IntegratorKind v) {
+    return word_of(integrator_words, v);
+}
+inline const char* word_of(Device v) {
+    return word_of(device_words, v);
+}
+inline const char* word_of(MonteCarloMove v) {
+    return word_of(monte_carlo_move_words, v);
+}
+
+struct SimSection {
+    ProgramKind program = ProgramKind::time_series;
+    IntegratorKind integrator = IntegratorKind::llg_heun;
+    Device device = Device::cpu;
+    MonteCarloMove monte_carlo_move = MonteCarloMove::adaptive;
+    double temperature = 0;        // K
+    double time_step = 1e-15;      // s
+    std::int64_t total_steps = 0;  // after equilibration
+    std::int64_t equilibration_steps = 0;
+    double equilibration_temperature = -1;  // K; < 0 means "same as sim:temperature"
+    std::int64_t steps_increment = 1;       // statistics every this many steps
+    double field_strength = 0;              // T
+    Vec3 field_direction{0, 0, 1};          // unit vector
+    std::uint64_t seed = 12345;             // key of the counter-based generator
+    MINIASD_FIELDS(program, integrator, device, monte_carlo_move, temperature, time_step,
+                   total_steps, equilibration_steps, equilibration_temperature, steps_increment,
+                   field_strength, field_direction, seed);
+};
+MINIASD_SIZE_GUARD(SimSection, 104);
+
+// The equilibration temperature (K): sim:equilibration-temperature, or sim:temperature when it
+// is not given (VAMPIRE's default is 300 K whatever sim:temperature; docs/vampire-compatibility).
+inline double equilibration_or_temperature(const SimSection& s) {
+    return s.equilibration_temperature >= 0 ? s.equilibration_temperature : s.temperature;
+}
+
+Section sim_section();  // sim_keywords.cpp
+
+}  // namespace miniasd
