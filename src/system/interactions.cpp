@@ -58,15 +58,14 @@ std::string pair_text(const Pair& p) {
 }
 
 // The weight of a bond at r (units of a_x) between categories p under exchange:function.
-double weight(const Config& c, double r, const Pair& p) {
+double weight(const ExchangeSection& x, double r, const Pair& p) {
     using F = ExchangeFunction;
-    switch (c.exchange.function) {
+    switch (x.function) {
         case F::exponential:
-            return c.exchange.decay_multiplier * std::exp(-r / c.exchange.decay_length) +
-                   c.exchange.decay_shift;
+            return x.decay_multiplier * std::exp(-r / x.decay_length) + x.decay_shift;
         case F::material_exponential: {
-            const auto it = c.exchange.category_exchange_parameters.find(p);
-            if (it == c.exchange.category_exchange_parameters.end())
+            const auto it = x.category_exchange_parameters.find(p);
+            if (it == x.category_exchange_parameters.end())
                 throw Error("exchange:function = material-exponential: categories " +
                             std::to_string(p.first) + " and " + std::to_string(p.second) +
                             " are bonded, but exchange:unit-cell-category-exchange-parameters" +
@@ -77,9 +76,9 @@ double weight(const Config& c, double r, const Pair& p) {
             return abc[0] * std::exp(-r / abc[1]) + abc[2];
         }
         case F::rkky: {
-            const double x = 2 * c.exchange.rkky_kf * r;  // 2 k r
-            const double kr = c.exchange.rkky_kf * r;
-            return (std::sin(x) - x * std::cos(x)) / (kr * kr * kr * kr);
+            const double kr = x.rkky_kf * r;
+            const double two_kr = 2 * x.rkky_kf * r;
+            return (std::sin(two_kr) - two_kr * std::cos(two_kr)) / (kr * kr * kr * kr);
         }
         case F::nearest_neighbour:
         case F::shell:
@@ -92,7 +91,7 @@ double weight(const Config& c, double r, const Pair& p) {
 // that they add up to the pair's count of bonds within its nearest-neighbour radius, and
 // exchange-matrix keeps its meaning of the nearest-neighbour-equivalent J (VAMPIRE's rule).
 // `pairs[s][b]` is the category pair of site s's bond b, `r` its length.
-void scale_to_nearest_count(const Config& c, InteractionList& l,
+void scale_to_nearest_count(const ExchangeSection& x, InteractionList& l,
                             const std::vector<std::vector<Pair>>& pairs,
                             const std::vector<std::vector<double>>& r,
                             const std::map<Pair, double>& nn_cut, double r_nn) {
@@ -109,7 +108,7 @@ void scale_to_nearest_count(const Config& c, InteractionList& l,
             t.nearest += r[s][b] <= nn_cut.at(pairs[s][b]);
             t.shortest = std::min(t.shortest, r[s][b]);
         }
-    const std::string function = "exchange:function = " + std::string(word_of(c.exchange.function));
+    const std::string function = "exchange:function = " + std::string(word_of(x.function));
     for (const auto& [p, t] : tally) {
         if (!t.nonzero) continue;  // every weight 0 (A = C = 0): the pair has no exchange
         if (!(t.sum != 0) || !std::isfinite(t.sum))
@@ -168,7 +167,7 @@ std::vector<double> distinct_radii(const std::vector<SiteNeighbour>& found, std:
     return out;
 }
 
-InteractionList bonds_within_range(const Config& c, const std::vector<Vec3>& basis,
+InteractionList bonds_within_range(const ExchangeSection& x, const std::vector<Vec3>& basis,
                                    const std::vector<int>& categories, const Vec3& dims,
                                    double r_nn, double range) {
     const int n = static_cast<int>(basis.size());
@@ -180,8 +179,8 @@ InteractionList bonds_within_range(const Config& c, const std::vector<Vec3>& bas
     for (const int a : categories)
         for (const int b : categories) {
             const Pair p{std::min(a, b), std::max(a, b)};
-            nn_cut[p] = 1.000001 * r_nn * pair_factor(c.exchange.nn_cutoff_range, p);
-            cut[p] = nn_cut[p] * range * pair_factor(c.exchange.interaction_cutoff_range, p);
+            nn_cut[p] = 1.000001 * r_nn * pair_factor(x.nn_cutoff_range, p);
+            cut[p] = nn_cut[p] * range * pair_factor(x.interaction_cutoff_range, p);
             widest = std::max(widest, cut[p]);
         }
     auto pair_of = [&](const SiteNeighbour& f) {
@@ -200,23 +199,23 @@ InteractionList bonds_within_range(const Config& c, const std::vector<Vec3>& bas
     InteractionList l;
     l.sites.resize(static_cast<std::size_t>(n));
     l.shells = static_cast<int>(shells.size());
-    const bool by_shell = c.exchange.function == ExchangeFunction::shell;
+    const bool by_shell = x.function == ExchangeFunction::shell;
     std::vector<std::vector<Pair>> pairs(l.sites.size());
     std::vector<std::vector<double>> radii(l.sites.size());
     for (const SiteNeighbour& f : found) {
         const std::size_t k = static_cast<std::size_t>(
             std::lower_bound(shells.begin(), shells.end(), f.r * (1 - 1e-6)) - shells.begin());
         const Pair p = pair_of(f);
-        const double w = weight(c, f.r, p);  // r is in units of a_x already
+        const double w = weight(x, f.r, p);  // r is in units of a_x already
         const auto s = static_cast<std::size_t>(f.site);
         l.sites[s].push_back({f.offset, by_shell ? static_cast<int>(k) : 0, isotropic(w)});
         pairs[s].push_back(p);
         radii[s].push_back(f.r);
     }
     using F = ExchangeFunction;
-    if (c.exchange.function == F::exponential || c.exchange.function == F::material_exponential ||
-        c.exchange.function == F::rkky)
-        scale_to_nearest_count(c, l, pairs, radii, nn_cut, r_nn);
+    if (x.function == F::exponential || x.function == F::material_exponential ||
+        x.function == F::rkky)
+        scale_to_nearest_count(x, l, pairs, radii, nn_cut, r_nn);
     return l;
 }
 

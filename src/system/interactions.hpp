@@ -77,7 +77,7 @@ std::array<double, 9> isotropic(double v);
 // material-exponential and RKKY: f(r), r in units of a_x, scaled per category pair so the
 // weights add up to the pair's count within its nearest-neighbour radius). Throws Error where the
 // weights cannot be scaled or material-exponential lacks a pair's parameters.
-InteractionList bonds_within_range(const Config& c, const std::vector<Vec3>& basis,
+InteractionList bonds_within_range(const ExchangeSection& x, const std::vector<Vec3>& basis,
                                    const std::vector<int>& categories, const Vec3& dims,
                                    double r_nn, double range);
 

@@ -243,8 +243,8 @@ Lattice make_lattice(const Config& c) {
     else if (l.single_spin)
         l.exchange.sites.resize(1);  // one atom, no bonds
     else
-        l.exchange = bonds_within_range(c, l.basis, exchange_categories(c), cell.dimensions,
-                                        cell.r_nn, c.exchange.interaction_range);
+        l.exchange = bonds_within_range(c.exchange, l.basis, exchange_categories(c),
+                                        cell.dimensions, cell.r_nn, c.exchange.interaction_range);
     if (!l.from_file) check_shells_in_range(c, l.exchange);
     if (l.from_file && c.unit_cell_file.has_biquadratic)
         l.biquadratic = interactions_from_file(c.unit_cell_file, true);
