@@ -211,8 +211,11 @@ class Simulation {
     void check_finite(const std::string& when);
     void check_sample();  // the latest sample: throws Error if a statistic is non-finite
     void poison_spin(std::int64_t gid);  // test hook: this atom's spin := NaN, where it is owned
-    // Registers the loop's observers (simulation_observers.cpp), once, by the constructor.
+    // Registers the loop's observers (simulation_observers.cpp), once, by the constructor, in
+    // the order they act.
     void register_observers();
+    void register_row_observers();   // before a step, at a sample, after a row
+    void register_step_observers();  // after a step
 
     Config config_;
     RunOptions options_;

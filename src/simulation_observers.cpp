@@ -22,6 +22,11 @@ std::optional<std::pair<std::string, std::string>> colon_pair(const std::optiona
 }  // namespace
 
 void Simulation::register_observers() {
+    register_row_observers();
+    register_step_observers();
+}
+
+void Simulation::register_row_observers() {
     // Before a step: the program's drive (phase.hpp), the time-dependent bath or field of a
     // field cooling or laser pulse, set in the run state before the step reads it.
     observers_.add(
@@ -44,7 +49,9 @@ void Simulation::register_observers() {
                        [this](std::int64_t) {
                            if (rows_.snapshots) write_snapshot();
                        });
+}
 
+void Simulation::register_step_observers() {
     // After a step, in this order. First rank 0's progress line with its ETA (util/progress.hpp:
     // it prints at most every 5 s), counting the phase's steps.
     if (comm().is_root() && options_.progress)
