@@ -13,11 +13,6 @@ namespace {
 
 using namespace keyword_rows;
 
-// describe() writes these settings even at their defaults.
-bool always(const Config&) {
-    return true;
-}
-
 void add_method_rows(std::vector<KeywordSpec>& t) {
     t.push_back(enum_choice(
         "sim", "program", program_words, ProgramKind::time_series,

@@ -30,6 +30,9 @@ class LocalTerm {
     // energy, and the Hamiltonian leaves it out of its loops. Read again when the applied field
     // changes (Hamiltonian::set_applied_field).
     virtual bool active() const { return true; }
+    // False for a drive that is not the gradient of an energy (the spin torques): its energy is
+    // zero and its field is not -(1/mu_i) dE/dS_i (the term contract test skips that check).
+    virtual bool conservative() const { return true; }
     // Figures for the end-of-run report (name, value on this rank), the same names on every
     // rank: the report gives each one's maximum over the ranks. None for most terms.
     virtual std::vector<std::pair<std::string, double>> figures() const { return {}; }

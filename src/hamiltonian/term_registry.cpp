@@ -6,6 +6,7 @@
 #include "hamiltonian/dipolar.hpp"
 #include "hamiltonian/dmi.hpp"
 #include "hamiltonian/exchange.hpp"
+#include "hamiltonian/spin_torque.hpp"
 #include "hamiltonian/tensor_exchange.hpp"
 #include "hamiltonian/zeeman.hpp"
 #include "util/error.hpp"
@@ -135,6 +136,16 @@ std::unique_ptr<LocalTerm> make_biquadratic(const TermContext& t) {
                                          t.columns, shell_b, t.moments);
 }
 
+// The spin torques (hamiltonian/spin_torque.hpp) only when some material has one: on-site, they
+// read S_i alone.
+std::optional<Reach> spin_torque_reach(const Config& c, const Lattice& l) {
+    if (!has_spin_torque(c)) return std::nullopt;
+    return always_on_site(c, l);
+}
+std::unique_ptr<LocalTerm> make_spin_torque(const TermContext& t) {
+    return std::make_unique<SpinTorque>(t.system.material.data(), t.config);
+}
+
 std::vector<TermRecipe>& recipes() {
     static std::vector<TermRecipe> r{
         {"exchange", &exchange_reach, &make_exchange},
@@ -143,6 +154,7 @@ std::vector<TermRecipe>& recipes() {
         {"applied-field", &always_on_site, &make_zeeman},
         {"dmi", &dmi_reach, &make_dmi},
         {"biquadratic", &biquadratic_reach, &make_biquadratic},
+        {"spin-torque", &spin_torque_reach, &make_spin_torque},
         dipolar_recipe(),
     };
     return r;

@@ -11,6 +11,7 @@
 
 #include "checkpoint/checkpoint_section.hpp"
 #include "dipole/dipole_section.hpp"
+#include "hamiltonian/spin_torque_section.hpp"
 #include "input/unit_cell_file.hpp"
 #include "integrate/relax_section.hpp"
 #include "limits_section.hpp"
@@ -46,6 +47,7 @@ struct Config {
     InitialStateSection initial;   // system/initial_state_section.hpp
     PulseSection pulse;            // programs/pulse_section.hpp
     ColumnsSection columns;        // stats/columns_section.hpp
+    SpinTorqueSection torques;     // hamiltonian/spin_torque_section.hpp
 
     std::vector<MaterialConfig> materials;
     SnapshotSection output;  // output/snapshot_section.hpp (config: keywords)

@@ -66,6 +66,11 @@ KeywordSpec mat(std::string name, K kind, D dim, double min, double max, std::st
                 MaterialRead read);
 [[noreturn]] void entry_error(const Entry& e, const std::string& what);
 
+// For enum_choice's `always`: describe() writes the setting even at its default.
+inline bool always(const Config&) {
+    return true;
+}
+
 // A choice whose words are an enumeration's table (util/enum_words.hpp). `field(c)` is the setting
 // it stores; describe() writes the line when the setting is not `def`, or when `always(c)` says
 // so (a setting that is shown with the feature that uses it).

@@ -2,6 +2,7 @@
 // feature's keywords. A feature's section lives beside its code (input/section.hpp).
 #include "checkpoint/checkpoint_section.hpp"
 #include "dipole/dipole_section.hpp"
+#include "hamiltonian/spin_torque_section.hpp"
 #include "input/section.hpp"
 #include "integrate/relax_section.hpp"
 #include "limits_section.hpp"
@@ -19,10 +20,10 @@ namespace miniasd {
 
 const std::vector<Section>& sections() {
     static const std::vector<Section> all = {
-        structure_section(),     material_section(), exchange_section(),   sim_section(),
-        sweep_section(),         pulse_section(),    checkpoint_section(), limits_section(),
-        initial_state_section(), relax_section(),    snapshot_section(),   columns_section(),
-        dipole_section(),
+        structure_section(),     material_section(),    exchange_section(),   sim_section(),
+        sweep_section(),         pulse_section(),       checkpoint_section(), limits_section(),
+        initial_state_section(), relax_section(),       snapshot_section(),   columns_section(),
+        dipole_section(),        spin_torque_section(),
     };
     return all;
 }

@@ -57,6 +57,13 @@ const Difference differences[] = {
     {"material[i]:exchange-matrix-8th-nn",
      "stored in the 7th shell's slot", "the 8th shell (docs/physics.md)"},
     {"exchange:rkkykf", "read but never stored (k stays 1)", "used"},
+    {"material[i]:spin-transfer-torque-asymmetry, spin-orbit-torque-asymmetry",
+     "the 6.0.0 release reads them and uses lambda = 0; the development branch applies "
+     "1 / (1 + lambda S.p), allowing lambda up to 100, where the factor diverges for lambda >= 1",
+     "1 / (1 + lambda S.p), lambda below 1 (docs/physics.md, Spin torques)"},
+    {"material[i]:slonczewski-precession-spin-torque",
+     "declared as a name of the field-like torque but never matched (the keyword is refused)",
+     "a name of spin-transfer-precession-torque"},
     {"material[i]:biquadratic-exchange-matrix-2nd-nn ... -10th-nn",
      "only in its development branch, which finds shells for the bilinear bonds alone: every "
      "biquadratic bond stays in the first shell and takes biquadratic-exchange-matrix, so these "

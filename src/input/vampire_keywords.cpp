@@ -114,9 +114,16 @@ const Group groups[] = {
     {"material", VC::not_supported, "micromagnetic discretisation is not implemented",
      "micromagnetic-discretisation-enabled pinning-field-strength pinning-field-unit-vector"},
     {"material", VC::supported, "", "domain-wall-second-magnetisation-vector"},
-    {"material", VC::not_supported, "spin torques and spin transport are not implemented",
-     "spin-transfer-torque-asymmetry spin-orbit-relaxation-torque spin-orbit-anti-damping-torque "
-     "spin-orbit-torque-asymmetry voltage-controlled-magnetic-anisotropy-coefficient "
+    {"material", VC::supported, "",
+     "spin-transfer-relaxation-torque slonczewski-adiabatic-spin-torque spin-transfer-torque "
+     "antidamping-torque spin-transfer-precession-torque slonczewski-non-adiabatic-spin-torque "
+     "field-like-torque slonczewski-precession-spin-torque spin-transfer-torque-asymmetry "
+     "spin-orbit-relaxation-torque spin-orbit-anti-damping-torque spin-orbit-precession-torque "
+     "spin-orbit-torque spin-orbit-field-like-torque spin-orbit-torque-asymmetry"},
+    {"material", VC::not_supported,
+     "spin transport (VAMPIRE's spintransport module) and voltage-controlled anisotropy are not "
+     "implemented",
+     "voltage-controlled-magnetic-anisotropy-coefficient "
      "vcma-coefficient resistivity spin-resistivity spin-transport-relaxation-torque "
      "spin-transport-precession-torque"},
     {"material", VC::not_supported,
@@ -152,11 +159,12 @@ const Group groups[] = {
      "electrical-pulse-time electrical-pulse-rise-time electrical-pulse-fall-time "
      "exchange-stiffness-maximum-angle exchange-stiffness-angle-increment field-pulse-time "
      "simulation-cycles"},
-    {"sim", VC::not_supported, "spin torques are not implemented",
-     "spin-transfer-torque-polarization-unit-vector spin-orbit-torque-polarization-unit-vector"},
     {"sim", VC::not_supported, "Monte Carlo preconditioning is not implemented",
      "preconditioning-steps"},
     {"sim", VC::supported, "", "domain-wall-axis domain-wall-position domain-wall-width"},
+    {"sim", VC::supported, "",
+     "spin-transfer-torque-polarization-unit-vector slonczewski-spin-polarization-unit-vector "
+     "spin-orbit-torque-polarization-unit-vector"},
     {"sim", VC::not_supported,
      "VAMPIRE's domain-wall program is not implemented (its wall is, as "
      "sim:initial-spin-configuration = domain-wall)",
@@ -275,7 +283,7 @@ const Group groups[] = {
     {"local-temperature-pulse", VC::not_supported, "local temperature pulses are not implemented",
      "*"},
     {"micromagnetic", VC::not_supported, "micromagnetic simulation is not implemented", "*"},
-    {"spin-torque", VC::not_supported, "spin torques are not implemented", "*"},
+    {"spin-torque", VC::not_supported, "VAMPIRE's spin-accumulation model (spin-torque:) is not implemented; the Slonczewski spin-transfer and spin-orbit torques are (material:spin-transfer-relaxation-torque and the others)", "*"},
     {"spin-transport", VC::not_supported, "spin transport is not implemented", "*"},
     {"grain", VC::not_supported, "granular structures and grain output are not implemented", "*"},
 };

@@ -13,6 +13,7 @@
 #include "kernels/dmi.hpp"
 #include "kernels/exchange.hpp"
 #include "kernels/held_field.hpp"
+#include "kernels/spin_torque.hpp"
 #include "kernels/tensor_exchange.hpp"
 #include "kernels/uniaxial_anisotropy.hpp"
 #include "kernels/zeeman.hpp"
@@ -27,6 +28,7 @@
     X(zeeman, ZeemanView)                          \
     X(dmi, DmiView)                                \
     X(biquadratic, BiquadraticView)                \
+    X(spin_torque, SpinTorqueView)                 \
     X(held_field, HeldFieldView)
 
 namespace miniasd::kernels {

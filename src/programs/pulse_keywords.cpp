@@ -12,10 +12,6 @@ namespace {
 using namespace keyword_rows;
 using input_checks::fail;
 
-bool always(const Config&) {  // every setting is written, as before sections
-    return true;
-}
-
 void add_rows(std::vector<KeywordSpec>& t) {
     t.push_back(row(
         "sim", "cooling-time", K::real, D::time, 1e-18, 1.0, "100 ps",

@@ -12,6 +12,17 @@ namespace miniasd {
 
 struct Section;
 
+// One of a material's spin torques (VAMPIRE's material keywords; hamiltonian/spin_torque.hpp):
+// a_j and b_j in tesla, the asymmetry lambda dimensionless.
+struct SpinTorqueConstants {
+    double relaxation = 0;  // a_j, the damping-like (anti-damping) part
+    double precession = 0;  // b_j, the field-like part
+    double asymmetry = 0;   // lambda: the torque scales as 1 / (1 + lambda S . p)
+    bool operator==(const SpinTorqueConstants& o) const {
+        return relaxation == o.relaxation && precession == o.precession && asymmetry == o.asymmetry;
+    }
+};
+
 struct MaterialConfig {
     std::string name;                         // label for output headers
     double moment = 1.72 * 9.2740100783e-24;  // μ_s, J/T (input in μB); VAMPIRE's default 1.72 μB
@@ -64,6 +75,10 @@ struct MaterialConfig {
     // biquadratic-exchange-matrix-2nd-nn ... -10th-nn: [shell - 1][material j], J per link
     // (exchange:function = shell), as further_exchange.
     std::vector<std::vector<double>> further_biquadratic;
+    // Spin-transfer torque through the polariser sim:spin-transfer-torque-polarization-unit-vector
+    // and spin-orbit torque with sim:spin-orbit-torque-polarization-unit-vector (rows in
+    // hamiltonian/spin_torque_keywords.cpp).
+    SpinTorqueConstants stt, sot;
 };
 
 Section material_section();  // material_keywords.cpp

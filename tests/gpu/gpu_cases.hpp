@@ -96,6 +96,12 @@ inline const std::vector<GpuCase>& gpu_cases() {
                                 "sim:temperature = 20\nsim:time-step = 0.1 !fs\n"
                                 "sim:total-time-steps = 60\nsim:time-steps-increment = 20\n",
          {}},
+        {"spin-transfer and spin-orbit torques (the contract test's two materials), 50 K",
+         spin_torque_film + "material[1]:initial-spin-direction = random\n"
+                            "material[2]:initial-spin-direction = random\n"
+                            "sim:temperature = 50\nsim:time-step = 0.1 !fs\n"
+                            "sim:total-time-steps = 60\nsim:time-steps-increment = 20\n",
+         {}},
         {"hysteresis loop (the applied field changes: the device's views are taken again)",
          "create:crystal-structure = sc\ncreate:periodic-boundaries-x\n"
          "create:periodic-boundaries-y\ncreate:periodic-boundaries-z\n"

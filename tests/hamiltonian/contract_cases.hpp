@@ -24,6 +24,26 @@ inline const std::string interfacial_dmi_film =
     "material[2]:maximum-height = 0.5\n"
     "sim:applied-field-strength = 0.5 !T\nsim:applied-field-unit-vector = 0,0,1\n";
 
+// Two layered materials with spin-transfer and spin-orbit torques (both parts, an asymmetry, two
+// dampings): a drive without an energy.
+inline const std::string spin_torque_film =
+    "create:crystal-structure = sc\ncreate:periodic-boundaries-x\n"
+    "dimensions:unit-cell-size = 3 !A\ndimensions:system-size-x = 1.5 !nm\n"
+    "dimensions:system-size-y = 1.2 !nm\ndimensions:system-size-z = 1.2 !nm\n"
+    "material:num-materials = 2\n"
+    "material[1]:atomic-spin-moment = 2 !muB\nmaterial[2]:atomic-spin-moment = 1 !muB\n"
+    "material[1]:exchange-matrix[1] = 5e-21\nmaterial[2]:exchange-matrix[2] = 3e-21\n"
+    "material[1]:exchange-matrix[2] = 2e-21\n"
+    "material[1]:maximum-height = 0.5\nmaterial[2]:minimum-height = 0.5\n"
+    "material[1]:damping-constant = 0.05\nmaterial[2]:damping-constant = 0.3\n"
+    "material[1]:spin-transfer-relaxation-torque = 0.7 !T\n"
+    "material[1]:spin-transfer-precession-torque = 0.2 !T\n"
+    "material[1]:spin-transfer-torque-asymmetry = 0.4\n"
+    "material[2]:spin-orbit-relaxation-torque = -0.5 !T\n"
+    "material[2]:spin-orbit-field-like-torque = 0.3 !T\n"
+    "sim:spin-transfer-torque-polarization-unit-vector = 1,2,2\n"
+    "sim:spin-orbit-torque-polarization-unit-vector = 0,1,0\n";
+
 struct ContractCase {
     const char* name;
     std::string input;
@@ -92,6 +112,9 @@ inline const std::vector<ContractCase>& contract_cases() {
              "sim:applied-field-strength = 2 !T\nsim:applied-field-unit-vector = 1,1,0\n",
          {}},
         {"an interfacial DMI film (Co on Pt)", interfacial_dmi_film, {}},
+        {"spin-transfer and spin-orbit torques on two materials (a drive without an energy)",
+         spin_torque_film,
+         {}},
         {"the exact dipolar field of an open box (a non-local stage)",
          "create:crystal-structure = sc\ndimensions:unit-cell-size = 2.5 !A\n"
          "dimensions:system-size-x = 1.25 !nm\ndimensions:system-size-y = 1 !nm\n"

@@ -39,8 +39,8 @@ inline bool same(const std::vector<double>& a, const std::vector<double>& b) {
 // Every setting of the three structs. The sizes below fail to compile when a field is added, so
 // that it is added here too (the layout checked is libstdc++'s on x86-64, this project's CI).
 #if defined(__GLIBCXX__) && defined(__x86_64__)
-static_assert(sizeof(Config) == 1352, "a Config field was added or removed: update same()");
-static_assert(sizeof(MaterialConfig) == 440, "a MaterialConfig field changed: update same()");
+static_assert(sizeof(Config) == 1400, "a Config field was added or removed: update same()");
+static_assert(sizeof(MaterialConfig) == 488, "a MaterialConfig field changed: update same()");
 #endif
 
 // A section (MINIASD_FIELDS): every listed field, the first that differs named in *why.
@@ -112,7 +112,9 @@ inline bool same(const MaterialConfig& a, const MaterialConfig& b, std::string* 
                      F(interfacial_dmi),
                      F(bulk_dmi),
                      F(biquadratic),
-                     F(further_biquadratic)},
+                     F(further_biquadratic),
+                     F(stt),
+                     F(sot)},
                     why);
 }
 
@@ -140,6 +142,7 @@ inline bool same(const Config& a, const Config& b, std::string* why = nullptr) {
     if (!same_section(a.pulse, b.pulse, "pulse", why)) return false;
     if (!same_section(a.columns, b.columns, "columns", why)) return false;
     if (!same_section(a.output, b.output, "output", why)) return false;
+    if (!same_section(a.torques, b.torques, "torques", why)) return false;
     return true;
 }
 #undef F

@@ -229,6 +229,19 @@ TEST(DecompositionIndependence, BiquadraticExchange) {
     check_all_decompositions(monte_carlo(input.c_str()).c_str());
 }
 
+// Spin-transfer and spin-orbit torques on the layered film at a temperature: a drive in every
+// Heun stage, the same bits on any decomposition.
+TEST(DecompositionIndependence, SpinTorques) {
+    const std::string input = program(layers,
+                                      "material[1]:spin-transfer-relaxation-torque = 0.5 !T\n"
+                                      "material[1]:spin-transfer-precession-torque = 0.1 !T\n"
+                                      "material[3]:spin-orbit-relaxation-torque = 0.3 !T\n"
+                                      "material[3]:spin-orbit-torque-asymmetry = 0.3\n"
+                                      "sim:spin-transfer-torque-polarization-unit-vector = 1,0,0\n"
+                                      "sim:spin-orbit-torque-polarization-unit-vector = 0,1,0\n");
+    check_all_decompositions(input.c_str());
+}
+
 // VAMPIRE's vectorial exchange-matrix: the general exchange path with diagonal couplings.
 TEST(DecompositionIndependence, VectorialExchange) {
     std::string input = layers;

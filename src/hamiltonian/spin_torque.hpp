@@ -1,0 +1,31 @@
+// The Slonczewski-type spin torques, spin-transfer (STT) and spin-orbit (SOT), as the effective
+// field of kernels/spin_torque.hpp (docs/physics.md, "Spin torques"). Not conservative: no
+// energy, and its field is not the gradient of one (LocalTerm::conservative).
+#pragma once
+
+#include <vector>
+
+#include "hamiltonian/kernel_term.hpp"
+#include "input/config.hpp"
+#include "kernels/spin_torque.hpp"
+
+namespace miniasd {
+
+class SpinTorque final : public KernelTerm<kernels::SpinTorqueView, true> {
+  public:
+    // The materials' constants and damping, the polarisers of c.torques.
+    SpinTorque(const std::int32_t* material, const Config& c);
+    const char* name() const override { return "spin-torque"; }
+    // No energy: it adds zero to the Zeeman column, whose driving role it shares.
+    TermKind kind() const override { return TermKind::applied_field; }
+    bool conservative() const override { return false; }
+
+  private:
+    // [material]: A = a_j - alpha b_j, B = b_j + alpha a_j (T), lambda; STT then SOT.
+    std::vector<double> stt_a_, stt_b_, stt_lambda_, sot_a_, sot_b_, sot_lambda_;
+};
+
+// Whether some material has a nonzero spin-transfer or spin-orbit torque constant.
+bool has_spin_torque(const Config& c);
+
+}  // namespace miniasd

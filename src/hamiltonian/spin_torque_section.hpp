@@ -1,0 +1,23 @@
+// The spin torques' polarisers (VAMPIRE's sim:spin-transfer-torque-polarization-unit-vector and
+// sim:spin-orbit-torque-polarization-unit-vector): a configuration section (input/section.hpp),
+// read from the keywords in spin_torque_keywords.cpp with the materials' torque constants
+// (MaterialConfig::stt, sot). The term: hamiltonian/spin_torque.hpp.
+#pragma once
+
+#include "util/fields.hpp"
+#include "util/vec3.hpp"
+
+namespace miniasd {
+
+struct Section;
+
+struct SpinTorqueSection {
+    Vec3 stt_polarisation{0, 0, 0};  // unit vector; (0, 0, 0): not given
+    Vec3 sot_polarisation{0, 0, 0};
+    MINIASD_FIELDS(stt_polarisation, sot_polarisation);
+};
+MINIASD_SIZE_GUARD(SpinTorqueSection, 48);
+
+Section spin_torque_section();  // spin_torque_keywords.cpp
+
+}  // namespace miniasd
