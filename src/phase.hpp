@@ -23,6 +23,7 @@ struct Phase {
     double equilibration_temperature = 0;  // K
     double temperature = 0;                // K
     std::optional<double> field_strength;  // T along sim:applied-field-unit-vector; unset: keep
+    double current = 1;  // the spin torques' current at the start, as a fraction of the full one
     bool row_per_sample = true;   // false: samples only accumulate; the program writes the rows
     bool sample_at_start = true;  // false: no sample at the phase's first step (benchmark)
     // Called before every step with the phase's step index (0 = first equilibration step): sets

@@ -20,7 +20,8 @@ void add_method_rows(std::vector<KeywordSpec>& t) {
         "steps, statistics only at the end), curie-temperature (a temperature sweep), "
         "hysteresis-loop (a field sweep), field-cool (cooling in a field), laser-pulse (heating "
         "by the two-temperature model), relax (miniASD's: minimise the energy until every "
-        "torque is below sim:relax-torque-tolerance, at most sim:total-time-steps steps); "
+        "torque is below sim:relax-torque-tolerance, at most sim:total-time-steps steps), "
+        "electrical-pulse (a pulse of the spin torques' current, sim:electrical-pulse-time); "
         "docs/physics.md describes each",
         [](auto& c) -> auto& { return c.sim.program; }, always));
     t.push_back(enum_choice(

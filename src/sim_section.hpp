@@ -22,21 +22,23 @@ enum class ProgramKind {
     hysteresis_loop,
     field_cool,
     laser_pulse,
-    relax,  // miniASD's own: minimise the energy (programs/relax.cpp)
+    relax,             // miniASD's own: minimise the energy (programs/relax.cpp)
+    electrical_pulse,  // a pulse of the spin torques' current (programs/electrical_pulse.cpp)
 };
 enum class IntegratorKind { llg_heun, monte_carlo };
 enum class Device { cpu, gpu };  // sim:device: where the integrator's steps run
 enum class MonteCarloMove { adaptive, angle, spin_flip, uniform };  // montecarlo:algorithm
 
 // The input's words for them (keyword rows, describe(), messages), each table written once.
-inline constexpr EnumWords<ProgramKind, 7> program_words{
+inline constexpr EnumWords<ProgramKind, 8> program_words{
     {{ProgramKind::time_series, "time-series"},
      {ProgramKind::benchmark, "benchmark"},
      {ProgramKind::curie_temperature, "curie-temperature"},
      {ProgramKind::hysteresis_loop, "hysteresis-loop"},
      {ProgramKind::field_cool, "field-cool"},
      {ProgramKind::laser_pulse, "laser-pulse"},
-     {ProgramKind::relax, "relax"}}};
+     {ProgramKind::relax, "relax"},
+     {ProgramKind::electrical_pulse, "electrical-pulse"}}};
 inline constexpr EnumWords<IntegratorKind, 2> integrator_words{
     {{IntegratorKind::llg_heun, "llg-heun"}, {IntegratorKind::monte_carlo, "monte-carlo"}}};
 inline constexpr EnumWords<Device, 2> device_words{{{Device::cpu, "cpu"}, {Device::gpu, "gpu"}}};

@@ -135,6 +135,7 @@ void Simulation::sync_field() {
     // steps; a sample at a phase's first step must already see the new field.
     const Vec3 b = state_.field();
     if (b != hamiltonian_.applied_field()) hamiltonian_.set_applied_field(b);
+    if (state_.current != hamiltonian_.current()) hamiltonian_.set_current(state_.current);
 }
 
 std::FILE* Simulation::open_output_file(const std::string& name, std::string& path,
@@ -272,6 +273,7 @@ void Simulation::advance() {
 void Simulation::begin_phase(const Phase& p) {
     if (!rows_.started) start();
     if (p.field_strength) state_.field_strength = *p.field_strength;
+    state_.current = p.current;
     state_.temperature = p.equilibration_steps > 0 ? p.equilibration_temperature : p.temperature;
     state_.phonon_temperature = state_.temperature;
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Plot a miniASD statistics table (the `output` file): magnetisation, temperatures and energy.
+"""Plot a miniASD statistics table (the `output` file): magnetisation, temperatures, current, energy.
 
     /usr/bin/python3 tools/plot_timeseries.py runs/bcc-fe/output [-o picture.png] [--relative-energy]
 
@@ -51,6 +51,9 @@ def main():
     # Only when the temperature changes during the run (laser pulse, field cooling).
     if temps and any(np.ptp(data[:, col[n]]) > 0 for n in temps):
         panels.append(("temperature (K)", temps))
+    # The spin torques' current, when it changes (an electrical pulse).
+    if "current" in col and np.ptp(data[:, col["current"]]) > 0:
+        panels.append(("spin-torque current (fraction)", ["current"]))
     # magnetisation gives the unit vector u = m/|m| and |m| (VAMPIRE's columns),
     # magnetisation-components the components of m.
     mag = [n for n in ("mx", "my", "mz", "ux", "uy", "uz", "|m|", "<|m|>") if n in col]

@@ -214,7 +214,8 @@ std::optional<double RunState::*> real_field(const std::string& key) {
         {"temperature", &RunState::temperature},
         {"phonon-temperature", &RunState::phonon_temperature},
         {"field-strength", &RunState::field_strength},
-        {"mc-step-width", &RunState::mc_step_width}};
+        {"mc-step-width", &RunState::mc_step_width},
+        {"current", &RunState::current}};
     for (const auto& [name, field] : fields)
         if (key == name) return field;
     return std::nullopt;
@@ -238,6 +239,7 @@ std::string format_run_state(const SavedRun& r) {
     o << "field-direction = "
       << numbers({s.field_direction[0], s.field_direction[1], s.field_direction[2]}) << "\n";
     o << "mc-step-width = " << number(s.mc_step_width) << "\n";
+    if (s.current != 1) o << "current = " << number(s.current) << "\n";  // an electrical pulse's
     o << "rows = " << s.rows << "\nsamples = " << s.samples << "\npoint = " << s.point << "\n";
     o << "phase = " << s.phase << "\nphase-step = " << s.phase_step << "\n";
     o << "complete = " << (s.complete ? 1 : 0) << "\n";

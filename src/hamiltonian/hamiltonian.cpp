@@ -41,6 +41,7 @@ Hamiltonian::Hamiltonian(const HamiltonianPlan& plan, const Config& c, const Lat
         terms_.push_back(recipe.make(context));
         LocalTerm* term = terms_.back().get();
         if (auto* z = dynamic_cast<Zeeman*>(term)) zeeman_ = z;
+        if (auto* q = dynamic_cast<SpinTorque*>(term)) torque_ = q;
         if (auto* x = dynamic_cast<const Exchange*>(term)) exchange_ = x;
         neighbour_terms += plan.reaches[t].locality == Locality::neighbours;
     }
@@ -87,6 +88,16 @@ std::vector<std::string> Hamiltonian::term_names() const {
 
 void Hamiltonian::set_applied_field(const Vec3& b) {
     zeeman_->set_field(b);
+    choose_active();
+}
+
+double Hamiltonian::current() const {
+    return torque_ ? torque_->current() : 1.0;
+}
+
+void Hamiltonian::set_current(double fraction) {
+    if (!torque_) return;  // no torque: the current acts on nothing
+    torque_->set_current(fraction);
     choose_active();
 }
 

@@ -13,6 +13,7 @@
 #include "hamiltonian/local_term.hpp"
 #include "hamiltonian/non_local_stage.hpp"
 #include "hamiltonian/reach.hpp"
+#include "hamiltonian/spin_torque.hpp"
 #include "hamiltonian/term_registry.hpp"
 #include "hamiltonian/zeeman.hpp"
 #include "input/config.hpp"
@@ -69,6 +70,10 @@ class Hamiltonian {
     // The applied field B (T), which programs change during a run (hysteresis, field cooling).
     const Vec3& applied_field() const { return zeeman_->field(); }
     void set_applied_field(const Vec3& b);
+    // The spin torques' current as a fraction of the full one (an electrical pulse ramps it);
+    // 1 without spin torques.
+    double current() const;
+    void set_current(double fraction);
 
     // The union of the terms' reaches: the neighbour table's offsets per site, and whether a term
     // is non-local (then no sweep may fuse stages: prepare() must run between them).
@@ -106,6 +111,7 @@ class Hamiltonian {
     std::vector<std::unique_ptr<NonLocalStage>> stages_;
     std::vector<NonLocalStage*> stage_ptrs_;
     Zeeman* zeeman_ = nullptr;            // the applied-field term (in terms_)
+    SpinTorque* torque_ = nullptr;        // the spin torques, when the input has them
     const Exchange* exchange_ = nullptr;  // the nearest-neighbour exchange, if that is the path
     bool needs_table_ = true;
     bool between_stages_ = false;

@@ -32,6 +32,7 @@ SpinTorque::SpinTorque(const std::int32_t* material, const Config& c) {
         sot_lambda_.push_back(m.sot.asymmetry);
     }
     view_.material = material;
+    view_.current = 1;
     fill(stt_a_, stt_b_, stt_lambda_, c.torques.stt_polarisation, view_.stt);
     fill(sot_a_, sot_b_, sot_lambda_, c.torques.sot_polarisation, view_.sot);
 }

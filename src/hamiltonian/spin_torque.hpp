@@ -19,6 +19,9 @@ class SpinTorque final : public KernelTerm<kernels::SpinTorqueView, true> {
     // No energy: it adds zero to the Zeeman column, whose driving role it shares.
     TermKind kind() const override { return TermKind::applied_field; }
     bool conservative() const override { return false; }
+    bool active() const override { return view_.current != 0; }
+    double current() const { return view_.current; }
+    void set_current(double fraction) { view_.current = fraction; }  // of the full current
 
   private:
     // [material]: A = a_j - alpha b_j, B = b_j + alpha a_j (T), lambda; STT then SOT.

@@ -154,9 +154,9 @@ const Group groups[] = {
      "two-temperature-phonon-heat-capacity two-temperature-electron-phonon-coupling "
      "applied-field-strength maximum-applied-field-strength applied-field-strength-increment "
      "applied-field-unit-vector integrator-random-seed save-checkpoint save-checkpoint-rate "
-     "load-checkpoint load-checkpoint-if-exists"},
+     "load-checkpoint load-checkpoint-if-exists electrical-pulse-time electrical-pulse-rise-time "
+     "electrical-pulse-fall-time"},
     {"sim", VC::not_supported, "this VAMPIRE program is not implemented",
-     "electrical-pulse-time electrical-pulse-rise-time electrical-pulse-fall-time "
      "exchange-stiffness-maximum-angle exchange-stiffness-angle-increment field-pulse-time "
      "simulation-cycles"},
     {"sim", VC::not_supported, "Monte Carlo preconditioning is not implemented",
@@ -293,7 +293,7 @@ const VampireValues value_groups[] = {
     {"sim:program", "this VAMPIRE program is not implemented",
      "static-hysteresis-loop hamr-simulation cmc-anisotropy hybrid-cmc reverse-hybrid-cmc "
      "lagrange-multiplier partial-hysteresis-loop localised-temperature-pulse effective-damping "
-     "fmr localised-field-cool electrical-pulse field-pulse diagnostic-boltzmann setting "
+     "fmr localised-field-cool field-pulse diagnostic-boltzmann setting "
      "domain-wall exchange-stiffness mm-a-calculation field-sweep disk-tracks "
      "diagnostic-boltzmann-micromagnetic-llg"},
     {"sim:integrator", "only llg-heun and monte-carlo are implemented",

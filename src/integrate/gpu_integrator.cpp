@@ -114,6 +114,7 @@ void GpuIntegrator::take_views() {
     dev_->set_terms(views);
     dev_->set_held(held_as_term_ ? nullptr : held);
     field_ = hamiltonian_.applied_field();
+    current_ = hamiltonian_.current();
 }
 
 void GpuIntegrator::prepare_stages(std::int64_t step) {
@@ -141,7 +142,8 @@ void GpuIntegrator::prepare_stages(std::int64_t step) {
 }
 
 void GpuIntegrator::begin_step() {
-    if (hamiltonian_.applied_field() != field_) take_views();  // the Zeeman view holds B
+    // The Zeeman view holds B, the spin torques' the current's fraction.
+    if (hamiltonian_.applied_field() != field_ || hamiltonian_.current() != current_) take_views();
 }
 
 void GpuIntegrator::exchange_halo(bool predicted) {

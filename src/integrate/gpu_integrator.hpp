@@ -73,6 +73,7 @@ class GpuIntegrator : public Integrator {
     Spins stage_;                                   // host arrays the halo reads and writes
     std::vector<std::int64_t> held_versions_;       // per stage, of the values on the device
     Vec3 field_;                                    // the applied field the views were taken with
+    double current_ = 1;                            // and the spin torques' current
     int terms_ = 0;                                 // active terms on the device
 };
 

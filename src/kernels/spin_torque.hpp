@@ -2,8 +2,9 @@
 // through a fixed polariser p (STT) and spin-orbit from a heavy-metal current (SOT), each with a
 // damping-like part a_j and a field-like part b_j (tesla) and an asymmetry lambda. They enter the
 // LLG equation (kernels/llg.hpp) as the effective field, VAMPIRE's form,
-//   H_i = f [(a_j - alpha b_j) (S_i x p) + (b_j + alpha a_j) p],  f = 1 / (1 + lambda S_i . p),
-// which gives dS/dt = -gamma f [a_j S x (S x p) + b_j S x p] exactly, whatever the damping alpha.
+//   H_i = f [(a_j - alpha b_j) (S_i x p) + (b_j + alpha a_j) p],  f = c / (1 + lambda S_i . p),
+// which gives dS/dt = -gamma f [a_j S x (S x p) + b_j S x p] exactly, whatever the damping alpha;
+// c is the current's fraction of the full one (1, or an electrical pulse's ramp).
 // Not the gradient of an energy: no energy, and no Monte Carlo move (the input refuses both).
 #pragma once
 
@@ -26,12 +27,13 @@ struct TorqueTable {
 struct SpinTorqueView {
     const std::int32_t* material;  // [local atom] 0-based material
     TorqueTable stt, sot;
+    double current;  // the current's fraction of the full one (an electrical pulse's), 0..1
 };
 
-MINIASD_HD inline void torque_field(const TorqueTable& t, int m, double sx, double sy, double sz,
-                                    double& hx, double& hy, double& hz) {
+MINIASD_HD inline void torque_field(const TorqueTable& t, double current, int m, double sx,
+                                    double sy, double sz, double& hx, double& hy, double& hz) {
     const double px = t.p[0], py = t.p[1], pz = t.p[2];
-    const double f = 1.0 / (1.0 + t.lambda[m] * (sx * px + sy * py + sz * pz));
+    const double f = current / (1.0 + t.lambda[m] * (sx * px + sy * py + sz * pz));
     const double a = t.a[m], b = t.b[m];
     hx += f * (a * (sy * pz - sz * py) + b * px);
     hy += f * (a * (sz * px - sx * pz) + b * py);
@@ -42,8 +44,8 @@ MINIASD_HD inline void field_at(std::int64_t i, const SpinTorqueView& v, const S
                                 double& hx, double& hy, double& hz) {
     const int m = v.material[i];
     const double sx = s.x[i], sy = s.y[i], sz = s.z[i];
-    torque_field(v.stt, m, sx, sy, sz, hx, hy, hz);
-    torque_field(v.sot, m, sx, sy, sz, hx, hy, hz);
+    torque_field(v.stt, v.current, m, sx, sy, sz, hx, hy, hz);
+    torque_field(v.sot, v.current, m, sx, sy, sz, hx, hy, hz);
 }
 
 MINIASD_HD inline double energy_at(std::int64_t, const SpinTorqueView&, const SpinView&) {

@@ -22,6 +22,8 @@ std::unique_ptr<Program> make_program(const Config& c) {
             return std::make_unique<LaserPulseProgram>();
         case ProgramKind::relax:
             return std::make_unique<RelaxProgram>();
+        case ProgramKind::electrical_pulse:
+            return std::make_unique<ElectricalPulseProgram>();
     }
     return std::make_unique<TimeSeriesProgram>();
 }

@@ -76,6 +76,16 @@ class FieldCoolProgram final : public Program {
 // The field-cool temperature (K) t seconds after the cooling began.
 double cooling_temperature(const Config& c, double t);
 
+// Equilibration without current, then total-time-steps in which the spin torques' current follows
+// the pulse of sim:electrical-pulse-rise-time, -time and -fall-time.
+class ElectricalPulseProgram final : public Program {
+  public:
+    const char* name() const override { return "electrical-pulse"; }
+    void run(ProgramHost& sim) override;
+};
+// The electrical pulse's current as a fraction of the full one, t seconds after it began.
+double electrical_pulse_current(const Config& c, double t);
+
 // Equilibration at sim:temperature, then total-time-steps in which the spins feel the electron
 // temperature of the two-temperature model heated by a laser pulse (or a square pulse).
 class LaserPulseProgram final : public Program {

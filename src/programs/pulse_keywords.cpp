@@ -1,6 +1,7 @@
 // The field-cool and laser-pulse programs' section (pulse_section.hpp): the rows of their sim:
 // keywords (VAMPIRE's names, units and defaults; the two-temperature model's parameters are in SI
 // without unit conversion, as in VAMPIRE) and the check across them.
+#include "hamiltonian/spin_torque.hpp"
 #include "input/input_checks.hpp"
 #include "input/keyword_rows.hpp"
 #include "input/section.hpp"
@@ -63,8 +64,45 @@ void add_rows(std::vector<KeywordSpec>& t) {
         [](const Config& c) { return number(c.pulse.heat_sink_coupling); }));
 }
 
-// A square pulse holds sim:maximum-temperature, which has no default to fall back on.
+// The electrical pulse's keywords are read (and written by describe()) with its program only.
+bool electrical(const Config& c) {
+    return c.sim.program == ProgramKind::electrical_pulse;
+}
+
+// electrical-pulse: the current's shape (VAMPIRE's keywords, units and defaults).
+void add_electrical_rows(std::vector<KeywordSpec>& t) {
+    t.push_back(row(
+        "sim", "electrical-pulse-time", K::real, D::time, 0, 1.0, "1 ns",
+        "electrical-pulse: how long the spin torques' full current flows, after its rise",
+        [](Config& c, const Value& v, const Entry&) { c.pulse.electrical_time = v.real; },
+        [](const Config& c) { return electrical(c) ? number(c.pulse.electrical_time) : none; }));
+    t.push_back(row(
+        "sim", "electrical-pulse-rise-time", K::real, D::time, 0, 1.0, "0 s",
+        "electrical-pulse: the current's linear rise from 0 to the full current",
+        [](Config& c, const Value& v, const Entry&) { c.pulse.electrical_rise = v.real; },
+        [](const Config& c) { return electrical(c) ? number(c.pulse.electrical_rise) : none; }));
+    t.push_back(row(
+        "sim", "electrical-pulse-fall-time", K::real, D::time, 0, 1.0, "0 s",
+        "electrical-pulse: the current's linear fall to 0 after the pulse time; none flows "
+        "after it",
+        [](Config& c, const Value& v, const Entry&) { c.pulse.electrical_fall = v.real; },
+        [](const Config& c) { return electrical(c) ? number(c.pulse.electrical_fall) : none; }));
+}
+
+// A square pulse holds sim:maximum-temperature, which has no default to fall back on. An
+// electrical pulse drives the spin torques: without them, or its keywords without it, nothing
+// would happen.
 void check(Config& c, const Seen& seen) {
+    const bool electrical = c.sim.program == ProgramKind::electrical_pulse;
+    if (electrical && !has_spin_torque(c))
+        fail(seen.at("sim:program"),
+             "electrical-pulse drives the spin torques, and no material has one: give "
+             "material[i]:spin-transfer-relaxation-torque (or another torque constant) and its "
+             "polarisation");
+    for (const char* key : {"sim:electrical-pulse-time", "sim:electrical-pulse-rise-time",
+                            "sim:electrical-pulse-fall-time"})
+        if (const Entry* e = given(seen, key); e && !electrical)
+            fail(*e, "has no effect without sim:program = electrical-pulse");
     if (c.sim.program == ProgramKind::laser_pulse &&
         c.pulse.laser_profile == LaserProfile::square && !given(seen, "sim:maximum-temperature"))
         fail(seen.at("sim:laser-pulse-temporal-profile"),
@@ -72,10 +110,15 @@ void check(Config& c, const Seen& seen) {
              "sim:maximum-temperature");
 }
 
+void add_all_rows(std::vector<KeywordSpec>& t) {
+    add_rows(t);
+    add_electrical_rows(t);
+}
+
 }  // namespace
 
 Section pulse_section() {
-    return {"field cooling and laser pulse", add_rows, check};
+    return {"field cooling, laser and electrical pulses", add_all_rows, check};
 }
 
 }  // namespace miniasd

@@ -1,5 +1,5 @@
-// The field-cool and laser-pulse programs' settings (VAMPIRE's names, units and defaults; the
-// two-temperature model's parameters in SI without unit conversion, as in VAMPIRE): a
+// The field-cool, laser-pulse and electrical-pulse programs' settings (VAMPIRE's names, units and
+// defaults; the two-temperature model's parameters in SI without unit conversion, as in VAMPIRE): a
 // configuration section (input/section.hpp), read from the keywords in pulse_keywords.cpp.
 #pragma once
 
@@ -32,11 +32,13 @@ struct PulseSection {
     double phonon_heat_capacity = 2.3e6;       // C_p, J m^-3 K^-1
     double electron_phonon_coupling = 6.6e17;  // G, W m^-3 K^-1
     double heat_sink_coupling = 0;             // kappa: phonons to the bath, s^-1
+    // electrical-pulse: the current's linear rise, plateau and linear fall (s), VAMPIRE's
+    double electrical_rise = 0, electrical_time = 1e-9, electrical_fall = 0;
     MINIASD_FIELDS(cooling_time, cooling_function, laser_profile, time, power,
                    electron_heat_capacity, phonon_heat_capacity, electron_phonon_coupling,
-                   heat_sink_coupling);
+                   heat_sink_coupling, electrical_rise, electrical_time, electrical_fall);
 };
-MINIASD_SIZE_GUARD(PulseSection, 64);
+MINIASD_SIZE_GUARD(PulseSection, 88);
 
 Section pulse_section();  // pulse_keywords.cpp
 

@@ -52,6 +52,10 @@ void add_run_columns(std::vector<ColumnSpec>& t) {
                     "phonon (lattice) temperature of the two-temperature model (K); the "
                     "temperature otherwise",
                     "T_phonon[K]", [](const Ctx& c) { return c.state.phonon_temperature; }));
+    t.push_back(one("spin-torque-current",
+                    "the spin torques' current as a fraction of the full one: 0 to 1 during "
+                    "sim:program = electrical-pulse, 1 otherwise (miniASD's)",
+                    "current", [](const Ctx& c) { return c.state.current; }));
     t.push_back(one("applied-field-strength",
                     "applied field strength along its unit vector (T, signed)", "field[T]",
                     [](const Ctx& c) { return c.state.field_strength; }));

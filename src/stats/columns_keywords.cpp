@@ -91,6 +91,8 @@ std::vector<std::string> default_output_columns(ProgramKind program) {
                     "material-applied-field-alignment", "mean-magnetisation-length"};
         case ProgramKind::relax:
             return {"time-steps", "magnetisation-components", "total-energy-per-atom"};
+        case ProgramKind::electrical_pulse:
+            return {"time-steps", "real-time", "spin-torque-current", "magnetisation-components"};
         default:
             return {"time-steps",
                     "real-time",

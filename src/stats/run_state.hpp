@@ -20,6 +20,9 @@ struct RunState {
     double phonon_temperature = 0;  // K, the lattice's under the two-temperature model, else = T
     double field_strength = 0;      // T, signed: a hysteresis loop sweeps it through zero
     Vec3 field_direction{0, 0, 1};  // unit vector
+    // The spin torques' current as a fraction of the full one (sim:program = electrical-pulse
+    // ramps it; 1 otherwise): it scales every spin torque.
+    double current = 1;
 
     double mc_step_width = 0;  // Monte Carlo trial-move width (adaptive Gaussian), dimensionless
 

@@ -178,7 +178,6 @@ void add_pair_rows(std::vector<KeywordSpec>& t) {
 
 // The materials' couplings in the shells beyond the first (exchange:function = shell).
 void add_shell_rows(std::vector<KeywordSpec>& t) {
-    using F = ExchangeFunction;
     for (int k = 0; k < further_exchange_shells; ++k) {
         const std::string name = further_exchange_keyword(k);
         const std::string shell = std::to_string(k + 2);

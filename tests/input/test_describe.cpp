@@ -163,15 +163,19 @@ std::vector<Value> candidates(const KeywordSpec& s) {
 const char* plain_input = "material[1]:atomic-spin-moment = 2 !muB\n";
 
 TEST(Describe, EveryKeywordThatChangesASettingChangesTheDescription) {
-    // The third base has RKKY exchange, the fourth material-exponential and the fifth the tensor
-    // dipole solver: their parameters are alive there.
+    // The third base has RKKY exchange, the fourth material-exponential, the fifth the tensor
+    // dipole solver and the sixth an electrical pulse: their parameters are alive there.
     const Config bases[] = {
-        parse_text(live_input), parse_text(plain_input),
+        parse_text(live_input),
+        parse_text(plain_input),
         parse_text(std::string(plain_input) + "exchange:function = rkky\n" +
                    "exchange:interaction-range = 2\n"),
         parse_text(std::string(plain_input) + "exchange:function = material-exponential\n" +
                    "exchange:unit-cell-category-exchange-parameters[1][1] = 2, 0.3, 0\n"),
-        parse_text(std::string(plain_input) + "dipole:solver = tensor\n")};
+        parse_text(std::string(plain_input) + "dipole:solver = tensor\n"),
+        parse_text(std::string(plain_input) + "sim:program = electrical-pulse\n" +
+                   "material[1]:spin-transfer-relaxation-torque = 0.1 !T\n" +
+                   "sim:spin-transfer-torque-polarization-unit-vector = 0,0,1\n")};
     int rows = 0, round_trips = 0;
     for (const KeywordSpec& s : keyword_table()) {
         // material:file reads files and material:num-materials is read before the other lines:
@@ -194,8 +198,9 @@ TEST(Describe, EveryKeywordThatChangesASettingChangesTheDescription) {
                 const bool rkky = s.section == "exchange" && s.name == "rkkykf";
                 const bool by_pair = s.name == "unit-cell-category-exchange-parameters";
                 const bool cells = s.section == "cells" || s.name == "cutoff-radius";
+                const bool pulse = s.name.rfind("electrical-pulse", 0) == 0;
                 if ((&base == &bases[2]) != rkky || (&base == &bases[3]) != by_pair ||
-                    (&base == &bases[4]) != cells)
+                    (&base == &bases[4]) != cells || (&base == &bases[5]) != pulse)
                     continue;
                 Config c = base;
                 try {

@@ -229,8 +229,9 @@ TEST(DecompositionIndependence, BiquadraticExchange) {
     check_all_decompositions(monte_carlo(input.c_str()).c_str());
 }
 
-// Spin-transfer and spin-orbit torques on the layered film at a temperature: a drive in every
-// Heun stage, the same bits on any decomposition.
+// Spin-transfer and spin-orbit torques on the layered film at a temperature, under an electrical
+// pulse that rises, flows and falls: a drive in every Heun stage, the same bits on any
+// decomposition.
 TEST(DecompositionIndependence, SpinTorques) {
     const std::string input = program(layers,
                                       "material[1]:spin-transfer-relaxation-torque = 0.5 !T\n"
@@ -238,7 +239,11 @@ TEST(DecompositionIndependence, SpinTorques) {
                                       "material[3]:spin-orbit-relaxation-torque = 0.3 !T\n"
                                       "material[3]:spin-orbit-torque-asymmetry = 0.3\n"
                                       "sim:spin-transfer-torque-polarization-unit-vector = 1,0,0\n"
-                                      "sim:spin-orbit-torque-polarization-unit-vector = 0,1,0\n");
+                                      "sim:spin-orbit-torque-polarization-unit-vector = 0,1,0\n"
+                                      "sim:program = electrical-pulse\n"
+                                      "sim:electrical-pulse-rise-time = 5 !fs\n"
+                                      "sim:electrical-pulse-time = 5 !fs\n"
+                                      "sim:electrical-pulse-fall-time = 5 !fs\n");
     check_all_decompositions(input.c_str());
 }
 

@@ -9,13 +9,18 @@
 //  - an easy-axis magnet (anisotropy field H_K) under a damping-like torque towards -z switches
 //    above a_c = alpha H_K / (1 + alpha^2) and relaxes below it (checked at 0.98 and 1.02 a_c);
 //  - the spin-orbit torque is the same term with its own polarisation: the same bits;
+//  - an electrical pulse ramps the current as VAMPIRE's program does, and the example
+//    input/spin-orbit-switching reverses its island with one pulse;
 //  - inputs where a torque has no meaning are refused by name.
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <cstring>
+#include <fstream>
+#include <sstream>
 
 #include "programs/program.hpp"
+#include "programs/programs.hpp"
 #include "support/test_support.hpp"
 #include "util/error.hpp"
 #include "util/units.hpp"
@@ -148,4 +153,48 @@ TEST(SpinTorque, InputsWhereATorqueHasNoMeaningAreRefused) {
     EXPECT_EQ(refusal(base + torque + polariser), "");
     // A polariser alone is allowed (no torque constant: nothing acts, as in VAMPIRE).
     EXPECT_EQ(refusal(base + polariser), "");
+}
+
+TEST(SpinTorque, ElectricalPulseRisesFlowsAndFalls) {
+    Config c;
+    c.pulse.electrical_rise = 2e-12;
+    c.pulse.electrical_time = 10e-12;
+    c.pulse.electrical_fall = 4e-12;
+    EXPECT_EQ(electrical_pulse_current(c, 0), 0.0);
+    EXPECT_DOUBLE_EQ(electrical_pulse_current(c, 1e-12), 0.5);
+    EXPECT_EQ(electrical_pulse_current(c, 2e-12), 1.0);
+    EXPECT_EQ(electrical_pulse_current(c, 11.9e-12), 1.0);
+    EXPECT_DOUBLE_EQ(electrical_pulse_current(c, 13e-12), 0.75);
+    EXPECT_EQ(electrical_pulse_current(c, 16e-12), 0.0);
+    EXPECT_EQ(electrical_pulse_current(c, 1e-9), 0.0);
+    c.pulse.electrical_rise = c.pulse.electrical_fall = 0;  // VAMPIRE's defaults: a square pulse
+    EXPECT_EQ(electrical_pulse_current(c, 0), 1.0);
+    EXPECT_EQ(electrical_pulse_current(c, 10e-12), 0.0);
+}
+
+// The shipped example: one pulse of damping-like spin-orbit torque with an in-plane field
+// reverses the perpendicular island, which stays reversed after the current stops.
+TEST(SpinTorque, TheSwitchingExampleReversesItsIsland) {
+    std::ifstream in(MINIASD_SOURCE_DIR "/input/spin-orbit-switching/input");
+    ASSERT_TRUE(in) << "input/spin-orbit-switching/input";
+    std::stringstream text;
+    text << in.rdbuf();
+    const Config c = test::config_from_text(text.str());
+    Simulation sim(parallel::Comm::world(), c, test::quiet_options());
+    run_program(sim);
+    const Spins& s = sim.spins();
+    double mz = 0;
+    for (std::int64_t i = 0; i < sim.system().n_owned; ++i)
+        mz += s.z[i];
+    mz /= double(sim.system().n_owned);
+    EXPECT_LT(mz, -0.99) << "the island should end reversed";
+    EXPECT_EQ(sim.state().current, 0.0) << "no current after the pulse";
+}
+
+TEST(SpinTorque, ElectricalPulseNeedsATorqueAndItsKeywordsTheProgram) {
+    const std::string base = one_spin(0.1, 0.5, 1e-15, 10);
+    EXPECT_NE(refusal(base + "sim:program = electrical-pulse\n").find("drives the spin torques"),
+              std::string::npos);
+    EXPECT_NE(refusal(base + "sim:electrical-pulse-time = 1 !ps\n").find("has no effect"),
+              std::string::npos);
 }
