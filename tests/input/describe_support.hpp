@@ -36,10 +36,19 @@ inline bool same(const std::vector<double>& a, const std::vector<double>& b) {
     return true;
 }
 
-// Every setting of the three structs. The sizes below fail to compile when a field is added, so
-// that it is added here too (the layout checked is libstdc++'s on x86-64, this project's CI).
+// Every setting of Config and MaterialConfig. The sizes below fail to compile when a field is
+// added, so that it is added here too (the layout checked is libstdc++'s on x86-64, this
+// project's CI). A section's own fields are guarded beside it (MINIASD_SIZE_GUARD) and compared
+// by its MINIASD_FIELDS list, so Config's guard leaves the sections out: a keyword added to a
+// section touches that section's files only.
 #if defined(__GLIBCXX__) && defined(__x86_64__)
-static_assert(sizeof(Config) == 1424, "a Config field was added or removed: update same()");
+constexpr std::size_t section_bytes =
+    sizeof(StructureSection) + sizeof(ExchangeSection) + sizeof(SimSection) + sizeof(SweepSection) +
+    sizeof(LimitsSection) + sizeof(RelaxSection) + sizeof(DipoleSection) +
+    sizeof(CheckpointSection) + sizeof(InitialStateSection) + sizeof(PulseSection) +
+    sizeof(ColumnsSection) + sizeof(SpinTorqueSection) + sizeof(SnapshotSection);
+static_assert(sizeof(Config) - section_bytes == 296,
+              "a Config field outside the sections was added or removed: update same()");
 static_assert(sizeof(MaterialConfig) == 488, "a MaterialConfig field changed: update same()");
 #endif
 
