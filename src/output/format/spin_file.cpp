@@ -26,6 +26,83 @@ bool ends_with(const std::string& s, const std::string& tail) {
     return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
 }
 
+std::string trimmed(const std::string& t) {
+    const std::size_t b = t.find_first_not_of(" \t\r"), e = t.find_last_not_of(" \t\r");
+    return b == std::string::npos ? std::string() : t.substr(b, e - b + 1);
+}
+
+// An OVF 2.0 header: the grid (into s), the data's form ("text", "binary 4", "binary 8"), and
+// where the data begin in the file's text.
+struct OvfHeader {
+    std::string data;
+    int valuedim = 0;
+    std::string meshtype;
+    std::size_t at = 0;
+};
+
+OvfHeader read_ovf_header(const std::string& all, SpinSource& s) {
+    OvfHeader h;
+    while (h.at < all.size() && h.data.empty()) {
+        const std::size_t end = all.find('\n', h.at);
+        std::string line =
+            all.substr(h.at, end == std::string::npos ? std::string::npos : end - h.at);
+        h.at = end == std::string::npos ? all.size() : end + 1;
+        if (line.empty() || line[0] != '#') continue;
+        line = lower(line.substr(1));
+        const std::size_t colon = line.find(':');
+        if (colon == std::string::npos) continue;
+        const std::string key = trimmed(line.substr(0, colon)),
+                          value = trimmed(line.substr(colon + 1));
+        const char* axes = "xyz";
+        for (int a = 0; a < 3; ++a) {
+            const std::string ax(1, axes[a]);
+            if (key == ax + "base") s.base[std::size_t(a)] = std::atof(value.c_str());
+            if (key == ax + "stepsize") s.step[std::size_t(a)] = std::atof(value.c_str());
+            if (key == ax + "nodes") s.nodes[std::size_t(a)] = std::atoll(value.c_str());
+        }
+        if (key == "valuedim") h.valuedim = std::atoi(value.c_str());
+        if (key == "meshtype") h.meshtype = value;
+        if (key == "begin" && value.rfind("data ", 0) == 0) h.data = value.substr(5);
+    }
+    return h;
+}
+
+// The data after the header, `count` numbers, as text or little-endian binary with OVF's check
+// value first.
+template <class Fail>
+void read_ovf_data(const std::string& all, const OvfHeader& h, std::vector<double>& out,
+                   Fail&& fail) {
+    const std::size_t count = out.size(), at = h.at;
+    if (h.data == "text") {
+        std::istringstream text(all.substr(at));
+        for (std::size_t k = 0; k < count; ++k)
+            if (!(text >> out[k]))
+                throw fail("the text data end after " + std::to_string(k) + " of " +
+                           std::to_string(count) + " numbers");
+        return;
+    }
+    if (h.data != "binary 4" && h.data != "binary 8")
+        throw fail("no '# Begin: Data Text', 'Data Binary 4' or 'Data Binary 8' section");
+    const std::size_t size = h.data == "binary 4" ? 4 : 8;
+    if (all.size() < at + size * (count + 1))
+        throw fail("the binary data are shorter than the header's " + std::to_string(count) +
+                   " numbers");
+    auto number = [&](std::size_t k) {  // little-endian, as OVF 2.0 requires
+        if (size == 4) {
+            float f;
+            std::memcpy(&f, all.data() + at + 4 * k, 4);
+            return double(f);
+        }
+        double d;
+        std::memcpy(&d, all.data() + at + 8 * k, 8);
+        return d;
+    };
+    if (number(0) != (size == 4 ? 1234567.0 : 123456789012345.0))
+        throw fail("the binary check value is wrong (not little-endian OVF 2.0?)");
+    for (std::size_t k = 0; k < count; ++k)
+        out[k] = number(k + 1);
+}
+
 // OVF 2.0 (the OOMMF reference): "# key: value" header lines, then the data in text or binary.
 SpinSource read_ovf(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
@@ -41,70 +118,15 @@ SpinSource read_ovf(const std::string& path) {
     SpinSource s;
     s.path = path;
     s.grid = true;
-    std::size_t at = 0;
-    std::string data;  // "text", "binary 4", "binary 8"
-    int valuedim = 0;
-    std::string meshtype;
-    while (at < all.size() && data.empty()) {
-        const std::size_t end = all.find('\n', at);
-        std::string line = all.substr(at, end == std::string::npos ? std::string::npos : end - at);
-        at = end == std::string::npos ? all.size() : end + 1;
-        if (line.empty() || line[0] != '#') continue;
-        line = lower(line.substr(1));
-        const std::size_t colon = line.find(':');
-        if (colon == std::string::npos) continue;
-        auto trim = [](std::string t) {
-            const std::size_t b = t.find_first_not_of(" \t\r"), e = t.find_last_not_of(" \t\r");
-            return b == std::string::npos ? std::string() : t.substr(b, e - b + 1);
-        };
-        const std::string key = trim(line.substr(0, colon)), value = trim(line.substr(colon + 1));
-        const char* axes = "xyz";
-        for (int a = 0; a < 3; ++a) {
-            const std::string ax(1, axes[a]);
-            if (key == ax + "base") s.base[std::size_t(a)] = std::atof(value.c_str());
-            if (key == ax + "stepsize") s.step[std::size_t(a)] = std::atof(value.c_str());
-            if (key == ax + "nodes") s.nodes[std::size_t(a)] = std::atoll(value.c_str());
-        }
-        if (key == "valuedim") valuedim = std::atoi(value.c_str());
-        if (key == "meshtype") meshtype = value;
-        if (key == "begin" && value.rfind("data ", 0) == 0) data = value.substr(5);
-    }
-    if (meshtype != "rectangular")
-        throw fail("meshtype '" + meshtype + "': only a rectangular mesh is read");
-    if (valuedim != 3) throw fail("valuedim " + std::to_string(valuedim) + ", not 3");
+    const OvfHeader h = read_ovf_header(all, s);
+    if (h.meshtype != "rectangular")
+        throw fail("meshtype '" + h.meshtype + "': only a rectangular mesh is read");
+    if (h.valuedim != 3) throw fail("valuedim " + std::to_string(h.valuedim) + ", not 3");
     for (int a = 0; a < 3; ++a)
         if (s.nodes[std::size_t(a)] <= 0 || !(s.step[std::size_t(a)] > 0))
             throw fail("no positive xnodes, ynodes, znodes and step sizes in the header");
-    const std::size_t count = std::size_t(s.nodes[0] * s.nodes[1] * s.nodes[2]) * 3;
-    s.spins.resize(count);
-    if (data == "text") {
-        std::istringstream text(all.substr(at));
-        for (std::size_t k = 0; k < count; ++k)
-            if (!(text >> s.spins[k]))
-                throw fail("the text data end after " + std::to_string(k) + " of " +
-                           std::to_string(count) + " numbers");
-    } else if (data == "binary 4" || data == "binary 8") {
-        const std::size_t size = data == "binary 4" ? 4 : 8;
-        if (all.size() < at + size * (count + 1))
-            throw fail("the binary data are shorter than the header's " + std::to_string(count) +
-                       " numbers");
-        auto number = [&](std::size_t k) {  // little-endian, as OVF 2.0 requires
-            if (size == 4) {
-                float f;
-                std::memcpy(&f, all.data() + at + 4 * k, 4);
-                return double(f);
-            }
-            double d;
-            std::memcpy(&d, all.data() + at + 8 * k, 8);
-            return d;
-        };
-        if (number(0) != (size == 4 ? 1234567.0 : 123456789012345.0))
-            throw fail("the binary check value is wrong (not little-endian OVF 2.0?)");
-        for (std::size_t k = 0; k < count; ++k)
-            s.spins[k] = number(k + 1);
-    } else {
-        throw fail("no '# Begin: Data Text', 'Data Binary 4' or 'Data Binary 8' section");
-    }
+    s.spins.resize(std::size_t(s.nodes[0] * s.nodes[1] * s.nodes[2]) * 3);
+    read_ovf_data(all, h, s.spins, fail);
     return s;
 }
 

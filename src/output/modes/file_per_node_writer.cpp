@@ -32,6 +32,28 @@ FilePerNodeWriter::FilePerNodeWriter(parallel::Comm c, const SnapshotSection& o)
     group_ = comm_.split(group_index_, comm_.rank());
 }
 
+namespace {
+
+// The master's receive counts and displacements (records) of round k, each member sending at most
+// per_round records; returns the records received. The master's own records go to the file
+// straight from its buffer, not through the gather: a group of one rank copies nothing.
+std::int64_t round_plan(const std::vector<std::int64_t>& counts, std::int64_t k,
+                        std::int64_t per_round, std::vector<int>& recv_counts,
+                        std::vector<int>& displs) {
+    std::int64_t total = 0;
+    for (std::size_t m = 0; m < counts.size(); ++m) {
+        const std::int64_t s = std::min(counts[m], k * per_round);
+        recv_counts[m] = m == 0 ? 0 : static_cast<int>(std::min(per_round, counts[m] - s));
+        if (total > INT_MAX)
+            throw LocalError("file-per-node: round too large; lower config:output-piece-size");
+        displs[m] = static_cast<int>(total);
+        total += recv_counts[m];
+    }
+    return total;
+}
+
+}  // namespace
+
 // The master gathers its group's records in rounds: in each round every member sends at most
 // piece_bytes (as whole records, counted in a record datatype so no count overflows an int),
 // and the master writes each member's slice at that member's place in the group file. The
@@ -74,21 +96,9 @@ WriteOutcome FilePerNodeWriter::write(const std::string& directory, const std::s
     for (std::int64_t k = 0; k < rounds; ++k) {
         const std::int64_t start = std::min(r.count, k * per_round);
         const int n = static_cast<int>(std::min(per_round, r.count - start));
-        if (g.is_root()) {
-            // The master's own records go to the file straight from its buffer, not through the
-            // gather: a group of one rank copies nothing.
-            std::int64_t total = 0;
-            for (std::size_t m = 0; m < counts.size(); ++m) {
-                const std::int64_t s = std::min(counts[m], k * per_round);
-                recv_counts[m] = m == 0 ? 0 : static_cast<int>(std::min(per_round, counts[m] - s));
-                if (total > INT_MAX)
-                    throw LocalError(
-                        "file-per-node: round too large; lower config:output-piece-size");
-                displs[m] = static_cast<int>(total);
-                total += recv_counts[m];
-            }
-            buf.resize(static_cast<std::size_t>(total * rb));
-        }
+        if (g.is_root())
+            buf.resize(static_cast<std::size_t>(
+                round_plan(counts, k, per_round, recv_counts, displs) * rb));
         MPI_Gatherv(r.bytes + start * rb, g.is_root() ? 0 : n, record, buf.data(),
                     recv_counts.data(), displs.data(), record, 0, g.handle());
         // After a failure the master still gathers every round (the members must not block).
