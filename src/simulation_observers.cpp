@@ -34,7 +34,7 @@ void Simulation::register_row_observers() {
         Rhythm::decided(
             LoopMoment::before_step,
             [this](std::int64_t) { return continuation_.phase && continuation_.phase->drive; },
-            "every step of a phase with a drive (field-cool, laser-pulse)"),
+            "every step of a phase with a drive (field-cool, laser-pulse, electrical-pulse)"),
         [this](std::int64_t n) { continuation_.phase->drive(state_, n); });
     // At a sample (of a phase that writes its rows): the statistics row. VAMPIRE's output-rate
     // counts time steps: a sample's row is written when its step is a multiple of the rate (with

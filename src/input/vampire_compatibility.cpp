@@ -130,7 +130,7 @@ const Difference output_differences[] = {
      "more (on a run of N samples they differ by about 1/N of the drift); no rows during the "
      "equilibration"},
     {"sim:equilibration-temperature",
-     "300 K when not given, whatever sim:temperature (time-series, field-cool, laser-pulse)",
+     "300 K when not given, whatever sim:temperature (time-series, field-cool, laser-pulse, electrical-pulse)",
      "sim:temperature when not given (field-cool: sim:maximum-temperature, where its cooling "
      "starts); give it for identical runs"},
     {"the header line",

@@ -44,7 +44,7 @@ void add_rows(std::vector<KeywordSpec>& t) {
         "write a statistics sample's row to the output file and the screen when its time step "
         "is a multiple of this (VAMPIRE's rule: with time-steps-increment 10 and output-rate "
         "100, a row every 100 steps; with 3 and 10, every 30); the programs with a row per "
-        "sample (time-series, benchmark, field-cool, laser-pulse)",
+        "sample (time-series, benchmark, field-cool, laser-pulse, electrical-pulse)",
         [](Config& c, const Value& v, const Entry&) { c.columns.rate = v.integer; },
         [](const Config& c) { return whole(c.columns.rate); }));
     // The input takes the unit in any case (the choices are listed in lower case); describe()
