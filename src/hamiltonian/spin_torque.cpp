@@ -13,10 +13,6 @@ void fill(const std::vector<double>& a, const std::vector<double>& b,
         t.p[c] = p[c];
 }
 
-bool nonzero(const SpinTorqueConstants& k) {
-    return k.relaxation != 0 || k.precession != 0;
-}
-
 }  // namespace
 
 SpinTorque::SpinTorque(const std::int32_t* material, const Config& c) {
@@ -35,12 +31,6 @@ SpinTorque::SpinTorque(const std::int32_t* material, const Config& c) {
     view_.current = 1;
     fill(stt_a_, stt_b_, stt_lambda_, c.torques.stt_polarisation, view_.stt);
     fill(sot_a_, sot_b_, sot_lambda_, c.torques.sot_polarisation, view_.sot);
-}
-
-bool has_spin_torque(const Config& c) {
-    for (const MaterialConfig& m : c.materials)
-        if (nonzero(m.stt) || nonzero(m.sot)) return true;
-    return false;
 }
 
 }  // namespace miniasd

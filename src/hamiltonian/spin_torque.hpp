@@ -28,7 +28,4 @@ class SpinTorque final : public KernelTerm<kernels::SpinTorqueView, true> {
     std::vector<double> stt_a_, stt_b_, stt_lambda_, sot_a_, sot_b_, sot_lambda_;
 };
 
-// Whether some material has a nonzero spin-transfer or spin-orbit torque constant.
-bool has_spin_torque(const Config& c);
-
 }  // namespace miniasd

@@ -142,6 +142,12 @@ void check(Config& c, const Seen& seen) {
 
 }  // namespace
 
+bool has_spin_torque(const Config& c) {
+    for (const MaterialConfig& m : c.materials)
+        if (acts(m.stt) || acts(m.sot)) return true;
+    return false;
+}
+
 Section spin_torque_section() {
     return {"spin torques", add_rows, check};
 }

@@ -10,6 +10,7 @@
 namespace miniasd {
 
 struct Section;
+struct Config;
 
 struct SpinTorqueSection {
     Vec3 stt_polarisation{0, 0, 0};  // unit vector; (0, 0, 0): not given
@@ -19,5 +20,9 @@ struct SpinTorqueSection {
 MINIASD_SIZE_GUARD(SpinTorqueSection, 48);
 
 Section spin_torque_section();  // spin_torque_keywords.cpp
+
+// Whether some material has a nonzero spin-transfer or spin-orbit torque constant (the term is
+// built, hamiltonian/spin_torque.hpp).
+bool has_spin_torque(const Config& c);
 
 }  // namespace miniasd

@@ -1,7 +1,7 @@
 // The field-cool and laser-pulse programs' section (pulse_section.hpp): the rows of their sim:
 // keywords (VAMPIRE's names, units and defaults; the two-temperature model's parameters are in SI
 // without unit conversion, as in VAMPIRE) and the check across them.
-#include "hamiltonian/spin_torque.hpp"
+#include "hamiltonian/spin_torque_section.hpp"
 #include "input/input_checks.hpp"
 #include "input/keyword_rows.hpp"
 #include "input/section.hpp"
