@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "hamiltonian/spin_torque.hpp"
 #include "util/building.hpp"
 #include "util/error.hpp"
 
@@ -131,6 +132,7 @@ void Hamiltonian::field(const SpinView& s, std::int64_t begin, std::int64_t end,
 void Hamiltonian::add_atom_energies(const SpinView& s, std::int64_t begin, std::int64_t end,
                                     ExactSum* by_kind) const {
     for (const LocalTerm* t : active_) {
+        if (!t->conservative()) continue;  // a drive (the spin torques) has no energy to sum
         ExactSum& sum = by_kind[static_cast<int>(t->kind())];
         constexpr std::int64_t batch = 256;
         double e[batch];

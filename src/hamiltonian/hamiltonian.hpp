@@ -13,7 +13,6 @@
 #include "hamiltonian/local_term.hpp"
 #include "hamiltonian/non_local_stage.hpp"
 #include "hamiltonian/reach.hpp"
-#include "hamiltonian/spin_torque.hpp"
 #include "hamiltonian/term_registry.hpp"
 #include "hamiltonian/zeeman.hpp"
 #include "input/config.hpp"
@@ -21,6 +20,8 @@
 #include "util/exact_sum.hpp"
 
 namespace miniasd {
+
+class SpinTorque;  // hamiltonian/spin_torque.hpp
 
 class Hamiltonian {
   public:

@@ -16,7 +16,7 @@ class SpinTorque final : public KernelTerm<kernels::SpinTorqueView, true> {
     // The materials' constants and damping, the polarisers of c.torques.
     SpinTorque(const std::int32_t* material, const Config& c);
     const char* name() const override { return "spin-torque"; }
-    // No energy: it adds zero to the Zeeman column, whose driving role it shares.
+    // No energy: the statistics skip it (conservative() is false); a kind is still required.
     TermKind kind() const override { return TermKind::applied_field; }
     bool conservative() const override { return false; }
     bool active() const override { return view_.current != 0; }
