@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "hamiltonian/spin_torque.hpp"
+#include "hamiltonian/current_driven.hpp"
 #include "util/building.hpp"
 #include "util/error.hpp"
 
@@ -42,7 +42,7 @@ Hamiltonian::Hamiltonian(const HamiltonianPlan& plan, const Config& c, const Lat
         terms_.push_back(recipe.make(context));
         LocalTerm* term = terms_.back().get();
         if (auto* z = dynamic_cast<Zeeman*>(term)) zeeman_ = z;
-        if (auto* q = dynamic_cast<SpinTorque*>(term)) torque_ = q;
+        if (auto* q = dynamic_cast<CurrentDriven*>(term)) driven_.push_back(q);
         if (auto* x = dynamic_cast<const Exchange*>(term)) exchange_ = x;
         neighbour_terms += plan.reaches[t].locality == Locality::neighbours;
     }
@@ -93,12 +93,13 @@ void Hamiltonian::set_applied_field(const Vec3& b) {
 }
 
 double Hamiltonian::current() const {
-    return torque_ ? torque_->current() : 1.0;
+    return driven_.empty() ? 1.0 : driven_.front()->current();
 }
 
 void Hamiltonian::set_current(double fraction) {
-    if (!torque_) return;  // no torque: the current acts on nothing
-    torque_->set_current(fraction);
+    if (driven_.empty()) return;  // no torque: the current acts on nothing
+    for (CurrentDriven* t : driven_)
+        t->set_current(fraction);
     choose_active();
 }
 

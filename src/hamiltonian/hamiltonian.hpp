@@ -21,7 +21,7 @@
 
 namespace miniasd {
 
-class SpinTorque;  // hamiltonian/spin_torque.hpp
+class CurrentDriven;  // hamiltonian/current_driven.hpp
 
 class Hamiltonian {
   public:
@@ -112,7 +112,7 @@ class Hamiltonian {
     std::vector<std::unique_ptr<NonLocalStage>> stages_;
     std::vector<NonLocalStage*> stage_ptrs_;
     Zeeman* zeeman_ = nullptr;            // the applied-field term (in terms_)
-    SpinTorque* torque_ = nullptr;        // the spin torques, when the input has them
+    std::vector<CurrentDriven*> driven_;  // the spin and current torques the input has
     const Exchange* exchange_ = nullptr;  // the nearest-neighbour exchange, if that is the path
     bool needs_table_ = true;
     bool between_stages_ = false;

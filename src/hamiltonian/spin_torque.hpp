@@ -5,13 +5,14 @@
 
 #include <vector>
 
+#include "hamiltonian/current_driven.hpp"
 #include "hamiltonian/kernel_term.hpp"
 #include "input/config.hpp"
 #include "kernels/spin_torque.hpp"
 
 namespace miniasd {
 
-class SpinTorque final : public KernelTerm<kernels::SpinTorqueView, true> {
+class SpinTorque final : public KernelTerm<kernels::SpinTorqueView, true>, public CurrentDriven {
   public:
     // The materials' constants and damping, the polarisers of c.torques.
     SpinTorque(const std::int32_t* material, const Config& c);
@@ -20,8 +21,8 @@ class SpinTorque final : public KernelTerm<kernels::SpinTorqueView, true> {
     TermKind kind() const override { return TermKind::applied_field; }
     bool conservative() const override { return false; }
     bool active() const override { return view_.current != 0; }
-    double current() const { return view_.current; }
-    void set_current(double fraction) { view_.current = fraction; }  // of the full current
+    double current() const override { return view_.current; }
+    void set_current(double fraction) override { view_.current = fraction; }
 
   private:
     // [material]: A = a_j - alpha b_j, B = b_j + alpha a_j (T), lambda; STT then SOT.

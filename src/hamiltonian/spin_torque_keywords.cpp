@@ -1,7 +1,9 @@
 // The spin torques' section (spin_torque_section.hpp): the rows of the polarisers (sim:) and of the
 // materials' torque constants (material[i]:, MaterialConfig::stt and sot), VAMPIRE's names with
-// its aliases, and the checks across them: a torque needs its polariser, and runs only where it
-// is defined (the LLG integrator; not Monte Carlo, not the relaxation).
+// its aliases; the Zhang-Li current (sim:current-density) and the materials' polarisation and
+// non-adiabaticity (miniASD's keywords); and the checks across them: a torque needs its polariser
+// or its current, and runs only where it is defined (the LLG integrator; not Monte Carlo, not the
+// relaxation).
 #include "hamiltonian/spin_torque_section.hpp"
 #include "input/input_checks.hpp"
 #include "input/keyword_rows.hpp"
@@ -69,6 +71,8 @@ void polariser(std::vector<KeywordSpec>& t, const char* name, Vec3 SpinTorqueSec
         }));
 }
 
+void add_current_rows(std::vector<KeywordSpec>& t);
+
 void add_rows(std::vector<KeywordSpec>& t) {
     polariser(t, "spin-transfer-torque-polarization-unit-vector",
               &SpinTorqueSection::stt_polarisation,
@@ -94,6 +98,50 @@ void add_rows(std::vector<KeywordSpec>& t) {
         {"spin-orbit-relaxation-torque", "spin-orbit-anti-damping-torque"},
         {"spin-orbit-precession-torque", "spin-orbit-torque", "spin-orbit-field-like-torque"},
         "spin-orbit-torque-asymmetry");
+    add_current_rows(t);
+}
+
+// The Zhang-Li current and the materials' constants (hamiltonian/current_torque.hpp).
+void add_current_rows(std::vector<KeywordSpec>& t) {
+    t.push_back(row(
+        "sim", "current-density", K::real_or_triple, D::current_density, -1e14, 1e14, "none",
+        "the current density j = jx, jy, jz flowing in the magnet, conventional direction (a "
+        "miniASD keyword): with material[i]:spin-polarisation, the Zhang-Li torques move textures "
+        "with u = -P mu_B j / (|e| M_s), along the electrons' flow; docs/physics.md",
+        [](Config& c, const Value& v, const Entry& e) {
+            if (!v.triple)
+                entry_error(e,
+                            "expected three components jx, jy, jz (the current's direction "
+                            "matters), like 1e12, 0, 0 !A/m2");
+            c.torques.current_density = v.vec;
+        },
+        [](const Config& c) {
+            return c.torques.current_density != Vec3{0, 0, 0} ? triple(c.torques.current_density)
+                                                              : none;
+        }));
+    auto material_number = [&t](std::initializer_list<const char*> names,
+                                double MaterialConfig::*field, const std::string& doc) {
+        const char* name = *names.begin();
+        for (const char* n : names) {
+            const bool alias = n != name;
+            KeywordSpec s = mat(
+                n, K::real, D::none, -1, 1, "0",
+                alias ? std::string("other spelling of ") + name : doc,
+                [field](MaterialConfig& m, const Value& v, const Entry&) { m.*field = v.real; },
+                alias ? MaterialRead()
+                      : [field](const MaterialConfig&
+                                    m) { return m.*field != 0 ? number(m.*field) : none; });
+            if (alias) s.alias_of = name;
+            t.push_back(s);
+        }
+    };
+    material_number({"spin-polarisation", "spin-polarization"}, &MaterialConfig::spin_polarisation,
+                    "spin polarisation P of the current sim:current-density in this material (a "
+                    "miniASD keyword): the Zhang-Li torques' drift velocity is proportional to it");
+    material_number({"non-adiabaticity"}, &MaterialConfig::non_adiabaticity,
+                    "non-adiabaticity beta of the Zhang-Li torques (a miniASD keyword): the "
+                    "non-adiabatic torque beta S x (u . grad) S; a wall below Walker breakdown "
+                    "moves at beta u / alpha");
 }
 
 bool acts(const SpinTorqueConstants& k) {
@@ -111,8 +159,38 @@ const Entry& constant_entry(const Seen& seen, std::size_t m, bool stt) {
     return seen.begin()->second;  // unreachable: a nonzero constant was given
 }
 
+// The entry of a keyword the check found set (so given, under this canonical name).
+const Entry& entry(const Seen& seen, const std::string& key) {
+    const Entry* e = given(seen, key);
+    if (!e) throw LocalError("internal error: " + key + " is set but was not given");
+    return *e;
+}
+
+// A current needs a polarised material to act on, a polarisation a current, and beta both.
+void check_current(const Config& c, const Seen& seen) {
+    const bool flows = c.torques.current_density != Vec3{0, 0, 0};
+    bool polarised = false;
+    for (std::size_t m = 0; m < c.materials.size(); ++m) {
+        const MaterialConfig& mc = c.materials[m];
+        const std::string p = "material[" + std::to_string(m + 1) + "]:";
+        polarised = polarised || mc.spin_polarisation != 0;
+        if (mc.spin_polarisation != 0 && !flows)
+            fail(entry(seen, p + "spin-polarisation"),
+                 "acts only with a current: add sim:current-density = jx, jy, jz !A/m2");
+        if (mc.non_adiabaticity != 0 && (mc.spin_polarisation == 0 || !flows))
+            fail(entry(seen, p + "non-adiabaticity"),
+                 "acts only on a current's spins: it needs material" + p.substr(8) +
+                     "spin-polarisation and sim:current-density");
+    }
+    if (flows && !polarised)
+        fail(seen.at("sim:current-density"),
+             "no material carries a spin-polarised current: add material[i]:spin-polarisation = "
+             "P (0 to 1)");
+}
+
 void check(Config& c, const Seen& seen) {
-    bool any = false;
+    check_current(c, seen);
+    bool any = has_current_torque(c);
     for (std::size_t m = 0; m < c.materials.size(); ++m)
         for (const bool stt : {true, false}) {
             const MaterialConfig& mc = c.materials[m];
@@ -145,6 +223,13 @@ void check(Config& c, const Seen& seen) {
 bool has_spin_torque(const Config& c) {
     for (const MaterialConfig& m : c.materials)
         if (acts(m.stt) || acts(m.sot)) return true;
+    return false;
+}
+
+bool has_current_torque(const Config& c) {
+    if (c.torques.current_density == Vec3{0, 0, 0}) return false;
+    for (const MaterialConfig& m : c.materials)
+        if (m.spin_polarisation != 0) return true;
     return false;
 }
 

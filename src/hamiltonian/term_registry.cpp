@@ -3,6 +3,7 @@
 #include "hamiltonian/anisotropy.hpp"
 #include "hamiltonian/biquadratic.hpp"
 #include "hamiltonian/cubic_anisotropy.hpp"
+#include "hamiltonian/current_torque.hpp"
 #include "hamiltonian/dipolar.hpp"
 #include "hamiltonian/dmi.hpp"
 #include "hamiltonian/exchange.hpp"
@@ -146,6 +147,16 @@ std::unique_ptr<LocalTerm> make_spin_torque(const TermContext& t) {
     return std::make_unique<SpinTorque>(t.system.material.data(), t.config);
 }
 
+// The Zhang-Li current torques (hamiltonian/current_torque.hpp) only when a current flows through
+// a polarised material: they read the same site one cell ahead and behind along the current.
+std::optional<Reach> current_torque_reach(const Config& c, const Lattice& l) {
+    if (!has_current_torque(c)) return std::nullopt;
+    return CurrentTorque::reach(c, l);
+}
+std::unique_ptr<LocalTerm> make_current_torque(const TermContext& t) {
+    return std::make_unique<CurrentTorque>(t.system, t.lattice, t.config, t.columns);
+}
+
 std::vector<TermRecipe>& recipes() {
     static std::vector<TermRecipe> r{
         {"exchange", &exchange_reach, &make_exchange},
@@ -155,6 +166,7 @@ std::vector<TermRecipe>& recipes() {
         {"dmi", &dmi_reach, &make_dmi},
         {"biquadratic", &biquadratic_reach, &make_biquadratic},
         {"spin-torque", &spin_torque_reach, &make_spin_torque},
+        {"current-torque", &current_torque_reach, &make_current_torque},
         dipolar_recipe(),
     };
     return r;

@@ -10,6 +10,7 @@
 
 #include "kernels/biquadratic.hpp"
 #include "kernels/cubic_anisotropy.hpp"
+#include "kernels/current_torque.hpp"
 #include "kernels/dmi.hpp"
 #include "kernels/exchange.hpp"
 #include "kernels/held_field.hpp"
@@ -29,6 +30,7 @@
     X(dmi, DmiView)                                \
     X(biquadratic, BiquadraticView)                \
     X(spin_torque, SpinTorqueView)                 \
+    X(current_torque, CurrentTorqueView)           \
     X(held_field, HeldFieldView)
 
 namespace miniasd::kernels {

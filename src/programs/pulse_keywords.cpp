@@ -94,11 +94,11 @@ void add_electrical_rows(std::vector<KeywordSpec>& t) {
 // would happen.
 void check(Config& c, const Seen& seen) {
     const bool electrical = c.sim.program == ProgramKind::electrical_pulse;
-    if (electrical && !has_spin_torque(c))
+    if (electrical && !has_any_torque(c))
         fail(seen.at("sim:program"),
              "electrical-pulse drives the spin torques, and no material has one: give "
              "material[i]:spin-transfer-relaxation-torque (or another torque constant) and its "
-             "polarisation");
+             "polarisation, or sim:current-density and material[i]:spin-polarisation");
     for (const char* key : {"sim:electrical-pulse-time", "sim:electrical-pulse-rise-time",
                             "sim:electrical-pulse-fall-time"})
         if (const Entry* e = given(seen, key); e && !electrical)

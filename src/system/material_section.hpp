@@ -79,6 +79,10 @@ struct MaterialConfig {
     // and spin-orbit torque with sim:spin-orbit-torque-polarization-unit-vector (rows in
     // hamiltonian/spin_torque_keywords.cpp).
     SpinTorqueConstants stt, sot;
+    // Zhang-Li torques of the current sim:current-density flowing in this material: its spin
+    // polarisation P (0..1) and non-adiabaticity beta (hamiltonian/current_torque.hpp).
+    double spin_polarisation = 0;
+    double non_adiabaticity = 0;
 };
 
 Section material_section();  // material_keywords.cpp

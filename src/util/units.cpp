@@ -32,6 +32,9 @@ const std::vector<Unit>& unit_table() {
         {"MB", D::data_size, 1e6},
         {"GB", D::data_size, 1e9},
         {"TB", D::data_size, 1e12},
+        {"A/m2", D::current_density, 1.0},
+        {"A/cm2", D::current_density, 1e4},
+        {"MA/cm2", D::current_density, 1e10},
     };
     return table;
 }
@@ -58,6 +61,8 @@ std::string_view si_unit_name(Dimension d) {
             return "K";
         case Dimension::data_size:
             return "B";
+        case Dimension::current_density:
+            return "A/m2";
         case Dimension::none:
             break;
     }
@@ -91,6 +96,8 @@ std::string_view dimension_name(Dimension d) {
             return "temperature";
         case Dimension::data_size:
             return "data size";
+        case Dimension::current_density:
+            return "current density";
         case Dimension::none:
             break;
     }

@@ -13,14 +13,25 @@ namespace constants {
 inline constexpr double bohr_magneton = 9.2740100783e-24;  // J/T
 // mu0 / 4 pi (T m / A): the classical value, as VAMPIRE uses (the 2019 SI value differs by 6e-10).
 inline constexpr double mu0_over_4pi = 1e-7;
-inline constexpr double boltzmann = 1.380649e-23;          // J/K
-inline constexpr double electron_volt = 1.602176634e-19;   // J
-inline constexpr double hbar = 1.054571817e-34;            // J s (CODATA 2018, exact h / 2 pi)
-inline constexpr double gyromagnetic_ratio = 1.760859e11;  // rad s^-1 T^-1 (docs/physics.md)
+inline constexpr double boltzmann = 1.380649e-23;             // J/K
+inline constexpr double electron_volt = 1.602176634e-19;      // J
+inline constexpr double elementary_charge = 1.602176634e-19;  // C (exact, SI 2019)
+inline constexpr double hbar = 1.054571817e-34;               // J s (CODATA 2018, exact h / 2 pi)
+inline constexpr double gyromagnetic_ratio = 1.760859e11;     // rad s^-1 T^-1 (docs/physics.md)
 }  // namespace constants
 
 // What a quantity measures; decides which units an input value may carry.
-enum class Dimension { none, length, energy, moment, field, time, temperature, data_size };
+enum class Dimension {
+    none,
+    length,
+    energy,
+    moment,
+    field,
+    time,
+    temperature,
+    data_size,
+    current_density,
+};
 
 struct Unit {
     std::string_view name;  // as written after '!' in an input file

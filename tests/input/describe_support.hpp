@@ -49,7 +49,7 @@ constexpr std::size_t section_bytes =
     sizeof(ColumnsSection) + sizeof(SpinTorqueSection) + sizeof(SnapshotSection);
 static_assert(sizeof(Config) - section_bytes == 296,
               "a Config field outside the sections was added or removed: update same()");
-static_assert(sizeof(MaterialConfig) == 488, "a MaterialConfig field changed: update same()");
+static_assert(sizeof(MaterialConfig) == 504, "a MaterialConfig field changed: update same()");
 #endif
 
 // A section (MINIASD_FIELDS): every listed field, the first that differs named in *why.
@@ -123,7 +123,9 @@ inline bool same(const MaterialConfig& a, const MaterialConfig& b, std::string* 
                      F(biquadratic),
                      F(further_biquadratic),
                      F(stt),
-                     F(sot)},
+                     F(sot),
+                     F(spin_polarisation),
+                     F(non_adiabaticity)},
                     why);
 }
 
