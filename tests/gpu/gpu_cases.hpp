@@ -102,6 +102,16 @@ inline const std::vector<GpuCase>& gpu_cases() {
                             "sim:temperature = 50\nsim:time-step = 0.1 !fs\n"
                             "sim:total-time-steps = 60\nsim:time-steps-increment = 20\n",
          {}},
+        {"Zhang-Li current torques (the contract test's film), 50 K, in an electrical pulse",
+         current_torque_film + "material[1]:initial-spin-direction = random\n"
+                               "material[2]:initial-spin-direction = random\n"
+                               "sim:program = electrical-pulse\n"
+                               "sim:electrical-pulse-rise-time = 2 !fs\n"
+                               "sim:electrical-pulse-time = 2 !fs\n"
+                               "sim:electrical-pulse-fall-time = 2 !fs\n"
+                               "sim:temperature = 50\nsim:time-step = 0.1 !fs\n"
+                               "sim:total-time-steps = 60\nsim:time-steps-increment = 20\n",
+         {}},
         {"hysteresis loop (the applied field changes: the device's views are taken again)",
          "create:crystal-structure = sc\ncreate:periodic-boundaries-x\n"
          "create:periodic-boundaries-y\ncreate:periodic-boundaries-z\n"

@@ -44,6 +44,22 @@ inline const std::string spin_torque_film =
     "sim:spin-transfer-torque-polarization-unit-vector = 1,2,2\n"
     "sim:spin-orbit-torque-polarization-unit-vector = 0,1,0\n";
 
+// Zhang-Li current torques in a bcc film periodic in x only: a current with components along all
+// three axes (open ends along y and z), two materials with their own polarisation and beta.
+inline const std::string current_torque_film =
+    "create:crystal-structure = bcc\ncreate:periodic-boundaries-x\n"
+    "dimensions:unit-cell-size = 2.87 !A\ndimensions:system-size-x = 1.435 !nm\n"
+    "dimensions:system-size-y = 1.148 !nm\ndimensions:system-size-z = 0.861 !nm\n"
+    "material:num-materials = 2\n"
+    "material[1]:atomic-spin-moment = 2.2 !muB\nmaterial[2]:atomic-spin-moment = 1.4 !muB\n"
+    "material[1]:exchange-matrix[1] = 5e-21\nmaterial[2]:exchange-matrix[2] = 3e-21\n"
+    "material[1]:exchange-matrix[2] = 2e-21\n"
+    "material[1]:maximum-height = 0.5\nmaterial[2]:minimum-height = 0.5\n"
+    "material[1]:damping-constant = 0.1\nmaterial[2]:damping-constant = 0.02\n"
+    "material[1]:spin-polarisation = 0.6\nmaterial[1]:non-adiabaticity = 0.04\n"
+    "material[2]:spin-polarisation = -0.3\n"
+    "sim:current-density = 3e12, -1e12, 2e12 !A/m2\n";
+
 struct ContractCase {
     const char* name;
     std::string input;
@@ -114,6 +130,9 @@ inline const std::vector<ContractCase>& contract_cases() {
         {"an interfacial DMI film (Co on Pt)", interfacial_dmi_film, {}},
         {"spin-transfer and spin-orbit torques on two materials (a drive without an energy)",
          spin_torque_film,
+         {}},
+        {"Zhang-Li current torques along three axes, open along two (a drive without an energy)",
+         current_torque_film,
          {}},
         {"the exact dipolar field of an open box (a non-local stage)",
          "create:crystal-structure = sc\ndimensions:unit-cell-size = 2.5 !A\n"
