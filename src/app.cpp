@@ -12,6 +12,7 @@
 #include <optional>
 #include <thread>
 
+#include "hamiltonian/current_torque.hpp"
 #include "input/keyword_table.hpp"
 #include "input/read_broadcast.hpp"
 #include "input/vampire_keywords.hpp"
@@ -83,6 +84,20 @@ void print_program(const Config& c, std::FILE* out) {
     }
 }
 
+// The Zhang-Li current and each polarised material's spin-drift velocity.
+void print_current(const Config& c, const Lattice& l, std::FILE* out) {
+    if (!has_current_torque(c)) return;
+    const Vec3& j = c.torques.current_density;
+    std::fprintf(out, "Current torques: j = (%g, %g, %g) A/m2", j[0], j[1], j[2]);
+    for (std::size_t m = 0; m < c.materials.size(); ++m) {
+        if (c.materials[m].spin_polarisation == 0) continue;
+        const Vec3 u = spin_drift_velocity(c, l, int(m));
+        std::fprintf(out, "; material %zu: u = (%.4g, %.4g, %.4g) m/s, beta %g", m + 1, u[0] + 0.0,
+                     u[1] + 0.0, u[2] + 0.0, c.materials[m].non_adiabaticity);
+    }
+    std::fprintf(out, "\n");
+}
+
 void print_setup(const Simulation& sim, std::FILE* out) {
     const Lattice& l = sim.lattice();
     const parallel::ProcessGrid& g = sim.grid();
@@ -106,6 +121,7 @@ void print_setup(const Simulation& sim, std::FILE* out) {
                  sim.hamiltonian().reach().describe().c_str());
     std::fprintf(out, "%s", describe(summarise_exchange(sim.config(), l, sim.materials())).c_str());
     std::fprintf(out, "%s", describe_dmi(sim.config(), l, sim.materials()).c_str());
+    print_current(sim.config(), l, out);
     if (sim.config().sim.integrator == IntegratorKind::llg_heun &&
         sim.config().sim.program != ProgramKind::relax) {
         const TimeStepCheck step = check_time_step(sim.config(), l);

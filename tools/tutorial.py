@@ -9,6 +9,7 @@ demonstrates, with the comparison printed as a number.
     /usr/bin/python3 tools/tutorial.py skyrmion    runs/tutorial/07
     /usr/bin/python3 tools/tutorial.py vortex      runs/tutorial/08
     /usr/bin/python3 tools/tutorial.py skyrmion-energy runs/tutorial/09
+    /usr/bin/python3 tools/tutorial.py current-wall runs/tutorial/10
 
 The run directory is the one given to miniasd with -o. The picture goes to <run dir>/<lesson>.png
 unless -o says otherwise. Lessons 3 and 5 use tools/plot_curie.py and tools/plot_hysteresis.py.
@@ -28,6 +29,7 @@ import numpy as np  # noqa: E402
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from plot_timeseries import read_table  # noqa: E402
 import read_snapshot  # noqa: E402
+from tutorial_current import current_wall  # noqa: E402
 
 GAMMA = 1.760859e11  # electron gyromagnetic ratio, rad s^-1 T^-1
 MU_B = 9.2740100783e-24  # J/T
@@ -367,7 +369,7 @@ def skyrmion_energy(run, out):
 
 LESSONS = {"precession": precession, "boltzmann": boltzmann, "domain-wall": domain_wall,
            "sublattices": sublattices, "skyrmion": skyrmion, "vortex": vortex,
-           "skyrmion-energy": skyrmion_energy}
+           "skyrmion-energy": skyrmion_energy, "current-wall": current_wall}
 
 
 def main():
