@@ -1,5 +1,5 @@
-// A wire with a domain wall for the current-torque tests (test_current_torque.cpp,
-// test_current_torque_drift.cpp): its input, and the wall's centre and angle sampled as it runs.
+// A wire with a domain wall for the current-torque tests (test_current_torque.cpp): its input,
+// and the wall's centre and angle sampled as it runs.
 #pragma once
 
 #include <cmath>
@@ -28,14 +28,11 @@ inline double drift(double polarisation, double j, double mu) {
 // two layers one spin, so per atom K = 2e-23 J (easy z) and K_h = 2e-24 J (hard x): a Bloch
 // wall of width delta = a sqrt(J / 2K) = 5a, B_K = 2 K_h / mu = 0.216 T across it. Both layers
 // carry the current.
-// `scale` multiplies J, K and K_h together: the same wall width, every field and rate scale times
-// larger, every time scale times shorter (a wire that stays ordered at 300 K).
 struct Wire {
-    double alpha = 0.5, beta = 0, j = 0, field = 0;        // j in A/m^2, field (T) along +z
-    double position = 0.5;                                 // of the wall, as a fraction of the wire
-    double scale = 1, temperature = 0, time_step = 1e-15;  // K, s
-    int seed = 1;
+    double alpha = 0.5, beta = 0, j = 0, field = 0;  // j in A/m^2, field (T) along +z
+    double position = 0.5;                           // of the wall, as a fraction of the wire
 };
+constexpr double wire_time_step = 1e-15;  // s
 constexpr double wire_j = 1e-21, wire_k = 2e-23, wire_kh = 2e-24, wire_mu = 2 * mu_b, wire_p = 0.5;
 const double wire_delta = a * std::sqrt(wire_j / (2 * wire_k));
 
@@ -52,7 +49,7 @@ inline std::string wire_input(const Wire& w) {
                       "material[%d]:exchange-matrix[%d] = %.17g\n"
                       "material[%d]:initial-spin-direction = 0,0,1\n"
                       "material[%d]:domain-wall-second-magnetisation-vector = 0,0,-1\n",
-                      k, k, w.alpha, k, k == 1 ? 1 : 2, w.scale * wire_j, k, k);
+                      k, k, w.alpha, k, k == 1 ? 1 : 2, wire_j, k, k);
         text += m;
         if (w.j != 0) {
             std::snprintf(m, sizeof m,
@@ -72,10 +69,9 @@ inline std::string wire_input(const Wire& w) {
                   "sim:initial-spin-configuration = domain-wall\nsim:domain-wall-axis = x\n"
                   "sim:domain-wall-position = %.17g\nsim:domain-wall-width = %.17g !m\n"
                   "sim:applied-field-strength = %.17g !T\nsim:applied-field-unit-vector = 0,0,1\n"
-                  "sim:time-step = %.17g !s\nsim:total-time-steps = 0\nsim:temperature = %.17g\n"
-                  "sim:integrator-random-seed = %d\noutput:domain-wall-centre\n",
-                  w.scale * wire_j, 2 * w.scale * wire_k, -2 * w.scale * wire_kh, w.position,
-                  M_PI * wire_delta, w.field, w.time_step, w.temperature, w.seed);
+                  "sim:time-step = %.17g !s\nsim:total-time-steps = 0\noutput:domain-wall-centre\n",
+                  wire_j, 2 * wire_k, -2 * wire_kh, w.position, M_PI * wire_delta, w.field,
+                  wire_time_step);
     text += m;
     if (w.j != 0) {
         std::snprintf(m, sizeof m, "sim:current-density = %.17g, 0, 0 !A/m2\n", w.j);
@@ -116,7 +112,7 @@ inline Track track(const Wire& w, int samples, std::int64_t steps = 1000) {
                 double phi = std::atan2(o.m[0], o.m[1]);
                 if (!out.phi.empty())
                     phi += 2 * M_PI * std::round((out.phi.back() - phi) / (2 * M_PI));
-                out.t.push_back(double(p * steps) * w.time_step);
+                out.t.push_back(double(p * steps) * wire_time_step);
                 out.x.push_back(o.domain_wall_centre);
                 out.phi.push_back(phi);
             }
