@@ -6,6 +6,15 @@ namespace miniasd {
 
 namespace {
 
+template <int A>
+void add_current_field(const kernels::CurrentTorqueView& v, const SpinView& s, std::int64_t begin,
+                       std::int64_t end, FieldView h) {
+    double *hx = h.x, *hy = h.y, *hz = h.z;
+#pragma omp simd
+    for (std::int64_t i = begin; i < end; ++i)
+        kernels::current_torque_field<A>(i, v, s, hx[i - begin], hy[i - begin], hz[i - begin]);
+}
+
 // The axes (0, 1, 2 for x, y, z) the current has a component on, in order.
 std::vector<int> current_axes(const Config& c) {
     std::vector<int> axes;
@@ -72,6 +81,18 @@ CurrentTorque::CurrentTorque(const LocalSystem& sys, const Lattice& l, const Con
              ahead_.data(),       behind_.data(), span_.data(),
              drift_.data(),       beta_.data(),   0.0};
     set_current(1);
+}
+
+void CurrentTorque::add_field(const SpinView& s, std::int64_t begin, std::int64_t end,
+                              FieldView h) const {
+    switch (view_.axes) {
+        case 1:
+            return add_current_field<1>(view_, s, begin, end, h);
+        case 2:
+            return add_current_field<2>(view_, s, begin, end, h);
+        default:
+            return add_current_field<3>(view_, s, begin, end, h);
+    }
 }
 
 void CurrentTorque::set_current(double fraction) {

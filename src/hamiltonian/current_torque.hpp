@@ -29,6 +29,9 @@ class CurrentTorque final : public KernelTerm<kernels::CurrentTorqueView>, publi
     TermKind kind() const override { return TermKind::applied_field; }
     bool conservative() const override { return false; }
     bool active() const override { return current_ != 0; }
+    // The kernel over owned atoms [begin, end) with the axis count fixed at compile time.
+    void add_field(const SpinView& s, std::int64_t begin, std::int64_t end,
+                   FieldView h) const override;
     double current() const override { return current_; }
     void set_current(double fraction) override;
     // The spin-drift velocity of material m (m/s, along the electrons' flow).

@@ -34,15 +34,21 @@ struct CurrentTorqueView {
     double scale;         // -c / gamma, T s
 };
 
-MINIASD_HD inline void field_at(std::int64_t i, const CurrentTorqueView& v, const SpinView& s,
-                                double& hx, double& hy, double& hz) {
+// The field at atom i with A axes (A = 0: v.axes, read at run time; the CPU's traversal fixes it
+// at compile time so the loop over atoms vectorises). The same operations in the same order
+// either way: the same bits.
+template <int A>
+MINIASD_HD inline void current_torque_field(std::int64_t i, const CurrentTorqueView& v,
+                                            const SpinView& s, double& hx, double& hy, double& hz) {
     const int m = v.material[i];
+    const int axes = A > 0 ? A : v.axes;
     double dx = 0, dy = 0, dz = 0;  // D = (u . grad) S, 1/s
-    for (int a = 0; a < v.axes; ++a) {
+    for (int a = 0; a < axes; ++a) {
         const std::int64_t k = a * v.n_owned + i;
         const std::int32_t p = v.ahead[k], q = v.behind[k];
-        const std::uint8_t n = v.span[k];
-        const double w = v.drift[m * 3 + a] * (n == 2 ? 0.5 : double(n));
+        // 1 / (cells spanned) for n = 2 atoms, 1 for n = 1, 0 for none; without a branch, exactly.
+        const int n = v.span[k];
+        const double w = v.drift[m * 3 + a] * (double(n) - 1.5 * double(n >> 1));
         dx += w * (s.x[p] - s.x[q]);
         dy += w * (s.y[p] - s.y[q]);
         dz += w * (s.z[p] - s.z[q]);
@@ -51,6 +57,11 @@ MINIASD_HD inline void field_at(std::int64_t i, const CurrentTorqueView& v, cons
     hx += v.scale * (b * dx + (sy * dz - sz * dy));
     hy += v.scale * (b * dy + (sz * dx - sx * dz));
     hz += v.scale * (b * dz + (sx * dy - sy * dx));
+}
+
+MINIASD_HD inline void field_at(std::int64_t i, const CurrentTorqueView& v, const SpinView& s,
+                                double& hx, double& hy, double& hz) {
+    current_torque_field<0>(i, v, s, hx, hy, hz);
 }
 
 MINIASD_HD inline double energy_at(std::int64_t, const CurrentTorqueView&, const SpinView&) {
