@@ -23,15 +23,6 @@ const std::string particle =
     "dipole:solver = atomistic\nsim:temperature = 300\nsim:time-step = 1e-16\n"
     "sim:integrator-random-seed = 11\noutput:magnetostatic-energy\noutput:total-energy\n";
 
-std::string input_error(const std::string& text) {
-    try {
-        test::config_from_text(text);
-    } catch (const Error& e) {
-        return e.what();
-    }
-    return "";
-}
-
 TEST(DipoleRun, KeywordsAreRefusedWhereTheyCannotHaveTheirEffect) {
     const std::string sc =
         "create:crystal-structure = sc\nmaterial[1]:atomic-spin-moment = 2 !muB\n";
@@ -58,7 +49,7 @@ TEST(DipoleRun, KeywordsAreRefusedWhereTheyCannotHaveTheirEffect) {
         {sc + "dipole:solver = atomistic-fft\ndipole:field-update-rate = 1\n", ""},
     };
     for (const auto& c : cases) {
-        const std::string e = input_error(c.text);
+        const std::string e = test::input_refusal(c.text);
         if (c.expected.empty())
             EXPECT_EQ(e, "") << c.text;
         else

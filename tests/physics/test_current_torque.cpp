@@ -31,15 +31,6 @@ namespace {
 using namespace test::wires;
 const double gamma_e = constants::gyromagnetic_ratio;
 
-std::string refusal(const std::string& text) {
-    try {
-        test::config_from_text(text);
-    } catch (const Error& e) {
-        return e.what();
-    }
-    return "";
-}
-
 // The field of every owned atom (T) and its spin.
 struct AtomField {
     Vec3 position, s, h;
@@ -135,28 +126,29 @@ TEST(CurrentTorque, InputsWithoutAnEffectAreRefused) {
     const std::string base =
         "dimensions:unit-cell-size = 3 !A\ndimensions:system-size = 12 !A\n"
         "material[1]:atomic-spin-moment = 2 !muB\n";
-    EXPECT_NE(refusal(base + "sim:current-density = 1e12, 0, 0\n")
+    EXPECT_NE(test::input_refusal(base + "sim:current-density = 1e12, 0, 0\n")
                   .find("no material carries a spin-polarised current"),
               std::string::npos);
-    EXPECT_NE(
-        refusal(base + "material[1]:spin-polarisation = 0.5\n").find("acts only with a current"),
-        std::string::npos);
-    EXPECT_NE(
-        refusal(base + "sim:current-density = 1e12, 0, 0\nmaterial[1]:non-adiabaticity = 0.1\n")
-            .find("material[1]:spin-polarisation and sim:current-density"),
-        std::string::npos);
-    EXPECT_NE(refusal(base + "sim:current-density = 1e12\nmaterial[1]:spin-polarisation = 0.5\n")
+    EXPECT_NE(test::input_refusal(base + "material[1]:spin-polarisation = 0.5\n")
+                  .find("acts only with a current"),
+              std::string::npos);
+    EXPECT_NE(test::input_refusal(
+                  base + "sim:current-density = 1e12, 0, 0\nmaterial[1]:non-adiabaticity = 0.1\n")
+                  .find("material[1]:spin-polarisation and sim:current-density"),
+              std::string::npos);
+    EXPECT_NE(test::input_refusal(
+                  base + "sim:current-density = 1e12\nmaterial[1]:spin-polarisation = 0.5\n")
                   .find("expected three components"),
               std::string::npos);
     const std::string driven =
         base + "sim:current-density = 1e12, 0, 0 !A/m2\nmaterial[1]:spin-polarisation = 0.5\n";
-    EXPECT_NE(
-        refusal(driven + "sim:integrator = monte-carlo\n").find("monte-carlo has no spin torques"),
-        std::string::npos);
-    EXPECT_NE(refusal(driven + "sim:program = relax\nsim:total-time-steps = 100\n")
+    EXPECT_NE(test::input_refusal(driven + "sim:integrator = monte-carlo\n")
+                  .find("monte-carlo has no spin torques"),
+              std::string::npos);
+    EXPECT_NE(test::input_refusal(driven + "sim:program = relax\nsim:total-time-steps = 100\n")
                   .find("relax minimises the energy"),
               std::string::npos);
-    EXPECT_EQ(refusal(driven + "sim:program = electrical-pulse\n"), "");
+    EXPECT_EQ(test::input_refusal(driven + "sim:program = electrical-pulse\n"), "");
     const Config c = test::config_from_text(base +
                                             "sim:current-density = 1, 0, 0 !MA/cm2\n"
                                             "material[1]:spin-polarisation = 0.5\n");

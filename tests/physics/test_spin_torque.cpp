@@ -62,15 +62,6 @@ double distance(const Vec3& a, double theta, double phi) {
                      (a[2] - ez) * (a[2] - ez));
 }
 
-std::string refusal(const std::string& text) {
-    try {
-        test::config_from_text(text);
-    } catch (const InputError& e) {
-        return e.what();
-    }
-    return "";
-}
-
 }  // namespace
 
 TEST(SpinTorque, FieldAndDampingLikePartsFollowTheExactSolution) {
@@ -144,15 +135,16 @@ TEST(SpinTorque, InputsWhereATorqueHasNoMeaningAreRefused) {
     const std::string base = one_spin(0.1, 0.5, 1e-15, 10);
     const std::string torque = "material[1]:spin-transfer-relaxation-torque = 0.1 !T\n";
     const std::string polariser = "sim:spin-transfer-torque-polarization-unit-vector = 0,0,1\n";
-    EXPECT_NE(refusal(base + torque).find("needs its polariser"), std::string::npos);
-    EXPECT_NE(refusal(base + torque + polariser + "sim:integrator = monte-carlo\n")
+    EXPECT_NE(test::input_refusal(base + torque).find("needs its polariser"), std::string::npos);
+    EXPECT_NE(test::input_refusal(base + torque + polariser + "sim:integrator = monte-carlo\n")
                   .find("monte-carlo has no spin torques"),
               std::string::npos);
-    EXPECT_NE(refusal(base + torque + polariser + "sim:program = relax\n").find("relax"),
-              std::string::npos);
-    EXPECT_EQ(refusal(base + torque + polariser), "");
+    EXPECT_NE(
+        test::input_refusal(base + torque + polariser + "sim:program = relax\n").find("relax"),
+        std::string::npos);
+    EXPECT_EQ(test::input_refusal(base + torque + polariser), "");
     // A polariser alone is allowed (no torque constant: nothing acts, as in VAMPIRE).
-    EXPECT_EQ(refusal(base + polariser), "");
+    EXPECT_EQ(test::input_refusal(base + polariser), "");
 }
 
 TEST(SpinTorque, ElectricalPulseRisesFlowsAndFalls) {
@@ -193,8 +185,10 @@ TEST(SpinTorque, TheSwitchingExampleReversesItsIsland) {
 
 TEST(SpinTorque, ElectricalPulseNeedsATorqueAndItsKeywordsTheProgram) {
     const std::string base = one_spin(0.1, 0.5, 1e-15, 10);
-    EXPECT_NE(refusal(base + "sim:program = electrical-pulse\n").find("drives the spin torques"),
+    EXPECT_NE(test::input_refusal(base + "sim:program = electrical-pulse\n")
+                  .find("drives the spin torques"),
               std::string::npos);
-    EXPECT_NE(refusal(base + "sim:electrical-pulse-time = 1 !ps\n").find("has no effect"),
-              std::string::npos);
+    EXPECT_NE(
+        test::input_refusal(base + "sim:electrical-pulse-time = 1 !ps\n").find("has no effect"),
+        std::string::npos);
 }

@@ -23,6 +23,16 @@ inline Config config_from_text(const std::string& text, const std::string& file 
     return build_config(split_lines(text, file), file);
 }
 
+// The message an input text is refused with (every mistake found), or "" when it is accepted.
+inline std::string input_refusal(const std::string& text) {
+    try {
+        config_from_text(text);
+    } catch (const Error& e) {
+        return e.what();
+    }
+    return "";
+}
+
 // A configuration from an input text and the files it names (a unit-cell file), by path, read
 // from memory as read_config reads files.
 inline Config config_from_files(const std::string& text,
