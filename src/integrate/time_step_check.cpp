@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "hamiltonian/current_torque.hpp"
 #include "integrate/llg_heun.hpp"
 #include "util/units.hpp"
 
@@ -27,6 +28,26 @@ double highest_temperature(const Config& c) {
     if (c.sim.program == ProgramKind::curie_temperature || c.sim.program == ProgramKind::field_cool)
         t = std::max(t, c.sweep.maximum_temperature);
     return t;
+}
+
+// The largest effective field of material a's spin torques (T). Slonczewski's:
+// |f [(a - alpha b) S x p + (b + alpha a) p]| <= sqrt(1 + alpha^2) sqrt(a^2 + b^2) / (1 - lambda)
+// (S . p >= -1). Zhang-Li's: |(1/gamma)(beta D + S x D)| <= (1 + |beta|) |D| / gamma with
+// |D| <= sum over axes of 2 |u_a| / a_a (a one-sided difference of two unit vectors over one cell).
+double torque_bound(const Config& c, const Lattice& l, std::size_t a) {
+    const MaterialConfig& m = c.materials[a];
+    double h = 0;
+    for (const SpinTorqueConstants* k : {&m.stt, &m.sot})
+        h += std::sqrt(1 + m.damping * m.damping) * std::hypot(k->relaxation, k->precession) /
+             (1 - k->asymmetry);
+    if (has_current_torque(c) && m.spin_polarisation != 0) {
+        const Vec3 u = spin_drift_velocity(c, l, int(a));
+        double d = 0;
+        for (std::size_t k = 0; k < 3; ++k)
+            d += 2 * std::abs(u[k]) / l.cell_size[k];
+        h += (1 + std::abs(m.non_adiabaticity)) * d / constants::gyromagnetic_ratio;
+    }
+    return h;
 }
 
 }  // namespace
@@ -89,7 +110,7 @@ TimeStepCheck check_time_step(const Config& c, const Lattice& l) {
         }
         const double b = (bonds + biquadratic) / m.moment +
                          2 * (std::abs(m.anisotropy) + std::abs(m.cubic_anisotropy)) / m.moment +
-                         applied + dipolar;
+                         applied + dipolar + torque_bound(c, l, a);
         // |dS/dt| = gamma B sin(theta) / sqrt(1 + alpha^2): precession and damping at right
         // angles. The thermal field, sigma ~ 1/sqrt(dt) per component, turns a spin by
         // gamma 3 sqrt(3) sigma dt / sqrt(1 + alpha^2) in a 3-sigma step: noise sqrt(dt).

@@ -96,3 +96,31 @@ TEST(TimeStepCheck, CountsTheDipolarField) {
 }
 
 }  // namespace
+
+// The spin torques' fields count: a Slonczewski torque's sqrt(1 + alpha^2) |(a_j, b_j)| / (1 -
+// lambda), and the Zhang-Li field's (1 + beta) 2 |u| / (gamma a) along the current's axis.
+TEST(TimeStepCheck, CountsTheSpinTorques) {
+    const Config base = fe("1 !fs");
+    const double without = check_time_step(base, make_lattice(base)).field;
+    const Config stt = test::config_from_text(
+        std::string("create:crystal-structure = bcc\ndimensions:unit-cell-size = 2.87 !A\n"
+                    "material[1]:atomic-spin-moment = 2.22 !muB\n"
+                    "material[1]:exchange-matrix[1] = 7.05e-21\n"
+                    "material[1]:second-order-uniaxial-anisotropy-constant = 5.65e-25\n"
+                    "material[1]:damping-constant = 0.1\n"
+                    "sim:applied-field-strength = 2 !T\nsim:time-step = 1 !fs\n"
+                    "sim:spin-transfer-torque-polarization-unit-vector = 0,0,1\n"
+                    "material[1]:spin-transfer-relaxation-torque = 3 !T\n"
+                    "material[1]:spin-transfer-precession-torque = 4 !T\n"
+                    "material[1]:spin-transfer-torque-asymmetry = 0.5\n"
+                    "sim:current-density = 1e12, 0, 0 !A/m2\n"
+                    "material[1]:spin-polarisation = 0.5\nmaterial[1]:non-adiabaticity = 0.2\n"));
+    // bcc: two atoms per cell, M_s = 2 mu / a^3.
+    const double a = 2.87e-10, mu = 2.22 * constants::bohr_magneton;
+    const double u = 0.5 * constants::bohr_magneton * 1e12 /
+                     (constants::elementary_charge * 2 * mu / (a * a * a));
+    const double slonczewski = std::sqrt(1.01) * 5 / 0.5;
+    const double zhang_li = 1.2 * 2 * u / a / constants::gyromagnetic_ratio;
+    const double field = check_time_step(stt, make_lattice(stt)).field;
+    EXPECT_NEAR(field, without + slonczewski + zhang_li, 1e-9 * field);
+}
