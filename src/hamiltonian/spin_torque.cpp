@@ -11,6 +11,9 @@ void fill(const std::vector<double>& a, const std::vector<double>& b,
     t.lambda = lambda.data();
     for (int c = 0; c < 3; ++c)
         t.p[c] = p[c];
+    t.acts = false;
+    for (std::size_t m = 0; m < a.size(); ++m)
+        t.acts = t.acts || a[m] != 0 || b[m] != 0;
 }
 
 }  // namespace

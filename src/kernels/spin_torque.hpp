@@ -22,6 +22,9 @@ struct TorqueTable {
     const double* b;       // [material] b_j + alpha a_j, T
     const double* lambda;  // [material] asymmetry
     double p[3];
+    // Some material has a nonzero a or b. A table without adds only zeros to a field sum that
+    // started at +0, so leaving it out keeps the bits (and a division per atom).
+    bool acts;
 };
 
 struct SpinTorqueView {
@@ -44,8 +47,8 @@ MINIASD_HD inline void field_at(std::int64_t i, const SpinTorqueView& v, const S
                                 double& hx, double& hy, double& hz) {
     const int m = v.material[i];
     const double sx = s.x[i], sy = s.y[i], sz = s.z[i];
-    torque_field(v.stt, v.current, m, sx, sy, sz, hx, hy, hz);
-    torque_field(v.sot, v.current, m, sx, sy, sz, hx, hy, hz);
+    if (v.stt.acts) torque_field(v.stt, v.current, m, sx, sy, sz, hx, hy, hz);
+    if (v.sot.acts) torque_field(v.sot, v.current, m, sx, sy, sz, hx, hy, hz);
 }
 
 MINIASD_HD inline double energy_at(std::int64_t, const SpinTorqueView&, const SpinView&) {
