@@ -11,12 +11,15 @@
 // yy yz zz), in the spectral layout of dipole/slab_fft.hpp; G_ba(e) = G_ab(-e), so the pair
 // b > a is the complex conjugate and is not stored, and G_aa is even, so its transform is real and
 // only the real part is kept. Scaled by 1 / (px py pz), the normalisation of the inverse
-// transform.
+// transform. A box periodic along every axis is transformed unpadded and its kernel is the sum
+// over every periodic image, G_ab(e) summed over e + m n for all integer m, built by Ewald's method
+// directly at the wave vectors (dipole/ewald_sum.hpp).
 #pragma once
 
 #include <cstdint>
 #include <vector>
 
+#include "dipole/ewald_sum.hpp"
 #include "dipole/slab_fft.hpp"
 #include "util/vec3.hpp"
 
@@ -29,6 +32,10 @@ class SpectralKernel {
   public:
     // Collective over fft's ranks. basis: fractional site positions; cell: edges (m).
     SpectralKernel(SlabFft& fft, const std::vector<Vec3>& basis, const Vec3& cell);
+    // A box periodic along x, y and z (fft's lengths are its cells): the lattice sum of
+    // dipole/ewald_sum.hpp at each of this rank's wave indices, computed where it is stored
+    // (periodic_kernel.cpp). Not collective.
+    SpectralKernel(const SlabFft& fft, const std::vector<Vec3>& basis, const EwaldSum& sum);
     // In place, point by point of this rank's spectral slab: the transformed moments of
     // 3 x sites grids (grid = site * 3 + component) become the transformed fields.
     void apply(std::vector<Complex>& spectral) const;

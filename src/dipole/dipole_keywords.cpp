@@ -23,9 +23,18 @@ void add_rows(std::vector<KeywordSpec>& t) {
         "and atomistic-fft: the exact field of every atom on every other, computed as an FFT "
         "convolution distributed over the ranks; tensor and macrocell: VAMPIRE's macro-cell "
         "solvers (cells:macro-cell-size, dipole:cutoff-radius); hierarchical runs as tensor and "
-        "fft as macrocell, with a warning. Open boundaries only",
+        "fft as macrocell, with a warning. The exact solvers take open boundaries or periodic "
+        "ones along x, y and z (the Ewald lattice sum; dipole:boundary); the macro-cell solvers "
+        "open boundaries only",
         [](auto& c) -> auto& { return c.dipole.solver; }));
     t.back().default_text = "off";
+    t.push_back(enum_choice(
+        "dipole", "boundary", dipole_boundary_words, DipoleBoundary::tin_foil,
+        "the surface term of a box periodic along x, y and z: tin-foil (conducting surroundings; "
+        "the sample's macroscopic field vanishes) or vacuum (a sphere of the repeated box in "
+        "vacuum: the field -mu0 M / 3 of its magnetisation M added to every atom). A miniASD "
+        "keyword; VAMPIRE has no periodic dipolar sum",
+        [](auto& c) -> auto& { return c.dipole.boundary; }));
     t.push_back(row(
         "dipole", "cutoff-radius", K::real, D::none, 1, 1e6, "2",
         "tensor solver: pairs of macro-cells whose centres are at most this many macro-cell "
@@ -78,19 +87,27 @@ void check(Config& c, const Seen& seen) {
         fail(*e, "has an effect only with dipole:solver = tensor");
     const Entry* solver = given(seen, "dipole:solver");
     if (!solver) {
-        if (const Entry* rate = given(seen, "dipole:field-update-rate"))
-            fail(*rate, "has no effect without dipole:solver (the dipolar field is off)");
+        for (const char* key : {"dipole:field-update-rate", "dipole:boundary"})
+            if (const Entry* e = given(seen, key))
+                fail(*e, "has no effect without dipole:solver (the dipolar field is off)");
         return;
     }
     const char* axis[3] = {"x", "y", "z"};
+    const auto& periodic = c.structure.periodic;
+    const bool repeats = periodic[0] && periodic[1] && periodic[2];
+    if (const Entry* e = given(seen, "dipole:boundary"); e && !(repeats && d.exact()))
+        fail(*e,
+             "has an effect only with dipole:solver = atomistic or atomistic-fft and periodic "
+             "boundaries along x, y and z (an open sample has no surface term to choose)");
     for (int a = 0; a < 3; ++a)
-        if (c.structure.periodic[std::size_t(a)]) {
+        if (periodic[std::size_t(a)] && !(repeats && d.exact())) {
             const Entry* p = given(seen, std::string("create:periodic-boundaries-") + axis[a]);
             fail(p ? *p : *solver,
-                 std::string("the dipolar field is exact only with open boundaries for now: ") +
-                     "a periodic " + axis[a] +
-                     " axis would need the lattice sum over images, which is not "
-                     "implemented (VAMPIRE's macro-cell solvers ignore periodicity)");
+                 std::string("the dipolar field takes a periodic ") + axis[a] + " axis only " +
+                     (d.exact() ? "with periodic x, y and z together: a film or a wire would "
+                                  "need the two- or one-dimensional Ewald sum, not implemented"
+                                : "with dipole:solver = atomistic or atomistic-fft (the "
+                                  "macro-cell solvers ignore periodicity, as VAMPIRE's do)"));
         }
     if (d.solver == S::hierarchical || d.solver == S::fft)
         c.warnings.push_back(

@@ -32,12 +32,22 @@ inline constexpr EnumWords<DipoleSolver, 6> dipole_solver_words{{
     {DipoleSolver::fft, "fft"},
 }};
 
+// The surface term of a box periodic along x, y and z (docs/physics.md, "Periodic boundaries"):
+// tin-foil leaves the sample's macroscopic field out (a conducting surface at infinity), vacuum
+// adds -mu0 M / 3, a sphere's.
+enum class DipoleBoundary { tin_foil, vacuum };
+inline constexpr EnumWords<DipoleBoundary, 2> dipole_boundary_words{{
+    {DipoleBoundary::tin_foil, "tin-foil"},
+    {DipoleBoundary::vacuum, "vacuum"},
+}};
+
 struct DipoleSection {
     DipoleSolver solver = DipoleSolver::none;
+    DipoleBoundary boundary = DipoleBoundary::tin_foil;
     std::int64_t update_rate = 100;  // time steps (Monte Carlo sweeps) between evaluations
     double cutoff = 2.0;             // tensor: mean tensors within this x macro_cell_size[0]
     Vec3 macro_cell_size{1e-9, 1e-9, 1e-9};  // m, cells:macro-cell-size(-x, -y, -z)
-    MINIASD_FIELDS(solver, update_rate, cutoff, macro_cell_size);
+    MINIASD_FIELDS(solver, boundary, update_rate, cutoff, macro_cell_size);
 
     // The exact solver runs (atomistic, atomistic-fft)? Otherwise a macro-cell solver.
     bool exact() const {

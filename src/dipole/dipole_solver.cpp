@@ -2,14 +2,16 @@
 
 namespace miniasd::dipole {
 
-DipoleSolver::DipoleSolver(const Lattice& l, const LocalSystem& sys, const parallel::Comm& comm)
+DipoleSolver::DipoleSolver(const Lattice& l, const LocalSystem& sys, const parallel::Comm& comm,
+                           SurfaceTerm surface)
     : comm_(comm), sites_(l.sites()) {
     const std::array<std::int64_t, 3> n = l.cells;
-    std::array<int, 3> p{};
-    for (int a = 0; a < 3; ++a)
-        p[a] = fft_size(2 * n[a] - 1);  // zero padding: the open-boundary sum, exactly
-    fft_ = std::make_unique<SlabFft>(n, p, comm_);
-    kernel_ = std::make_unique<SpectralKernel>(*fft_, l.basis, l.cell_size);
+    fft_ = std::make_unique<SlabFft>(n, transform_lengths(n, l.periodic), comm_);
+    if (l.periodic[0] && l.periodic[1] && l.periodic[2])
+        kernel_ =
+            std::make_unique<SpectralKernel>(*fft_, l.basis, EwaldSum(l.cell_size, n, surface));
+    else
+        kernel_ = std::make_unique<SpectralKernel>(*fft_, l.basis, l.cell_size);
 
     // Routes: owned atom -> the rank whose slab holds its z plane, in owned order per rank.
     const int ranks = comm_.size();

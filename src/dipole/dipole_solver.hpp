@@ -19,8 +19,10 @@ namespace miniasd::dipole {
 
 class DipoleSolver {
   public:
-    // Collective over comm. Open boundaries: the caller refuses periodic ones.
-    DipoleSolver(const Lattice& l, const LocalSystem& sys, const parallel::Comm& comm);
+    // Collective over comm. Open boundaries, or periodic along all three axes (the caller refuses
+    // any other mix), where `surface` is the term at infinity (dipole/ewald_sum.hpp).
+    DipoleSolver(const Lattice& l, const LocalSystem& sys, const parallel::Comm& comm,
+                 SurfaceTerm surface = SurfaceTerm::tin_foil);
     // Collective. moments: m (J/T) of owned atom i at [3 i, 3 i + 3); field: B (T) written alike.
     void field(const double* moments, double* field);
 

@@ -21,6 +21,15 @@ int fft_size(std::int64_t at_least) {
     }
 }
 
+std::array<int, 3> transform_lengths(const std::array<std::int64_t, 3>& cells,
+                                     const std::array<bool, 3>& periodic) {
+    const bool repeats = periodic[0] && periodic[1] && periodic[2];
+    std::array<int, 3> p{};
+    for (int a = 0; a < 3; ++a)
+        p[a] = repeats ? static_cast<int>(cells[a]) : fft_size(2 * cells[a] - 1);
+    return p;
+}
+
 LineBuffer::LineBuffer(int n) {
     data_ = reinterpret_cast<Complex*>(fftw_malloc(sizeof(fftw_complex) * std::size_t(n)));
     if (!data_) throw std::bad_alloc();

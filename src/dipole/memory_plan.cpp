@@ -32,9 +32,8 @@ double term_bytes_per_atom(bool macro_cells) {
 double exact_solver_bytes(const Lattice& l, int ranks) {
     const auto& n = l.cells;
     const double s = l.sites(), g = 3 * s;  // grids of an evaluation: 3 components per site
-    std::array<std::int64_t, 3> p{};
-    for (int a = 0; a < 3; ++a)
-        p[a] = fft_size(2 * n[a] - 1);
+    const std::array<int, 3> lengths = transform_lengths(n, l.periodic);
+    const std::array<std::int64_t, 3> p{lengths[0], lengths[1], lengths[2]};
     const double hx = double(p[0] / 2 + 1);
     const double z_padded = most(p[2], ranks), z_box = most(n[2], ranks), ky = most(p[1], ranks);
     const double points = ky * hx * double(p[2]);  // spectral points per grid on the rank
@@ -42,11 +41,13 @@ double exact_solver_bytes(const Lattice& l, int ranks) {
     const double kernel =
         double_bytes * 6 * s * points + complex_bytes * 6 * s * (s - 1) / 2 * points;
     // Its set-up transforms one padded grid at a time: the real grid, the x-y slab, the two
-    // transpose buffers and the spectral grid.
-    const double slab_k = complex_bytes * z_padded * double(p[1]) * hx;
-    const double recv_k = complex_bytes * double(p[2]) * ky * hx;
-    const double set_up = double_bytes * z_padded * double(p[0]) * double(p[1]) + 2 * slab_k +
-                          recv_k + complex_bytes * points;
+    // transpose buffers and the spectral grid. A periodic box's kernel is computed in place.
+    const bool repeats = l.periodic[0] && l.periodic[1] && l.periodic[2];
+    const double slab_k = repeats ? 0.0 : complex_bytes * z_padded * double(p[1]) * hx;
+    const double recv_k = repeats ? 0.0 : complex_bytes * double(p[2]) * ky * hx;
+    const double set_up = repeats ? 0.0
+                                  : double_bytes * z_padded * double(p[0]) * double(p[1]) +
+                                        2 * slab_k + recv_k + complex_bytes * points;
     // An evaluation: g grids of the real box's planes; the buffers keep the larger size.
     const double slab_r = complex_bytes * g * z_box * double(p[1]) * hx;
     const double send_back = complex_bytes * g * ky * hx * double(n[2]);

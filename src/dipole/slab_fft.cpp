@@ -25,7 +25,7 @@ SlabFft::SlabFft(const std::array<std::int64_t, 3>& cells, const std::array<int,
                  const parallel::Comm& comm)
     : n_(cells), p_(padded), comm_(comm) {
     for (int a = 0; a < 3; ++a)
-        if (p_[a] < 2 * n_[a] - 1) throw Error("dipole: padded grid shorter than 2n - 1");
+        if (p_[a] < n_[a]) throw Error("dipole: a transform shorter than the box");
     r2c_ = std::make_unique<LinePlan>(LineKind::real_to_complex, p_[0]);
     c2r_ = std::make_unique<LinePlan>(LineKind::complex_to_real, p_[0]);
     y_fwd_ = std::make_unique<LinePlan>(LineKind::forward, p_[1]);

@@ -27,7 +27,10 @@ class DipolarField final : public NonLocalStage {
         : sys_(t.system), moments_(t.moments), rate_(t.config.dipole.update_rate) {
         if (!t.comm) throw LocalError("internal error: the dipolar field needs the communicator");
         if (t.config.dipole.exact()) {
-            exact_ = std::make_unique<dipole::DipoleSolver>(t.lattice, t.system, *t.comm);
+            exact_ = std::make_unique<dipole::DipoleSolver>(
+                t.lattice, t.system, *t.comm,
+                t.config.dipole.boundary == DipoleBoundary::vacuum ? dipole::SurfaceTerm::vacuum
+                                                                   : dipole::SurfaceTerm::tin_foil);
         } else {
             // tensor (and hierarchical): mean tensors within the cut-off; macrocell (and fft):
             // point tensors only.

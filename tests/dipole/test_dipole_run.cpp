@@ -26,6 +26,9 @@ const std::string particle =
 TEST(DipoleRun, KeywordsAreRefusedWhereTheyCannotHaveTheirEffect) {
     const std::string sc =
         "create:crystal-structure = sc\nmaterial[1]:atomic-spin-moment = 2 !muB\n";
+    const std::string periodic =
+        "create:periodic-boundaries-x\ncreate:periodic-boundaries-y\n"
+        "create:periodic-boundaries-z\n";
     const struct {
         std::string text, expected;
     } cases[] = {
@@ -43,8 +46,17 @@ TEST(DipoleRun, KeywordsAreRefusedWhereTheyCannotHaveTheirEffect) {
         {sc + "dipole:solver = atomistic\ndipole:field-update-rate = 0\n",
          "keyword 'dipole:field-update-rate'"},
         {sc + "dipole:solver = atomistic\ncreate:periodic-boundaries-y\n",
-         "keyword 'create:periodic-boundaries-y': the dipolar field is exact only with open "
-         "boundaries"},
+         "keyword 'create:periodic-boundaries-y': the dipolar field takes a periodic y axis only "
+         "with periodic x, y and z together"},
+        {sc + "dipole:solver = tensor\n" + periodic, "only with dipole:solver = atomistic"},
+        {sc + "dipole:solver = atomistic\n" + periodic + "dipole:boundary = vacuum\n", ""},
+        {sc + "dipole:solver = atomistic-fft\ndipole:boundary = tin-foil\n",
+         "keyword 'dipole:boundary': has an effect only with dipole:solver = atomistic or "
+         "atomistic-fft and periodic boundaries along x, y and z"},
+        {sc + periodic + "dipole:boundary = vacuum\n",
+         "keyword 'dipole:boundary': has no effect without dipole:solver"},
+        {sc + "dipole:solver = atomistic\n" + periodic + "dipole:boundary = metal\n",
+         "keyword 'dipole:boundary'"},
         {sc + "dipole:solver = nearest\n", "keyword 'dipole:solver'"},
         {sc + "dipole:solver = atomistic-fft\ndipole:field-update-rate = 1\n", ""},
     };
@@ -94,6 +106,35 @@ TEST(DipoleRun, SameBitsOnAnyDecompositionAndThreadCount) {
                 test::expect_same_bits(ref, test::run_gathered(ranks, threads, c),
                                        extra + std::to_string(ranks) + " ranks x " +
                                            std::to_string(threads) + " threads");
+    }
+}
+
+// A bcc box periodic along x, y and z (the Ewald kernel), under each surface term, at 300 K.
+TEST(DipoleRun, PeriodicBoxSameBitsOnAnyDecompositionAndThreadCount) {
+    const int world = parallel::Comm::world().size();
+    for (const char* surface : {"tin-foil", "vacuum"}) {
+        const Config c = test::config_from_text(
+            std::string("create:crystal-structure = bcc\ndimensions:unit-cell-size = 2.87 !A\n"
+                        "dimensions:system-size-x = 2.3 !nm\ndimensions:system-size-y = 2 !nm\n"
+                        "dimensions:system-size-z = 1.5 !nm\ncreate:periodic-boundaries-x\n"
+                        "create:periodic-boundaries-y\ncreate:periodic-boundaries-z\n"
+                        "material[1]:atomic-spin-moment = 2.2 !muB\n"
+                        "material[1]:exchange-matrix[1] = 7e-21 !J\n"
+                        "material[1]:damping-constant = 0.1\n"
+                        "material[1]:initial-spin-direction = 0.3,0,1\n"
+                        "dipole:solver = atomistic\ndipole:boundary = ") +
+            surface +
+            "\nsim:temperature = 300\nsim:time-step = 1e-16\nsim:integrator-random-seed = 11\n"
+            "sim:total-time-steps = 20\ndipole:field-update-rate = 3\n");
+        const test::Gathered ref = test::run_gathered(1, 1, c);
+        if (parallel::Comm::world().is_root()) {
+            ASSERT_GT(ref.spins.size(), 3 * 700u);
+        }
+        for (int ranks = 1; ranks <= world; ++ranks)
+            for (int threads : {1, 2})
+                test::expect_same_bits(ref, test::run_gathered(ranks, threads, c),
+                                       std::string(surface) + " on " + std::to_string(ranks) +
+                                           " ranks x " + std::to_string(threads) + " threads");
     }
 }
 
