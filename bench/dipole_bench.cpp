@@ -6,10 +6,12 @@
 //      same step without it, alternated A B A B, medians;
 //   3. the solver's memory per atom (kernel, grids, message buffers, routes) and the transposes'
 //      bytes per evaluation.
-// The system: bcc Fe as bench/llg_throughput's standard problem, with open boundaries (the exact
-// solver's), n x n x n cells (40: 128 000 atoms; 80: 1 024 000).
+// The system: bcc Fe as bench/llg_throughput's standard problem, with open boundaries, or with
+// --periodic periodic along x, y and z (the Ewald kernel, an unpadded grid), n x n x n cells (40:
+// 128 000 atoms; 80: 1 024 000). The set-up line times the kernel's construction.
 //
 //   build/bench/dipole_bench --cells 80 --repeats 3
+//   build/bench/dipole_bench --cells 64 --periodic
 //   mpirun -n 2 build/bench/dipole_bench --cells 40
 #include <fftw3.h>
 #include <omp.h>
@@ -31,8 +33,11 @@ using namespace miniasd;
 
 namespace {
 
-Config iron(int cells, const std::string& extra) {
+Config iron(int cells, bool periodic, const std::string& extra) {
     const std::string text =
+        std::string(periodic ? "create:periodic-boundaries-x\ncreate:periodic-boundaries-y\n"
+                               "create:periodic-boundaries-z\n"
+                             : "") +
         "create:crystal-structure = bcc\ndimensions:unit-cell-size = 2.87 !A\n"
         "dimensions:system-size = " +
         std::to_string(2.87 * cells) +
@@ -64,19 +69,20 @@ int main(int argc, char** argv) {
     CLI::App app{"The exact dipolar field's cost against bare FFTW and against no dipolar field"};
     int cells = 40, repeats = 3, rate = 100;
     long long steps = 0;
-    bool bare = true, stepping = true;
+    bool bare = true, stepping = true, periodic = false;
     app.add_option("--cells", cells, "bcc cells per axis (40: 128 000 atoms, 80: 1 024 000)");
     app.add_option("--repeats", repeats, "timed repeats (medians are reported)");
     app.add_option("--rate", rate, "dipole:field-update-rate of the time-step comparison");
     app.add_option("--steps", steps, "steps per repeat (default: about 2.5e7 atom-steps)");
     app.add_flag("!--no-bare", bare, "skip the bare FFTW transforms");
     app.add_flag("!--no-steps", stepping, "skip the time-step comparison");
+    app.add_flag("--periodic", periodic, "periodic along x, y and z (the Ewald kernel)");
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
         return world.is_root() ? app.exit(e) : 1;
     }
-    const Config c = iron(cells, "");
+    const Config c = iron(cells, periodic, "");
     const Lattice l = make_lattice(c);
     const parallel::Decomposition d = parallel::decompose(world, l.cells, l.periodic);
     const LocalSystem sys = build_local_system(l, d.grid, MaterialMap(c, l));
@@ -129,9 +135,10 @@ int main(int argc, char** argv) {
         fftw_free(k);
     }
     if (world.is_root()) {
-        std::printf("# bcc cells=%d atoms=%.0f ranks=%d threads=%d grid=%dx%dx%d grids=%d\n", cells,
-                    atoms, world.size(), omp_get_max_threads(), p[0], p[1], p[2], grids);
-        std::printf("# set-up (kernel transforms) %.3f s; field evaluation median %.4f s\n", setup,
+        std::printf("# bcc cells=%d %s atoms=%.0f ranks=%d threads=%d grid=%dx%dx%d grids=%d\n",
+                    cells, periodic ? "periodic" : "open", atoms, world.size(),
+                    omp_get_max_threads(), p[0], p[1], p[2], grids);
+        std::printf("# set-up (the kernel) %.3f s; field evaluation median %.4f s\n", setup,
                     median(field_s));
         if (bare)
             std::printf(
@@ -151,10 +158,11 @@ int main(int argc, char** argv) {
         quiet.write_files = false;
         quiet.progress = false;
         quiet.screen = nullptr;
-        Simulation a(world, iron(cells, ""), quiet);
+        Simulation a(world, iron(cells, periodic, ""), quiet);
         Simulation bsim(world,
-                        iron(cells, "dipole:solver = atomistic\ndipole:field-update-rate = " +
-                                        std::to_string(rate) + "\n"),
+                        iron(cells, periodic,
+                             "dipole:solver = atomistic\ndipole:field-update-rate = " +
+                                 std::to_string(rate) + "\n"),
                         quiet);
         if (steps <= 0) steps = std::max<long long>(rate, static_cast<long long>(2.5e7 / atoms));
         Phase phase;
