@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "dipole/ewald_sum.hpp"
+#include "dipole/slab_ewald.hpp"
 #include "dipole/slab_fft.hpp"
 #include "util/vec3.hpp"
 
@@ -36,6 +37,10 @@ class SpectralKernel {
     // dipole/ewald_sum.hpp at each of this rank's wave indices, computed where it is stored
     // (periodic_kernel.cpp). Not collective.
     SpectralKernel(const SlabFft& fft, const std::vector<Vec3>& basis, const EwaldSum& sum);
+    // A film, periodic along x and y and open along z (fft's lengths: the cells, the cells, the
+    // padded z): the sum of dipole/slab_ewald.hpp at each cell offset across the film,
+    // transformed along z by each rank for its own wave indices (periodic_kernel.cpp).
+    SpectralKernel(const SlabFft& fft, const std::vector<Vec3>& basis, const SlabEwaldSum& sum);
     // In place, point by point of this rank's spectral slab: the transformed moments of
     // 3 x sites grids (grid = site * 3 + component) become the transformed fields.
     void apply(std::vector<Complex>& spectral) const;

@@ -1,5 +1,6 @@
 // The dipolar field's section (dipole_section.hpp): the rows of the dipole: and cells: keywords,
 // the solver and its update rate, and the checks across them.
+#include "dipole/images.hpp"
 #include "input/input_checks.hpp"
 #include "input/keyword_rows.hpp"
 #include "input/section.hpp"
@@ -23,9 +24,9 @@ void add_rows(std::vector<KeywordSpec>& t) {
         "and atomistic-fft: the exact field of every atom on every other, computed as an FFT "
         "convolution distributed over the ranks; tensor and macrocell: VAMPIRE's macro-cell "
         "solvers (cells:macro-cell-size, dipole:cutoff-radius); hierarchical runs as tensor and "
-        "fft as macrocell, with a warning. The exact solvers take open boundaries or periodic "
-        "ones along x, y and z (the Ewald lattice sum; dipole:boundary); the macro-cell solvers "
-        "open boundaries only",
+        "fft as macrocell, with a warning. The exact solvers take open boundaries, a film "
+        "(periodic x and y, open z: the two-dimensional Ewald sum) or a box periodic along x, y "
+        "and z (the Ewald sum; dipole:boundary); the macro-cell solvers open boundaries only",
         [](auto& c) -> auto& { return c.dipole.solver; }));
     t.back().default_text = "off";
     t.push_back(enum_choice(
@@ -93,19 +94,22 @@ void check(Config& c, const Seen& seen) {
         return;
     }
     const char* axis[3] = {"x", "y", "z"};
-    const auto& periodic = c.structure.periodic;
-    const bool repeats = periodic[0] && periodic[1] && periodic[2];
-    if (const Entry* e = given(seen, "dipole:boundary"); e && !(repeats && d.exact()))
+    const dipole::Images images = dipole::images_of(c.structure.periodic);
+    if (const Entry* e = given(seen, "dipole:boundary");
+        e && !(images == dipole::Images::bulk && d.exact()))
         fail(*e,
              "has an effect only with dipole:solver = atomistic or atomistic-fft and periodic "
-             "boundaries along x, y and z (an open sample has no surface term to choose)");
+             "boundaries along x, y and z (an open sample or a film has no surface term to "
+             "choose)");
+    const bool taken = d.exact() && images != dipole::Images::unsupported;
     for (int a = 0; a < 3; ++a)
-        if (periodic[std::size_t(a)] && !(repeats && d.exact())) {
+        if (c.structure.periodic[std::size_t(a)] && !taken) {
             const Entry* p = given(seen, std::string("create:periodic-boundaries-") + axis[a]);
             fail(p ? *p : *solver,
                  std::string("the dipolar field takes a periodic ") + axis[a] + " axis only " +
-                     (d.exact() ? "with periodic x, y and z together: a film or a wire would "
-                                  "need the two- or one-dimensional Ewald sum, not implemented"
+                     (d.exact() ? "in a film (periodic x and y, open z) or a periodic box (x, y "
+                                  "and z): a wire, or a film open along x or y, would need sums "
+                                  "not implemented (turn the sample so that z is its open axis)"
                                 : "with dipole:solver = atomistic or atomistic-fft (the "
                                   "macro-cell solvers ignore periodicity, as VAMPIRE's do)"));
         }

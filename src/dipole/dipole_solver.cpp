@@ -1,5 +1,8 @@
 #include "dipole/dipole_solver.hpp"
 
+#include "dipole/images.hpp"
+#include "util/error.hpp"
+
 namespace miniasd::dipole {
 
 DipoleSolver::DipoleSolver(const Lattice& l, const LocalSystem& sys, const parallel::Comm& comm,
@@ -7,11 +10,21 @@ DipoleSolver::DipoleSolver(const Lattice& l, const LocalSystem& sys, const paral
     : comm_(comm), sites_(l.sites()) {
     const std::array<std::int64_t, 3> n = l.cells;
     fft_ = std::make_unique<SlabFft>(n, transform_lengths(n, l.periodic), comm_);
-    if (l.periodic[0] && l.periodic[1] && l.periodic[2])
-        kernel_ =
-            std::make_unique<SpectralKernel>(*fft_, l.basis, EwaldSum(l.cell_size, n, surface));
-    else
-        kernel_ = std::make_unique<SpectralKernel>(*fft_, l.basis, l.cell_size);
+    switch (images_of(l.periodic)) {
+        case Images::bulk:
+            kernel_ =
+                std::make_unique<SpectralKernel>(*fft_, l.basis, EwaldSum(l.cell_size, n, surface));
+            break;
+        case Images::film:
+            kernel_ =
+                std::make_unique<SpectralKernel>(*fft_, l.basis, SlabEwaldSum(l.cell_size, n));
+            break;
+        case Images::none:
+            kernel_ = std::make_unique<SpectralKernel>(*fft_, l.basis, l.cell_size);
+            break;
+        case Images::unsupported:
+            throw Error("dipole: periodic along x and y (a film) or x, y and z only");
+    }
 
     // Routes: owned atom -> the rank whose slab holds its z plane, in owned order per rank.
     const int ranks = comm_.size();

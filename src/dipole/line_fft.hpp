@@ -6,7 +6,6 @@
 // independence argument in docs/architecture.md ("Dipolar fields").
 #pragma once
 
-#include <array>
 #include <complex>
 #include <cstdint>
 
@@ -16,12 +15,6 @@ using Complex = std::complex<double>;
 
 // The smallest n >= at_least whose only prime factors are 2, 3, 5 and 7 (fast FFTW sizes).
 int fft_size(std::int64_t at_least);
-
-// The dipolar convolution's transform lengths for a box of `cells`: the cells themselves along
-// every axis when the box repeats along all three (a circular convolution is the periodic sum),
-// otherwise fft_size(2 n - 1) (zero padding: the open-boundary sum, exactly).
-std::array<int, 3> transform_lengths(const std::array<std::int64_t, 3>& cells,
-                                     const std::array<bool, 3>& periodic);
 
 // A line of `n` complex values from fftw_malloc: the alignment the plans were built for.
 class LineBuffer {

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdint>
 
+#include "dipole/images.hpp"
 #include "dipole/line_fft.hpp"
 #include "dipole/macro_cells.hpp"
 #include "parallel/process_grid.hpp"
@@ -42,7 +43,7 @@ double exact_solver_bytes(const Lattice& l, int ranks) {
         double_bytes * 6 * s * points + complex_bytes * 6 * s * (s - 1) / 2 * points;
     // Its set-up transforms one padded grid at a time: the real grid, the x-y slab, the two
     // transpose buffers and the spectral grid. A periodic box's kernel is computed in place.
-    const bool repeats = l.periodic[0] && l.periodic[1] && l.periodic[2];
+    const bool repeats = images_of(l.periodic) != Images::none;  // films too: z lines only
     const double slab_k = repeats ? 0.0 : complex_bytes * z_padded * double(p[1]) * hx;
     const double recv_k = repeats ? 0.0 : complex_bytes * double(p[2]) * ky * hx;
     const double set_up = repeats ? 0.0

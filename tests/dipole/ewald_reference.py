@@ -7,9 +7,16 @@ miniASD sums over the crystal's cells at the wave vectors of its FFT grid (src/d
 this sums over every pair of atoms and every image of the whole box, with its own splitting
 parameter, so the two share no code and no intermediate quantity.
 
-    ewald_reference.py IN OUT
+    ewald_reference.py IN OUT [--film]
 IN:  "Lx Ly Lz" (m), then one line per atom "x y z mx my mz" (m, J/T).
 OUT: one line per atom "Bx By Bz" (T), 17 significant digits.
+
+--film: the box is periodic along x and y only (a film, open along z). The reference then stacks
+the film with a vacuum gap eight times its widest in-plane edge, sums over all three axes, and
+adds the correction of Yeh and Berkowitz (J. Chem. Phys. 111, 3155 (1999)): the tin-foil sum
+leaves out the q -> 0 term along z, the field -mu0 <M_z> of the stack's mean magnetisation, which a
+film has. What remains of the stack, the images' fields across the gap, falls as
+exp(-2 pi gap / edge), below 1e-21.
 """
 import math
 import sys
@@ -67,7 +74,14 @@ def main():
     with open(sys.argv[1]) as f:
         box = np.array([float(v) for v in f.readline().split()])
         data = np.array([[float(v) for v in line.split()] for line in f if line.strip()])
-    b = fields(box, data[:, :3], data[:, 3:])
+    r, m = data[:, :3], data[:, 3:]
+    if "--film" in sys.argv[3:]:
+        box = box.copy()
+        box[2] += 8 * max(box[0], box[1])
+        b = fields(box, r, m)
+        b[:, 2] -= 4 * math.pi * MU0_OVER_4PI * m[:, 2].sum() / float(np.prod(box))
+    else:
+        b = fields(box, r, m)
     with open(sys.argv[2], "w") as f:
         for row in b:
             f.write("%.17g %.17g %.17g\n" % tuple(row))

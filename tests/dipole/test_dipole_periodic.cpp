@@ -1,10 +1,14 @@
-// The exact dipolar field of a box periodic along x, y and z (src/dipole/ewald_sum.hpp):
+// The exact dipolar field of a box periodic along x, y and z (src/dipole/ewald_sum.hpp) and of a
+// film, periodic along x and y (src/dipole/slab_ewald.hpp):
 // - uniformly magnetised cubic lattices (sc, bcc, fcc) under the tin-foil surface feel the Lorentz
 //   field mu0 M / 3 and nothing else (the macroscopic field vanishes and the cubic lattice sum in
 //   the cavity is zero), so the energy per atom is -mu0 mu M / 6 (sc: -mu0 mu^2 / (6 a^3)); under
 //   the vacuum surface of a sphere the field vanishes;
 // - random moments in an orthorhombic cell with three sites against an independent Ewald sum over
-//   the atoms and the box's images, written in Python (tests/dipole/ewald_reference.py);
+//   the atoms and the box's images, written in Python (tests/dipole/ewald_reference.py), for the
+//   film across a vacuum gap with Yeh and Berkowitz's correction;
+// - a uniformly magnetised sc film: the monolayer's energies from the square lattice's sum in
+//   closed form, and each interior layer's shape anisotropy mu0 M^2 / 2 per volume;
 // - the same bits on every sub-communicator of 1 to P ranks, with 1 and 2 threads.
 #include <gtest/gtest.h>
 #include <omp.h>
@@ -73,28 +77,30 @@ const std::string three_sites_ucf = test::make_ucf(
     },
     1);
 
-Config three_site_box() {
+const std::string film = "create:periodic-boundaries-x\ncreate:periodic-boundaries-y\n";
+
+Config three_site_box(const std::string& boundaries = periodic) {
     return test::config_from_files(
         "material:unit-cell-file = three.ucf\ndimensions:system-size-x = 9 !A\n"
         "dimensions:system-size-y = 8 !A\ndimensions:system-size-z = 10 !A\n"
         "material[1]:atomic-spin-moment = 2 !muB\n" +
-            periodic,
+            boundaries,
         {{"three.ucf", three_sites_ucf}});
 }
 
-TEST(DipolePeriodic, RandomMomentsMatchAnIndependentEwaldSum) {
+// The field of random moments against tests/dipole/ewald_reference.py (its --film form for a
+// film); false when there is no Python to run it.
+bool matches_python(const Config& c, bool as_film) {
     const parallel::Comm world = parallel::Comm::world();
-    const Config c = three_site_box();
     const Fields f = solve(c, world);
-    if (!world.is_root()) return;
+    if (!world.is_root()) return true;
     const std::string python = MINIASD_PYTHON;
     if (python.empty() ||
         std::system((python + " -c 'import numpy' > /dev/null 2>&1").c_str()) != 0)
-        GTEST_SKIP() << "no python3 with numpy (" << python
-                     << "): no independent Ewald sum to compare with";
+        return false;
     const Lattice l = make_lattice(c);
-    ASSERT_EQ(l.sites(), 3);
-    ASSERT_EQ(f.gid.size(), std::size_t(36));
+    EXPECT_EQ(l.sites(), 3);
+    EXPECT_EQ(f.gid.size(), std::size_t(36));
     {
         std::ofstream in("ewald_in.txt");
         in.precision(17);
@@ -106,25 +112,78 @@ TEST(DipolePeriodic, RandomMomentsMatchAnIndependentEwaldSum) {
         }
     }
     const std::string command = python + " " + MINIASD_SOURCE_DIR +
-                                "/tests/dipole/ewald_reference.py ewald_in.txt ewald_out.txt";
-    ASSERT_EQ(std::system(command.c_str()), 0) << command;
+                                "/tests/dipole/ewald_reference.py ewald_in.txt ewald_out.txt" +
+                                (as_film ? " --film" : "");
+    EXPECT_EQ(std::system(command.c_str()), 0) << command;
     std::ifstream out("ewald_out.txt");
     double largest = 0, worst = 0;
     for (std::size_t i = 0; i < 3 * f.gid.size(); ++i) {
         double b = 0;
-        ASSERT_TRUE(out >> b) << "value " << i;
+        EXPECT_TRUE(out >> b) << "value " << i;
         largest = std::max(largest, std::abs(b));
         worst = std::max(worst, std::abs(b - f.b[i]));
     }
-    std::printf("%zu atoms: max |B| %.3g T, max difference from the Python Ewald sum %.2e of it\n",
-                f.gid.size(), largest, worst / largest);
+    std::printf(
+        "%s, %zu atoms: max |B| %.3g T, max difference from the Python Ewald sum %.2e "
+        "of it\n",
+        as_film ? "film" : "periodic box", f.gid.size(), largest, worst / largest);
     EXPECT_GT(largest, 0.01);
     EXPECT_LE(worst, 1e-12 * largest);
+    return true;
+}
+
+TEST(DipolePeriodic, RandomMomentsMatchAnIndependentEwaldSum) {
+    if (!matches_python(three_site_box(), false))
+        GTEST_SKIP() << "no python3 with numpy (" << MINIASD_PYTHON
+                     << "): no independent Ewald sum to compare with";
+}
+
+TEST(DipolePeriodic, FilmMatchesAnIndependentEwaldSumAcrossAVacuumGap) {
+    if (!matches_python(three_site_box(film), true))
+        GTEST_SKIP() << "no python3 with numpy (" << MINIASD_PYTHON
+                     << "): no independent Ewald sum to compare with";
+}
+
+// A uniformly magnetised sc film, periodic in-plane. A monolayer feels only its own plane:
+// B = (mu0/4pi) m S / a^3 x (-1 along z, +1/2 in-plane), S = sum over the square lattice of 1/|R|^3
+// = 4 zeta(3/2) beta(3/2) = 9.0336216831009503 (beta: Dirichlet's), so E/atom = -m.B/2 is
+// +(mu0/4pi) m^2 S / (2a^3) perpendicular and -(mu0/4pi) m^2 S / (4a^3) in-plane: their
+// difference is 1.0783 x the continuum's shape anisotropy mu0 M^2 a^3 / 2, the monolayer's
+// lattice correction. Thick films approach the continuum: each layer added in the interior adds
+// mu0 M^2 a^3 / 2 per column to E_perp - E_in (the layers' fields beyond the first few fall off
+// as exp(-2 pi d / a)).
+TEST(DipolePeriodic, FilmShapeAnisotropyHasTheMonolayerSumAndTheContinuumLimit) {
+    const parallel::Comm world = parallel::Comm::world();
+    const double mu = 2 * constants::bohr_magneton, a3 = 27e-30, s = 9.0336216831009503;
+    const Vec3 perp{0, 0, mu}, in_plane{mu, 0, 0};
+    auto energy = [&](int layers, const Vec3& m) {  // per in-plane cell (a column of atoms), J
+        const Config c = box("sc", 4, 3, layers, film);
+        const Fields f = solve(c, world, &m);
+        double e = 0;
+        for (std::size_t i = 0; i < f.gid.size(); ++i)
+            for (std::size_t a = 0; a < 3; ++a)
+                e -= 0.5 * m[a] * f.b[3 * i + a];
+        return e / 12;
+    };
+    const double mono_perp = energy(1, perp), mono_in = energy(1, in_plane);
+    const double d8 = energy(8, perp) - energy(8, in_plane);
+    const double d16 = energy(16, perp) - energy(16, in_plane);
+    if (!world.is_root()) return;
+    const double shape = 4 * M_PI * 1e-7 * mu * mu / (2 * a3);  // mu0 M^2 a^3 / 2, J per atom
+    std::printf(
+        "monolayer: E_perp %.15e (want %.15e), E_in %.15e (want %.15e) J; "
+        "(E_perp - E_in) / shape %.12f; per interior layer %.15f of the continuum\n",
+        mono_perp, 1e-7 * mu * mu * s / (2 * a3), mono_in, -1e-7 * mu * mu * s / (4 * a3),
+        (mono_perp - mono_in) / shape, (d16 - d8) / 8 / shape);
+    EXPECT_NEAR(mono_perp / (1e-7 * mu * mu * s / (2 * a3)), 1, 1e-12);
+    EXPECT_NEAR(mono_in / (-1e-7 * mu * mu * s / (4 * a3)), 1, 1e-12);
+    EXPECT_NEAR((d16 - d8) / 8 / shape, 1, 1e-10);
 }
 
 TEST(DipolePeriodic, SameBitsOnEveryDecompositionAndThreadCount) {
     const parallel::Comm world = parallel::Comm::world();
-    const Config configs[] = {box("bcc", 6, 5, 4, periodic), three_site_box()};
+    const Config configs[] = {box("bcc", 6, 5, 4, periodic), three_site_box(),
+                              box("bcc", 5, 4, 3, film), three_site_box(film)};
     for (const Config& c : configs) {
         omp_set_num_threads(1);
         const parallel::Comm one = world.split(world.rank() == 0 ? 0 : -1, 0);

@@ -47,7 +47,17 @@ TEST(DipoleRun, KeywordsAreRefusedWhereTheyCannotHaveTheirEffect) {
          "keyword 'dipole:field-update-rate'"},
         {sc + "dipole:solver = atomistic\ncreate:periodic-boundaries-y\n",
          "keyword 'create:periodic-boundaries-y': the dipolar field takes a periodic y axis only "
-         "with periodic x, y and z together"},
+         "in a film (periodic x and y, open z) or a periodic box"},
+        {sc + "dipole:solver = atomistic\ncreate:periodic-boundaries-x\n"
+              "create:periodic-boundaries-z\n",
+         "keyword 'create:periodic-boundaries-x': the dipolar field takes a periodic x axis only "
+         "in a film"},
+        {sc + "dipole:solver = atomistic\ncreate:periodic-boundaries-x\n"
+              "create:periodic-boundaries-y\n",
+         ""},
+        {sc + "dipole:solver = atomistic\ncreate:periodic-boundaries-x\n"
+              "create:periodic-boundaries-y\ndipole:boundary = vacuum\n",
+         "keyword 'dipole:boundary': has an effect only"},
         {sc + "dipole:solver = tensor\n" + periodic, "only with dipole:solver = atomistic"},
         {sc + "dipole:solver = atomistic\n" + periodic + "dipole:boundary = vacuum\n", ""},
         {sc + "dipole:solver = atomistic-fft\ndipole:boundary = tin-foil\n",
@@ -109,23 +119,23 @@ TEST(DipoleRun, SameBitsOnAnyDecompositionAndThreadCount) {
     }
 }
 
-// A bcc box periodic along x, y and z (the Ewald kernel), under each surface term, at 300 K.
-TEST(DipoleRun, PeriodicBoxSameBitsOnAnyDecompositionAndThreadCount) {
+// A bcc box periodic along x, y and z (the Ewald kernel) under each surface term, and a film
+// (periodic along x and y: the two-dimensional sum), at 300 K.
+TEST(DipoleRun, PeriodicBoxAndFilmSameBitsOnAnyDecompositionAndThreadCount) {
     const int world = parallel::Comm::world().size();
-    for (const char* surface : {"tin-foil", "vacuum"}) {
+    const std::string xy = "create:periodic-boundaries-x\ncreate:periodic-boundaries-y\n";
+    for (const std::string& images :
+         {xy + "create:periodic-boundaries-z\ndipole:boundary = tin-foil\n",
+          xy + "create:periodic-boundaries-z\ndipole:boundary = vacuum\n", xy}) {
         const Config c = test::config_from_text(
-            std::string("create:crystal-structure = bcc\ndimensions:unit-cell-size = 2.87 !A\n"
-                        "dimensions:system-size-x = 2.3 !nm\ndimensions:system-size-y = 2 !nm\n"
-                        "dimensions:system-size-z = 1.5 !nm\ncreate:periodic-boundaries-x\n"
-                        "create:periodic-boundaries-y\ncreate:periodic-boundaries-z\n"
-                        "material[1]:atomic-spin-moment = 2.2 !muB\n"
-                        "material[1]:exchange-matrix[1] = 7e-21 !J\n"
-                        "material[1]:damping-constant = 0.1\n"
-                        "material[1]:initial-spin-direction = 0.3,0,1\n"
-                        "dipole:solver = atomistic\ndipole:boundary = ") +
-            surface +
-            "\nsim:temperature = 300\nsim:time-step = 1e-16\nsim:integrator-random-seed = 11\n"
-            "sim:total-time-steps = 20\ndipole:field-update-rate = 3\n");
+            "create:crystal-structure = bcc\ndimensions:unit-cell-size = 2.87 !A\n"
+            "dimensions:system-size-x = 2.3 !nm\ndimensions:system-size-y = 2 !nm\n"
+            "dimensions:system-size-z = 1.5 !nm\nmaterial[1]:atomic-spin-moment = 2.2 !muB\n"
+            "material[1]:exchange-matrix[1] = 7e-21 !J\nmaterial[1]:damping-constant = 0.1\n"
+            "material[1]:initial-spin-direction = 0.3,0,1\ndipole:solver = atomistic\n" +
+            images +
+            "sim:temperature = 300\nsim:time-step = 1e-16\nsim:integrator-random-seed = 11\n"
+            "sim:total-time-steps = 10\ndipole:field-update-rate = 3\n");
         const test::Gathered ref = test::run_gathered(1, 1, c);
         if (parallel::Comm::world().is_root()) {
             ASSERT_GT(ref.spins.size(), 3 * 700u);
@@ -133,8 +143,8 @@ TEST(DipoleRun, PeriodicBoxSameBitsOnAnyDecompositionAndThreadCount) {
         for (int ranks = 1; ranks <= world; ++ranks)
             for (int threads : {1, 2})
                 test::expect_same_bits(ref, test::run_gathered(ranks, threads, c),
-                                       std::string(surface) + " on " + std::to_string(ranks) +
-                                           " ranks x " + std::to_string(threads) + " threads");
+                                       images + " on " + std::to_string(ranks) + " ranks x " +
+                                           std::to_string(threads) + " threads");
     }
 }
 
