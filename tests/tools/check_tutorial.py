@@ -1,12 +1,14 @@
 #!/usr/bin/python3
 """The tutorial runs as written: every lesson's input passes --check, and the lessons with an
 analytic answer (1 precession, 2 Boltzmann, 4 domain wall, 7 skyrmion charge, and one prepared
-skyrmion's, 8 vortex winding number, 10 wall velocities under a current, plus the domain-wall example) are run
+skyrmion's, 8 vortex winding number and the infinite film's shape anisotropy, 10 wall velocities
+under a current, plus the domain-wall example) are run
 with the commands of docs/tutorial/ and pass tools/tutorial.py's comparison, picture included.
 Lessons 3, 5 and 6 are Monte Carlo sweeps checked elsewhere (curie_temperature, stoner_wohlfarth,
 ferrimagnet tests); here they run shortened (fewer sweeps) through their plotting tools.
 Usage: check_tutorial.py MINIASD MPIEXEC [MPIEXEC_FLAG ...] -- WORKDIR SOURCE_DIR
 """
+import math
 import os
 import re
 import shutil
@@ -85,6 +87,30 @@ lesson("09-skyrmion-energy", [os.path.join(tools, "tutorial.py"), "skyrmion-ener
 lesson("10-current-driven-wall", [os.path.join(tools, "tutorial.py"), "current-wall", "RUN"],
        ranks=2)
 lesson("08-vortex", [os.path.join(tools, "tutorial.py"), "vortex", "RUN"], ranks=2)
+lesson("08-film-periodic", [os.path.join(tools, "plot_timeseries.py"), "RUN/output",
+                            "--relative-energy", "-o", "RUN/film.png"], ranks=2,
+       input_dir=os.path.join(source, "input", "thin-film-periodic"))
+
+
+def film_shape_anisotropy():
+    """Lesson 8's infinite film: the dipolar energy's drop against (mu0/2) M^2 V (u_z0^2 - u_z1^2),
+    N_z - N_x = 1, times the 3 layers' lattice factor 1 + 0.0783/3 (docs/tutorial/08-vortex.md)."""
+    path = os.path.join(work, "08-film-periodic", "output")
+    if not os.path.exists(path):
+        return
+    rows = [line.split() for line in open(path) if line.strip() and not line.startswith("#")]
+    uz0, uz1 = float(rows[0][3]), float(rows[-1][3])
+    drop = float(rows[0][5]) - float(rows[-1][5])
+    mu, a = 3 * 9.2740100783e-24, 2.5e-10
+    continuum = 4 * math.pi * 1e-7 * mu * mu / (2 * a ** 3) * 768 * (uz0 ** 2 - uz1 ** 2)
+    ratio = drop / continuum
+    print(f"infinite film: u_z {uz0:.3f} -> {uz1:.4f}, dipolar energy drop {drop:.4e} J = "
+          f"{ratio:.4f} x the continuum's (lattice: 1.0261)")
+    if uz1 > 0.02 or abs(ratio - 1.0261) > 0.003:
+        failed.append(f"infinite film: u_z {uz1}, drop / continuum {ratio}")
+
+
+film_shape_anisotropy()
 lesson("06-ferrimagnet", [os.path.join(tools, "tutorial.py"), "sublattices", "RUN"], ranks=2,
        shorten=quick)
 
