@@ -28,6 +28,12 @@ CASES = [
     ("atomistic", "dipole:solver = atomistic\n", 90, "bcc"),  # 2 sites: a kernel between them
     ("macrocell", "dipole:solver = macrocell\ncells:macro-cell-size = 9 !A\n", 90, "sc"),
     ("tensor", "dipole:solver = tensor\ncells:macro-cell-size = 9 !A\n", 90, "sc"),
+    # Periodic along x, y and z (unpadded 50^3 transforms, the Ewald kernel), and a film (x and y
+    # unpadded, z padded).
+    ("periodic", "dipole:solver = atomistic\ncreate:periodic-boundaries-x\n"
+     "create:periodic-boundaries-y\ncreate:periodic-boundaries-z\n", 150, "bcc"),
+    ("film", "dipole:solver = atomistic\ncreate:periodic-boundaries-x\n"
+     "create:periodic-boundaries-y\n", 120, "sc"),
 ]
 
 
