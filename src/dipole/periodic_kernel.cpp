@@ -43,12 +43,12 @@ SpectralKernel::SpectralKernel(const SlabFft& fft, const std::vector<Vec3>& basi
                                const SlabEwaldSum& sum)
     : sites_(static_cast<int>(basis.size())), points_(fft.spectral_size()) {
     const auto& p = fft.padded();
-    const std::int64_t hx = fft.half_x(), ky0 = fft.ky().begin, nz = fft.cells()[2];
-    const double scale = 1.0 / (double(p[0]) * double(p[1]) * double(p[2]));
+    const std::int64_t hx = fft.half_x(), ky0 = fft.ky().begin, nz = fft.cells()[2], pz = p[2];
+    const double scale = 1.0 / (double(p[0]) * double(p[1]) * double(pz));
     kd_.resize(std::size_t(sites_ * 6 * points_));
     ko_.resize(std::size_t(sites_ * (sites_ - 1) / 2 * 6 * points_));
     const LinePlan along_z(LineKind::forward, p[2]);  // the solver's own z transform
-    const std::int64_t columns = points_ / p[2];      // (ky, kx) of this rank
+    const std::int64_t columns = points_ / pz;        // (ky, kx) of this rank
     int pair = 0;                                     // of a < b
     for (int a = 0; a < sites_; ++a)
         for (int b = a; b < sites_; ++b) {
@@ -60,7 +60,7 @@ SpectralKernel::SpectralKernel(const SlabFft& fft, const std::vector<Vec3>& basi
 #pragma omp parallel
             {
                 LineBuffer in(p[2]), out(p[2]);
-                std::vector<Complex> line(std::size_t(6 * p[2]));
+                std::vector<Complex> line(std::size_t(6 * pz));
 #pragma omp for schedule(static)
                 for (std::int64_t col = 0; col < columns; ++col) {
                     const std::int64_t k[2] = {col % hx, ky0 + col / hx};
@@ -68,16 +68,16 @@ SpectralKernel::SpectralKernel(const SlabFft& fft, const std::vector<Vec3>& basi
                     for (std::int64_t ez = 1 - nz; ez < nz; ++ez) {
                         Complex t[6];
                         sum.tensor(planes[std::size_t(ez + nz - 1)], k, t);
-                        const std::int64_t at = ez < 0 ? ez + p[2] : ez;  // circular index
+                        const std::int64_t at = ez < 0 ? ez + pz : ez;  // circular index
                         for (int c = 0; c < 6; ++c)
-                            line[std::size_t(c * p[2] + at)] = t[c];
+                            line[std::size_t(c * pz + at)] = t[c];
                     }
                     for (int c = 0; c < 6; ++c) {
-                        std::copy(&line[std::size_t(c * p[2])], &line[std::size_t((c + 1) * p[2])],
+                        std::copy(&line[std::size_t(c * pz)], &line[std::size_t((c + 1) * pz)],
                                   in.data());
                         along_z.run(in, out);
-                        for (std::int64_t kz = 0; kz < p[2]; ++kz) {
-                            const std::int64_t point = col * p[2] + kz;
+                        for (std::int64_t kz = 0; kz < pz; ++kz) {
+                            const std::int64_t point = col * pz + kz;
                             if (a == b)  // even in the displacement: real, up to rounding
                                 kd_[std::size_t((a * 6 + c) * points_ + point)] =
                                     out.data()[kz].real() * scale;
