@@ -28,6 +28,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "dipole/ewald_terms.hpp"
 #include "util/vec3.hpp"
 
 namespace miniasd::dipole {
@@ -42,11 +43,7 @@ class EwaldSum {
     // The sum's set-up for one shift s (fractional): its real-space terms and phase tables.
     struct Shift {
         bool zero = false;  // s = 0: a site with its own images
-        struct Term {
-            std::int64_t e[3];
-            double r[3], b, c;  // (e + s) o L (m), B(r), C(r)
-        };
-        std::vector<Term> near;
+        std::vector<ewald::Term> near;
         std::array<std::vector<Complex>, 3> phase;  // exp(i q_a s_a L_a) per reciprocal index
     };
     Shift shift(const Vec3& s) const;

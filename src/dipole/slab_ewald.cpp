@@ -6,13 +6,10 @@
 
 namespace miniasd::dipole {
 
-namespace {
-constexpr double pi = 3.14159265358979323846;
-constexpr double reach = 7;  // eta r and q / (2 eta) where the sums stop: terms below exp(-49)
+using ewald::pi;
+using ewald::reach;
 
-std::int64_t floor_div(std::int64_t a, std::int64_t b) {  // b > 0
-    return a >= 0 ? a / b : -((-a + b - 1) / b);
-}
+namespace {
 
 // e^c erfc(x) for c = +-q z, x = q/2eta +- eta z: c - x^2 = -(q/2eta)^2 - (eta z)^2, so where
 // x > 26 (erfc underflows) the product is below e^-338 and is 0; elsewhere c <= 364.
@@ -28,9 +25,7 @@ SlabEwaldSum::SlabEwaldSum(const Vec3& cell, const std::array<std::int64_t, 3>& 
     r_cut_ = reach / eta_;
     q_cut_ = 2 * reach * eta_;
     for (int a = 0; a < 2; ++a) {
-        bloch_[a].resize(std::size_t(n[a]));
-        for (std::int64_t j = 0; j < n[a]; ++j)
-            bloch_[a][std::size_t(j)] = std::polar(1.0, -2 * pi * double(j) / double(n[a]));
+        bloch_[a] = ewald::bloch_table(n[a]);
         const double dq = 2 * pi / (double(n[a]) * cell[a]);
         kmax_[a] = std::int64_t(std::floor(q_cut_ / dq));
         for (std::int64_t k = -kmax_[a]; k <= kmax_[a]; ++k)
@@ -42,53 +37,22 @@ SlabEwaldSum::Plane SlabEwaldSum::plane(const Vec3& s, std::int64_t ez) const {
     Plane out;
     out.z = (double(ez) + s[2]) * cell_[2];
     out.self = s[0] == 0 && s[1] == 0 && s[2] == 0 && ez == 0;
-    const double reach_xy2 = r_cut_ * r_cut_ - out.z * out.z;
-    if (reach_xy2 > 0) {
-        std::int64_t lo[2], hi[2];
-        for (int a = 0; a < 2; ++a) {
-            lo[a] = std::int64_t(std::floor(-r_cut_ / cell_[a] - s[a]));
-            hi[a] = std::int64_t(std::ceil(r_cut_ / cell_[a] - s[a]));
-        }
-        const double two_over_root_pi = 2 / std::sqrt(pi);
-        for (std::int64_t ey = lo[1]; ey <= hi[1]; ++ey)
-            for (std::int64_t ex = lo[0]; ex <= hi[0]; ++ex) {
-                Plane::Term t{
-                    {ex, ey},
-                    {(double(ex) + s[0]) * cell_[0], (double(ey) + s[1]) * cell_[1], out.z},
-                    0,
-                    0};
-                const double r2 = t.r[0] * t.r[0] + t.r[1] * t.r[1] + t.r[2] * t.r[2];
-                if (r2 == 0 || r2 > r_cut_ * r_cut_) continue;
-                const double r = std::sqrt(r2), x = eta_ * r;
-                const double erfc = std::erfc(x), g = two_over_root_pi * x * std::exp(-x * x);
-                t.b = (erfc + g) / (r2 * r);
-                t.c = (3 * erfc + g * (3 + 2 * x * x)) / (r2 * r2 * r);
-                out.near.push_back(t);
-            }
-    }
+    out.near = ewald::near_terms(cell_, s, eta_, r_cut_, 2, ez);
     for (int a = 0; a < 2; ++a)
-        for (std::int64_t k = -kmax_[a]; k <= kmax_[a]; ++k)
-            out.phase[a].push_back(std::polar(1.0, 2 * pi * double(k) * s[a] / double(n_[a])));
+        out.phase[a] = ewald::shift_phases(s[a], n_[a], kmax_[a]);
     return out;
 }
 
 void SlabEwaldSum::tensor(const Plane& p, const std::int64_t k[2], Complex out[6]) const {
-    static constexpr int row[6] = {0, 0, 0, 1, 1, 2}, col[6] = {0, 1, 2, 1, 2, 2};
+    using ewald::col;
+    using ewald::row;
     Complex near[6] = {}, far[6] = {};
-    for (const Plane::Term& t : p.near) {
-        Complex ph = 1.0;
-        for (int a = 0; a < 2; ++a) {
-            const std::int64_t j = k[a] * t.e[a] % n_[a];
-            ph *= bloch_[a][std::size_t(j < 0 ? j + n_[a] : j)];
-        }
-        for (int c = 0; c < 6; ++c)
-            near[c] += (t.c * t.r[row[c]] * t.r[col[c]] - (row[c] == col[c] ? t.b : 0.0)) * ph;
-    }
+    ewald::add_near(p.near, bloch_.data(), n_.data(), k, 2, near);
     const double z = p.z, eta = eta_, eta_z = eta * z;
     const double gauss_z = std::exp(-eta_z * eta_z);
     std::int64_t first[2];
     for (int a = 0; a < 2; ++a)
-        first[a] = k[a] - n_[a] * floor_div(kmax_[a] + k[a], n_[a]);
+        first[a] = ewald::first_index(k[a], n_[a], kmax_[a]);
     for (std::int64_t ky = first[1]; ky <= kmax_[1]; ky += n_[1])
         for (std::int64_t kx = first[0]; kx <= kmax_[0]; kx += n_[0]) {
             const std::size_t i[2] = {std::size_t(kx + kmax_[0]), std::size_t(ky + kmax_[1])};

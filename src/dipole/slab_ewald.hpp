@@ -23,6 +23,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "dipole/ewald_terms.hpp"
 #include "util/vec3.hpp"
 
 namespace miniasd::dipole {
@@ -36,11 +37,7 @@ class SlabEwaldSum {
     struct Plane {
         double z = 0;       // (e_z + s_z) L_z (m)
         bool self = false;  // s = 0 and e_z = 0: the site with its own in-plane images
-        struct Term {
-            std::int64_t e[2];
-            double r[3], b, c;  // r (m), B(r), C(r) of dipole/ewald_sum.hpp
-        };
-        std::vector<Term> near;
+        std::vector<ewald::Term> near;
         std::array<std::vector<Complex>, 2> phase;  // exp(i q_a s_a L_a) per reciprocal index
     };
     Plane plane(const Vec3& s, std::int64_t ez) const;
