@@ -31,8 +31,9 @@ const Difference differences[] = {
      "the magnetostatic energy (its column reads 0)",
      "both: the exact sum over every pair of atoms, as a zero-padded FFT convolution with one "
      "kernel per pair of basis sites, distributed over the ranks (each holds its slab), the same "
-     "bits on any decomposition; the energy -1/2 sum m.B is reported. Open boundaries only: a "
-     "periodic axis is refused (VAMPIRE's macro-cell solvers silently treat it as open)"},
+     "bits on any decomposition; the energy -1/2 sum m.B is reported. Open boundaries, films "
+     "(periodic along x and y) and boxes periodic along x, y and z, by Ewald sums over every "
+     "image (VAMPIRE's macro-cell solvers silently treat a periodic axis as open)"},
     {"dipole:solver = tensor, macrocell",
      "every rank holds every cell's moment (MPI_Allreduce) and the tensors of its cells to every "
      "cell; the atoms of near cells are sent at set-up",
