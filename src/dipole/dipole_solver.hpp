@@ -30,6 +30,11 @@ class DipoleSolver {
     std::int64_t bytes() const;
     std::int64_t transpose_bytes() const { return fft_->transpose_bytes(); }
     const std::array<int, 3>& padded() const { return fft_->padded(); }
+    // The field of an atom's own periodic images per unit of its moment (T per J/T: xx xy xz yy
+    // yz zz), the same for every atom: the images' lattice sum over the box (of the same surface
+    // term; a film's in-plane images only). Zero in an open sample. A single-spin move's energy
+    // change needs it (kernels/held_field.hpp).
+    const std::array<double, 6>& self_tensor() const { return self_; }
 
   private:
     parallel::Comm comm_;
@@ -37,6 +42,7 @@ class DipoleSolver {
     std::int64_t slab_cells_ = 0;  // cells of this rank's z slab of the box
     std::unique_ptr<SlabFft> fft_;
     std::unique_ptr<SpectralKernel> kernel_;
+    std::array<double, 6> self_{};
     std::vector<std::int32_t> send_atoms_;        // owned atoms in the order they are sent
     std::vector<int> send_counts_, recv_counts_;  // doubles per rank (3 per atom)
     std::vector<std::int64_t> recv_slots_;  // grid slot of each received atom: cell*sites+site

@@ -6,6 +6,7 @@
 // and single-spin energy changes read the held field through the held-field kernel.
 // docs/physics.md ("Dipolar fields") has the physics, docs/architecture.md why the field has the
 // same bits on any decomposition.
+#include <array>
 #include <chrono>
 #include <cstring>
 #include <memory>
@@ -38,6 +39,7 @@ class DipolarField final : public NonLocalStage {
                 t.lattice, t.system, t.materials, t.moments, t.config.dipole.macro_cell_size,
                 t.config.dipole.near_range(), *t.comm);
         }
+        if (exact_) self_ = exact_->self_tensor();  // the macro-cell solvers: none
         held_spins_.resize(sys_.n_owned);
         m_.resize(std::size_t(3 * sys_.n_owned));
         b_.assign(m_.size(), 0.0);
@@ -48,8 +50,8 @@ class DipolarField final : public NonLocalStage {
     TermKind kind() const override { return TermKind::magnetostatic; }
     Rhythm rhythm() const override { return Rhythm::every_step; }  // evaluated at a step's start
     kernels::HeldFieldView held() const override {
-        return {held_b_.data(), sys_.n_owned, (cells_ ? h_ : b_).data(), sys_.material.data(),
-                moments_.data()};
+        return {held_b_.data(),       sys_.n_owned,    (cells_ ? h_ : b_).data(),
+                sys_.material.data(), moments_.data(), self_.data()};
     }
 
     void begin_step(std::int64_t step) override {
@@ -164,9 +166,10 @@ class DipolarField final : public NonLocalStage {
     }
 
     const LocalSystem& sys_;
-    std::vector<double> moments_;                     // J/T per material
-    std::int64_t rate_;                               // steps between evaluations
-    std::unique_ptr<dipole::DipoleSolver> exact_;     // atomistic, atomistic-fft
+    std::vector<double> moments_;                  // J/T per material
+    std::int64_t rate_;                            // steps between evaluations
+    std::unique_ptr<dipole::DipoleSolver> exact_;  // atomistic, atomistic-fft
+    std::array<double, 6> self_{};  // T per J/T: an atom's own periodic images (held_field.hpp)
     std::unique_ptr<dipole::MacroCellSolver> cells_;  // tensor, macrocell (hierarchical, fft)
     // Moments (J/T), the solver's field (T; read by the energies) and, for the macro-cell
     // solvers, the energy field mu0 H (T): 3 per owned atom, atom by atom.

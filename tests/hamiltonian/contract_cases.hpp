@@ -142,6 +142,22 @@ inline const std::vector<ContractCase>& contract_cases() {
          "material[1]:second-order-uniaxial-anisotropy-constant = 5e-23\n"
          "dipole:solver = atomistic\ndipole:field-update-rate = 1\n",
          {}},
+        {"the exact dipolar field of a periodic box under the vacuum surface (the Ewald kernel)",
+         "create:crystal-structure = bcc\ndimensions:unit-cell-size = 2.87 !A\n"
+         "dimensions:system-size-x = 1.435 !nm\ndimensions:system-size-y = 1.148 !nm\n"
+         "dimensions:system-size-z = 1.722 !nm\ncreate:periodic-boundaries-x\n"
+         "create:periodic-boundaries-y\ncreate:periodic-boundaries-z\n"
+         "material[1]:atomic-spin-moment = 2.2 !muB\nmaterial[1]:exchange-matrix[1] = 7e-21\n"
+         "dipole:solver = atomistic\ndipole:boundary = vacuum\ndipole:field-update-rate = 1\n",
+         {}},
+        {"the exact dipolar field of a film (periodic along x and y: the two-dimensional sum)",
+         "create:crystal-structure = bcc\ndimensions:unit-cell-size = 2.87 !A\n"
+         "dimensions:system-size-x = 1.435 !nm\ndimensions:system-size-y = 1.148 !nm\n"
+         "dimensions:system-size-z = 0.861 !nm\ncreate:periodic-boundaries-x\n"
+         "create:periodic-boundaries-y\nmaterial[1]:atomic-spin-moment = 2.2 !muB\n"
+         "material[1]:exchange-matrix[1] = 7e-21\n"
+         "dipole:solver = atomistic\ndipole:field-update-rate = 1\n",
+         {}},
     };
     return all;
 }

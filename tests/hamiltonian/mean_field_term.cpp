@@ -48,15 +48,16 @@ class MeanField final : public NonLocalStage {
         ++mean_field_prepares;
     }
     kernels::HeldFieldView held() const override {
-        return {field_.data(), sys_.n_owned, energy_field_.data(), sys_.material.data(),
-                moments_.data()};
+        return {field_.data(),        sys_.n_owned,    energy_field_.data(),
+                sys_.material.data(), moments_.data(), no_self_};
     }
 
   private:
     const LocalSystem& sys_;
     std::vector<double> moments_;
-    std::vector<double> field_;         // T, x of every owned atom, then y, then z
-    std::vector<double> energy_field_;  // T, atom by atom
+    std::vector<double> field_;                     // T, x of every owned atom, then y, then z
+    std::vector<double> energy_field_;              // T, atom by atom
+    const double no_self_[6] = {0, 0, 0, 0, 0, 0};  // a mean field has no images of its own
 };
 
 std::optional<Reach> reach(const Config&, const Lattice&) {
