@@ -7,6 +7,8 @@
 #include <array>
 #include <cstdint>
 
+#include "dipole/line_fft.hpp"
+
 namespace miniasd::dipole {
 
 enum class Images {
@@ -24,7 +26,15 @@ inline Images images_of(const std::array<bool, 3>& periodic) {
     return Images::unsupported;
 }
 
-std::array<int, 3> transform_lengths(const std::array<std::int64_t, 3>& cells,
-                                     const std::array<bool, 3>& periodic);  // line_fft.cpp
+inline std::array<int, 3> transform_lengths(const std::array<std::int64_t, 3>& cells,
+                                            const std::array<bool, 3>& periodic) {
+    const Images images = images_of(periodic);
+    std::array<int, 3> p{};
+    for (int a = 0; a < 3; ++a) {
+        const bool circular = images == Images::bulk || (images == Images::film && a < 2);
+        p[a] = circular ? static_cast<int>(cells[a]) : fft_size(2 * cells[a] - 1);
+    }
+    return p;
+}
 
 }  // namespace miniasd::dipole

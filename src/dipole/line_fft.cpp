@@ -4,7 +4,6 @@
 
 #include <new>
 
-#include "dipole/images.hpp"
 #include "util/error.hpp"
 
 namespace miniasd::dipole {
@@ -73,17 +72,6 @@ void LinePlan::run(LineBuffer& in, LineBuffer& out) const {
             fftw_execute_dft(p, ci, co);
             break;
     }
-}
-
-std::array<int, 3> transform_lengths(const std::array<std::int64_t, 3>& cells,
-                                     const std::array<bool, 3>& periodic) {
-    const Images images = images_of(periodic);
-    std::array<int, 3> p{};
-    for (int a = 0; a < 3; ++a) {
-        const bool circular = images == Images::bulk || (images == Images::film && a < 2);
-        p[a] = circular ? static_cast<int>(cells[a]) : fft_size(2 * cells[a] - 1);
-    }
-    return p;
 }
 
 }  // namespace miniasd::dipole

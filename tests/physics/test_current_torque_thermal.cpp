@@ -60,20 +60,9 @@ std::string thermal_wire(double temperature, int seed) {
 // The wall's velocity along -x between the first and the last sample (m/s): the drift over the
 // run's end points is the least-scattered estimate for a wall that diffuses.
 double wall_velocity(double temperature, int seed) {
-    std::vector<double> x;
-    const std::string error = test::run_on_first_ranks(
-        parallel::Comm::world().size(), 1, thermal_wire(temperature, seed), [&](Simulation& sim) {
-            for (int p = 1; p <= samples; ++p) {
-                Phase phase = time_series_phase(sim.config());
-                phase.steps = phase.increment = steps;
-                phase.sample_at_start = false;
-                sim.run(phase);
-                x.push_back(sim.last_sample().domain_wall_centre);
-            }
-        });
-    EXPECT_EQ(error, "");
-    if (x.size() != std::size_t(samples)) return std::nan("");
-    return (x.front() - x.back()) / (double((samples - 1) * steps) * time_step);
+    const Track k = track_input(thermal_wire(temperature, seed), time_step, samples, steps);
+    if (k.x.size() != std::size_t(samples)) return std::nan("");
+    return (k.x.front() - k.x.back()) / (double((samples - 1) * steps) * time_step);
 }
 
 }  // namespace

@@ -98,11 +98,12 @@ inline double centre_from_spins(const Simulation& sim) {
     return std::nan("");
 }
 
-// Runs the wire on every rank of the world for `samples` x `steps` time steps.
-inline Track track(const Wire& w, int samples, std::int64_t steps = 1000) {
+// Runs an input on every rank of the world for `samples` x `steps` time steps of `time_step` (s).
+inline Track track_input(const std::string& input, double time_step, int samples,
+                         std::int64_t steps) {
     Track out;
-    const std::string error = test::run_on_first_ranks(
-        parallel::Comm::world().size(), 1, wire_input(w), [&](Simulation& sim) {
+    const std::string error =
+        test::run_on_first_ranks(parallel::Comm::world().size(), 1, input, [&](Simulation& sim) {
             for (int p = 1; p <= samples; ++p) {
                 Phase phase = time_series_phase(sim.config());
                 phase.steps = phase.increment = steps;
@@ -112,7 +113,7 @@ inline Track track(const Wire& w, int samples, std::int64_t steps = 1000) {
                 double phi = std::atan2(o.m[0], o.m[1]);
                 if (!out.phi.empty())
                     phi += 2 * M_PI * std::round((out.phi.back() - phi) / (2 * M_PI));
-                out.t.push_back(double(p * steps) * wire_time_step);
+                out.t.push_back(double(p * steps) * time_step);
                 out.x.push_back(o.domain_wall_centre);
                 out.phi.push_back(phi);
             }
@@ -120,6 +121,11 @@ inline Track track(const Wire& w, int samples, std::int64_t steps = 1000) {
         });
     EXPECT_EQ(error, "");
     return out;
+}
+
+// Runs the wire on every rank of the world for `samples` x `steps` time steps.
+inline Track track(const Wire& w, int samples, std::int64_t steps = 1000) {
+    return track_input(wire_input(w), wire_time_step, samples, steps);
 }
 
 // The least-squares slope of x(t) over t >= from (m/s).
