@@ -29,7 +29,9 @@ std::int64_t displacement(std::int64_t i, std::int64_t n, std::int64_t p) {
 }  // namespace
 
 SpectralKernel::SpectralKernel(SlabFft& fft, const std::vector<Vec3>& basis, const Vec3& cell)
-    : sites_(static_cast<int>(basis.size())), points_(fft.spectral_size()) {
+    : sites_(static_cast<int>(basis.size())),
+      points_(fft.spectral_size()),
+      columns_(fft.columns()) {
     const auto& n = fft.cells();
     const auto& p = fft.padded();
     const std::array<std::int64_t, 3> extent{p[0], p[1], p[2]};
@@ -90,16 +92,22 @@ void SpectralKernel::apply(std::vector<Complex>& spectral) const {
     // Blocks of points, so the loops over points vectorise: a block's transformed moments are
     // copied out first (the product is in place), each output accumulates over (b, j) in the
     // same order for every point.
+    // Blocks lie within one kz plane, where each grid's points are contiguous.
     constexpr std::int64_t block = 128;
+    const std::int64_t cols = columns_, per_plane = (cols + block - 1) / block;
+    const std::int64_t blocks = cols == 0 ? 0 : np / cols * per_plane;
 #pragma omp parallel
     {
         std::vector<double> m_re(std::size_t(g * block)), m_im(m_re.size());
         alignas(64) double re[block], im[block];
 #pragma omp for schedule(static)
-        for (std::int64_t q0 = 0; q0 < np; q0 += block) {
-            const std::int64_t nq = std::min(block, np - q0);
+        for (std::int64_t bi = 0; bi < blocks; ++bi) {
+            const std::int64_t plane = bi / per_plane, c0 = (bi % per_plane) * block;
+            const std::int64_t q0 = plane * cols + c0, nq = std::min(block, cols - c0);
+            // Grid k's values of the block: spectral layout [kz][grid][column].
+            const auto at = [&](int k) { return std::size_t((plane * g + k) * cols + c0); };
             for (int k = 0; k < g; ++k) {
-                const Complex* in = &spectral[std::size_t(k * np + q0)];
+                const Complex* in = &spectral[at(k)];
                 double *mr = &m_re[std::size_t(k * block)], *mi = &m_im[std::size_t(k * block)];
                 for (std::int64_t t = 0; t < nq; ++t) {
                     mr[t] = in[t].real();
@@ -138,7 +146,7 @@ void SpectralKernel::apply(std::vector<Complex>& spectral) const {
                                 im[t] += tr * vi[t] + ti * vr[t];
                             }
                         }
-                    Complex* out = &spectral[std::size_t((a * 3 + i) * np + q0)];
+                    Complex* out = &spectral[at(a * 3 + i)];
                     for (std::int64_t t = 0; t < nq; ++t)
                         out[t] = Complex(re[t], im[t]);
                 }

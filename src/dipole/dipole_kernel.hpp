@@ -50,7 +50,8 @@ class SpectralKernel {
 
   private:
     int sites_;
-    std::int64_t points_;  // spectral points per grid on this rank
+    std::int64_t points_;   // spectral points per grid on this rank: kz * columns_ + column
+    std::int64_t columns_;  // (ky, kx) columns of a plane (SlabFft::columns)
     // The kernel of each pair of sites a <= b, 6 components, at this rank's spectral points:
     // real for a = b (kd_[a][6][point]), complex for a < b (ko_[pair][6][point], pairs in the
     // order (0,1), (0,2), ..., (1,2), ...).

@@ -78,6 +78,8 @@ DipoleSolver::DipoleSolver(const Lattice& l, const LocalSystem& sys, const paral
         recv_counts_[std::size_t(r)] = 3 * atoms_from[std::size_t(r)];
     }
     slab_cells_ = fft_->planes(n[2]).size() * n[1] * n[0];
+    for (std::int64_t& at_slot : recv_slots_)  // cell * sites + site -> (site * 3) * cells + cell
+        at_slot = (at_slot % sites_) * 3 * slab_cells_ + at_slot / sites_;
     // Sites without an atom (a particle's outside, removed materials) keep a zero moment.
     real_.assign(std::size_t(3 * sites_ * slab_cells_), 0.0);
     fields_.resize(real_.size());
@@ -91,20 +93,16 @@ void DipoleSolver::field(const double* moments, double* field) {
             out_[3 * k + std::size_t(c)] =
                 moments[3 * std::size_t(send_atoms_[k]) + std::size_t(c)];
     comm_.all_to_all(out_.data(), send_counts_, in_.data(), recv_counts_);
-    for (std::size_t k = 0; k < recv_slots_.size(); ++k) {
-        const std::int64_t cell = recv_slots_[k] / sites_, site = recv_slots_[k] % sites_;
+    for (std::size_t k = 0; k < recv_slots_.size(); ++k)
         for (int c = 0; c < 3; ++c)
-            real_[std::size_t((site * 3 + c) * slab_cells_ + cell)] = in_[3 * k + std::size_t(c)];
-    }
+            real_[std::size_t(recv_slots_[k] + c * slab_cells_)] = in_[3 * k + std::size_t(c)];
     const auto& n = fft_->cells();
     fft_->forward(real_.data(), 3 * sites_, n, spectral_);
     kernel_->apply(spectral_);
     fft_->inverse(spectral_, 3 * sites_, fields_.data());
-    for (std::size_t k = 0; k < recv_slots_.size(); ++k) {
-        const std::int64_t cell = recv_slots_[k] / sites_, site = recv_slots_[k] % sites_;
+    for (std::size_t k = 0; k < recv_slots_.size(); ++k)
         for (int c = 0; c < 3; ++c)
-            in_[3 * k + std::size_t(c)] = fields_[std::size_t((site * 3 + c) * slab_cells_ + cell)];
-    }
+            in_[3 * k + std::size_t(c)] = fields_[std::size_t(recv_slots_[k] + c * slab_cells_)];
     comm_.all_to_all(in_.data(), recv_counts_, out_.data(), send_counts_);
     for (std::size_t k = 0; k < send_atoms_.size(); ++k)
         for (int c = 0; c < 3; ++c)

@@ -45,7 +45,7 @@ class DipoleSolver {
     std::array<double, 6> self_{};
     std::vector<std::int32_t> send_atoms_;        // owned atoms in the order they are sent
     std::vector<int> send_counts_, recv_counts_;  // doubles per rank (3 per atom)
-    std::vector<std::int64_t> recv_slots_;  // grid slot of each received atom: cell*sites+site
+    std::vector<std::int64_t> recv_slots_;  // where each received atom's x value lies in real_
     std::vector<double> out_, in_;          // message buffers
     std::vector<double> real_;    // [site*3+component][slab cell] moments (J/T); zero off atoms
     std::vector<double> fields_;  // the same layout: fields (T)

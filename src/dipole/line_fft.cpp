@@ -3,6 +3,7 @@
 #include <fftw3.h>
 
 #include <new>
+#include <string>
 
 #include "util/error.hpp"
 
@@ -30,23 +31,34 @@ LineBuffer::~LineBuffer() {
     fftw_free(data_);
 }
 
-LinePlan::LinePlan(LineKind kind, int n) : kind_(kind), n_(n) {
-    LineBuffer in(n), out(n);
+LinePlan::LinePlan(LineKind kind, int n, int lanes, LineLayout layout)
+    : kind_(kind), n_(n), lanes_(lanes) {
+    const bool real = kind == LineKind::real_to_complex || kind == LineKind::complex_to_real;
+    if (lanes < 1 || (real && layout == LineLayout::interleaved))
+        throw Error("dipole: an FFT batch layout that is not planned");
+    LineBuffer in(n * lanes), out(n * lanes);
     fftw_complex* ci = reinterpret_cast<fftw_complex*>(in.data());
     fftw_complex* co = reinterpret_cast<fftw_complex*>(out.data());
+    // Contiguous: line l starts l * n values (reals on a real side) or l * (n/2 + 1) complex
+    // values (the complex side of r2c and c2r) in; interleaved: value j of line l at j*lanes + l.
+    const int half = n / 2 + 1;
+    const int stride = layout == LineLayout::interleaved ? lanes : 1;
+    const int dist = layout == LineLayout::interleaved ? 1 : n;
     fftw_plan p = nullptr;
     switch (kind) {
         case LineKind::real_to_complex:
-            p = fftw_plan_dft_r2c_1d(n, in.real(), co, FFTW_ESTIMATE);
+            p = fftw_plan_many_dft_r2c(1, &n, lanes, in.real(), nullptr, 1, n, co, nullptr, 1, half,
+                                       FFTW_ESTIMATE);
             break;
         case LineKind::complex_to_real:
-            p = fftw_plan_dft_c2r_1d(n, ci, out.real(), FFTW_ESTIMATE);
+            p = fftw_plan_many_dft_c2r(1, &n, lanes, ci, nullptr, 1, half, out.real(), nullptr, 1,
+                                       n, FFTW_ESTIMATE);
             break;
         case LineKind::forward:
-            p = fftw_plan_dft_1d(n, ci, co, FFTW_FORWARD, FFTW_ESTIMATE);
-            break;
         case LineKind::backward:
-            p = fftw_plan_dft_1d(n, ci, co, FFTW_BACKWARD, FFTW_ESTIMATE);
+            p = fftw_plan_many_dft(1, &n, lanes, ci, nullptr, stride, dist, co, nullptr, stride,
+                                   dist, kind == LineKind::forward ? FFTW_FORWARD : FFTW_BACKWARD,
+                                   FFTW_ESTIMATE);
             break;
     }
     if (!p) throw Error("dipole: FFTW could not plan a transform of length " + std::to_string(n));

@@ -1,9 +1,12 @@
-// One-dimensional FFTW plans, applied line by line. The dipolar convolution (dipole/slab_fft.hpp)
-// transforms every line of its grids with one of four plans built once at set-up, on scratch
-// buffers of one alignment, with FFTW_ESTIMATE (no timing runs, so every rank builds the same
-// plan). A line's result then depends only on its values, never on which rank or thread
-// transforms it, nor on how many lines there are: the transform part of the decomposition-
-// independence argument in docs/architecture.md ("Dipolar fields").
+// One-dimensional FFTW plans, applied to a fixed number of lines at a time. The dipolar convolution
+// (dipole/slab_fft.hpp) transforms every line of its grids in batches of `lanes` lines with plans
+// built once at set-up, on scratch buffers of one alignment, with FFTW_ESTIMATE (no timing runs, so
+// every rank builds the same plan). A batch that is not full is completed with zeros, so every
+// call runs the same plan on the same layout; each lane goes through the same arithmetic (the
+// lanes of a vector instruction, or the same codelet in turn), so a line's result depends only on
+// its values, never on its lane, on which rank or thread transforms it, nor on how many lines
+// there are: the transform part of the decomposition-independence argument in
+// docs/architecture.md ("Dipolar fields"). tests/dipole/test_line_fft.cpp checks the lanes.
 #pragma once
 
 #include <complex>
@@ -16,7 +19,7 @@ using Complex = std::complex<double>;
 // The smallest n >= at_least whose only prime factors are 2, 3, 5 and 7 (fast FFTW sizes).
 int fft_size(std::int64_t at_least);
 
-// A line of `n` complex values from fftw_malloc: the alignment the plans were built for.
+// `n` complex values from fftw_malloc: the alignment the plans were built for.
 class LineBuffer {
   public:
     explicit LineBuffer(int n);
@@ -37,21 +40,27 @@ enum class LineKind {
     backward,         // n complex, sign +1, unnormalised
 };
 
+// How a batch's lines lie in its buffers: one after another (line l's value j at l * n + j; for
+// the real side of r2c and c2r, l * n reals; for the complex side, l * (n/2 + 1) values), or
+// interleaved (value j of line l at j * lanes + l; complex kinds only).
+enum class LineLayout { contiguous, interleaved };
+
 class LinePlan {
   public:
     // Not thread-safe (the FFTW planner is not): build plans before any parallel region.
-    LinePlan(LineKind kind, int n);
+    LinePlan(LineKind kind, int n, int lanes = 1, LineLayout layout = LineLayout::contiguous);
     ~LinePlan();
     LinePlan(const LinePlan&) = delete;
     LinePlan& operator=(const LinePlan&) = delete;
-    // Transforms `in` into `out` (two distinct LineBuffers of at least n complex values); `in`
-    // may be overwritten. Thread-safe.
+    // Transforms the `lanes` lines of `in` into `out` (two distinct LineBuffers of at least
+    // n * lanes complex values); `in` may be overwritten. Thread-safe.
     void run(LineBuffer& in, LineBuffer& out) const;
     int size() const { return n_; }
+    int lanes() const { return lanes_; }
 
   private:
     LineKind kind_;
-    int n_;
+    int n_, lanes_;
     void* plan_ = nullptr;  // fftw_plan
 };
 

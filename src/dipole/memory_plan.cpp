@@ -41,20 +41,20 @@ double exact_solver_bytes(const Lattice& l, int ranks) {
     // The transformed kernel: 6 real components per site, 6 complex ones per pair of sites.
     const double kernel =
         double_bytes * 6 * s * points + complex_bytes * 6 * s * (s - 1) / 2 * points;
-    // Its set-up transforms one padded grid at a time: the real grid, the x-y slab, the two
-    // transpose buffers and the spectral grid. A periodic box's kernel is computed in place.
+    // Its set-up transforms one padded grid at a time: the real grid, the x-y slab, the
+    // transpose's send buffer (more than one rank) and the spectral grid. A periodic box's kernel
+    // is computed in place.
     const bool repeats = images_of(l.periodic) != Images::none;  // films too: z lines only
+    const double exchange = ranks > 1 ? 1.0 : 0.0;  // one rank packs straight into the layout
     const double slab_k = repeats ? 0.0 : complex_bytes * z_padded * double(p[1]) * hx;
-    const double recv_k = repeats ? 0.0 : complex_bytes * double(p[2]) * ky * hx;
     const double set_up = repeats ? 0.0
                                   : double_bytes * z_padded * double(p[0]) * double(p[1]) +
-                                        2 * slab_k + recv_k + complex_bytes * points;
-    // An evaluation: g grids of the real box's planes; the buffers keep the larger size.
+                                        (1 + exchange) * slab_k + complex_bytes * points;
+    // An evaluation: g grids of the real box's planes; the slab and the send buffer keep the
+    // larger size; the receive buffer of the way back is the size of the slab.
     const double slab_r = complex_bytes * g * z_box * double(p[1]) * hx;
-    const double send_back = complex_bytes * g * ky * hx * double(n[2]);
-    const double recv_fwd = complex_bytes * g * double(n[2]) * ky * hx;
-    const double run = std::max(slab_k, slab_r) + std::max({slab_k, slab_r, send_back}) +
-                       std::max({recv_k, recv_fwd, slab_r}) + complex_bytes * g * points +
+    const double run = (1 + exchange) * std::max(slab_k, slab_r) + exchange * slab_r +
+                       complex_bytes * g * points +
                        2 * double_bytes * g * z_box * double(n[1]) * double(n[0]);
     // Per atom: the routes out (4 B index, 24 B message) and into the slab (8 B slot, 24 B
     // message; the slab's atoms), the set-up's 20 B per owned atom of route planning, and the

@@ -10,7 +10,9 @@ namespace miniasd::dipole {
 
 SpectralKernel::SpectralKernel(const SlabFft& fft, const std::vector<Vec3>& basis,
                                const EwaldSum& sum)
-    : sites_(static_cast<int>(basis.size())), points_(fft.spectral_size()) {
+    : sites_(static_cast<int>(basis.size())),
+      points_(fft.spectral_size()),
+      columns_(fft.columns()) {
     const auto& p = fft.padded();
     const std::int64_t hx = fft.half_x(), ky0 = fft.ky().begin;
     const double scale = 1.0 / (double(p[0]) * double(p[1]) * double(p[2]));
@@ -21,11 +23,11 @@ SpectralKernel::SpectralKernel(const SlabFft& fft, const std::vector<Vec3>& basi
         for (int b = a; b < sites_; ++b) {
             const EwaldSum::Shift shift = sum.shift(
                 {basis[a][0] - basis[b][0], basis[a][1] - basis[b][1], basis[a][2] - basis[b][2]});
-            // Spectral layout [ky of this rank][kx][kz], kz fastest (dipole/slab_fft.hpp).
+            // Points [kz][ky of this rank][kx], kx fastest (dipole/slab_fft.hpp).
 #pragma omp parallel for schedule(static)
             for (std::int64_t point = 0; point < points_; ++point) {
-                const std::int64_t k[3] = {(point / p[2]) % hx, ky0 + point / (p[2] * hx),
-                                           point % p[2]};
+                const std::int64_t k[3] = {point % hx, ky0 + (point % columns_) / hx,
+                                           point / columns_};
                 Complex t[6];
                 sum.tensor(shift, k, t);
                 for (int c = 0; c < 6; ++c) {
@@ -41,14 +43,16 @@ SpectralKernel::SpectralKernel(const SlabFft& fft, const std::vector<Vec3>& basi
 
 SpectralKernel::SpectralKernel(const SlabFft& fft, const std::vector<Vec3>& basis,
                                const SlabEwaldSum& sum)
-    : sites_(static_cast<int>(basis.size())), points_(fft.spectral_size()) {
+    : sites_(static_cast<int>(basis.size())),
+      points_(fft.spectral_size()),
+      columns_(fft.columns()) {
     const auto& p = fft.padded();
     const std::int64_t hx = fft.half_x(), ky0 = fft.ky().begin, nz = fft.cells()[2], pz = p[2];
     const double scale = 1.0 / (double(p[0]) * double(p[1]) * double(pz));
     kd_.resize(std::size_t(sites_ * 6 * points_));
     ko_.resize(std::size_t(sites_ * (sites_ - 1) / 2 * 6 * points_));
     const LinePlan along_z(LineKind::forward, p[2]);  // the solver's own z transform
-    const std::int64_t columns = points_ / pz;        // (ky, kx) of this rank
+    const std::int64_t columns = columns_;            // (ky, kx) of this rank
     int pair = 0;                                     // of a < b
     for (int a = 0; a < sites_; ++a)
         for (int b = a; b < sites_; ++b) {
@@ -77,7 +81,7 @@ SpectralKernel::SpectralKernel(const SlabFft& fft, const std::vector<Vec3>& basi
                                   in.data());
                         along_z.run(in, out);
                         for (std::int64_t kz = 0; kz < pz; ++kz) {
-                            const std::int64_t point = col * pz + kz;
+                            const std::int64_t point = kz * columns + col;
                             if (a == b)  // even in the displacement: real, up to rounding
                                 kd_[std::size_t((a * 6 + c) * points_ + point)] =
                                     out.data()[kz].real() * scale;

@@ -3,9 +3,11 @@
 // in slabs of y wave numbers, and back. Each rank holds only its slabs.
 //
 //   real layout      [grid][z in my planes][y][x]               (x fastest)
-//   spectral layout  [grid][ky in my slab][kx][kz]               (kz fastest; kx < px/2 + 1)
+//   spectral layout  [kz][grid][ky in my slab][kx]               (kx fastest; kx < px/2 + 1)
 //
-// Forward: x lines real-to-complex, y lines, one exact transpose (Comm::all_to_all), z lines.
+// Forward: x lines real-to-complex, y lines, one exact transpose (Comm::all_to_all), z lines; each
+// axis's lines kLanes at a time through one batched plan. The spectral layout keeps z outermost so
+// that each rank's planes travel as one block each way: the exchange reads and writes it directly.
 // Inverse: the same backwards, keeping only the planes, rows and columns of the real box. The
 // transforms are unnormalised: inverse(forward(f)) = px py pz f.
 //
@@ -40,7 +42,14 @@ class SlabFft {
     parallel::CellRange planes(std::int64_t planes) const;
     // The y wave numbers of this rank's spectral slab, and its size per grid (complex values).
     parallel::CellRange ky() const;
-    std::int64_t spectral_size() const { return ky().size() * half_x() * p_[2]; }
+    // The (ky, kx) columns of a spectral plane of one grid: ky().size() * half_x().
+    std::int64_t columns() const { return ky().size() * half_x(); }
+    std::int64_t spectral_size() const { return columns() * p_[2]; }
+    // Where grid `grid`'s spectral point `point` (= kz * columns() + column) lies in the layout.
+    std::int64_t spectral_index(int grid, std::int64_t point, int grids) const {
+        const std::int64_t c = columns();
+        return (point / c * grids + grid) * c + point % c;
+    }
 
     // Collective. `grids` real grids of extent `extent` (x, y, z; each at most padded(), zero
     // beyond) in the real layout, this rank's planes(extent[2]) of each, into the spectral layout
@@ -55,8 +64,15 @@ class SlabFft {
     std::int64_t transpose_bytes() const { return sent_bytes_; }
 
   private:
+    // Lines per FFTW call (dipole/line_fft.hpp): a multiple of the widest vector's complex values.
+    static constexpr int kLanes = 8;
     void lines_y(int grids, std::int64_t planes, LineKind kind);
-    void lines_z(std::vector<Complex>& spectral, int grids, const LinePlan& plan);
+    void lines_z(std::vector<Complex>& spectral, int grids, const LinePlan& plan, std::int64_t z_in,
+                 std::int64_t z_out);
+    static void gather(const Complex* base, std::int64_t stride, std::int64_t count,
+                       std::int64_t rows, std::int64_t length, Complex* to);
+    static void scatter(const Complex* from, std::int64_t count, std::int64_t rows, Complex* base,
+                        std::int64_t stride);
     void transpose_out(int grids, std::int64_t zext, std::vector<Complex>& spectral);
     void transpose_back(const std::vector<Complex>& spectral, int grids);
 
