@@ -83,11 +83,25 @@ DipoleSolver::DipoleSolver(const Lattice& l, const LocalSystem& sys, const paral
     // Sites without an atom (a particle's outside, removed materials) keep a zero moment.
     real_.assign(std::size_t(3 * sites_ * slab_cells_), 0.0);
     fields_.resize(real_.size());
-    out_.resize(std::size_t(3 * sys.n_owned));
-    in_.resize(std::size_t(3 * received));
+    if (ranks > 1) {  // message buffers; one rank has no routes
+        out_.resize(std::size_t(3 * sys.n_owned));
+        in_.resize(std::size_t(3 * received));
+    }
 }
 
 void DipoleSolver::field(const double* moments, double* field) {
+    if (comm_.size() == 1) {  // no routes: the atoms go straight into the grids and back
+        for (std::size_t k = 0; k < send_atoms_.size(); ++k)
+            for (int c = 0; c < 3; ++c)
+                real_[std::size_t(recv_slots_[k] + c * slab_cells_)] =
+                    moments[3 * std::size_t(send_atoms_[k]) + std::size_t(c)];
+        convolve();
+        for (std::size_t k = 0; k < send_atoms_.size(); ++k)
+            for (int c = 0; c < 3; ++c)
+                field[3 * std::size_t(send_atoms_[k]) + std::size_t(c)] =
+                    fields_[std::size_t(recv_slots_[k] + c * slab_cells_)];
+        return;
+    }
     for (std::size_t k = 0; k < send_atoms_.size(); ++k)
         for (int c = 0; c < 3; ++c)
             out_[3 * k + std::size_t(c)] =
@@ -96,10 +110,7 @@ void DipoleSolver::field(const double* moments, double* field) {
     for (std::size_t k = 0; k < recv_slots_.size(); ++k)
         for (int c = 0; c < 3; ++c)
             real_[std::size_t(recv_slots_[k] + c * slab_cells_)] = in_[3 * k + std::size_t(c)];
-    const auto& n = fft_->cells();
-    fft_->forward(real_.data(), 3 * sites_, n, spectral_);
-    kernel_->apply(spectral_);
-    fft_->inverse(spectral_, 3 * sites_, fields_.data());
+    convolve();
     for (std::size_t k = 0; k < recv_slots_.size(); ++k)
         for (int c = 0; c < 3; ++c)
             in_[3 * k + std::size_t(c)] = fields_[std::size_t(recv_slots_[k] + c * slab_cells_)];
@@ -107,6 +118,12 @@ void DipoleSolver::field(const double* moments, double* field) {
     for (std::size_t k = 0; k < send_atoms_.size(); ++k)
         for (int c = 0; c < 3; ++c)
             field[3 * std::size_t(send_atoms_[k]) + std::size_t(c)] = out_[3 * k + std::size_t(c)];
+}
+
+void DipoleSolver::convolve() {
+    fft_->forward(real_.data(), 3 * sites_, fft_->cells(), spectral_);
+    kernel_->apply(spectral_);
+    fft_->inverse(spectral_, 3 * sites_, fields_.data());
 }
 
 std::int64_t DipoleSolver::bytes() const {

@@ -37,6 +37,7 @@ class DipoleSolver {
     const std::array<double, 6>& self_tensor() const { return self_; }
 
   private:
+    void convolve();  // real_ -> fields_ (this rank's planes)
     parallel::Comm comm_;
     int sites_;
     std::int64_t slab_cells_ = 0;  // cells of this rank's z slab of the box

@@ -57,11 +57,12 @@ double exact_solver_bytes(const Lattice& l, int ranks) {
                        complex_bytes * g * points +
                        2 * double_bytes * g * z_box * double(n[1]) * double(n[0]);
     // Per atom: the routes out (4 B index, 24 B message) and into the slab (8 B slot, 24 B
-    // message; the slab's atoms), the set-up's 20 B per owned atom of route planning, and the
-    // term's arrays.
+    // message; the slab's atoms; one rank sends no message), the set-up's 20 B per owned atom of
+    // route planning, and the term's arrays.
     const double owned = double(l.atoms()) / double(ranks);
     const double in_slab = s * z_box * double(n[1]) * double(n[0]);
-    const double atoms = owned * (4 + 24 + 20 + term_bytes_per_atom(false)) + in_slab * (8 + 24);
+    const double atoms = owned * (4 + 24 * exchange + 20 + term_bytes_per_atom(false)) +
+                         in_slab * (8 + 24 * exchange);
     // FFTW's planner: the code it tries and its scratch, about 6 MB whatever the size (measured
     // as the peak of a 125-atom run over one without the dipolar field).
     constexpr double planner = 6e6;

@@ -77,7 +77,10 @@ TEST(MemoryEstimate, TheDipolarFieldAddsItsSolversPeakOnTheFullestRank) {
     EXPECT_LT(one, 2 * floor + 176.0 * double(l.atoms()));
     const double four = dipole::exact_solver_bytes(l, 4);
     const double planner = 6e6;  // FFTW's, on every rank
-    EXPECT_NEAR(four - planner, (one - planner) / 4, 0.1 * one / 4);
+    // Four ranks split the grids and add the exchange's buffers, which one rank does without
+    // (dipole/slab_fft.hpp): more than a quarter each, well under half.
+    EXPECT_GT(four - planner, (one - planner) / 4);
+    EXPECT_LT(four - planner, 1.5 * (one - planner) / 4);
     const MemoryEstimate m = estimate_memory(l, 1, 1, -1, 1, one);
     EXPECT_EQ(m.dipole_bytes_per_rank, one);
     EXPECT_NE(describe(m).find("of which the dipolar field"), std::string::npos);
