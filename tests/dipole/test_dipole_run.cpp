@@ -140,11 +140,13 @@ TEST(DipoleRun, PeriodicBoxAndFilmSameBitsOnAnyDecompositionAndThreadCount) {
         if (parallel::Comm::world().is_root()) {
             ASSERT_GT(ref.spins.size(), 3 * 700u);
         }
-        for (int ranks = 1; ranks <= world; ++ranks)
+        for (int ranks : {1, 2, 3, 4, 8}) {  // 8: ctest's dipole_run_np8 runs this test alone
+            if (ranks > world) break;
             for (int threads : {1, 2})
                 test::expect_same_bits(ref, test::run_gathered(ranks, threads, c),
                                        images + " on " + std::to_string(ranks) + " ranks x " +
                                            std::to_string(threads) + " threads");
+        }
     }
 }
 
