@@ -12,8 +12,8 @@
 // transforms are unnormalised: inverse(forward(f)) = px py pz f.
 //
 // Why the bits do not depend on the decomposition: every line of a given axis goes through the
-// same FFTW plan (dipole/line_fft.hpp), a transpose copies values, and nothing is summed across
-// lines. So a value of the spectrum, and of the convolution, is the same on 1 rank or 1000, on any
+// same batched FFTW plan, whose lanes all give the same bits (dipole/line_fft.hpp), a transpose
+// copies values, and nothing is summed across lines. So a value of the spectrum, and of the convolution, is the same on 1 rank or 1000, on any
 // thread count.
 #pragma once
 
