@@ -13,8 +13,8 @@
 //
 // Why the bits do not depend on the decomposition: every line of a given axis goes through the
 // same batched FFTW plan, whose lanes all give the same bits (dipole/line_fft.hpp), a transpose
-// copies values, and nothing is summed across lines. So a value of the spectrum, and of the convolution, is the same on 1 rank or 1000, on any
-// thread count.
+// copies values, and nothing is summed across lines. So a value of the spectrum, and of the
+// convolution, is the same on 1 rank or 1000, on any thread count.
 #pragma once
 
 #include <array>
@@ -80,7 +80,7 @@ class SlabFft {
     std::array<int, 3> p_;
     parallel::Comm comm_;
     std::unique_ptr<LinePlan> r2c_, c2r_, y_fwd_, y_bwd_, z_fwd_, z_bwd_;
-    std::vector<Complex> slab_;  // the real layout after the x transforms: [g][z][y][kx]
+    std::vector<Complex> slab_;         // the real layout after the x transforms: [g][z][y][kx]
     std::vector<Complex> send_, recv_;  // the exchange's buffers (more than one rank only)
     std::int64_t sent_bytes_ = 0;
 };
