@@ -10,7 +10,9 @@
 #pragma once
 
 #include <complex>
+#include <cstddef>
 #include <cstdint>
+#include <vector>
 
 namespace miniasd::dipole {
 
@@ -19,7 +21,38 @@ using Complex = std::complex<double>;
 // The smallest n >= at_least whose only prime factors are 2, 3, 5 and 7 (fast FFTW sizes).
 int fft_size(std::int64_t at_least);
 
-// `n` complex values from fftw_malloc: the alignment the plans were built for.
+// Bytes aligned to 64 (std::bad_alloc when there are none), and their release.
+void* fftw_bytes(std::size_t bytes);
+void fftw_release(void* p);
+
+// An allocator of fftw_bytes: arrays with the alignment the plans were built for, so that a
+// batch of lines may be transformed where it lies (dipole/slab_fft.cpp's x lines).
+template <class T>
+struct FftwAllocator {
+    using value_type = T;
+    FftwAllocator() = default;
+    template <class U>
+    FftwAllocator(const FftwAllocator<U>&) {}
+    T* allocate(std::size_t n) { return static_cast<T*>(fftw_bytes(n * sizeof(T))); }
+    void deallocate(T* p, std::size_t) { fftw_release(p); }
+    template <class U>
+    bool operator==(const FftwAllocator<U>&) const {
+        return true;
+    }
+    template <class U>
+    bool operator!=(const FftwAllocator<U>&) const {
+        return false;
+    }
+};
+template <class T>
+using FftwVector = std::vector<T, FftwAllocator<T>>;
+
+// Whether `p` has the alignment of the plans' own buffers (64 bytes, the widest vector's).
+inline bool plan_aligned(const void* p) {
+    return reinterpret_cast<std::uintptr_t>(p) % 64 == 0;
+}
+
+// `n` complex values from fftw_bytes: the alignment the plans were built for.
 class LineBuffer {
   public:
     explicit LineBuffer(int n);
@@ -55,6 +88,11 @@ class LinePlan {
     // Transforms the `lanes` lines of `in` into `out` (two distinct LineBuffers of at least
     // n * lanes complex values); `in` may be overwritten. Thread-safe.
     void run(LineBuffer& in, LineBuffer& out) const;
+    // The same plan on lines where they lie (r2c and c2r: real lines n apart, complex ones
+    // n/2 + 1 apart): both arrays plan_aligned, `in` distinct from `out`; c2r overwrites `in`.
+    // The same arithmetic as run(), so the same bits.
+    void run_r2c(const double* in, Complex* out) const;
+    void run_c2r(Complex* in, double* out) const;
     int size() const { return n_; }
     int lanes() const { return lanes_; }
 

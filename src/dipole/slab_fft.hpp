@@ -80,7 +80,7 @@ class SlabFft {
     std::array<int, 3> p_;
     parallel::Comm comm_;
     std::unique_ptr<LinePlan> r2c_, c2r_, y_fwd_, y_bwd_, z_fwd_, z_bwd_;
-    std::vector<Complex> slab_;         // the real layout after the x transforms: [g][z][y][kx]
+    FftwVector<Complex> slab_;          // the real layout after the x transforms: [g][z][y][kx]
     std::vector<Complex> send_, recv_;  // the exchange's buffers (more than one rank only)
     std::int64_t sent_bytes_ = 0;
 };
