@@ -48,8 +48,8 @@ class DipoleSolver {
     std::vector<int> send_counts_, recv_counts_;  // doubles per rank (3 per atom)
     std::vector<std::int64_t> recv_slots_;  // where each received atom's x value lies in real_
     std::vector<double> out_, in_;          // message buffers
-    FftwVector<double> real_;    // [site*3+component][slab cell] moments (J/T); zero off atoms
-    FftwVector<double> fields_;  // the same layout: fields (T)
+    PlanVector<double> real_;    // [site*3+component][slab cell] moments (J/T); zero off atoms
+    PlanVector<double> fields_;  // the same layout: fields (T)
     std::vector<Complex> spectral_;
 };
 

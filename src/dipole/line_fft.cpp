@@ -23,28 +23,26 @@ int fft_size(std::int64_t at_least) {
     }
 }
 
-// 64 bytes for every buffer the plans are built on and every array they run on: the same
-// alignment in every sense FFTW may test (fftw_malloc's own can be less, and differ by build).
-void* fftw_bytes(std::size_t bytes) {
+void* aligned_bytes(std::size_t bytes) {
     void* p = nullptr;
-    if (posix_memalign(&p, 64, bytes == 0 ? 64 : bytes) != 0) throw std::bad_alloc();
+    if (posix_memalign(&p, kPlanAlignment, bytes == 0 ? kPlanAlignment : bytes) != 0)
+        throw std::bad_alloc();
     return p;
 }
 
-void fftw_release(void* p) {
+void aligned_release(void* p) {
     std::free(p);
 }
 
 LineBuffer::LineBuffer(int n) {
-    data_ = static_cast<Complex*>(fftw_bytes(sizeof(Complex) * std::size_t(n)));
+    data_ = static_cast<Complex*>(aligned_bytes(sizeof(Complex) * std::size_t(n)));
 }
 
 LineBuffer::~LineBuffer() {
-    fftw_release(data_);
+    aligned_release(data_);
 }
 
-LinePlan::LinePlan(LineKind kind, int n, int lanes, LineLayout layout)
-    : kind_(kind), n_(n), lanes_(lanes) {
+LinePlan::LinePlan(LineKind kind, int n, int lanes, LineLayout layout) : kind_(kind), n_(n) {
     const bool real = kind == LineKind::real_to_complex || kind == LineKind::complex_to_real;
     if (lanes < 1 || (real && layout == LineLayout::interleaved))
         throw Error("dipole: an FFT batch layout that is not planned");
@@ -82,16 +80,12 @@ LinePlan::~LinePlan() {
 }
 
 void LinePlan::run_r2c(const double* in, Complex* out) const {
-    if (kind_ != LineKind::real_to_complex || !plan_aligned(in) || !plan_aligned(out))
-        throw Error("dipole: an r2c batch run where it lies needs an r2c plan and aligned arrays");
     // Out of place, FFTW's r2c leaves its input as it was.
     fftw_execute_dft_r2c(static_cast<fftw_plan>(plan_), const_cast<double*>(in),
                          reinterpret_cast<fftw_complex*>(out));
 }
 
 void LinePlan::run_c2r(Complex* in, double* out) const {
-    if (kind_ != LineKind::complex_to_real || !plan_aligned(in) || !plan_aligned(out))
-        throw Error("dipole: a c2r batch run where it lies needs a c2r plan and aligned arrays");
     fftw_execute_dft_c2r(static_cast<fftw_plan>(plan_), reinterpret_cast<fftw_complex*>(in), out);
 }
 

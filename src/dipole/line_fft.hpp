@@ -21,38 +21,43 @@ using Complex = std::complex<double>;
 // The smallest n >= at_least whose only prime factors are 2, 3, 5 and 7 (fast FFTW sizes).
 int fft_size(std::int64_t at_least);
 
-// Bytes aligned to 64 (std::bad_alloc when there are none), and their release.
-void* fftw_bytes(std::size_t bytes);
-void fftw_release(void* p);
+// The alignment of every buffer the plans are built on and every array they run on (bytes): the
+// widest vector's, so the same alignment in every sense FFTW may test (fftw_malloc's own can be
+// less, and differs by build).
+constexpr std::size_t kPlanAlignment = 64;
 
-// An allocator of fftw_bytes: arrays with the alignment the plans were built for, so that a
+// Bytes aligned to kPlanAlignment (std::bad_alloc when there are none), and their release.
+void* aligned_bytes(std::size_t bytes);
+void aligned_release(void* p);
+
+// An allocator of aligned_bytes: arrays with the alignment the plans were built for, so that a
 // batch of lines may be transformed where it lies (dipole/slab_fft.cpp's x lines).
 template <class T>
-struct FftwAllocator {
+struct PlanAllocator {
     using value_type = T;
-    FftwAllocator() = default;
+    PlanAllocator() = default;
     template <class U>
-    FftwAllocator(const FftwAllocator<U>&) {}
-    T* allocate(std::size_t n) { return static_cast<T*>(fftw_bytes(n * sizeof(T))); }
-    void deallocate(T* p, std::size_t) { fftw_release(p); }
+    PlanAllocator(const PlanAllocator<U>&) {}
+    T* allocate(std::size_t n) { return static_cast<T*>(aligned_bytes(n * sizeof(T))); }
+    void deallocate(T* p, std::size_t) { aligned_release(p); }
     template <class U>
-    bool operator==(const FftwAllocator<U>&) const {
+    bool operator==(const PlanAllocator<U>&) const {
         return true;
     }
     template <class U>
-    bool operator!=(const FftwAllocator<U>&) const {
+    bool operator!=(const PlanAllocator<U>&) const {
         return false;
     }
 };
 template <class T>
-using FftwVector = std::vector<T, FftwAllocator<T>>;
+using PlanVector = std::vector<T, PlanAllocator<T>>;
 
-// Whether `p` has the alignment of the plans' own buffers (64 bytes, the widest vector's).
+// Whether `p` has the alignment of the plans' own buffers.
 inline bool plan_aligned(const void* p) {
-    return reinterpret_cast<std::uintptr_t>(p) % 64 == 0;
+    return reinterpret_cast<std::uintptr_t>(p) % kPlanAlignment == 0;
 }
 
-// `n` complex values from fftw_bytes: the alignment the plans were built for.
+// `n` complex values from aligned_bytes: the alignment the plans were built for.
 class LineBuffer {
   public:
     explicit LineBuffer(int n);
@@ -89,16 +94,16 @@ class LinePlan {
     // n * lanes complex values); `in` may be overwritten. Thread-safe.
     void run(LineBuffer& in, LineBuffer& out) const;
     // The same plan on lines where they lie (r2c and c2r: real lines n apart, complex ones
-    // n/2 + 1 apart): both arrays plan_aligned, `in` distinct from `out`; c2r overwrites `in`.
+    // n/2 + 1 apart). The caller sees to it that both arrays are plan_aligned and distinct (the
+    // plan assumes it; called inside parallel regions, these do not check); c2r overwrites `in`.
     // The same arithmetic as run(), so the same bits.
     void run_r2c(const double* in, Complex* out) const;
     void run_c2r(Complex* in, double* out) const;
     int size() const { return n_; }
-    int lanes() const { return lanes_; }
 
   private:
     LineKind kind_;
-    int n_, lanes_;
+    int n_;
     void* plan_ = nullptr;  // fftw_plan
 };
 

@@ -52,7 +52,6 @@ SpectralKernel::SpectralKernel(const SlabFft& fft, const std::vector<Vec3>& basi
     kd_.resize(std::size_t(sites_ * 6 * points_));
     ko_.resize(std::size_t(sites_ * (sites_ - 1) / 2 * 6 * points_));
     const LinePlan along_z(LineKind::forward, p[2]);  // the solver's own z transform
-    const std::int64_t columns = columns_;            // (ky, kx) of this rank
     int pair = 0;                                     // of a < b
     for (int a = 0; a < sites_; ++a)
         for (int b = a; b < sites_; ++b) {
@@ -66,7 +65,7 @@ SpectralKernel::SpectralKernel(const SlabFft& fft, const std::vector<Vec3>& basi
                 LineBuffer in(p[2]), out(p[2]);
                 std::vector<Complex> line(std::size_t(6 * pz));
 #pragma omp for schedule(static)
-                for (std::int64_t col = 0; col < columns; ++col) {
+                for (std::int64_t col = 0; col < columns_; ++col) {
                     const std::int64_t k[2] = {col % hx, ky0 + col / hx};
                     std::fill(line.begin(), line.end(), Complex(0, 0));
                     for (std::int64_t ez = 1 - nz; ez < nz; ++ez) {
@@ -81,7 +80,7 @@ SpectralKernel::SpectralKernel(const SlabFft& fft, const std::vector<Vec3>& basi
                                   in.data());
                         along_z.run(in, out);
                         for (std::int64_t kz = 0; kz < pz; ++kz) {
-                            const std::int64_t point = kz * columns + col;
+                            const std::int64_t point = kz * columns_ + col;
                             if (a == b)  // even in the displacement: real, up to rounding
                                 kd_[std::size_t((a * 6 + c) * points_ + point)] =
                                     out.data()[kz].real() * scale;

@@ -55,16 +55,6 @@ void scatter_rows(const Complex* from, std::int64_t count, std::int64_t rows, Co
 }
 }  // namespace
 
-void SlabFft::gather(const Complex* base, std::int64_t stride, std::int64_t count,
-                     std::int64_t rows, std::int64_t length, Complex* to) {
-    gather_rows<kLanes>(base, stride, count, rows, length, to);
-}
-
-void SlabFft::scatter(const Complex* from, std::int64_t count, std::int64_t rows, Complex* base,
-                      std::int64_t stride) {
-    scatter_rows<kLanes>(from, count, rows, base, stride);
-}
-
 SlabFft::SlabFft(const std::array<std::int64_t, 3>& cells, const std::array<int, 3>& padded,
                  const parallel::Comm& comm)
     : n_(cells), p_(padded), comm_(comm) {
@@ -186,9 +176,9 @@ void SlabFft::lines_z(std::vector<Complex>& spectral, int grids, const LinePlan&
             const std::int64_t c0 = (b % per_grid) * kLanes;
             const std::int64_t count = std::min<std::int64_t>(kLanes, cols - c0);
             Complex* base = spectral.data() + (b / per_grid) * cols + c0;
-            gather(base, plane, count, z_in, pz, in.data());
+            gather_rows<kLanes>(base, plane, count, z_in, pz, in.data());
             plan.run(in, out);
-            scatter(out.data(), count, z_out, base, plane);
+            scatter_rows<kLanes>(out.data(), count, z_out, base, plane);
         }
     }
 }
@@ -207,9 +197,9 @@ void SlabFft::lines_y(int grids, std::int64_t planes, LineKind kind) {
             const std::int64_t kx0 = (b % per_plane) * kLanes;
             const std::int64_t count = std::min<std::int64_t>(kLanes, hx - kx0);
             Complex* base = &slab_[std::size_t((b / per_plane) * py * hx + kx0)];
-            gather(base, hx, count, py, py, in.data());
+            gather_rows<kLanes>(base, hx, count, py, py, in.data());
             plan.run(in, out);
-            scatter(out.data(), count, py, base, hx);
+            scatter_rows<kLanes>(out.data(), count, py, base, hx);
         }
     }
 }

@@ -69,10 +69,6 @@ class SlabFft {
     void lines_y(int grids, std::int64_t planes, LineKind kind);
     void lines_z(std::vector<Complex>& spectral, int grids, const LinePlan& plan, std::int64_t z_in,
                  std::int64_t z_out);
-    static void gather(const Complex* base, std::int64_t stride, std::int64_t count,
-                       std::int64_t rows, std::int64_t length, Complex* to);
-    static void scatter(const Complex* from, std::int64_t count, std::int64_t rows, Complex* base,
-                        std::int64_t stride);
     void transpose_out(int grids, std::int64_t zext, std::vector<Complex>& spectral);
     void transpose_back(const std::vector<Complex>& spectral, int grids);
 
@@ -80,7 +76,7 @@ class SlabFft {
     std::array<int, 3> p_;
     parallel::Comm comm_;
     std::unique_ptr<LinePlan> r2c_, c2r_, y_fwd_, y_bwd_, z_fwd_, z_bwd_;
-    FftwVector<Complex> slab_;          // the real layout after the x transforms: [g][z][y][kx]
+    PlanVector<Complex> slab_;          // the real layout after the x transforms: [g][z][y][kx]
     std::vector<Complex> send_, recv_;  // the exchange's buffers (more than one rank only)
     std::int64_t sent_bytes_ = 0;
 };

@@ -99,8 +99,6 @@ TEST(LineFft, EveryLaneGivesTheBitsOfLaneZeroAndTheDft) {
                             for (int j = 0; j < n; ++j) {
                                 const Complex x = kind == LineKind::real_to_complex
                                                       ? Complex(line[std::size_t(j)])
-                                                  : kind == LineKind::complex_to_real
-                                                      ? cline[std::size_t(j)]
                                                       : cline[std::size_t(j)];
                                 s += x * std::polar(1.0, sign * two_pi * double(k) * j / n);
                             }
@@ -122,6 +120,19 @@ double value(int x, int y, int z) {
     return std::sin(1.3 * x + 0.7 * y * y - 0.4 * z) + 0.25 * (x == 1);
 }
 
+// `grids` grids (grid g: (g + 1) value) of this rank's planes `zr` of the box, in the real layout.
+template <class Vector>
+Vector real_layout(int grids, const parallel::CellRange& zr,
+                   const std::array<std::int64_t, 3>& cells) {
+    Vector real;
+    for (int g = 0; g < grids; ++g)
+        for (std::int64_t z = zr.begin; z < zr.end; ++z)
+            for (int y = 0; y < cells[1]; ++y)
+                for (int x = 0; x < cells[0]; ++x)
+                    real.push_back((g + 1) * value(x, y, int(z)));
+    return real;
+}
+
 TEST(SlabFft, ForwardIsTheDftOnEveryRankCountAndInverseReturnsTheGrid) {
     const parallel::Comm world = parallel::Comm::world();
     const std::array<std::int64_t, 3> cells{5, 3, 4};
@@ -132,12 +143,7 @@ TEST(SlabFft, ForwardIsTheDftOnEveryRankCountAndInverseReturnsTheGrid) {
         if (world.rank() >= size) continue;
         dipole::SlabFft fft(cells, padded, comm);
         const parallel::CellRange zr = fft.planes(cells[2]);
-        std::vector<double> real;
-        for (int g = 0; g < grids; ++g)
-            for (std::int64_t z = zr.begin; z < zr.end; ++z)
-                for (int y = 0; y < cells[1]; ++y)
-                    for (int x = 0; x < cells[0]; ++x)
-                        real.push_back((g + 1) * value(x, y, int(z)));
+        const auto real = real_layout<std::vector<double>>(grids, zr, cells);
         std::vector<Complex> spectral;
         fft.forward(real.data(), grids, cells, spectral);
         ASSERT_EQ(spectral.size(), std::size_t(grids * fft.spectral_size()));
@@ -167,8 +173,6 @@ TEST(SlabFft, ForwardIsTheDftOnEveryRankCountAndInverseReturnsTheGrid) {
     }
 }
 
-}  // namespace
-
 // A periodic box's whole rows in aligned arrays are transformed where they lie (no copies); the
 // same grid from a misaligned array goes through the copies. Both must give the same bits.
 TEST(SlabFft, RowsTransformedWhereTheyLieGiveTheBitsOfTheCopiedOnes) {
@@ -178,12 +182,7 @@ TEST(SlabFft, RowsTransformedWhereTheyLieGiveTheBitsOfTheCopiedOnes) {
     const int grids = 3;
     dipole::SlabFft fft(cells, padded, world);
     const parallel::CellRange zr = fft.planes(cells[2]);
-    dipole::FftwVector<double> aligned;
-    for (int g = 0; g < grids; ++g)
-        for (std::int64_t z = zr.begin; z < zr.end; ++z)
-            for (int y = 0; y < cells[1]; ++y)
-                for (int x = 0; x < cells[0]; ++x)
-                    aligned.push_back((g + 1) * value(x, y, int(z)));
+    auto aligned = real_layout<dipole::PlanVector<double>>(grids, zr, cells);
     std::vector<double> store(aligned.size() + 1);
     double* shifted = store.data() + (dipole::plan_aligned(store.data()) ? 1 : 0);
     ASSERT_FALSE(dipole::plan_aligned(shifted));
@@ -198,10 +197,9 @@ TEST(SlabFft, RowsTransformedWhereTheyLieGiveTheBitsOfTheCopiedOnes) {
     fft.inverse(copied, grids, shifted);
     EXPECT_EQ(0, std::memcmp(aligned.data(), shifted, aligned.size() * sizeof(double)));
     const double n = double(padded[0]) * padded[1] * padded[2];
-    std::size_t i = 0;
-    for (int g = 0; g < grids; ++g)
-        for (std::int64_t z = zr.begin; z < zr.end; ++z)
-            for (int y = 0; y < cells[1]; ++y)
-                for (int x = 0; x < cells[0]; ++x, ++i)
-                    ASSERT_NEAR(aligned[i] / n, (g + 1) * value(x, y, int(z)), 1e-13);
+    const auto expected = real_layout<std::vector<double>>(grids, zr, cells);
+    for (std::size_t i = 0; i < expected.size(); ++i)
+        ASSERT_NEAR(aligned[i] / n, expected[i], 1e-13) << "value " << i;
 }
+
+}  // namespace
