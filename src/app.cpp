@@ -227,12 +227,17 @@ int simulate(const parallel::Comm& world, Config config, RunOptions options) {
         status = run_program(sim);
     } catch (const RunStopped& stop) {
         // Every rank agreed to stop and the checkpoint is complete: not a failure.
+        const std::int64_t relaxed = sim.state().relax_first_step;
+        const std::string in_relaxation =
+            relaxed >= 0 ? " (in the relaxation before the program, sim:relax-first, after " +
+                               std::to_string(relaxed) + " of its steps)"
+                         : "";
         if (root)
             std::printf(
-                "\nStopped at step %lld: %s. Checkpoint: %s\nContinue with "
+                "\nStopped at step %lld%s: %s. Checkpoint: %s\nContinue with "
                 "sim:load-checkpoint = continue (exit status %d)\n",
-                static_cast<long long>(sim.state().step), stop.what(), stop.checkpoint().c_str(),
-                exit_stopped_with_checkpoint);
+                static_cast<long long>(sim.state().step), in_relaxation.c_str(), stop.what(),
+                stop.checkpoint().c_str(), exit_stopped_with_checkpoint);
         sim.report(stop.checkpoint());
         return exit_stopped_with_checkpoint;
     }

@@ -39,9 +39,11 @@ std::int64_t rows_of_phase(std::int64_t equil, std::int64_t total, std::int64_t 
 // What a relaxation reached.
 struct Relaxation {
     bool converged = false;  // every torque below sim:relax-torque-tolerance
-    std::int64_t steps = 0;  // the minimiser's steps taken (by this job)
-    double torque = 0;       // T, the largest |S_i x H_i| at the end
-    double energy = 0;       // J per atom at the end
+    // The minimiser's steps: the relax program's by this job; sim:relax-first's since it began
+    // (the steps of a stopped job it continues included: what sim:relax-maximum-steps limits).
+    std::int64_t steps = 0;
+    double torque = 0;  // T, the largest |S_i x H_i| at the end
+    double energy = 0;  // J per atom at the end
 };
 
 }  // namespace miniasd

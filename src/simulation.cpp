@@ -143,19 +143,23 @@ std::FILE* Simulation::open_output_file(const std::string& name, std::string& pa
     return rows_.files.open(name, path, appended);
 }
 
+void Simulation::claim_directories() {
+    if (!options_.write_files || rows_.claimed) return;
+    std::FILE* screen = comm().is_root() ? options_.screen : nullptr;
+    claim_run_directory(comm(), options_.output_dir, continuation_.run_id,
+                        continuation_.unnamed_run, options_.overwrite, screen);
+    // A continued run's directory was claimed when its run began.
+    if (!continuation_.continued)
+        claim_checkpoint_directory(comm(), config_, options_.output_dir, continuation_.run_id,
+                                   continuation_.unnamed_run, options_.overwrite, screen);
+    rows_.claimed = true;
+}
+
 void Simulation::start() {
     // The snapshot output first: its start-up checks (another run's snapshots, the directory,
     // room on the disk) then fail before any output file exists.
     if (continuation_.continued) rows_.files.check_continuable();
-    if (options_.write_files) {
-        std::FILE* screen = comm().is_root() ? options_.screen : nullptr;
-        claim_run_directory(comm(), options_.output_dir, continuation_.run_id,
-                            continuation_.unnamed_run, options_.overwrite, screen);
-        // A continued run's directory was claimed when its run began.
-        if (!continuation_.continued)
-            claim_checkpoint_directory(comm(), config_, options_.output_dir, continuation_.run_id,
-                                       continuation_.unnamed_run, options_.overwrite, screen);
-    }
+    claim_directories();
     if (config_.output.atoms && options_.write_files) {
         const std::int64_t rows =
             rows_.planned_rows >= 0

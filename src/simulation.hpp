@@ -108,7 +108,9 @@ class Simulation {
     // sim:total-time-steps: statistics rows every time-steps-increment steps, snapshots,
     // checkpoints and stops as in a time loop, a last row and snapshot at the end. Before a
     // program (sim:relax-first) at most sim:relax-maximum-steps, and the run's step count is left
-    // alone. Rank 0 prints progress and the outcome.
+    // alone; its steps are counted in RunState::relax_first_step, and the loop's after-step
+    // observers act on them (continuous checkpoints, stops, test hooks), so a stop there writes a
+    // checkpoint the continued run relaxes on from. Rank 0 prints progress and the outcome.
     Relaxation relax(bool program);
     // Collective. Writes a checkpoint of the present state; returns its directory.
     std::string write_checkpoint();
@@ -192,6 +194,10 @@ class Simulation {
     void write_report(const std::string& stopped_checkpoint) const;  // report() but its barrier
     // Collective. Opens the statistics table and the snapshot output, writes the coordinates.
     void start();
+    // Collective, once (start() calls it): refuses an output or checkpoint directory that holds
+    // another run's snapshots or checkpoints (run_directory.hpp, foreign_checkpoints.hpp), so
+    // that no checkpoint of this run replaces them; before anything is written.
+    void claim_directories();
     void begin_phase(const Phase& p);
     void sample(bool write);  // statistics sample: observe, accumulate, maybe a row
     void write_snapshot();    // of the present spins and sample (config:atoms is set)

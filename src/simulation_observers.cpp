@@ -89,7 +89,7 @@ void Simulation::register_step_observers() {
     observers_.add(
         "stop vote", Rhythm::every_n(LoopMoment::after_step, 1, "step"), [this](std::int64_t step) {
             Continuation& c = continuation_;
-            c.checking = c.stop_policy.due(step);
+            c.checking = c.stop_policy.due();
             c.stopping = c.stop_policy.stop_after(
                 step, c.checkpoints ? c.checkpoints->last_write_seconds() : 0.0, c.stop_why);
         });

@@ -60,7 +60,8 @@ struct RowOutput {
     std::unique_ptr<Progress> progress;         // rank 0's progress line of the phase running
     std::int64_t planned_rows = -1;             // < 0: from the time-series settings
     bool started = false;                       // output files opened (on the first run())
-    bool snapshot_written = false;              // the last row took a snapshot
+    bool claimed = false;  // the output and checkpoint directories claimed (claim_directories)
+    bool snapshot_written = false;  // the last row took a snapshot
 };
 
 // How the run continues and stops: checkpoints, the stop policy, and where a continued run

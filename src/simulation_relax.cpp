@@ -1,5 +1,6 @@
 // The relaxation loop (sim:program = relax, sim:relax-first): the minimiser's steps
 // (integrate/minimiser.hpp) with the run's statistics, checkpoints and stops around them.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -69,8 +70,15 @@ Relaxation Simulation::relax(bool program) {
         state_.temperature = state_.phonon_temperature = 0;
         state_.accumulator.reset(static_cast<std::size_t>(series::count(config_.materials.size())),
                                  config_.sim.total_steps / config_.sim.steps_increment + 2);
+    } else {
+        claim_directories();  // before its checkpoints (continuous, or at a stop)
+        // A checkpoint written in this relaxation: the relaxation goes on from it, and the
+        // program then starts from its beginning, as in a run never stopped.
+        if (state_.relax_first_step >= 0) continuation_.resuming = false;
+        state_.relax_first_step = std::max<std::int64_t>(0, state_.relax_first_step);
     }
-    const std::int64_t first = program ? state_.step : 0;
+    // Before a program the count goes on from a checkpoint written during the relaxation.
+    const std::int64_t first = program ? state_.step : state_.relax_first_step;
     const std::int64_t limit = program ? config_.sim.total_steps : config_.relax.max_steps;
     Minimiser minimiser(config_.relax.method, system_, hamiltonian_, halo_, comm());
     RelaxProgress progress(comm().is_root() && options_.progress ? options_.screen : nullptr,
@@ -97,13 +105,18 @@ Relaxation Simulation::relax(bool program) {
                             std::to_string(k) + ": a coupling or field is far too strong");
             if (out.torque < config_.relax.tolerance || k >= limit) break;
             progress.update(k, out.torque);
-            if (program) continuation_.stop_policy.before_step();
+            continuation_.stop_policy.before_step();
             timers_.start(timer);
             minimiser.move(spins_);
             timers_.stop(timer);
             if (program) {
                 ++state_.step;
                 after_step(state_.step);
+            } else {
+                // The after-step observers with the relaxation's own step: continuous
+                // checkpoints, the stop vote and a stop with a checkpoint, the test hooks.
+                state_.relax_first_step = k + 1;
+                observers_.notify(LoopMoment::after_step, k + 1);
             }
         }
     } catch (...) {
@@ -111,7 +124,8 @@ Relaxation Simulation::relax(bool program) {
         throw;
     }
     out.converged = out.torque < config_.relax.tolerance;
-    out.steps = k - first;
+    out.steps = program ? k - first : k;
+    if (!program) state_.relax_first_step = -1;  // the program's steps come next
     if (program) {
         // The last state's row and snapshot (unless its row was just written, which then took
         // the snapshot only when its rate said so).

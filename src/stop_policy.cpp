@@ -38,7 +38,8 @@ bool StopPolicy::stop_after(std::int64_t step, double last_checkpoint_s, std::st
         why = signal_name(sig);
         return true;
     }
-    bool stop = step >= next_check_ && check(step, last_checkpoint_s, why);
+    ++seen_;
+    bool stop = seen_ >= next_check_ && check(last_checkpoint_s, why);
     if (step == test_stop_step_) {
         stop = true;
         why = "MINIASD_TEST_STOP_AT_STEP";
@@ -46,7 +47,7 @@ bool StopPolicy::stop_after(std::int64_t step, double last_checkpoint_s, std::st
     return stop;
 }
 
-bool StopPolicy::check(std::int64_t step, double last_checkpoint_s, std::string& why) {
+bool StopPolicy::check(double last_checkpoint_s, std::string& why) {
     // Every rank must agree, so the elapsed time is reduced (signals have their own vote); the
     // next check comes after about a second of steps (the same count on every rank: all see the
     // same max).
@@ -56,7 +57,7 @@ bool StopPolicy::check(std::int64_t step, double last_checkpoint_s, std::string&
     const double scale = per_check > 0 ? 1.0 / per_check : 2.0;
     interval_ = std::clamp<std::int64_t>(
         static_cast<std::int64_t>(double(interval_) * std::min(scale, 2.0)), 1, 1000000);
-    next_check_ = step + interval_;
+    next_check_ = seen_ + interval_;
     // A vote about every millisecond of steps (every step when steps are slower): the stop
     // comes within a millisecond and a step of the signal, and a step of a few microseconds
     // does not pay for a reduction each time.

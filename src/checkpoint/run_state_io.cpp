@@ -201,9 +201,13 @@ void read_output_record(SavedRun& r, const std::string& key, const std::string& 
 // The run state's whole numbers and reals by their keys in the file (nullopt: another key).
 std::optional<std::int64_t RunState::*> whole_field(const std::string& key) {
     static const std::pair<const char*, std::int64_t RunState::*> fields[] = {
-        {"step", &RunState::step},       {"rows", &RunState::rows},
-        {"samples", &RunState::samples}, {"point", &RunState::point},
-        {"phase", &RunState::phase},     {"phase-step", &RunState::phase_step}};
+        {"step", &RunState::step},
+        {"rows", &RunState::rows},
+        {"samples", &RunState::samples},
+        {"point", &RunState::point},
+        {"phase", &RunState::phase},
+        {"phase-step", &RunState::phase_step},
+        {"relax-first-step", &RunState::relax_first_step}};
     for (const auto& [name, field] : fields)
         if (key == name) return field;
     return std::nullopt;
@@ -243,6 +247,7 @@ std::string format_run_state(const SavedRun& r) {
     o << "rows = " << s.rows << "\nsamples = " << s.samples << "\npoint = " << s.point << "\n";
     o << "phase = " << s.phase << "\nphase-step = " << s.phase_step << "\n";
     o << "complete = " << (s.complete ? 1 : 0) << "\n";
+    if (s.relax_first_step >= 0) o << "relax-first-step = " << s.relax_first_step << "\n";
     o << "program-state = " << numbers(s.program_state) << "\n";
     o << "accumulator = " << numbers(s.accumulator.serialise()) << "\n";
     for (const auto& [name, bytes] : r.outputs)

@@ -22,7 +22,9 @@ namespace miniasd {
 // run continued from an older file draws numbers of the same distributions with other bits than
 // the build that wrote it would have (docs/restart.md). Version 5 adds a digest of each output
 // file's bytes at the checkpoint, so a continued run never cuts a file another run wrote.
-inline constexpr int run_state_version = 5;
+// Version 6 adds relax-first-step, written by a run stopped (or checkpointed) in its relaxation
+// before the program (sim:relax-first), which the continued run finishes before the program.
+inline constexpr int run_state_version = 6;
 inline constexpr int oldest_run_state_version = 1;
 
 struct SavedRun {

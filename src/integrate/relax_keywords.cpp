@@ -36,7 +36,9 @@ void add_rows(std::vector<KeywordSpec>& t) {
         "sim", "relax-first", K::flag, D::none, 0, 0, "off",
         "relax the initial spins (as sim:program = relax does) before the program's first step; "
         "the run stops with an error when they do not converge within sim:relax-maximum-steps. "
-        "A continued run does not relax again",
+        "A signal or the wall-time limit stops it with a checkpoint (exit status 75), from "
+        "which the continued run finishes the relaxation; a run continued from the program "
+        "does not relax again",
         [](Config& c, const Value&, const Entry&) { c.relax.first = true; },
         [](const Config& c) { return flag_if(c.relax.first); }));
     t.push_back(row(

@@ -54,8 +54,11 @@ int run_program(Simulation& sim) {
     const Config& c = sim.config();
     const std::unique_ptr<Program> program = make_program(c);
     sim.start_run();
-    if (c.relax.first && c.sim.program != ProgramKind::relax && sim.first_step() == 0 &&
-        !sim.continued()) {
+    // sim:relax-first: before a new run's program, or to finish the relaxation a continued
+    // run's checkpoint was written in.
+    const bool relax_first =
+        sim.continued() ? sim.state().relax_first_step >= 0 : sim.first_step() == 0;
+    if (c.relax.first && c.sim.program != ProgramKind::relax && relax_first) {
         const Relaxation r = sim.relax(false);
         if (!r.converged)
             throw Error("the relaxation before the program (sim:relax-first) did not converge in " +

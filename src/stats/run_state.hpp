@@ -37,6 +37,10 @@ struct RunState {
     std::int64_t phase = 0;
     std::int64_t phase_step = 0;
     bool complete = false;
+    // The relaxation before the program (sim:relax-first): its steps done while it runs, -1
+    // before it starts and once it has ended. A checkpoint written during it (a stop, or
+    // continuous checkpoints) holds its count, and the continued run relaxes on from there.
+    std::int64_t relax_first_step = -1;
     // What a program carries from point to point or step to step (the two-temperature model's
     // energies, a hysteresis loop's <m.h> so far); each program documents its layout.
     std::vector<double> program_state;

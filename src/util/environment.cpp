@@ -36,7 +36,8 @@ const std::vector<EnvVarInfo>& environment_variables() {
         {V::pbs_jobid, "PBS_JOBID", "runtime", "set by PBS", "no job id",
          "the batch job's id, recorded in report.json (when SLURM_JOB_ID is unset)"},
         {V::test_stop_at_step, "MINIASD_TEST_STOP_AT_STEP", "test", "N", "off",
-         "stops the run with a checkpoint after step N, as a wall-time limit would"},
+         "stops the run with a checkpoint after step N (in sim:relax-first's relaxation: its step "
+         "N), as a wall-time limit would"},
         {V::test_slow_rank, "MINIASD_TEST_SLOW_RANK", "test", "R:S", "off",
          "rank R sleeps S seconds per step: a known load imbalance for the report"},
         {V::test_nan_at_step, "MINIASD_TEST_NAN_AT_STEP", "test", "G:N", "off",

@@ -5,7 +5,8 @@ stopped part-way on 2 ranks (exit status 75, with a checkpoint) and continued on
 statistics files, program tables, every snapshot's content hash and the final spin hash must be
 identical byte for byte. Then the failures: a job killed while writing a checkpoint, corrupt,
 truncated, wrong-version and mismatched checkpoints, a missing checkpoint, and the signal and
-wall-time paths. (The chain scripts: check_job_chain.py.)
+wall-time paths, in the time loop and in the relaxation before a program (sim:relax-first).
+(The chain scripts: check_job_chain.py.)
 Usage: check_restart.py MINIASD CONVERTER MPIEXEC [MPIEXEC_FLAG ...] -- WORKDIR SOURCE_DIR
 """
 import glob
@@ -387,6 +388,82 @@ elapsed = time.time() - started
 check("wall-time limit" in p.stdout, "wall-time stop gives the reason:\n" + p.stdout)
 check(elapsed < 30, f"stopped in time ({elapsed:.1f} s)")
 check(len(glob.glob(os.path.join(d, "checkpoints", "checkpoint-*"))) == 1, "wall-time checkpoint")
+
+# --- The relaxation before a program (sim:relax-first) stops like any loop ---
+# Stopped part-way through the relaxation on 2 ranks, continued on 3: the relaxation goes on from
+# the checkpoint's spins (damped-llg keeps no velocity, so bit for bit), then the program runs
+# from its start; statistics and spins equal the run made in one go on 4 ranks.
+# A uniform start at 45 degrees to a strong field relaxes in a few hundred steps.
+relaxing = bcc.replace("sim:temperature = 300", "sim:temperature = 0").replace(
+    "initial-spin-direction = random", "initial-spin-direction = 1,0,1") + """sim:relax-first
+sim:applied-field-strength = 500 !T
+sim:relax-method = damped-llg
+sim:relax-torque-tolerance = 1e-4 !T
+sim:save-checkpoint = continuous
+sim:save-checkpoint-rate = 7
+sim:total-time-steps = 40
+sim:time-steps-increment = 10
+"""
+d = os.path.join(work, "relax-first")
+shutil.rmtree(d, ignore_errors=True)
+ref = run(4, os.path.join(d, "whole"), relaxing)
+relaxed = re.search(r"Relaxation before the program converged after (\d+) steps", ref.stdout)
+check(relaxed is not None and int(relaxed.group(1)) > 40,
+      "relax-first: the relaxation takes more than 40 steps:\n" + ref.stdout)
+chain = os.path.join(d, "chain")
+p = run(2, chain, relaxing, {"MINIASD_TEST_STOP_AT_STEP": "30"}, STOPPED)
+check("Stopped at step 0 (in the relaxation before the program, sim:relax-first, after 30 of "
+      "its steps)" in p.stdout, "relax-first: the stop says where:\n" + p.stdout)
+cks = os.listdir(os.path.join(chain, "checkpoints"))
+check(cks == ["checkpoint-000000000000"], f"relax-first: the stop's checkpoint {cks}")
+state = open(os.path.join(chain, "checkpoints", cks[0], "run-state")).read() if cks else ""
+check("relax-first-step = 30" in state, "relax-first: the run state holds the relaxation's step")
+p = run(3, chain, relaxing + continue_line)
+again = re.search(r"Relaxation before the program converged after (\d+) steps", p.stdout)
+check(again is not None and relaxed is not None and again.group(1) == relaxed.group(1),
+      "relax-first: the continued relaxation ends at the uninterrupted one's step:\n" + p.stdout)
+check(read(os.path.join(d, "whole", "output")) == read(os.path.join(chain, "output")),
+      "relax-first: statistics of the stopped and continued run differ from the whole run's")
+check(spin_hash(ref.stdout) is not None and spin_hash(ref.stdout) == spin_hash(p.stdout),
+      f"relax-first: final spin hash {spin_hash(ref.stdout)} vs {spin_hash(p.stdout)}")
+# A checkpoint at a stop in the relaxation of a job continued from the program's checkpoint
+# would have no relaxation to do: a continued program does not relax again.
+p = run(1, chain, relaxing.replace("total-time-steps = 40", "total-time-steps = 60") +
+        continue_line)
+check("Relaxation before the program" not in p.stdout and "Continuing from" in p.stdout,
+      "relax-first: a run continued from the program does not relax again:\n" + p.stdout)
+
+# A signal and the wall-time limit in a relaxation that would run for minutes (each step slowed
+# by the test hook): exit 75 within seconds, with a checkpoint to continue from.
+slow = {"MINIASD_TEST_SLOW_RANK": "0:0.01"}
+endless_relax = bcc.replace("sim:temperature = 300", "sim:temperature = 0") + """sim:relax-first
+sim:relax-torque-tolerance = 1e-14 !T
+sim:relax-maximum-steps = 100000000
+sim:total-time-steps = 10
+"""
+d = os.path.join(work, "relax-first-signal")
+shutil.rmtree(d, ignore_errors=True)
+os.makedirs(d)
+open(os.path.join(d, "input"), "w").write(endless_relax)
+job = subprocess.Popen([miniasd, "input", "-q"], cwd=d, env=dict(os.environ, OMP_NUM_THREADS="1",
+                       **slow), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+time.sleep(2)
+check(job.poll() is None, "relax-first: the slowed relaxation is still running after 2 s")
+job.send_signal(signal.SIGTERM)
+so, se = job.communicate(timeout=60)
+check(job.returncode == STOPPED and "signal SIGTERM" in so and "in the relaxation before" in so,
+      f"relax-first: SIGTERM stops the relaxation (exit {job.returncode}):\n{so}\n{se}")
+check(os.path.isdir(os.path.join(d, "checkpoints", "checkpoint-000000000000")),
+      "relax-first: SIGTERM's checkpoint")
+d = os.path.join(work, "relax-first-wall-time")
+shutil.rmtree(d, ignore_errors=True)
+started = time.time()
+p = run(2, d, endless_relax + "sim:wall-time-limit = 4\n", slow, expect=STOPPED)
+check("wall-time limit" in p.stdout and "in the relaxation before" in p.stdout,
+      "relax-first: the wall-time limit stops the relaxation:\n" + p.stdout)
+check(time.time() - started < 30, f"relax-first: stopped in time ({time.time() - started:.1f} s)")
+check(os.path.isdir(os.path.join(d, "checkpoints", "checkpoint-000000000000")),
+      "relax-first: the wall-time stop's checkpoint")
 
 if failures:
     sys.exit(f"{len(failures)} check(s) failed")
