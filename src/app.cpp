@@ -17,6 +17,7 @@
 #include "input/read_broadcast.hpp"
 #include "input/vampire_keywords.hpp"
 #include "integrate/time_step_check.hpp"
+#include "output/pipeline/initial_spin_file.hpp"
 #include "parallel/environment.hpp"
 #include "programs/program.hpp"
 #include "simulation.hpp"
@@ -270,10 +271,22 @@ int run_app(int argc, char** argv) {
     if (cl.check) {
         const Lattice lattice = make_lattice(config);
         const HamiltonianPlan plan = checked_plan(config, lattice, world);
+        // The initial spin file as the run would read it, every atom finding its spin (unless
+        // a checkpoint gives the spins: sim:load-checkpoint without -if-exists).
+        std::string notes;
+        if (config.initial.state == InitialState::file &&
+            (config.checkpoint.load == CheckpointLoad::none || config.checkpoint.load_if_exists)) {
+            std::string which, note;
+            const SpinSource s = load_spin_source(world, config.initial.file, which);
+            check_spin_source_covers(world, s, lattice, config.initial.file, note);
+            for (const std::string& n : {which, note})
+                if (!n.empty()) notes += "# Note: sim:initial-spin-file: " + n + "\n";
+        }
         if (root)
             std::printf(
-                "%s: input is valid\n%s# %lld atoms; memory: about %s on %d rank(s)\n",
-                cl.input.c_str(), describe(config).c_str(), static_cast<long long>(lattice.atoms()),
+                "%s: input is valid\n%s%s# %lld atoms; memory: about %s on %d rank(s)\n",
+                cl.input.c_str(), describe(config).c_str(), notes.c_str(),
+                static_cast<long long>(lattice.atoms()),
                 describe(estimate_run_memory(config, lattice, world.size(), plan.reach)).c_str(),
                 world.size());
         return 0;

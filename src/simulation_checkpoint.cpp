@@ -109,6 +109,7 @@ void Simulation::load_checkpoint() {
         if (screen)
             std::fprintf(screen, "No checkpoint in %s: starting afresh\n",
                          continuation_.checkpoints->directory().c_str());
+        if (config_.initial.state == InitialState::file) load_initial_spins();
         return;
     }
     sync_.host_ahead = true;  // a device takes them before the next step

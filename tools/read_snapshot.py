@@ -96,6 +96,16 @@ def read_meta(path):
         raise SnapshotError(f"{path}: format version {meta.get('format-version')} is not supported")
     if int(meta["pieces"]) != len(pieces):
         raise SnapshotError(f"{path}: declares {meta['pieces']} pieces but lists {len(pieces)}")
+    # A writer never writes NaN, infinity or a negative size: one here is corruption.
+    for key in ("time", "dt", "temperature", "field", "magnetisation", "box", "moments"):
+        try:
+            numbers = [float(v) for v in meta.get(key, "0").split()]
+        except ValueError:
+            raise SnapshotError(f"{path}: '{key}' is not a list of numbers") from None
+        if not all(np.isfinite(numbers)):
+            raise SnapshotError(f"{path}: '{key}' is not finite: '{meta[key]}'")
+    if int(meta["atoms"]) < 0 or any(p[2] < 0 or p[3] < 0 or p[4] < 0 for p in pieces):
+        raise SnapshotError(f"{path}: a negative atom count, piece count, offset or length")
     return meta, sorted(pieces, key=lambda p: p[1])
 
 
@@ -178,7 +188,13 @@ def _read_records(path, verify_checksums):
             data = fh.read(length)
         if verify_checksums and checksum64(data) != checksum:
             raise SnapshotError(f"data file {file} is corrupt")
-        v, g, m = _decode(meta, data, count, file)
+        try:
+            v, g, m = _decode(meta, data, count, file)
+        except ValueError:
+            raise SnapshotError(f"{path}: the piece of {f} has {length} bytes, not {count} "
+                                "records") from None
+        if not np.isfinite(v).all():
+            raise SnapshotError(f"data file {file} holds a non-finite value")
         values.append(v)
         if g is not None:
             gids.append(g)

@@ -89,14 +89,13 @@ Vec3 parse_direction(const Entry& e) {
         v[k] = number_or_fail(e, part, "expected three numbers like 0,0,1");
         start = comma + 1;
     }
-    const double n = std::sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
-    if (!(n > 0)) fail(e, "direction must not be the zero vector");
     // A vector that is a unit vector to rounding (its length within 4 ulps of 1, as for any
     // normalised vector written out exactly) is kept as written: dividing by that length would
     // move its last bits, and a direction that describe() wrote would not read back the same.
-    if (std::abs(n - 1) > 4 * std::numeric_limits<double>::epsilon())
-        for (double& c : v)
-            c /= n;
+    const double n = std::sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+    if (std::abs(n - 1) <= 4 * std::numeric_limits<double>::epsilon()) return v;
+    // Any other length is scaled away, however large or small (1e300,1e300,0 is x + y).
+    if (!normalise(v)) fail(e, "direction must not be the zero vector");
     return v;
 }
 

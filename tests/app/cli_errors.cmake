@@ -15,6 +15,7 @@ file(WRITE ${WORK_DIR}/many.in "sim:temprature = 300\ndipole:output-atomistic-di
 file(WRITE ${WORK_DIR}/ok.in "dimensions:system-size = 1 !nm\n${good_material}sim:total-time-steps = 10\n")
 file(WRITE ${WORK_DIR}/nodes.in "dimensions:system-size = 2 !nm\n${good_material}sim:total-time-steps = 10\nconfig:atoms\nconfig:output-mode = file-per-node\nconfig:output-nodes = 8\n")
 file(WRITE ${WORK_DIR}/numbers.in "${good_material}sim:temperature = 3 00\nsim:total-time-steps = 0x12C\nsim:time-step = 1e400\n")
+file(WRITE ${WORK_DIR}/nospins.in "dimensions:system-size = 1 !nm\n${good_material}sim:total-time-steps = 10\nsim:initial-spin-configuration = file\nsim:initial-spin-file = missing.ovf\n")
 
 # name|input file|fragment^fragment^... (every fragment must appear in the message)
 set(cases
@@ -25,7 +26,8 @@ set(cases
   "nofile|does-not-exist.in|cannot read input file^does-not-exist.in^No such file"
   "many|many.in|3 mistakes^line 1^line 2^line 5^VAMPIRE keyword 'dipole:output-atomistic-dipole-field' is not supported by miniASD (the per-atom dipolar field output is not implemented"
   "nodes|nodes.in|line 7^config:output-nodes^8 I/O processes are more than the"
-  "numbers|numbers.in|'3 00' has a blank inside a number^'0x12C' is hexadecimal^'1e400' is out of range")
+  "numbers|numbers.in|'3 00' has a blank inside a number^'0x12C' is hexadecimal^'1e400' is out of range"
+  "nospins|nospins.in|cannot read the initial spin file^missing.ovf")
 
 foreach(ranks 1 2 4)
   foreach(case IN LISTS cases)
@@ -66,6 +68,30 @@ count_occurrences("${se}" "miniasd: warning: ${WORK_DIR}/hint.in, line 1: VAMPIR
 if(NOT n EQUAL 1)
   message(FATAL_ERROR "the warning for gpu:num-threads was printed ${n} times:\n${se}")
 endif()
+
+# --check reads the initial spin file as the run would and finds every atom's spin in it: a
+# missing file, a malformed one and one that does not cover the lattice are mistakes there too
+# (it said "input is valid" and the run then stopped). A 1 nm sc box of 3.54 A cells needs 3 x 3
+# x 3 cells of 3.54 A; this file has one.
+set(one_cell "# OOMMF OVF 2.0\n# Segment count: 1\n# Begin: Segment\n# Begin: Header\n# meshtype: rectangular\n# meshunit: nm\n# valuedim: 3\n# xbase: 0.177\n# ybase: 0.177\n# zbase: 0.177\n# xnodes: 1\n# ynodes: 1\n# znodes: 1\n# xstepsize: 0.354\n# ystepsize: 0.354\n# zstepsize: 0.354\n# End: Header\n# Begin: Data Text\n")
+file(WRITE ${WORK_DIR}/one.ovf "${one_cell}0 0 1\n# End: Data Text\n# End: Segment\n")
+file(WRITE ${WORK_DIR}/four.ovf "${one_cell}0 0 1 1\n# End: Data Text\n# End: Segment\n")
+string(REPLACE "missing.ovf" "one.ovf" short_in "dimensions:system-size = 1 !nm\n${good_material}sim:total-time-steps = 10\nsim:initial-spin-configuration = file\nsim:initial-spin-file = missing.ovf\n")
+file(WRITE ${WORK_DIR}/short.in "${short_in}")
+string(REPLACE "one.ovf" "four.ovf" four_in "${short_in}")
+file(WRITE ${WORK_DIR}/four.in "${four_in}")
+foreach(spec "nospins.in|cannot read the initial spin file '${WORK_DIR}/missing.ovf'"
+             "short.in|sim:initial-spin-file '${WORK_DIR}/one.ovf': atom 1 at (3.54, 0, 0) A lies outside the file's 1 x 1 x 1 cells"
+             "four.in|the OVF file '${WORK_DIR}/four.ovf', line 19: a row holds more than 3 numbers")
+  split_spec("${spec}" input expected)
+  foreach(ranks 1 2)
+    run_miniasd(${ranks} ${WORK_DIR} rc so se ${WORK_DIR}/${input} --check)
+    if(rc EQUAL 0 OR so MATCHES "input is valid")
+      message(FATAL_ERROR "--check ${input} on ${ranks} rank(s): passed a bad spin file:\n${so}")
+    endif()
+    expect_contains("${se}" "${expected}" "--check ${input}")
+  endforeach()
+endforeach()
 
 # More ranks than cells along any split: a clear error, not a crash or a hang.
 run_miniasd(4 ${WORK_DIR} rc so se ${WORK_DIR}/tiny.in)

@@ -11,6 +11,7 @@
 #include <fstream>
 #include <string>
 
+#include "output/format/spin_file.hpp"
 #include "support/decomposition.hpp"
 #include "util/error.hpp"
 
@@ -38,7 +39,8 @@ fs::path shared_directory(const std::string& stem) {
 // An OVF 2.0 file of nx x ny x 1 cells of `step` A holding `m` (x fastest), in `form`, written
 // by the root while the other ranks wait.
 std::string write_ovf(const std::string& name, int nx, int ny, double step,
-                      const std::vector<double>& m, const std::string& form) {
+                      const std::vector<double>& m, const std::string& form,
+                      const std::string& unit = "m") {
     const fs::path dir = shared_directory("miniasd-spin-file-");
     const std::string path = (dir / name).string();
     const parallel::Comm world = parallel::Comm::world();
@@ -48,9 +50,9 @@ std::string write_ovf(const std::string& name, int nx, int ny, double step,
     }
     fs::create_directories(dir);
     std::ofstream out(path, std::ios::binary);
-    const double s = step * 1e-10;
+    const double s = step * (unit == "nm" ? 0.1 : unit == "A" ? 1 : 1e-10);  // step in A
     out << "# OOMMF OVF 2.0\n# Segment count: 1\n# Begin: Segment\n# Begin: Header\n"
-        << "# Title: m\n# meshtype: rectangular\n# meshunit: m\n# valuedim: 3\n"
+        << "# Title: m\n# meshtype: rectangular\n# meshunit: " << unit << "\n# valuedim: 3\n"
         << "# xbase: " << s / 2 << "\n# ybase: " << s / 2 << "\n# zbase: " << s / 2 << "\n"
         << "# xnodes: " << nx << "\n# ynodes: " << ny << "\n# znodes: 1\n"
         << "# xstepsize: " << s << "\n# ystepsize: " << s << "\n# zstepsize: " << s << "\n"
@@ -112,6 +114,20 @@ TEST(SpinFile, OvfCellsGiveTheirAtomsTheirSpinInEveryForm) {
                 EXPECT_NEAR(s[a + 1], j / n, tol) << form;
                 EXPECT_NEAR(s[a + 2], 2 / n, tol) << form;
             }
+    }
+    // Spirit writes its mesh in nm: 0.3 nm cells are the lattice's 3 A cells (read as metres,
+    // every atom fell into the first cell and a skyrmion became the uniform state); angstrom too.
+    for (const std::string unit : {"nm", "A"}) {
+        const std::string path = write_ovf("unit-" + unit + ".ovf", 4, 2, 3, m, "Text", unit);
+        const std::vector<double> s =
+            run_spins(world, film + "sim:initial-spin-file = " + path + "\n");
+        if (!parallel::Comm::world().is_root()) continue;
+        ASSERT_EQ(s.size(), 24u) << unit;
+        for (int k = 0; k < 8; ++k) {
+            const double i = k % 4, j = k / 4, n = std::sqrt(i * i + j * j + 4.0);
+            EXPECT_NEAR(s[std::size_t(3 * k)], i / n, 1e-15) << unit << " atom " << k;
+            EXPECT_NEAR(s[std::size_t(3 * k + 1)], j / n, 1e-15) << unit << " atom " << k;
+        }
     }
     // Cells of 6 A: two atoms along x and y share one (sampled).
     std::vector<double> coarse = {1, 0, 0, 0, 1, 0};
@@ -192,6 +208,66 @@ TEST(SpinFile, ASnapshotReadBackGivesItsSpinsOnAnyRanks) {
         &error);
     if (world.is_root()) {
         EXPECT_NE(error.find("has no atom of the file within 1e-3 A"), std::string::npos) << error;
+        fs::remove_all(dir);
+    }
+}
+
+// A directory as the spin file: a run's output directory gives its newest snapshot (it gave the
+// first, the run's initial state, without a word), a directory of checkpoints its newest
+// checkpoint, a checkpoint itself its spins; each choice is noted; any other directory is
+// refused by name.
+TEST(SpinFile, ADirectoryGivesItsNewestSnapshotOrCheckpoint) {
+    const fs::path dir = shared_directory("miniasd-spin-dir-");
+    const parallel::Comm world = parallel::Comm::world();
+    if (world.is_root()) {
+        fs::remove_all(dir);
+        fs::create_directories(dir / "empty");
+    }
+    world.barrier();
+    const std::string box =
+        "create:crystal-structure = sc\ndimensions:unit-cell-size = 3 !A\n"
+        "dimensions:system-size = 1.5 !nm\nmaterial[1]:atomic-spin-moment = 2 !muB\n"
+        "material[1]:exchange-matrix[1] = 1e-21\nmaterial[1]:damping-constant = 0.5\n";
+    std::vector<double> last;
+    {
+        RunOptions o = test::quiet_options();
+        o.write_files = true;
+        o.output_dir = dir.string();
+        Simulation sim(world,
+                       test::config_from_text(box + "sim:initial-spin-configuration = random\n"
+                                                    "sim:total-time-steps = 20\n"
+                                                    "sim:time-steps-increment = 10\nconfig:atoms\n"
+                                                    "sim:save-checkpoint = end\n"),
+                       o);
+        run_program(sim);
+        last = test::gather_spins(sim);
+    }
+    const std::string file =
+        box + "sim:total-time-steps = 0\nsim:initial-spin-configuration = file\n";
+    for (const fs::path& source : {dir, dir / "checkpoints"}) {
+        const std::vector<double> s =
+            run_spins(world.size(), file + "sim:initial-spin-file = " + source.string() + "\n");
+        if (!world.is_root()) continue;
+        ASSERT_EQ(s.size(), last.size()) << source;
+        for (std::size_t k = 0; k < s.size(); ++k)
+            ASSERT_NEAR(s[k], last[k], 1e-15) << source << " value " << k;
+    }
+    if (world.is_root()) {
+        EXPECT_NE(
+            read_spin_source(dir.string())
+                .note.find("holds 3 spin snapshot(s): the newest, spins-00000002.meta, was taken"),
+            std::string::npos);
+        EXPECT_NE(read_spin_source((dir / "checkpoints").string())
+                      .note.find("the newest, checkpoint-000000000020, was taken"),
+                  std::string::npos);
+        EXPECT_EQ(read_spin_source((dir / "checkpoints" / "checkpoint-000000000020").string()).note,
+                  "");
+    }
+    std::string error;
+    run_spins(1, file + "sim:initial-spin-file = " + (dir / "empty").string() + "\n", &error);
+    if (world.is_root()) {
+        EXPECT_NE(error.find("is a directory that holds no checkpoint"), std::string::npos)
+            << error;
         fs::remove_all(dir);
     }
 }

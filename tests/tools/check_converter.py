@@ -11,6 +11,7 @@ import re
 import shutil
 import subprocess
 import sys
+from time import monotonic
 import xml.etree.ElementTree as ET
 
 import numpy as np
@@ -328,6 +329,40 @@ text = open(meta0).read()
 open(meta0, "w").write(re.sub(r"format-version = 1\.\d+", "format-version = 9.0", text))
 r = convert(meta0, "-o", os.path.join(work, "x.bin"), expect=1)
 check("spins-00000000.meta" in r.stderr and "9.0" in r.stderr, "an unknown format version is named")
+# Corrupt metadata is refused, never published: a box of NaN (it became Lattice="nan ..." in XYZ
+# and an all-NaN OVF, exit 0), an atom count that lies (it ended in bad_alloc or "out of memory"
+# without naming the file), a negative piece.
+for key, value, message in [("box", "nan nan nan", "'box' is not finite"),
+                            ("time", "inf", "'time' is not finite"),
+                            ("atoms", "4000000000000", "records, not 4000000000000"),
+                            ("ranks", "0", "'ranks' (0)")]:
+    open(meta0, "w").write(re.sub(rf"\n{key} = [^\n]*", f"\n{key} = {value}", text))
+    out = os.path.join(work, f"corrupt-{key}.xyz")
+    r = convert(meta0, "--to", "xyz", "-o", out, expect=1)
+    check("spins-00000000.meta" in r.stderr and message in r.stderr and not os.path.exists(out),
+          f"corrupt metadata ({key} = {value}) refused naming the file: {r.stderr.strip()}")
+    if key in ("box", "time", "atoms"):
+        try:
+            read_snapshot.read(meta0)
+            check(False, f"the Python reader refuses {key} = {value}")
+        except read_snapshot.SnapshotError as e:
+            check("spins-00000000.meta" in str(e), f"the Python reader refuses {key} = {value}: {e}")
+open(meta0, "w").write(text)
+coords_meta = os.path.join(bad, "coordinates.meta")
+coords_text = open(coords_meta).read()
+lie = re.sub(r"\natoms = \d+", "\natoms = 3000000000", coords_text)
+lie = re.sub(r"(\npiece = \S+ 0 )\d+ (\d+) \d+", r"\g<1>3000000000 \2 108000000000", lie, count=1)
+open(coords_meta, "w").write(lie)
+r = convert(meta0, "--to", "xyz", "-o", os.path.join(work, "lie.xyz"), expect=1)
+check("is truncated" in r.stderr and "coordinates.meta" in r.stderr,
+      f"a piece longer than its data file is refused before anything is read: {r.stderr.strip()}")
+open(coords_meta, "w").write(coords_text)
+# A macro-cell grid beyond the documented bound is refused at once (it built billions of cells).
+started = monotonic()
+r = convert(meta, "--to", "ovf", "--macro-cell", "1e-3", "-o", os.path.join(work, "fine.ovf"),
+            expect=1)
+check("beyond the converter's limit of 1e+08" in r.stderr and monotonic() - started < 10,
+      f"a grid of 1e-3 A cells is refused at once: {r.stderr.strip()}")
 # A directory: the good snapshots are converted, each bad one is reported, exit 1.
 open(meta0, "w").write(text)
 os.remove(os.path.join(bad, "spins-00000002.meta"))  # as if the run stopped while writing it

@@ -465,6 +465,20 @@ check(time.time() - started < 30, f"relax-first: stopped in time ({time.time() -
 check(os.path.isdir(os.path.join(d, "checkpoints", "checkpoint-000000000000")),
       "relax-first: the wall-time stop's checkpoint")
 
+# A continued run takes its spins from the checkpoint: the initial spin file it started from may
+# have moved since (it was read anyway, and the continuation refused).
+d = os.path.join(work, "moved-spin-file")
+shutil.rmtree(d, ignore_errors=True)
+run(2, os.path.join(d, "source"), bcc + "sim:total-time-steps = 10\nconfig:atoms\n")
+from_file = bcc.replace("material[1]:initial-spin-direction = random\n", "") + \
+    "sim:initial-spin-configuration = file\nsim:initial-spin-file = ../source/spins-00000000.meta\n" + \
+    series
+run(2, os.path.join(d, "run"), from_file, {"MINIASD_TEST_STOP_AT_STEP": "50"}, STOPPED)
+os.rename(os.path.join(d, "source"), os.path.join(d, "moved"))
+p = run(1, os.path.join(d, "run"), from_file + continue_line)
+check("Continuing from" in p.stdout, "a run continues although its initial spin file moved:\n" +
+      p.stdout + p.stderr)
+
 if failures:
     sys.exit(f"{len(failures)} check(s) failed")
 print("restart: all checks passed")

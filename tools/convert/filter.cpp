@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <map>
 
 #include "util/binning.hpp"
@@ -146,6 +147,34 @@ Vec3 parse_macro_cell(const std::string& text) {
     return v;
 }
 
+std::array<std::int64_t, 3> macro_grid(const SnapshotData& coords, const Vec3& size) {
+    // The grid ends at the cell of the last atom along each axis (of all atoms, so that every
+    // snapshot and selection shares it): a size that does not divide the box adds no cell
+    // beyond the atoms, which OVF could only write as m = 0. Counted in double first, so a tiny
+    // size is refused before any index could overflow.
+    std::array<double, 3> extent{0, 0, 0};  // angstrom
+    for (std::size_t k = 0; k < coords.gid.size(); ++k)
+        for (int a = 0; a < 3; ++a)
+            extent[a] = std::max(extent[a], coords.values[3 * k + a]);
+    double total = 1;
+    for (int a = 0; a < 3; ++a)
+        total *= std::floor((extent[a] + binning_shift_angstrom) / size[a]) + 1;
+    if (!(total <= max_macro_cells)) {
+        char what[240];
+        std::snprintf(what, sizeof what,
+                      "--macro-cell %g,%g,%g A over atoms spanning %g x %g x %g A makes %.3g "
+                      "cells, beyond the converter's limit of %.0e: choose larger cells",
+                      size[0], size[1], size[2], extent[0], extent[1], extent[2], total,
+                      max_macro_cells);
+        throw Error(what);
+    }
+    std::array<std::int64_t, 3> cells{1, 1, 1};
+    for (std::size_t k = 0; k < coords.gid.size(); ++k)
+        for (int a = 0; a < 3; ++a)
+            cells[a] = std::max(cells[a], bin_index(coords.values[3 * k + a], size[a], 1.0) + 1);
+    return cells;
+}
+
 Frame make_frame(const SnapshotData& coords, const SnapshotData* spins, const Filter& f) {
     if (!spins && (f.needs_spins() || f.macro_cell[0] > 0))
         throw Error("spin criteria and macro-cells need spin snapshots, not coordinates alone");
@@ -207,14 +236,7 @@ Frame make_frame(const SnapshotData& coords, const SnapshotData* spins, const Fi
         const auto m = static_cast<std::size_t>(coords.material[k]);
         return m < mu.size() ? mu[m] : 1.0;
     };
-    // The grid ends at the cell of the last atom along each axis (of all atoms, so that every
-    // snapshot and selection shares it): a size that does not divide the box adds no cell
-    // beyond the atoms, which OVF could only write as m = 0.
-    std::array<std::int64_t, 3> cells{1, 1, 1};
-    for (std::size_t k = 0; k < coords.gid.size(); ++k)
-        for (int a = 0; a < 3; ++a)
-            cells[a] =
-                std::max(cells[a], bin_index(coords.values[3 * k + a], f.macro_cell[a], 1.0) + 1);
+    const std::array<std::int64_t, 3> cells = macro_grid(coords, f.macro_cell);
     struct Sum {
         double s[3] = {0, 0, 0};
         double moment = 0;  // Bohr magnetons

@@ -39,6 +39,12 @@ std::array<double, 6> parse_box(const std::string& text);  // "x0,y0,z0,x1,y1,z1
 void apply_slab(const std::string& text, Filter& f);       // "z:10:20" (angstrom)
 Vec3 parse_macro_cell(const std::string& text);            // "10" or "10,10,5" (angstrom)
 
+// The most macro-cells a grid may have (a dense OVF of 1e8 cells is 2.4 GB in binary 8).
+inline constexpr double max_macro_cells = 1e8;
+// The cells of the --macro-cell grid over the atoms of `coords` (angstrom) along x, y, z;
+// Error when there would be more than max_macro_cells of them.
+std::array<std::int64_t, 3> macro_grid(const SnapshotData& coords, const Vec3& size);
+
 // The frame of one snapshot: the atoms of `coords` (ascending gid) that pass the filter, with the
 // spins of `spins` (nullptr: coordinates alone), averaged into macro-cells when asked.
 // Throws Error for an unknown material or a spin criterion without spins.

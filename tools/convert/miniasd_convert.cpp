@@ -169,6 +169,8 @@ int main(int argc, char** argv) {
         fs::create_directories(dir);
 
         const RunReader run(in.coordinates);
+        // A grid too fine is refused once, before any snapshot is read.
+        if (filter.macro_cell[0] > 0) macro_grid(run.coordinates(), filter.macro_cell);
         const std::vector<std::string> paths =
             coordinates_only ? std::vector<std::string>{in.coordinates} : in.snapshots;
         std::vector<SnapshotMetadata> metas(paths.size());

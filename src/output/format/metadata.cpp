@@ -6,6 +6,8 @@
 #include <cerrno>
 #include <charconv>
 #include <cinttypes>
+#include <climits>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <map>
@@ -40,11 +42,14 @@ std::int64_t to_int(const std::string& s, const std::string& key, const std::str
     return v;
 }
 
+// A finite number: a writer never writes NaN or infinity (a run stops on a non-finite value), so
+// one here is corruption, and a reader must not pass it on (a converted file of NaN).
 double to_real(const std::string& s, const std::string& key, const std::string& source) {
     double v = 0;
     const auto r = std::from_chars(s.data(), s.data() + s.size(), v);
     if (r.ec != std::errc() || r.ptr != s.data() + s.size())
         bad(source, "'" + key + "' is not a number: '" + s + "'");
+    if (!std::isfinite(v)) bad(source, "'" + key + "' is not finite: '" + s + "'");
     return v;
 }
 
@@ -204,6 +209,9 @@ FilePiece parse_piece(const std::string& p, const std::string& source) {
     fp.length = to_int(length, "piece", source);
     fp.checksum = to_hex(sum, "piece", source);
     fp.first_gid = to_int(gid, "piece", source);
+    // (first-gid is -1 for an empty piece.)
+    if (fp.first_record < 0 || fp.count < 0 || fp.offset < 0 || fp.length < 0 || fp.first_gid < -1)
+        bad(source, "piece '" + p + "' has a negative record, count, offset, length or id");
     return fp;
 }
 
@@ -252,11 +260,19 @@ SnapshotMetadata parse_metadata(const std::string& text, const std::string& sour
     m.format.encoding = enc == "text" ? Encoding::text : Encoding::binary;
     if (get("endianness") != "little") bad(source, "only little-endian data is supported");
     m.atoms = to_int(get("atoms"), "atoms", source);
-    m.ranks = static_cast<int>(to_int(get("ranks"), "ranks", source));
-    m.io_groups = static_cast<int>(to_int(get("io-groups"), "io-groups", source));
+    if (m.atoms < 0) bad(source, "'atoms' is negative: " + std::to_string(m.atoms));
+    const std::int64_t ranks = to_int(get("ranks"), "ranks", source),
+                       groups = to_int(get("io-groups"), "io-groups", source);
+    if (ranks < 1 || ranks > INT_MAX || groups < 0 || groups > ranks)
+        bad(source, "'ranks' (" + std::to_string(ranks) + ") and 'io-groups' (" +
+                        std::to_string(groups) + ") must be 1 <= ranks and io-groups <= ranks");
+    m.ranks = static_cast<int>(ranks);
+    m.io_groups = static_cast<int>(groups);
+    if (m.dt < 0 || m.temperature < 0) bad(source, "'dt' and 'temperature' must not be negative");
     m.index = kv.count("index") ? kv["index"] : "";
     m.content_hash = to_hex(get("content-hash"), "content-hash", source);
     if (kv.count("box")) m.box = to_vec(kv["box"], "box", source);
+    if (m.box[0] < 0 || m.box[1] < 0 || m.box[2] < 0) bad(source, "'box' has a negative edge");
     if (kv.count("periodic")) {
         const Vec3 p = to_vec(kv["periodic"], "periodic", source);
         for (int a = 0; a < 3; ++a)

@@ -1,6 +1,8 @@
 #include "output/format/reader.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <filesystem>
 #include <numeric>
@@ -14,6 +16,39 @@
 namespace miniasd {
 
 namespace {
+
+// Throws Error naming `path` unless the pieces (sorted by first record) tile records 0 .. atoms -
+// 1, each piece's length is its count of `record_bytes`-byte records, and each lies inside its data
+// file as the file is now (so `atoms` is bounded by the bytes really there).
+void check_pieces(const std::string& path, const std::string& dir, std::int64_t atoms,
+                  std::size_t record_bytes, const std::vector<FilePiece>& pieces) {
+    const auto rb = static_cast<std::int64_t>(record_bytes);
+    std::int64_t next = 0;
+    for (const FilePiece& p : pieces) {
+        if (p.first_record != next || p.count < 0 || p.count > atoms - next)
+            throw Error(path + ": the file table does not tile the " + std::to_string(atoms) +
+                        " records (piece of " + p.file + " starts at record " +
+                        std::to_string(p.first_record) + ", expected " + std::to_string(next) +
+                        ")");
+        if (p.count > INT64_MAX / rb || p.length != p.count * rb)
+            throw Error(path + ": piece of " + p.file + " has " + std::to_string(p.length) +
+                        " bytes for " + std::to_string(p.count) + " records of " +
+                        std::to_string(rb));
+        const std::string file = join_path(dir, p.file);
+        std::error_code ec;
+        const auto size = std::filesystem::file_size(file, ec);
+        if (ec) throw Error(path + ": cannot open its data file " + file + ": " + ec.message());
+        if (p.offset > static_cast<std::int64_t>(size) ||
+            p.length > static_cast<std::int64_t>(size) - p.offset)
+            throw Error("data file " + file + " is truncated: it has " + std::to_string(size) +
+                        " bytes, the metadata " + path + " needs " + std::to_string(p.length) +
+                        " from byte " + std::to_string(p.offset));
+        next += p.count;
+    }
+    if (next != atoms)
+        throw Error(path + ": the file table holds " + std::to_string(next) + " records, not " +
+                    std::to_string(atoms));
+}
 
 // The records of a snapshot in the order they were written (record order), without sorting.
 SnapshotData read_in_record_order(const std::string& path) {
@@ -31,6 +66,9 @@ SnapshotData read_in_record_order(const std::string& path) {
     std::stable_sort(pieces.begin(), pieces.end(), [](const FilePiece& a, const FilePiece& b) {
         return a.first_record < b.first_record;
     });
+    // Every declared size against the files before anything is allocated: a metadata file that
+    // lies about its atoms or pieces is refused here, naming it, whatever the numbers.
+    check_pieces(path, dir, m.atoms, rb, pieces);
     s.values.resize(static_cast<std::size_t>(3 * m.atoms));
     if (coordinates) {
         s.gid.resize(static_cast<std::size_t>(m.atoms));
@@ -39,15 +77,6 @@ SnapshotData read_in_record_order(const std::string& path) {
     std::int64_t next = 0;
     for (const FilePiece& p : pieces) {
         const std::string file = join_path(dir, p.file);
-        if (p.first_record != next || p.count < 0 || next + p.count > m.atoms)
-            throw Error(path + ": the file table does not tile the " + std::to_string(m.atoms) +
-                        " records (piece of " + p.file + " starts at record " +
-                        std::to_string(p.first_record) + ", expected " + std::to_string(next) +
-                        ")");
-        if (p.length != p.count * static_cast<std::int64_t>(rb))
-            throw Error(path + ": piece of " + p.file + " has " + std::to_string(p.length) +
-                        " bytes for " + std::to_string(p.count) + " records of " +
-                        std::to_string(rb));
         const std::string bytes = read_file_range(file, p.offset, p.length);
         if (checksum64(bytes.data(), bytes.size()) != p.checksum)
             throw Error("data file " + file + " is corrupt: the checksum of bytes " +
@@ -58,11 +87,13 @@ SnapshotData read_in_record_order(const std::string& path) {
                                              &s.values[3 * next], &s.gid[next], &s.material[next])
                         : decode_records(m.format, p.count, bytes.data(), &s.values[3 * next]);
         if (!ok) throw Error("data file " + file + " holds a malformed text record");
+        for (std::int64_t k = 3 * next; k < 3 * (next + p.count); ++k)
+            if (!std::isfinite(s.values[std::size_t(k)]))
+                throw Error("data file " + file + " holds a non-finite value in record " +
+                            std::to_string(k / 3 - next) + " of its piece (atom record " +
+                            std::to_string(k / 3) + " of " + path + ")");
         next += p.count;
     }
-    if (next != m.atoms)
-        throw Error(path + ": the file table holds " + std::to_string(next) + " records, not " +
-                    std::to_string(m.atoms));
     return s;
 }
 

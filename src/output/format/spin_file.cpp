@@ -7,6 +7,7 @@
 #include <sstream>
 #include <unordered_map>
 
+#include "output/format/ovf_reader.hpp"
 #include "output/format/reader.hpp"
 #include "util/binning.hpp"
 #include "util/error.hpp"
@@ -26,115 +27,81 @@ bool ends_with(const std::string& s, const std::string& tail) {
     return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
 }
 
-std::string trimmed(const std::string& t) {
-    const std::size_t b = t.find_first_not_of(" \t\r"), e = t.find_last_not_of(" \t\r");
-    return b == std::string::npos ? std::string() : t.substr(b, e - b + 1);
-}
-
-// An OVF 2.0 header: the grid (into s), the data's form ("text", "binary 4", "binary 8"), and
-// where the data begin in the file's text.
-struct OvfHeader {
-    std::string data;
-    int valuedim = 0;
-    std::string meshtype;
-    std::size_t at = 0;
-};
-
-OvfHeader read_ovf_header(const std::string& all, SpinSource& s) {
-    OvfHeader h;
-    while (h.at < all.size() && h.data.empty()) {
-        const std::size_t end = all.find('\n', h.at);
-        std::string line =
-            all.substr(h.at, end == std::string::npos ? std::string::npos : end - h.at);
-        h.at = end == std::string::npos ? all.size() : end + 1;
-        if (line.empty() || line[0] != '#') continue;
-        line = lower(line.substr(1));
-        const std::size_t colon = line.find(':');
-        if (colon == std::string::npos) continue;
-        const std::string key = trimmed(line.substr(0, colon)),
-                          value = trimmed(line.substr(colon + 1));
-        const char* axes = "xyz";
-        for (int a = 0; a < 3; ++a) {
-            const std::string ax(1, axes[a]);
-            if (key == ax + "base") s.base[std::size_t(a)] = std::atof(value.c_str());
-            if (key == ax + "stepsize") s.step[std::size_t(a)] = std::atof(value.c_str());
-            if (key == ax + "nodes") s.nodes[std::size_t(a)] = std::atoll(value.c_str());
-        }
-        if (key == "valuedim") h.valuedim = std::atoi(value.c_str());
-        if (key == "meshtype") h.meshtype = value;
-        if (key == "begin" && value.rfind("data ", 0) == 0) h.data = value.substr(5);
-    }
-    return h;
-}
-
-// The data after the header, `count` numbers, as text or little-endian binary with OVF's check
-// value first.
-template <class Fail>
-void read_ovf_data(const std::string& all, const OvfHeader& h, std::vector<double>& out,
-                   Fail&& fail) {
-    const std::size_t count = out.size(), at = h.at;
-    if (h.data == "text") {
-        std::istringstream text(all.substr(at));
-        for (std::size_t k = 0; k < count; ++k)
-            if (!(text >> out[k]))
-                throw fail("the text data end after " + std::to_string(k) + " of " +
-                           std::to_string(count) + " numbers");
-        return;
-    }
-    if (h.data != "binary 4" && h.data != "binary 8")
-        throw fail("no '# Begin: Data Text', 'Data Binary 4' or 'Data Binary 8' section");
-    const std::size_t size = h.data == "binary 4" ? 4 : 8;
-    if (all.size() < at + size * (count + 1))
-        throw fail("the binary data are shorter than the header's " + std::to_string(count) +
-                   " numbers");
-    auto number = [&](std::size_t k) {  // little-endian, as OVF 2.0 requires
-        if (size == 4) {
-            float f;
-            std::memcpy(&f, all.data() + at + 4 * k, 4);
-            return double(f);
-        }
-        double d;
-        std::memcpy(&d, all.data() + at + 8 * k, 8);
-        return d;
-    };
-    if (number(0) != (size == 4 ? 1234567.0 : 123456789012345.0))
-        throw fail("the binary check value is wrong (not little-endian OVF 2.0?)");
-    for (std::size_t k = 0; k < count; ++k)
-        out[k] = number(k + 1);
-}
-
-// OVF 2.0 (the OOMMF reference): "# key: value" header lines, then the data in text or binary.
+// OVF 2.0 (output/format/ovf_reader.hpp), read strictly.
 SpinSource read_ovf(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
     if (!in) throw Error("cannot read the initial spin file '" + path + "'");
     const std::string all((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    auto fail = [&](const std::string& why) -> Error {
-        return Error("the initial spin file '" + path + "': " + why);
-    };
-    if (lower(all.substr(0, 16)).find("# oommf ovf 2.0") != 0)
-        throw fail(
-            "not an OVF 2.0 file (its first line must be '# OOMMF OVF 2.0'; OVF 1.0 is "
-            "not read: write 2.0 from mumax, Spirit or OOMMF)");
+    OvfGrid g = parse_ovf(all, path);
     SpinSource s;
     s.path = path;
     s.grid = true;
-    const OvfHeader h = read_ovf_header(all, s);
-    if (h.meshtype != "rectangular")
-        throw fail("meshtype '" + h.meshtype + "': only a rectangular mesh is read");
-    if (h.valuedim != 3) throw fail("valuedim " + std::to_string(h.valuedim) + ", not 3");
-    for (int a = 0; a < 3; ++a)
-        if (s.nodes[std::size_t(a)] <= 0 || !(s.step[std::size_t(a)] > 0))
-            throw fail("no positive xnodes, ynodes, znodes and step sizes in the header");
-    s.spins.resize(std::size_t(s.nodes[0] * s.nodes[1] * s.nodes[2]) * 3);
-    read_ovf_data(all, h, s.spins, fail);
+    s.base = g.base;
+    s.step = g.step;
+    s.nodes = g.nodes;
+    s.spins = std::move(g.values);
     return s;
 }
 
-// A spin snapshot (its .meta) or a checkpoint's directory, with the positions of its atoms.
+// The number in `name` between `prefix` and `suffix` ("spins-00000042.meta" -> 42), or -1.
+std::int64_t numbered(const std::string& name, const std::string& prefix,
+                      const std::string& suffix) {
+    if (name.size() <= prefix.size() + suffix.size() || name.rfind(prefix, 0) != 0 ||
+        !ends_with(name, suffix))
+        return -1;
+    const std::string digits =
+        name.substr(prefix.size(), name.size() - prefix.size() - suffix.size());
+    if (digits.size() > 18 || digits.find_first_not_of("0123456789") != std::string::npos)
+        return -1;
+    return std::stoll(digits);
+}
+
+// What a directory given as the spin file means: a checkpoint (it holds run-state), a directory
+// of checkpoints (the newest complete one), or a run's output directory (its newest complete
+// spin snapshot; a snapshot is complete when its metadata exists). The snapshot's metadata path;
+// `note` says which was taken when there was a choice. Error when it holds none of them.
+std::string snapshot_in_directory(const std::string& path, std::string& note) {
+    namespace fs = std::filesystem;
+    if (fs::exists(fs::path(path) / "run-state"))
+        return (fs::path(path) / "spins-00000000.meta").string();
+    std::int64_t newest_checkpoint = -1, newest_snapshot = -1, snapshots = 0;
+    std::string checkpoint, snapshot;
+    std::error_code ec;
+    for (const fs::directory_entry& e : fs::directory_iterator(path, ec)) {
+        const std::string name = e.path().filename().string();
+        const std::int64_t c = numbered(name, "checkpoint-", "");
+        if (c > newest_checkpoint && fs::exists(e.path() / "run-state")) {
+            newest_checkpoint = c;
+            checkpoint = e.path().string();
+        }
+        const std::int64_t n = numbered(name, "spins-", ".meta");
+        if (n < 0) continue;
+        ++snapshots;
+        if (n > newest_snapshot) {
+            newest_snapshot = n;
+            snapshot = e.path().string();
+        }
+    }
+    if (newest_snapshot >= 0) {
+        note = "the directory '" + path + "' holds " + std::to_string(snapshots) +
+               " spin snapshot(s): the newest, " + fs::path(snapshot).filename().string() +
+               ", was taken (name a .meta file to take another)";
+        return snapshot;
+    }
+    if (newest_checkpoint >= 0) {
+        note = "the directory '" + path + "' holds checkpoints: the newest, " +
+               fs::path(checkpoint).filename().string() + ", was taken";
+        return (fs::path(checkpoint) / "spins-00000000.meta").string();
+    }
+    throw Error("the initial spin file '" + path +
+                "' is a directory that holds no checkpoint (a run-state file), no checkpoint-* "
+                "directory and no spin snapshot (spins-*.meta)");
+}
+
+// A spin snapshot (its .meta) or a directory holding one, with the positions of its atoms.
 SpinSource read_run_snapshot(const std::string& path) {
-    std::string meta = path;
-    if (std::filesystem::is_directory(path))
-        meta = (std::filesystem::path(path) / "spins-00000000.meta").string();
+    std::string meta = path, note;
+    if (std::filesystem::is_directory(path)) meta = snapshot_in_directory(path, note);
     const SnapshotData spins = read_snapshot(meta);
     if (spins.meta.kind != "spins")
         throw Error("the initial spin file '" + path + "' is a coordinates snapshot, not spins");
@@ -142,6 +109,7 @@ SpinSource read_run_snapshot(const std::string& path) {
     const SnapshotData& at = run.coordinates();
     SpinSource s;
     s.path = path;
+    s.note = note;
     std::size_t k = 0;
     for (std::size_t i = 0; i < spins.gid.size(); ++i) {
         while (k < at.gid.size() && at.gid[k] < spins.gid[i])
@@ -189,11 +157,11 @@ std::string spins_from_source(const SpinSource& src, const Lattice& l, const Loc
                               Spins& s, std::string& note) {
     const std::int64_t n = sys.n_owned;
     auto set = [&](std::int64_t i, double x, double y, double z) -> bool {
-        const double r = std::sqrt(x * x + y * y + z * z);
-        if (!(r > 0) || !std::isfinite(r)) return false;
-        s.x[std::size_t(i)] = x / r;
-        s.y[std::size_t(i)] = y / r;
-        s.z[std::size_t(i)] = z / r;
+        Vec3 v{x, y, z};
+        if (!normalise(v)) return false;
+        s.x[std::size_t(i)] = v[0];
+        s.y[std::size_t(i)] = v[1];
+        s.z[std::size_t(i)] = v[2];
         return true;
     };
     if (src.grid) {

@@ -26,13 +26,18 @@ struct SpinSource {
     std::vector<double> positions, spins;
     std::array<double, 3> base{}, step{};
     std::array<std::int64_t, 3> nodes{};
+    // Which file a directory stood for (its newest snapshot or checkpoint), for the start-up
+    // summary; not sent to the other ranks.
+    std::string note;
 
     std::string to_bytes() const;
     static SpinSource from_bytes(const std::string& bytes);
 };
 
-// Reads the file (its kind from its name: .ovf or .omf, a .meta file, or a checkpoint's
-// directory). Throws Error naming the file and what is wrong with it.
+// Reads the file (its kind from its name: .ovf or .omf, a .meta file, or a directory: a
+// checkpoint, a directory of checkpoints or a run's output directory, whose newest complete
+// checkpoint or spin snapshot is taken, saying which in `note`). Throws Error naming the file
+// and what is wrong with it.
 SpinSource read_spin_source(const std::string& path);
 
 // The owned atoms' spins from the source; "" or, on the first atom with none, why (the atom's
