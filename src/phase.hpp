@@ -3,6 +3,7 @@
 // sequences of phases, run through their host (program_host.hpp).
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -44,6 +45,9 @@ struct Relaxation {
     std::int64_t steps = 0;
     double torque = 0;  // T, the largest |S_i x H_i| at the end
     double energy = 0;  // J per atom at the end
+    // The topological charge at the start and the end (NaN when the run measures none): a
+    // relaxation that changed it lost the texture it started from (a collapsed skyrmion).
+    double charge_before = std::nan(""), charge_after = std::nan("");
 };
 
 }  // namespace miniasd

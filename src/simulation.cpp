@@ -7,7 +7,7 @@
 #include <numeric>
 
 #include "checkpoint/foreign_checkpoints.hpp"
-#include "output/format/spin_file.hpp"
+#include "output/pipeline/initial_spin_file.hpp"
 #include "output/pipeline/run_directory.hpp"
 #include "parallel/mpi_clock.hpp"
 #include "system/materials.hpp"
@@ -18,6 +18,24 @@
 #include "util/run_id.hpp"
 
 namespace miniasd {
+
+namespace {
+
+// Whether the run measures the layers' textures: a column shows them, or a relaxation starts from
+// a prepared skyrmion (the relaxation then says when it lost it).
+bool measures_textures(const Config& c) {
+    const bool relaxes = c.sim.program == ProgramKind::relax || c.relax.first;
+    return c.columns.shows("topological-charge") || c.columns.shows("skyrmion-") ||
+           (relaxes && c.initial.state == InitialState::skyrmion);
+}
+
+// The offsets the textures' triangles read, observed by the halo (none without textures).
+SiteOffsets texture_reach(const Config& c, const Lattice& l) {
+    if (!measures_textures(c)) return {};
+    return layer_triangle_offsets(layer_triangles(l.basis, l.cell_size));
+}
+
+}  // namespace
 
 Simulation::Simulation(const parallel::Comm& world, Config config, RunOptions options)
     : config_(std::move(config)),
@@ -32,7 +50,8 @@ Simulation::Simulation(const parallel::Comm& world, Config config, RunOptions op
       system_(building("this rank's atoms, ghosts and neighbour table",
                        [&] {
                            return build_local_system(lattice_, decomposition_.grid, materials_,
-                                                     plan_.reach.offsets());
+                                                     plan_.reach.offsets(),
+                                                     texture_reach(config_, lattice_));
                        })),
       spins_(building("the spins", [&] { return initial_spins(config_, lattice_, system_); })),
       hamiltonian_(building("the Hamiltonian's terms (their tables, the dipolar solver)",
@@ -61,7 +80,11 @@ Simulation::Simulation(const parallel::Comm& world, Config config, RunOptions op
         omp_set_num_threads(
             threads_for_work(lattice_.atoms() / comm().size(), account_.threads_allowed));
     check_for_ranks(config_, comm().size());  // before any file is written
-    if (config_.initial.state == InitialState::file) load_initial_spins();
+    // The initial spin file, unless a checkpoint gives the spins (load_checkpoint reads the file
+    // when sim:load-checkpoint-if-exists finds none): a continued run never needs it.
+    if (config_.initial.state == InitialState::file &&
+        config_.checkpoint.load == CheckpointLoad::none)
+        load_initial_spins();
     if (!hamiltonian_.needs_neighbour_table()) system_.release_neighbour_table();
     {
         const Building scope("the integrator's arrays");
@@ -69,9 +92,17 @@ Simulation::Simulation(const parallel::Comm& world, Config config, RunOptions op
                                                         halo_, decomposition_.comm, timers_});
     }
     {
-        if (config_.columns.shows("topological-charge") || config_.columns.shows("skyrmion-"))
-            measures_.textures = std::make_unique<LayerTextures>(
-                config_, lattice_, system_, hamiltonian_, plan_, decomposition_.comm);
+        if (measures_textures(config_)) {
+            const auto triangles = layer_triangles(lattice_.basis, lattice_.cell_size);
+            const bool shown =
+                config_.columns.shows("topological-charge") || config_.columns.shows("skyrmion-");
+            try {
+                measures_.textures = std::make_unique<LayerTextures>(
+                    config_, lattice_, system_, triangles, decomposition_.comm);
+            } catch (const Error&) {
+                if (shown) throw;  // a column asked for what is not defined here
+            }
+        }
         if (config_.columns.shows("domain-wall-"))
             measures_.wall =
                 std::make_unique<WallProfile>(config_, lattice_, system_, decomposition_.comm);
@@ -100,23 +131,15 @@ Simulation::Simulation(const parallel::Comm& world, Config config, RunOptions op
 
 void Simulation::load_initial_spins() {
     // Read once on rank 0, sent to every rank; each takes its own atoms' spins.
-    int status = 0;
-    std::string bytes;
-    if (comm().is_root()) try {
-            bytes = read_spin_source(config_.initial.file).to_bytes();
-        } catch (const Error& e) {
-            status = 1;
-            bytes = e.what();
-        }
-    comm().broadcast(status, bytes);
-    if (status != 0) throw Error(bytes);
-    std::string note;
-    const std::string why =
-        spins_from_source(SpinSource::from_bytes(bytes), lattice_, system_, spins_, note);
+    std::string which, note;
+    const SpinSource source = load_spin_source(comm(), config_.initial.file, which);
+    const std::string why = spins_from_source(source, lattice_, system_, spins_, note);
     comm().throw_if_any(
         why.empty() ? why : "sim:initial-spin-file '" + config_.initial.file + "': " + why);
-    if (!note.empty() && comm().is_root() && options_.screen)
-        std::fprintf(options_.screen, "Note: sim:initial-spin-file: %s\n", note.c_str());
+    if (comm().is_root() && options_.screen)
+        for (const std::string& n : {which, note})
+            if (!n.empty())
+                std::fprintf(options_.screen, "Note: sim:initial-spin-file: %s\n", n.c_str());
 }
 
 void Simulation::pull_spins() const {
@@ -193,11 +216,12 @@ void Simulation::start() {
     for (const MaterialConfig& m : config_.materials)
         names.push_back(m.name);
     const bool root = comm().is_root();
+    const bool dmi = hamiltonian_.has_dmi();
     rows_.table = std::make_unique<TimeSeriesTable>(root ? rows_.table_file : nullptr, columns,
-                                                    names, config_.columns.energy_unit);
+                                                    names, config_.columns.energy_unit, dmi);
     rows_.screen = std::make_unique<TimeSeriesTable>(
         root && !config_.columns.screen.empty() ? options_.screen : nullptr, config_.columns.screen,
-        names, config_.columns.energy_unit);
+        names, config_.columns.energy_unit, dmi);
     if (!appended) agree_table_write(rows_.table->write_header());
     rows_.screen->write_header();
     if (rows_.snapshots) {

@@ -43,13 +43,20 @@ class RelaxProgress {
     double last_ = -1, last_log_ = 0;
 };
 
-// The relaxation's outcome on rank 0's screen.
+// The relaxation's outcome on rank 0's screen, and a warning when it lost its texture.
 void print_outcome(std::FILE* out, bool program, const Relaxation& r, double tolerance) {
     std::fprintf(
         out, "%s %s after %lld steps: largest torque %s T (tolerance %s T), energy %s J/atom\n",
         program ? "Relaxation" : "Relaxation before the program",
         r.converged ? "converged" : "did NOT converge", static_cast<long long>(r.steps),
         shortest(r.torque).c_str(), shortest(tolerance).c_str(), shortest(r.energy).c_str());
+    if (std::isfinite(r.charge_before) && std::isfinite(r.charge_after) &&
+        std::round(r.charge_before) != std::round(r.charge_after))
+        std::fprintf(stderr,
+                     "miniasd: warning: the topological charge changed during the relaxation, "
+                     "from %.4g to %.4g: the texture it started from was lost (a skyrmion "
+                     "collapsed or left the sample), and the state it %s is another one\n",
+                     r.charge_before, r.charge_after, r.converged ? "converged to" : "reached");
 }
 
 }  // namespace
@@ -87,6 +94,7 @@ Relaxation Simulation::relax(bool program) {
     const double start_wall = wall_seconds();
     const LoopCounters from = counters();
     Relaxation out;
+    if (measures_.textures) out.charge_before = observe().topological_charge;
     std::int64_t k = first;
     bool last_sampled = false, last_row = false;  // at step k: a sample; a row
     try {
@@ -138,7 +146,9 @@ Relaxation Simulation::relax(bool program) {
         }
         end_loop_stretch(start_wall, from);
     }
-    out.energy = (program ? measures_.sample : observe()).total;
+    const Observables end = program ? measures_.sample : observe();
+    out.energy = end.total;
+    if (measures_.textures) out.charge_after = end.topological_charge;
     if (comm().is_root() && options_.screen)
         print_outcome(options_.screen, program, out, config_.relax.tolerance);
     return out;

@@ -46,6 +46,13 @@ class Hamiltonian {
     // Every local term in the recipes' order, stages' held-field terms included: their names,
     // kernels and views (tests, a device's copy of the views).
     const std::vector<std::unique_ptr<LocalTerm>>& terms() const { return terms_; }
+    // Whether any term has DMI energy (the DMI term, or a unit-cell file's tensor DMI in the
+    // exchange): the exchange-energy columns, which include it, then say so.
+    bool has_dmi() const {
+        for (const auto& t : terms_)
+            if (t->kind() == TermKind::dmi || t->has_dmi_part()) return true;
+        return false;
+    }
 
     // Writes the total deterministic field (T) of owned atoms [begin, end) into h, h.x[0] being
     // atom `begin`. Meant for chunks of a few hundred atoms, so h stays in L1 while every term

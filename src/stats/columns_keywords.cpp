@@ -53,7 +53,8 @@ void add_rows(std::vector<KeywordSpec>& t) {
         "output", "energy-unit", "j|mev|ev", "j",
         "miniASD's: the unit of the energy and torque columns of the output file and the screen "
         "(their headers say it: E_total[meV], E_total[meV/atom]), J, meV or eV in any case; meV "
-        "compares per spin with Spirit, UppASD and magnopy",
+        "per atom compares with Spirit's and magnopy's energy per spin (UppASD writes mRy; "
+        "Spirit's and UppASD's exchange leaves out the DMI: docs/conventions.md)",
         [](Config& c, const Value& v, const Entry&) {
             c.columns.energy_unit = *value_of(energy_unit_words, v.text);
         },

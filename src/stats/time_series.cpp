@@ -30,7 +30,8 @@ double in_unit(std::string& header, EnergyUnit unit) {
 }  // namespace
 
 TimeSeriesTable::TimeSeriesTable(std::FILE* out, const std::vector<std::string>& keywords,
-                                 std::vector<std::string> material_names, EnergyUnit energy_unit)
+                                 std::vector<std::string> material_names, EnergyUnit energy_unit,
+                                 bool exchange_with_dmi)
     : out_(out), materials_(std::move(material_names)) {
     for (const std::string& k : keywords) {
         const ColumnSpec* c = find_column(k);
@@ -39,6 +40,10 @@ TimeSeriesTable::TimeSeriesTable(std::FILE* out, const std::vector<std::string>&
         const std::size_t copies = c->per_material ? materials_.size() : 1;
         for (std::size_t m = 0; m < copies; ++m)
             for (std::string h : c->headers) {
+                if (exchange_with_dmi)
+                    for (const char* stem : {"E_exchange[", "<E_exchange>["})
+                        if (h.rfind(stem, 0) == 0)
+                            h.insert(std::strlen(stem) - (stem[0] == '<' ? 2 : 1), "+DMI");
                 scale_.push_back(in_unit(h, energy_unit));
                 names_.push_back(c->per_material ? materials_[m] + ":" + h : h);
             }

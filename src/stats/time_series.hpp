@@ -16,9 +16,12 @@ class TimeSeriesTable {
     // `out` is not owned; nullptr makes a silent table (ranks other than 0). Every keyword must
     // name a column of column_table() (the parser has checked).
     // `energy_unit`: J, meV or eV; the columns whose unit is J (J/atom) are written in it.
+    // `exchange_with_dmi`: the run has a DMI term, which the exchange-energy columns include (as
+    // VAMPIRE's do): their headers then say so (E_exchange+DMI[J]), so nobody adds E_dmi to them
+    // again when summing the columns to the total.
     TimeSeriesTable(std::FILE* out, const std::vector<std::string>& keywords,
                     std::vector<std::string> material_names,
-                    EnergyUnit energy_unit = EnergyUnit::joule);
+                    EnergyUnit energy_unit = EnergyUnit::joule, bool exchange_with_dmi = false);
     // Each returns "" or why the write failed (the system's reason). A row is written whole or
     // not at all: a failed write is cut back to the end of the previous row, so a reader of
     // the file never meets half a row (the stream must be unbuffered: OutputFiles opens it so).

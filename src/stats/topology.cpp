@@ -3,18 +3,13 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <unordered_map>
 
 #include "util/error.hpp"
 
 namespace miniasd {
 
 namespace {
-
-struct InPlane {
-    int column;     // of the neighbour table
-    double angle;   // radians, of the bond's direction in the plane
-    double length;  // m
-};
 
 // The part of a triangle where f, linear between its corners' values, is negative.
 double negative_part(double a, double b, double c) {
@@ -50,46 +45,37 @@ std::vector<double> basis_heights(const Lattice& l, std::vector<int>& of_site) {
 }  // namespace
 
 LayerTextures::LayerTextures(const Config& c, const Lattice& l, const LocalSystem& sys,
-                             const Hamiltonian& h, const HamiltonianPlan& plan,
+                             const std::vector<std::vector<LayerTriangle>>& triangles,
                              const parallel::Comm& comm)
     : lattice_(l) {
-    std::size_t exchange = plan.recipes.size();
-    for (std::size_t t = 0; t < plan.recipes.size(); ++t)
-        if (std::strcmp(plan.recipes[t].name, "exchange") == 0) exchange = t;
-    if (exchange == plan.recipes.size())
-        throw Error(
-            "output:topological-charge needs the exchange's neighbours, and this input "
-            "has no exchange");
     std::vector<int> height_of_site;
     const std::vector<double> heights = basis_heights(l, height_of_site);
     layers_ = static_cast<int>(l.cells[2] * std::int64_t(heights.size()));
-    // Per site: the nearest in-plane neighbours (same height, shortest), by angle.
-    std::vector<std::vector<InPlane>> around(std::size_t(l.sites()));
-    for (int s = 0; s < l.sites(); ++s) {
-        const std::vector<Bond>& bonds = l.exchange.sites[std::size_t(s)];
-        std::vector<std::pair<double, InPlane>> found;  // (length, neighbour)
-        for (std::size_t b = 0; b < bonds.size(); ++b) {
-            const NeighbourOffset& o = bonds[b].to;
-            const int d[3] = {o.dx, o.dy, o.dz};
-            Vec3 r;
-            for (int a = 0; a < 3; ++a)
-                r[a] = ((double(d[a]) + l.basis[std::size_t(o.site)][a]) -
-                        l.basis[std::size_t(s)][a]) *
-                       l.cell_size[a];
-            const double len = std::sqrt(r[0] * r[0] + r[1] * r[1] + r[2] * r[2]);
-            if (std::abs(r[2]) > 1e-6 * len) continue;
-            found.push_back(
-                {len, {plan.columns[exchange][std::size_t(s)][b], std::atan2(r[1], r[0]), len}});
+    // Every local atom (owned and ghosts) by its global id: the triangles' corners are ghosts
+    // where another rank owns them (the system was built with their offsets observed).
+    std::unordered_map<std::int64_t, std::int32_t> local;
+    local.reserve(std::size_t(sys.n_local));
+    for (std::int64_t i = 0; i < sys.n_local; ++i)
+        local.emplace(sys.gid[std::size_t(i)], static_cast<std::int32_t>(i));
+    auto magnetic = [&](std::int32_t i) {
+        return !c.materials[std::size_t(sys.material[std::size_t(i)])].non_magnetic;
+    };
+    // The local index of the atom at `o` from cell (cx, cy, cz), or -1 past an open edge or
+    // where no atom is (a particle's surface, a removed material).
+    auto corner = [&](std::int64_t cx, std::int64_t cy, std::int64_t cz,
+                      const NeighbourOffset& o) -> std::int32_t {
+        std::int64_t at[2] = {cx + o.dx, cy + o.dy};
+        for (int a = 0; a < 2; ++a) {
+            if (at[a] >= 0 && at[a] < l.cells[a]) continue;
+            if (!l.periodic[a]) return -1;
+            at[a] = ((at[a] % l.cells[a]) + l.cells[a]) % l.cells[a];
         }
-        double least = 1e300;
-        for (const auto& f : found)
-            least = std::min(least, f.first);
-        for (const auto& f : found)
-            if (f.first <= least * (1 + 1e-6)) around[std::size_t(s)].push_back(f.second);
-        std::sort(around[std::size_t(s)].begin(), around[std::size_t(s)].end(),
-                  [](const InPlane& a, const InPlane& b) { return a.angle < b.angle; });
-    }
-    // Each owned atom's triangles and layer.
+        if (!l.present(at[0], at[1], cz, o.site)) return -1;
+        const auto it = local.find(l.gid(at[0], at[1], cz, o.site));
+        if (it == local.end())
+            throw LocalError("internal error: a triangle's corner is not among the local atoms");
+        return it->second;
+    };
     std::vector<std::int64_t> per_layer(std::size_t(layers_), 0);
     start_.push_back(0);
     for (std::int64_t i = 0; i < sys.n_owned; ++i) {
@@ -100,22 +86,21 @@ LayerTextures::LayerTextures(const Config& c, const Lattice& l, const LocalSyste
         const int layer =
             static_cast<int>(cz * std::int64_t(heights.size()) + height_of_site[std::size_t(s)]);
         layer_.push_back(layer);
-        const auto& ring = around[std::size_t(s)];
-        const bool magnetic = !c.materials[std::size_t(sys.material[std::size_t(i)])].non_magnetic;
-        magnetic_.push_back(magnetic ? 1 : 0);
-        for (std::size_t a = 0; a < ring.size() && magnetic && ring.size() > 1; ++a) {
-            const InPlane& p = ring[a];
-            const InPlane& q = ring[(a + 1) % ring.size()];
-            double theta = q.angle - p.angle;
-            if (theta <= 0) theta += 2 * M_PI;
-            if (theta >= M_PI * (1 - 1e-9)) continue;  // no triangle across a straight angle
-            const std::int32_t j = h.neighbour(i, p.column), k = h.neighbour(i, q.column);
-            if (j == sys.null_atom || k == sys.null_atom) continue;
-            if (c.materials[std::size_t(sys.material[std::size_t(j)])].non_magnetic ||
-                c.materials[std::size_t(sys.material[std::size_t(k)])].non_magnetic)
-                continue;
-            const double area = 0.5 * p.length * q.length * std::sin(theta);
-            triangles_.push_back({j, k, theta / M_PI, theta / M_PI * area});
+        magnetic_.push_back(magnetic(static_cast<std::int32_t>(i)) ? 1 : 0);
+        for (const LayerTriangle& t : triangles[std::size_t(s)]) {
+            if (!magnetic_.back()) break;
+            const std::int32_t j = corner(cx, cy, cz, t.b), k = corner(cx, cy, cz, t.c);
+            if (j < 0 || k < 0 || !magnetic(j) || !magnetic(k)) continue;
+            // The corners from this atom (m), in the plane: the triangle's area, anticlockwise.
+            auto along = [&](const NeighbourOffset& o, int axis) {
+                const int d = axis == 0 ? o.dx : o.dy;
+                return (d + l.basis[std::size_t(o.site)][std::size_t(axis)] -
+                        l.basis[std::size_t(s)][std::size_t(axis)]) *
+                       l.cell_size[std::size_t(axis)];
+            };
+            const double bx = along(t.b, 0), by = along(t.b, 1), qx = along(t.c, 0),
+                         qy = along(t.c, 1);
+            triangles_.push_back({j, k, 0.5 * (bx * qy - by * qx)});
             ++per_layer[std::size_t(layer)];
         }
         start_.push_back(static_cast<std::int64_t>(triangles_.size()));
@@ -123,6 +108,12 @@ LayerTextures::LayerTextures(const Config& c, const Lattice& l, const LocalSyste
     comm.sum_in_place(per_layer);
     for (const std::int64_t n : per_layer)
         has_triangles_.push_back(n > 0 ? 1 : 0);
+    if (std::none_of(per_layer.begin(), per_layer.end(), [](std::int64_t n) { return n > 0; }))
+        throw Error(
+            "the topological charge and the skyrmion columns (output:topological-charge, "
+            "skyrmion-radius, skyrmion-centre) need a layer of atoms that forms triangles, two or "
+            "more atoms wide along x and y; this system has none (a chain, a single spin): the "
+            "columns are not defined for it");
 }
 
 std::vector<ExactSum> LayerTextures::local_sums(const SpinView& s) const {
@@ -144,7 +135,7 @@ std::vector<ExactSum> LayerTextures::local_sums(const SpinView& s) const {
             const double ab = a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
             const double bc = b[0] * c[0] + b[1] * c[1] + b[2] * c[2];
             const double ca = c[0] * a[0] + c[1] * a[1] + c[2] * a[2];
-            layer[0].add(tr.weight * 2 * std::atan2(triple, 1 + ab + bc + ca));
+            layer[0].add(2 * std::atan2(triple, 1 + ab + bc + ca));
             layer[1].add(tr.area * negative_part(a[2], b[2], c[2]));
             layer[2].add(tr.area * negative_part(-a[2], -b[2], -c[2]));
         }
@@ -179,8 +170,10 @@ void LayerTextures::finish(const std::vector<double>& sums, Observables& o) cons
     }
     if (counted == 0) return;
     o.topological_charge = charge / counted;
-    o.skyrmion_count = std::max(1.0, std::round(std::abs(o.topological_charge)));
-    o.skyrmion_radius = std::sqrt(area / counted / (o.skyrmion_count * M_PI));
+    // No skyrmion (|Q| < 1/2): no radius and no centre, rather than the reversed area's.
+    o.skyrmion_count = std::round(std::abs(o.topological_charge));
+    o.skyrmion_radius =
+        o.skyrmion_count > 0 ? std::sqrt(area / counted / (o.skyrmion_count * M_PI)) : std::nan("");
     const double* q = &sums[std::size_t(per_layer * layers_ + per_centroid * reversed)];
     const double lx = double(lattice_.cells[0]) * lattice_.cell_size[0],
                  ly = double(lattice_.cells[1]) * lattice_.cell_size[1];
@@ -188,7 +181,7 @@ void LayerTextures::finish(const std::vector<double>& sums, Observables& o) cons
         const double t = std::atan2(s, c);
         return (t < 0 ? t + 2 * M_PI : t) * length / (2 * M_PI);
     };
-    if (q[0] > 0)
+    if (q[0] > 0 && o.skyrmion_count > 0)
         o.skyrmion_centre = {around(q[1], q[2], lx), around(q[3], q[4], ly), 0};
     else
         o.skyrmion_centre = {std::nan(""), std::nan(""), 0};

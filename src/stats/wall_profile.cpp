@@ -27,6 +27,8 @@ WallProfile::WallProfile(const Config& c, const Lattice& l, const LocalSystem& s
             if (std::abs(fractions[k] - b[std::size_t(axis)]) < 1e-9)
                 of_site.push_back(static_cast<int>(k));
     const auto per_cell = static_cast<std::int64_t>(fractions.size());
+    periodic_ = l.periodic[std::size_t(axis)];
+    length_ = double(l.cells[axis]) * l.cell_size[std::size_t(axis)];
     for (std::int64_t cell = 0; cell < l.cells[axis]; ++cell)
         for (const double f : fractions)
             position_.push_back((double(cell) + f) * l.cell_size[std::size_t(axis)]);
@@ -63,17 +65,25 @@ void WallProfile::finish(const std::vector<double>& sums, Observables& o) const 
             m.push_back(sums[k] / double(atoms_[k]));
         }
     o.domain_wall_centre = o.domain_wall_width = std::nan("");
-    for (std::size_t k = 0; k + 1 < m.size(); ++k) {
-        if (m[k] == 0 || (m[k] > 0) != (m[k + 1] > 0)) {
-            o.domain_wall_centre =
-                m[k] == 0 ? x[k] : x[k] + (x[k + 1] - x[k]) * m[k] / (m[k] - m[k + 1]);
-            break;
-        }
-    }
-    if (std::isnan(o.domain_wall_centre) || m.size() < 2) return;
-    // (1/2) sum (1 - m^2) dx, each slice's share of the axis half the distance to each neighbour.
+    std::vector<double> crossings;  // where m changes sign, interpolated
+    for (std::size_t k = 0; k + 1 < m.size(); ++k)
+        if (m[k] == 0 || (m[k] > 0) != (m[k + 1] > 0))
+            crossings.push_back(m[k] == 0 ? x[k]
+                                          : x[k] + (x[k + 1] - x[k]) * m[k] / (m[k] - m[k + 1]));
+    if (crossings.empty() || m.size() < 2) return;
+    o.domain_wall_centre = crossings[0];
+    // The first wall's width: (1/2) sum (1 - m^2) dx over its own stretch of the axis, from
+    // halfway to the wall before it (the last one, across a periodic boundary) to halfway to the
+    // next, each slice's share of the axis half the distance to each neighbour. (Over the whole
+    // axis it summed every wall: two 12 A walls gave 24 A.)
+    const double before = crossings.size() > 1 && periodic_
+                              ? 0.5 * (crossings.back() - length_ + crossings[0])
+                              : -1e300;
+    const double after = crossings.size() > 1 ? 0.5 * (crossings[0] + crossings[1]) : 1e300;
     double width = 0;
     for (std::size_t k = 0; k < m.size(); ++k) {
+        const bool mine = (x[k] >= before && x[k] < after) || x[k] >= before + length_;
+        if (!mine) continue;
         const double lo = k > 0 ? x[k] - x[k - 1] : x[1] - x[0],
                      hi = k + 1 < m.size() ? x[k + 1] - x[k] : x[k] - x[k - 1];
         width += 0.5 * (1 - m[k] * m[k]) * 0.5 * (lo + hi);

@@ -5,8 +5,10 @@
 // first changes sign, interpolated linearly between the two slices (VAMPIRE declares the column
 // domain-wall-centre but never computes it, printing 0); the width delta is
 // (1/2) sum over slices of (1 - m^2) times the slices' spacing, which for a wall
-// m = tanh((x - x0) / delta) is delta exactly. NaN when m does not change sign. Exact sums, so
-// the same bits on any decomposition.
+// m = tanh((x - x0) / delta) is delta exactly, taken over that first wall's own stretch of the
+// axis (from halfway to the wall before it to halfway to the next): one wall's width, however
+// many walls there are. NaN when m does not change sign. Exact sums, so the same bits on any
+// decomposition.
 #pragma once
 
 #include <cstdint>
@@ -36,6 +38,8 @@ class WallProfile {
     std::vector<double> position_;     // [slice] m, along the axis
     std::vector<std::int64_t> atoms_;  // [slice], magnetic atoms of every rank
     std::vector<std::int32_t> slice_;  // [n_owned], -1 for a non-magnetic atom
+    bool periodic_ = false;            // along the axis
+    double length_ = 0;                // m, the box along the axis
 };
 
 }  // namespace miniasd

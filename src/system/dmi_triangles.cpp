@@ -86,23 +86,24 @@ DmiVectors::DmiVectors(const Lattice& l, const MaterialMap& materials, const Con
         for (const std::vector<double>& row : *m)
             for (const double x : row)
                 bond_dmi_ = bond_dmi_ || x != 0;
-    // Each site's nearest shell: its shortest bonds (1e-6 relative), with their unit vectors.
+    // Each site's nearest shell, with the bonds' unit vectors (on the cell as it is). The shell
+    // is the lattice's first (Lattice::neighbours: a built-in crystal's found on its ideal cell,
+    // as the exchange finds its bonds), not the strained cell's shortest bonds: a film 3 %
+    // shorter along z keeps its four in-plane DMI bonds, as it keeps their exchange.
     for (std::size_t s = 0; s < l.exchange.sites.size(); ++s) {
         const std::vector<Bond>& bonds = l.exchange.sites[s];
-        std::vector<double> lengths;
         unit_.emplace_back();
+        nearest_.emplace_back();
+        const std::vector<NeighbourOffset> none;
+        const std::vector<NeighbourOffset>& shell =
+            s < l.neighbours.size() ? l.neighbours[s] : none;
         for (const Bond& b : bonds) {
             const int d[3] = {b.to.dx, b.to.dy, b.to.dz};
             const Vec3 r = displacement(l, static_cast<int>(s), d, b.to.site);
             const double n = length(r);
-            lengths.push_back(n);
             unit_.back().push_back({r[0] / n, r[1] / n, r[2] / n});
+            nearest_.back().push_back(std::find(shell.begin(), shell.end(), b.to) != shell.end());
         }
-        const double least =
-            lengths.empty() ? 0.0 : *std::min_element(lengths.begin(), lengths.end());
-        nearest_.emplace_back();
-        for (const double n : lengths)
-            nearest_.back().push_back(n <= least * (1 + 1e-6) ? 1 : 0);
     }
     for (const std::vector<double>& row : d_)
         has_row_.push_back(std::any_of(row.begin(), row.end(), [](double x) { return x != 0; }));

@@ -44,14 +44,17 @@ struct Block {
     const Lattice& lat;
     const parallel::ProcessGrid& grid;
     const SiteOffsets& offsets;
+    const SiteOffsets& observed;  // ghosts only (no column): what observables read
     parallel::CellRange rx, ry, rz;
     std::int64_t bx, by, bz;
     int sites;
 
-    Block(const Lattice& l, const parallel::ProcessGrid& g, const SiteOffsets& o)
+    Block(const Lattice& l, const parallel::ProcessGrid& g, const SiteOffsets& o,
+          const SiteOffsets& seen)
         : lat(l),
           grid(g),
           offsets(o),
+          observed(seen),
           rx(g.owned(0)),
           ry(g.owned(1)),
           rz(g.owned(2)),
@@ -66,10 +69,17 @@ struct Block {
     // owned here (k its block index) and f(column, -1, gid, owner) for one on another rank, in
     // the offsets' order. Absent sites (outside a particle cut, Lattice::present) and open
     // boundaries give no neighbour: their column stays the null atom.
+    // With `of` = observed, the observed offsets instead (col their index there).
     template <class F>
     void visit(std::int64_t cx, std::int64_t cy, std::int64_t cz, int s, F&& f) const {
-        for (int col = 0; col < static_cast<int>(offsets[s].size()); ++col) {
-            const NeighbourOffset& o = offsets[s][static_cast<std::size_t>(col)];
+        visit(offsets, cx, cy, cz, s, std::forward<F>(f));
+    }
+    template <class F>
+    void visit(const SiteOffsets& of, std::int64_t cx, std::int64_t cy, std::int64_t cz, int s,
+               F&& f) const {
+        if (static_cast<std::size_t>(s) >= of.size()) return;
+        for (int col = 0; col < static_cast<int>(of[s].size()); ++col) {
+            const NeighbourOffset& o = of[s][static_cast<std::size_t>(col)];
             std::int64_t nx = cx + o.dx, ny = cy + o.dy, nz = cz + o.dz;
             if (!wrap(nx, lat.cells[0], lat.periodic[0]) ||
                 !wrap(ny, lat.cells[1], lat.periodic[1]) ||
@@ -115,15 +125,23 @@ Scan scan_block(const Block& b) {
     b.for_each_site([&](std::int64_t k, std::int64_t cx, std::int64_t cy, std::int64_t cz, int s) {
         scan.here[k] = b.lat.present(cx, cy, cz, s);
         if (!scan.here[k]) return;
-        b.visit(cx, cy, cz, s, [&](int, std::int64_t owned, std::int64_t g, int owner) {
-            if (owned >= 0) return;
-            scan.boundary[k] = 1;
+        auto ghost = [&](std::int64_t g, int owner) {
             auto [it, fresh] =
                 scan.ghost_number.emplace(g, static_cast<std::int64_t>(scan.ghosts.size()));
             if (!fresh) return;
             if (scan.ghosts.size() >= std::size_t(INT_MAX) - 1)
                 throw LocalError("too many ghost atoms on one rank for 32-bit local indices");
             scan.ghosts.push_back({g, owner, storage_key(b.lat, g)});
+        };
+        b.visit(cx, cy, cz, s, [&](int, std::int64_t owned, std::int64_t g, int owner) {
+            if (owned >= 0) return;
+            scan.boundary[k] = 1;
+            ghost(g, owner);
+        });
+        // An observed offset's atom is a ghost too, but the field never reads it: the atom
+        // stays a core atom (computed while the halo is in flight).
+        b.visit(b.observed, cx, cy, cz, s, [&](int, std::int64_t owned, std::int64_t g, int owner) {
+            if (owned < 0) ghost(g, owner);
         });
     });
     return scan;
@@ -163,11 +181,15 @@ std::vector<std::int64_t> order_ghosts(const std::vector<Ghost>& ghosts) {
     return order;
 }
 
-// The halo plan. Send lists: every owned atom with a neighbour on rank r goes to r, once, in
-// the storage order the receiver's ghosts are in.
+// The halo plan. Send lists: every owned atom with a neighbour (or an observed atom) on rank r
+// goes to r, once, in the storage order the receiver's ghosts are in. `sends`: (rank, owned
+// local index) of every such link, repeats allowed. The offsets are symmetric (the terms' are, and
+// observers give theirs both ways), so what this rank needs from r, r needs from this rank.
 std::vector<parallel::HaloPeer> plan_halo(const Lattice& lat, const LocalSystem& sys,
                                           const std::vector<Ghost>& ghosts,
-                                          const std::vector<std::int64_t>& order, int me) {
+                                          const std::vector<std::int64_t>& order,
+                                          const std::vector<std::pair<int, std::int32_t>>& sends,
+                                          int me) {
     const std::int64_t n_owned = sys.n_owned;
     std::map<int, parallel::HaloPeer> peers;
     for (std::size_t i = 0; i < order.size(); ++i) {
@@ -179,13 +201,9 @@ std::vector<parallel::HaloPeer> plan_halo(const Lattice& lat, const LocalSystem&
         }
         ++p.ghost_count;
     }
-    for (std::int64_t l = sys.n_core; l < n_owned; ++l) {
-        for (const std::int32_t n : sys.neighbours_of(l)) {
-            if (n < n_owned) continue;
-            const int owner = ghosts[(order[(n - n_owned)])].owner;
-            std::vector<std::int32_t>& send = peers[owner].send;
-            if (send.empty() || send.back() != l) send.push_back(static_cast<std::int32_t>(l));
-        }
+    for (const auto& [owner, l] : sends) {
+        std::vector<std::int32_t>& send = peers[owner].send;
+        if (send.empty() || send.back() != l) send.push_back(l);
     }
     std::vector<parallel::HaloPeer> out;
     for (auto& [rank, p] : peers) {
@@ -220,12 +238,13 @@ LocalSystem build_local_system(const Lattice& lat, const parallel::ProcessGrid& 
 }
 
 LocalSystem build_local_system(const Lattice& lat, const parallel::ProcessGrid& grid,
-                               const MaterialMap& materials, const SiteOffsets& offsets) {
+                               const MaterialMap& materials, const SiteOffsets& offsets,
+                               const SiteOffsets& observed) {
     if (offsets.size() != static_cast<std::size_t>(lat.sites()))
         throw LocalError("internal error: interaction offsets for " +
                          std::to_string(offsets.size()) + " sites on a lattice of " +
                          std::to_string(lat.sites()));
-    const Block block(lat, grid, offsets);
+    const Block block(lat, grid, offsets, observed);
     if (block.size() > INT_MAX / 2)
         throw LocalError("too many atoms on one rank for 32-bit local indices; use more ranks");
 
@@ -261,17 +280,22 @@ LocalSystem build_local_system(const Lattice& lat, const parallel::ProcessGrid& 
     sys.null_atom = static_cast<std::int32_t>(sys.n_local);
     sys.material.push_back(0);
     sys.nbr.assign(static_cast<std::size_t>(sys.width) * n_owned, sys.null_atom);
-    block.for_each_site(
-        [&](std::int64_t k, std::int64_t cx, std::int64_t cy, std::int64_t cz, int s) {
-            if (!scan.here[k]) return;
-            const std::int64_t l = local_of_block[k];
-            block.visit(cx, cy, cz, s, [&](int col, std::int64_t owned, std::int64_t g, int) {
-                sys.nbr[std::int64_t(col) * n_owned + l] =
-                    owned >= 0 ? local_of_block[owned] : local_of_ghost[scan.ghost_number.at(g)];
-            });
+    std::vector<std::pair<int, std::int32_t>> sends;  // (rank, owned atom) of each link out
+    block.for_each_site([&](std::int64_t k, std::int64_t cx, std::int64_t cy, std::int64_t cz,
+                            int s) {
+        if (!scan.here[k]) return;
+        const std::int64_t l = local_of_block[k];
+        block.visit(cx, cy, cz, s, [&](int col, std::int64_t owned, std::int64_t g, int owner) {
+            sys.nbr[std::int64_t(col) * n_owned + l] =
+                owned >= 0 ? local_of_block[owned] : local_of_ghost[scan.ghost_number.at(g)];
+            if (owned < 0) sends.emplace_back(owner, static_cast<std::int32_t>(l));
         });
+        block.visit(observed, cx, cy, cz, s, [&](int, std::int64_t owned, std::int64_t, int owner) {
+            if (owned < 0) sends.emplace_back(owner, static_cast<std::int32_t>(l));
+        });
+    });
 
-    sys.peers = plan_halo(lat, sys, scan.ghosts, order, grid.rank_of(grid.coords));
+    sys.peers = plan_halo(lat, sys, scan.ghosts, order, sends, grid.rank_of(grid.coords));
     return sys;
 }
 

@@ -55,9 +55,13 @@ struct LocalSystem {
 
 // Builds this rank's part of the lattice from its place in the process grid, with a neighbour
 // table of the given offsets per basis site; the ghosts are every atom another rank owns at one of
-// them. Pure: no MPI. Throws LocalError if the local arrays would not fit 32-bit local indices.
+// them, or at one of the `observed` offsets (an observable's reach, e.g. the topological charge's
+// triangles: halo-exchanged like the rest, but no column of the table and no reason to count an
+// atom as a boundary atom; each site's list symmetric, as the terms' are). Pure: no MPI. Throws
+// LocalError if the local arrays would not fit 32-bit local indices.
 LocalSystem build_local_system(const Lattice& lattice, const parallel::ProcessGrid& grid,
-                               const MaterialMap& materials, const SiteOffsets& offsets);
+                               const MaterialMap& materials, const SiteOffsets& offsets,
+                               const SiteOffsets& observed = {});
 // The same with the lattice's nearest neighbours (tests and benchmarks of the first shell).
 LocalSystem build_local_system(const Lattice& lattice, const parallel::ProcessGrid& grid,
                                const MaterialMap& materials);

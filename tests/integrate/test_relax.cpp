@@ -327,3 +327,59 @@ TEST(Relax, TheSummaryComparesDWithTheCriticalDmi) {
     EXPECT_NE(above.find("a spiral is the ground state"), std::string::npos) << above;
     EXPECT_EQ(critical_dmi(test::config_from_text(film)), "");
 }
+
+// Two walls in a periodic chain, tanh profiles of width delta at 150 and 450 A of 600:
+// domain-wall-width is the first wall's own width, delta, not the sum of both (it reported 2
+// delta); a relaxation that loses its texture says so: a skyrmion without DMI collapses, the
+// charge goes from -1 to 0, and the radius column then holds NaN with a count of 0 (it held a
+// count of 1 and R = 0).
+TEST(Relax, TwoWallsGiveOneWallsWidthAndALostSkyrmionIsReported) {
+    const double delta = 24e-10;  // m
+    {
+        Simulation sim(
+            parallel::Comm::world(),
+            test::config_from_text(wall_chain("600", 8) + "create:periodic-boundaries-x\n"
+                                                          "sim:total-time-steps = 0\n"
+                                                          "output:domain-wall-width\n"),
+            test::quiet_options());
+        Spins& s = sim.spins();
+        for (std::int64_t i = 0; i < sim.system().n_owned; ++i) {
+            const double x = 3e-10 * double(sim.system().gid[std::size_t(i)]);
+            const double theta = 2 * std::atan(std::exp((x - 150e-10) / delta)) -
+                                 2 * std::atan(std::exp((x - 450e-10) / delta));
+            s.x[std::size_t(i)] = std::sin(theta);
+            s.y[std::size_t(i)] = 0;
+            s.z[std::size_t(i)] = std::cos(theta);
+        }
+        const Observables o = sim.observe();
+        EXPECT_NEAR(o.domain_wall_centre, 150e-10, 1e-13);
+        EXPECT_NEAR(o.domain_wall_width / delta, 1.0, 1e-3);
+    }
+
+    const std::string film =
+        "create:crystal-structure = sc\ncreate:periodic-boundaries-x\n"
+        "create:periodic-boundaries-y\ndimensions:unit-cell-size = 3 !A\n"
+        "dimensions:system-size-x = 90 !A\ndimensions:system-size-y = 90 !A\n"
+        "dimensions:system-size-z = 3 !A\nmaterial[1]:atomic-spin-moment = 2 !muB\n"
+        "material[1]:exchange-matrix[1] = 1e-21\nsim:applied-field-strength = 8 !T\n"
+        "sim:initial-spin-configuration = skyrmion\nsim:initial-skyrmion-radius = 9 !A\n"
+        "sim:program = relax\nsim:total-time-steps = 20000\n"
+        "sim:relax-torque-tolerance = 1e-5 !T\noutput:skyrmion-radius\n";
+    Relaxation r;
+    Observables end;
+    const std::string error =
+        test::run_on_first_ranks(1, 1, film, [&](Simulation& sim) { end = sim.last_sample(); });
+    EXPECT_EQ(error, "");
+    {
+        Simulation sim(parallel::Comm::world(), test::config_from_text(film),
+                       test::quiet_options());
+        sim.start_run();
+        r = sim.relax(true);
+    }
+    if (!parallel::Comm::world().is_root()) return;
+    EXPECT_TRUE(r.converged);
+    EXPECT_NEAR(r.charge_before, -1, 1e-6);
+    EXPECT_NEAR(r.charge_after, 0, 1e-6);
+    EXPECT_EQ(end.skyrmion_count, 0);
+    EXPECT_TRUE(std::isnan(end.skyrmion_radius));
+}
