@@ -1,5 +1,6 @@
 #include "hamiltonian/current_torque.hpp"
 
+#include "util/error.hpp"
 #include "util/units.hpp"
 
 namespace miniasd {
@@ -37,6 +38,19 @@ Vec3 spin_drift_velocity(const Config& c, const Lattice& l, int material) {
 }
 
 Reach CurrentTorque::reach(const Config& c, const Lattice& l) {
+    // The field of a component along an axis one cell long is zero (both neighbours are the
+    // atom itself, or absent), and so along a periodic axis of two (both are the same atom): a
+    // current there would be accepted and do nothing.
+    for (const int a : current_axes(c))
+        if (l.cells[std::size_t(a)] == 1 ||
+            (l.periodic[std::size_t(a)] && l.cells[std::size_t(a)] == 2))
+            throw Error(std::string("sim:current-density has a component along ") + "xyz"[a] +
+                        ", but the system is " + std::to_string(l.cells[std::size_t(a)]) +
+                        " unit cell(s) long along " + "xyz"[a] +
+                        ": the Zhang-Li torques act on the spins' change from cell to cell "
+                        "along the current, and there is none to act on (that component would "
+                        "do nothing); set it to 0 or make the system longer along " +
+                        "xyz"[a]);
     Reach r{Locality::neighbours, SiteOffsets(std::size_t(l.sites()))};
     for (int s = 0; s < l.sites(); ++s)
         for (const int a : current_axes(c))

@@ -180,7 +180,9 @@ const Group groups[] = {
      "minimum-applied-field-strength equilibration-applied-field-strength"},
     {"sim", VC::not_supported, "give the field direction as sim:applied-field-unit-vector",
      "applied-field-angle-theta applied-field-angle-phi"},
-    {"sim", VC::not_supported, "demagnetising and dipolar fields are not implemented",
+    {"sim", VC::not_supported,
+     "the demagnetising field from shape factors (-N M of the whole sample's magnetisation) is "
+     "not implemented; the exact dipolar field is (dipole:solver = atomistic, docs/physics.md)",
      "demagnetisation-factor"},
     {"sim", VC::accepted_without_effect,
      "miniASD always decomposes the lattice geometrically; ranks per node come from the MPI launcher",
@@ -265,7 +267,13 @@ const Group groups[] = {
     // --- VAMPIRE sections miniASD has none of ---
     {"dipole", VC::supported, "", "solver field-update-rate cutoff-radius"},
     {"dipole", VC::not_supported,
-     "the per-atom dipolar field output is not implemented (snapshots hold the spins)", "*"},
+     "the per-atom dipolar field output is not implemented (snapshots hold the spins)",
+     "output-atomistic-dipole-field"},
+    {"dipole", VC::not_supported,
+     "macro-cell tensors computed atom by atom are not implemented (dipole:solver = atomistic "
+     "sums every pair exactly)",
+     "atomistic-tensor-enabled"},
+    {"dipole", VC::not_supported, "this dipole keyword is not implemented", "*"},
     {"cells", VC::supported, "",
      "macro-cell-size macro-cell-size-x macro-cell-size-y macro-cell-size-z"},
     {"cells", VC::not_supported, "macro-cell output is not implemented", "*"},

@@ -1,6 +1,9 @@
 // The field-cool and laser-pulse programs' section (pulse_section.hpp): the rows of their sim:
 // keywords (VAMPIRE's names, units and defaults; the two-temperature model's parameters are in SI
 // without unit conversion, as in VAMPIRE) and the check across them.
+#include <cstdio>
+#include <string>
+
 #include "hamiltonian/spin_torque_section.hpp"
 #include "input/input_checks.hpp"
 #include "input/keyword_rows.hpp"
@@ -9,6 +12,13 @@
 namespace miniasd {
 
 namespace {
+
+// A number for a message: 4 significant digits (1e-16, not 1.0000000000000001e-16).
+std::string g4(double v) {
+    char b[32];
+    std::snprintf(b, sizeof b, "%.4g", v);
+    return b;
+}
 
 using namespace keyword_rows;
 using input_checks::fail;
@@ -89,6 +99,8 @@ void add_electrical_rows(std::vector<KeywordSpec>& t) {
         [](const Config& c) { return electrical(c) ? number(c.pulse.electrical_fall) : none; }));
 }
 
+void check_resolved(const Config& c, const Seen& seen);
+
 // A square pulse holds sim:maximum-temperature, which has no default to fall back on. An
 // electrical pulse drives the spin torques: without them, or its keywords without it, nothing
 // would happen.
@@ -108,6 +120,54 @@ void check(Config& c, const Seen& seen) {
         fail(seen.at("sim:laser-pulse-temporal-profile"),
              "a square pulse holds sim:maximum-temperature for sim:laser-pulse-time: set "
              "sim:maximum-temperature");
+    check_resolved(c, seen);
+}
+
+// Where a pulse's length is wrong: its keyword when given, else the time step's, else the
+// program's line.
+const Entry& pulse_entry(const Seen& seen, const char* key) {
+    if (const Entry* e = given(seen, key)) return *e;
+    if (const Entry* e = given(seen, "sim:time-step")) return *e;
+    return seen.at("sim:program");
+}
+
+// A pulse is sampled once a time step (at the step's start, VAMPIRE's order), so a pulse, or a
+// part of one, shorter than a step would act for a whole step (a 0.1 fs pulse with 100 fs steps
+// for 1000 times its length), and one of zero length does nothing at all: both are refused.
+void check_resolved(const Config& c, const Seen& seen) {
+    const double dt = c.sim.time_step;
+    const std::string step = g4(dt) + " s";
+    if (c.sim.program == ProgramKind::electrical_pulse) {
+        const double parts[3] = {c.pulse.electrical_rise, c.pulse.electrical_time,
+                                 c.pulse.electrical_fall};
+        const char* keys[3] = {"sim:electrical-pulse-rise-time", "sim:electrical-pulse-time",
+                               "sim:electrical-pulse-fall-time"};
+        if (parts[0] + parts[1] + parts[2] == 0)
+            fail(pulse_entry(seen, keys[1]),
+                 "the electrical pulse has no length (its rise, time and fall are all 0): no "
+                 "current would flow; give sim:electrical-pulse-time");
+        for (int k = 0; k < 3; ++k)
+            if (parts[k] > 0 && parts[k] < dt)
+                fail(pulse_entry(seen, keys[k]),
+                     std::string(keys[k]) + " = " + g4(parts[k]) +
+                         " s is shorter than the time step (" + step +
+                         "): the current is set once a step, so it would act for a whole step; "
+                         "make it at least one step (or 0), or the step shorter");
+    }
+    if (c.sim.program == ProgramKind::laser_pulse) {
+        // The Gaussian's samples, a step apart, add up to its integral (the energy it deposits)
+        // to better than 1e-8 once its width sigma = FWHM / 2.355 reaches a step.
+        const bool square = c.pulse.laser_profile == LaserProfile::square;
+        const double least = square ? dt : 2.355 * dt;
+        if (c.pulse.time < least)
+            fail(pulse_entry(seen, "sim:laser-pulse-time"),
+                 "sim:laser-pulse-time = " + g4(c.pulse.time) + " s is too short for the " +
+                     "time step (" + step + "): the pulse is sampled once a step, so " +
+                     (square ? "it would act for a whole step"
+                             : "the energy it deposits would be wrong; a Gaussian needs a full "
+                               "width of at least 2.355 steps (sigma of a step)") +
+                     ": make the pulse longer or the step shorter");
+    }
 }
 
 void add_all_rows(std::vector<KeywordSpec>& t) {

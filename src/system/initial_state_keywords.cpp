@@ -1,7 +1,9 @@
 // The initial spins' section (initial_state_section.hpp): the rows of the prepared initial states
 // (sim:initial-spin-configuration and its parameters; VAMPIRE's domain-wall keywords) and of the
 // material's second direction of a wall, and the checks across them.
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <sstream>
 
@@ -12,6 +14,13 @@
 namespace miniasd {
 
 namespace {
+
+// A number for a message: 4 significant digits (1e-16, not 1.0000000000000001e-16).
+std::string g4(double v) {
+    char b[32];
+    std::snprintf(b, sizeof b, "%.4g", v);
+    return b;
+}
 
 using namespace keyword_rows;
 using S = InitialState;
@@ -70,10 +79,12 @@ void add_state_rows(std::vector<KeywordSpec>& t) {
     t.push_back(row(
         "sim", "initial-spin-file", K::text, D::none, 0, 0, "none",
         "file: the spins to start from, each atom taking the spin at its position: an OVF 2.0 "
-        "file (.ovf or .omf; text, binary 4 or 8, as mumax, Spirit and OOMMF write it; coarser "
-        "cells are sampled), a miniASD spin snapshot's .meta file (any write mode) or a "
-        "checkpoint's directory (an atom within 1e-3 A); relative paths resolve against the "
-        "input file's directory. Required by file",
+        "file (.ovf or .omf; text, binary 4 or 8, as mumax, Spirit and OOMMF write it; meshunit "
+        "m, mm, um, nm or A honoured; coarser cells are sampled), a miniASD spin snapshot's "
+        ".meta file (any write mode), or a directory: a checkpoint, a directory of checkpoints "
+        "or a run's output directory, whose newest checkpoint or snapshot is taken and named "
+        "(an atom within 1e-3 A); relative paths resolve against the input file's directory. "
+        "--check reads it and finds every atom's spin. Required by file",
         [](Config& c, const Value& v, const Entry& e) {
             if (v.text.empty()) entry_error(e, "expected a file name");
             std::filesystem::path p(v.text);
@@ -128,6 +139,42 @@ void add_skyrmion_rows(std::vector<KeywordSpec>& t) {
                        ? whole(c.initial.skyrmion_polarity)
                        : none;
         }));
+}
+
+// Prepared skyrmions that the box can hold: a radius past half the box's smaller in-plane size
+// leaves no background around the core (no skyrmion at all), and two centres closer than twice
+// the radius give one merged texture (both were accepted, a duplicate centre too).
+void check_skyrmions(const Config& c, const Seen& seen) {
+    const double r = c.initial.skyrmion_radius, lx = c.structure.system_size[0],
+                 ly = c.structure.system_size[1];
+    const Entry& radius = seen.at("sim:initial-skyrmion-radius");
+    if (2 * r > std::min(lx, ly))
+        fail(radius, "the skyrmion's radius (" + g4(r * 1e10) +
+                         " A, where S_z = 0) reaches past the box (" + g4(lx * 1e10) + " x " +
+                         g4(ly * 1e10) +
+                         " A in the plane), which then holds no skyrmion: give at most half the "
+                         "box's smaller in-plane size");
+    const auto& centres = c.initial.skyrmion_centres;
+    for (std::size_t a = 0; a < centres.size(); ++a)
+        for (std::size_t b = a + 1; b < centres.size(); ++b) {
+            double d2 = 0;
+            for (int k = 0; k < 2; ++k) {
+                const double box = k == 0 ? lx : ly;
+                double d = std::abs(centres[a][std::size_t(k)] - centres[b][std::size_t(k)]);
+                if (c.structure.periodic[std::size_t(k)])
+                    d = std::min(d, 1 - d);  // the nearer image
+                d2 += d * d * box * box;
+            }
+            if (d2 < 4 * r * r)
+                fail(given(seen, "sim:initial-skyrmion-centre")
+                         ? seen.at("sim:initial-skyrmion-centre")
+                         : radius,
+                     "skyrmions " + std::to_string(a + 1) + " and " + std::to_string(b + 1) +
+                         " are " + g4(std::sqrt(d2) * 1e10) +
+                         " A apart, less than twice the radius (" + g4(2 * r * 1e10) +
+                         " A): they would overlap into one texture; move them apart or give a "
+                         "smaller radius");
+        }
 }
 
 // The spiral's wave vector, axis and cone angle.
@@ -276,6 +323,7 @@ void check(Config& c, const Seen& seen) {
              "or a checkpoint's directory)");
     if (c.initial.state == S::skyrmion && !(c.initial.skyrmion_radius > 0))
         fail(state->second, "skyrmion needs sim:initial-skyrmion-radius (a length, e.g. 2 !nm)");
+    if (c.initial.state == S::skyrmion) check_skyrmions(c, seen);
     if (c.initial.state == S::spiral && !seen.count("sim:initial-spiral-wave-vector"))
         fail(state->second,
              "spiral needs sim:initial-spiral-wave-vector (qx, qy, qz in reciprocal cells, "

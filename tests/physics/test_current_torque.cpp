@@ -17,6 +17,7 @@
 
 #include <cmath>
 
+#include "hamiltonian/term_registry.hpp"
 #include "physics/wire_tracks.hpp"
 #include "programs/program.hpp"
 #include "programs/programs.hpp"
@@ -204,4 +205,31 @@ TEST(CurrentTorque, FieldDrivenWallFollowsWalkersSolution) {
         }
         EXPECT_NEAR(k.last_from_spins, k.x.back(), 1e-12);
     }
+}
+
+// A current component along an axis the system is one cell long (or a periodic two) has no
+// change of the spins from cell to cell to act on: refused by name (it was accepted and did
+// nothing).
+TEST(CurrentTorque, ACurrentAlongAnAxisOfOneCellIsRefused) {
+    const std::string film =
+        "create:crystal-structure = sc\ndimensions:unit-cell-size = 3 !A\n"
+        "dimensions:system-size-x = 30 !A\ndimensions:system-size-y = 30 !A\n"
+        "dimensions:system-size-z = 3 !A\nmaterial[1]:atomic-spin-moment = 2 !muB\n"
+        "material[1]:exchange-matrix[1] = 1e-21\nmaterial[1]:spin-polarisation = 0.5\n"
+        "sim:total-time-steps = 0\n";
+    for (const char* current : {"0, 0, 1e12", "1e12, 0, 1e11"}) {
+        const Config c =
+            test::config_from_text(film + "sim:current-density = " + current + " !A/m2\n");
+        try {
+            plan_hamiltonian(c, make_lattice(c));
+            ADD_FAILURE() << current;
+        } catch (const Error& e) {
+            EXPECT_NE(std::string(e.what()).find("sim:current-density has a component along z, but "
+                                                 "the system is 1 unit cell(s) long along z"),
+                      std::string::npos)
+                << e.what();
+        }
+    }
+    const Config ok = test::config_from_text(film + "sim:current-density = 1e12, 0, 0 !A/m2\n");
+    EXPECT_NO_THROW(plan_hamiltonian(ok, make_lattice(ok)));
 }
