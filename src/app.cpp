@@ -141,7 +141,8 @@ void print_setup(const Simulation& sim, std::FILE* out) {
     std::fprintf(out, "\n");
     // The estimate the start-up check held the node's memory against (--check prints it too).
     std::fprintf(out, "Memory: %s\n",
-                 describe(estimate_run_memory(sim.config(), l, sim.comm().size(), sim.plan().reach))
+                 describe(estimate_run_memory(sim.config(), l, sim.comm().size(),
+                                              sim.ranks_per_node(), sim.plan().reach))
                      .c_str());
     const Config& c = sim.config();
     print_program(c, out);
@@ -271,6 +272,7 @@ int run_app(int argc, char** argv) {
     if (cl.check) {
         const Lattice lattice = make_lattice(config);
         const HamiltonianPlan plan = checked_plan(config, lattice, world);
+        const int per_node = static_cast<int>(world.max(double(world.ranks_on_node())));
         // The initial spin file as the run would read it, every atom finding its spin (unless
         // a checkpoint gives the spins: sim:load-checkpoint without -if-exists).
         std::string notes;
@@ -287,7 +289,8 @@ int run_app(int argc, char** argv) {
                 "%s: input is valid\n%s%s# %lld atoms; memory: about %s on %d rank(s)\n",
                 cl.input.c_str(), describe(config).c_str(), notes.c_str(),
                 static_cast<long long>(lattice.atoms()),
-                describe(estimate_run_memory(config, lattice, world.size(), plan.reach)).c_str(),
+                describe(estimate_run_memory(config, lattice, world.size(), per_node, plan.reach))
+                    .c_str(),
                 world.size());
         return 0;
     }

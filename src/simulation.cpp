@@ -65,6 +65,7 @@ Simulation::Simulation(const parallel::Comm& world, Config config, RunOptions op
     // The thread count follows the work before anything plans by it (the Heun sweep's chunks);
     // from the global atom count, so every rank takes the same.
     account_.threads_allowed = omp_get_max_threads();
+    account_.ranks_per_node = static_cast<int>(comm().max(double(comm().ranks_on_node())));
     {
         const std::time_t now = std::time(nullptr);
         char text[32];

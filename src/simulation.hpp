@@ -75,9 +75,10 @@ class RunStopped : public std::runtime_error {
 };
 
 // The memory a run of `c` on `lattice` needs per rank, with the neighbour table as wide and the
-// halo as deep as the Hamiltonian's reach.
+// halo as deep as the Hamiltonian's reach, and the snapshots' and checkpoints' buffers (their
+// writers gather a node's atoms: `ranks_per_node`, the fullest node's).
 MemoryEstimate estimate_run_memory(const Config& c, const Lattice& lattice, int ranks,
-                                   const ReachUnion& reach);
+                                   int ranks_per_node, const ReachUnion& reach);
 // Collective. The terms `c` uses on `l` and their reach, checked to fit the memory of the fullest
 // node (Error on every rank, before anything is allocated).
 HamiltonianPlan checked_plan(const Config& c, const Lattice& l, const parallel::Comm& comm);
@@ -172,6 +173,7 @@ class Simulation {
     // Atoms the statistics count: all but those of non-magnetic materials.
     std::int64_t counted_atoms() const { return measures_.counted_atoms; }
     int threads_allowed() const { return account_.threads_allowed; }
+    int ranks_per_node() const { return account_.ranks_per_node; }  // the fullest node's
     const std::vector<double>& material_moments() const {
         return measures_.material_moment;
     }  // J/T

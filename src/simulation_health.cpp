@@ -11,6 +11,7 @@
 #include <string>
 
 #include "dipole/memory_plan.hpp"
+#include "output/pipeline/output_memory.hpp"
 #include "simulation.hpp"
 #include "system/memory_estimate.hpp"
 #include "util/error.hpp"
@@ -19,7 +20,7 @@
 namespace miniasd {
 
 MemoryEstimate estimate_run_memory(const Config& c, const Lattice& lattice, int ranks,
-                                   const ReachUnion& reach) {
+                                   int ranks_per_node, const ReachUnion& reach) {
     const std::array<int, 3> cells = cell_reach(reach.offsets());
     double dipole = 0;
     if (c.dipole.exact())
@@ -37,6 +38,9 @@ MemoryEstimate estimate_run_memory(const Config& c, const Lattice& lattice, int 
         m.bytes_per_atom += extra;
         m.bytes_per_rank += extra * m.atoms_per_rank;
     }
+    m.output_bytes_per_rank = output_bytes_per_rank(c.output, c.checkpoint, double(lattice.atoms()),
+                                                    ranks, ranks_per_node);
+    m.bytes_per_rank += m.output_bytes_per_rank;
     return m;
 }
 
@@ -47,8 +51,8 @@ HamiltonianPlan checked_plan(const Config& c, const Lattice& l, const parallel::
     const double least = -comm.max(node.bytes > 0 ? -node.bytes : -1e300);
     if (least < 1e300 && least != node.bytes)
         node = {least, "the node with the least memory (or the smallest job limit) has", ""};
-    check_memory(l, estimate_run_memory(c, l, comm.size(), plan.reach),
-                 static_cast<int>(comm.max(comm.ranks_on_node())), node);
+    const int per_node = static_cast<int>(comm.max(comm.ranks_on_node()));
+    check_memory(l, estimate_run_memory(c, l, comm.size(), per_node, plan.reach), per_node, node);
     return plan;
 }
 

@@ -102,6 +102,7 @@ struct Accounting {
     LoopCounters loop_counters;  // accumulated over the time loop
     std::string start_time;      // UTC, ISO 8601, when the simulation was made (report.json)
     int threads_allowed = 1;     // OpenMP's thread count before fit_threads_to_work
+    int ranks_per_node = 1;      // of the fullest node (the memory estimate's writers)
 };
 
 }  // namespace miniasd

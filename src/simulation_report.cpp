@@ -111,7 +111,8 @@ std::optional<RunReport> Simulation::gather_report() const {
     r.setup_per_atom =
         comm().spread(system_.n_owned > 0 ? account_.setup_seconds / double(system_.n_owned) : 0.0);
     r.memory_estimate =
-        estimate_run_memory(config_, lattice_, comm().size(), plan_.reach).bytes_per_rank;
+        estimate_run_memory(config_, lattice_, comm().size(), account_.ranks_per_node, plan_.reach)
+            .bytes_per_rank;
     r.peak_resident = comm().spread(peak_resident_bytes());
     r.halo_wait_seconds = comm().all_gather(std::vector<double>{c.halo_wait});
     r.loop_seconds = comm().all_gather(std::vector<double>{account_.loop_seconds});

@@ -143,6 +143,12 @@ std::string describe(const MemoryEstimate& m) {
                       m.dipole_bytes_per_rank / 1e6);
         out += b;
     }
+    if (m.output_bytes_per_rank > 0) {
+        std::snprintf(b, sizeof b, "%s snapshots and checkpoints %.0f MB",
+                      m.dipole_bytes_per_rank > 0 ? " and" : ", of which",
+                      m.output_bytes_per_rank / 1e6);
+        out += b;
+    }
     return out;
 }
 

@@ -18,8 +18,10 @@ struct MemoryEstimate {
     double ghosts_per_rank = 0;
     double bytes_per_atom = 0;
     double dipole_bytes_per_rank = 0;  // the dipolar field's kernel, grids and buffers
-    double fixed_bytes = 0;            // the ghosts' and the process's own
-    double bytes_per_rank = 0;         // everything, with the fixed cost of a process
+    double output_bytes_per_rank =
+        0;                      // snapshots' and checkpoints' (output/pipeline/output_memory)
+    double fixed_bytes = 0;     // the ghosts' and the process's own
+    double bytes_per_rank = 0;  // everything, with the fixed cost of a process
 };
 
 // `materials` > 1 keeps the neighbour table for the whole run (one material releases it once the

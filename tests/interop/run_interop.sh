@@ -22,7 +22,8 @@ if [[ ! -f "$venv/.installed" ]]; then
   if ! "$python" -c "import sys, urllib.request; urllib.request.urlopen(sys.argv[1], timeout=20)" \
       "$index" 2>/dev/null; then
     echo "SKIPPED: the package index ($index) cannot be reached to install the interop tools"
-    echo "(TB2J, magnopy, OVITO, meshio, pyvista, discretisedfield; tests/interop/requirements.txt)"
+    echo "(TB2J, magnopy, Spirit, OVITO, meshio, pyvista, discretisedfield:"
+    echo " tests/interop/requirements.txt)"
     exit 77
   fi
   echo "interop: installing the tools into $venv (once; a few minutes)"
@@ -38,4 +39,5 @@ cd "$here"
 status=0
 "$venv/bin/python" check_inputs.py "$miniasd" "${mpi[@]}" -- "$work" || status=1
 "$venv/bin/python" check_outputs.py "$miniasd" "$converter" "${mpi[@]}" -- "$work" || status=1
+"$venv/bin/python" check_spirit.py "$miniasd" "${mpi[@]}" -- "$work" || status=1
 exit $status
