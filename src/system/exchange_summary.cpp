@@ -106,17 +106,22 @@ struct Layers {
                     for (int s = 0; s < sites; ++s) {
                         const std::size_t k = std::size_t(index(x, y, z) * sites + s);
                         int m = materials.of(l.gid(x, y, z, s));
+                        bool found = false;  // in bulk: a magnetic material at some height
                         if (count == 1)
                             for (std::int64_t h = 0; h < l.cells[2]; ++h) {
                                 const int mh = materials.of(l.gid(0, 0, h, s));
                                 const MaterialConfig& mc = c.materials[std::size_t(mh)];
                                 if (mc.non_magnetic || mc.removed) continue;
                                 m = mh;
+                                found = true;
                                 break;
                             }
                         const MaterialConfig& mc = c.materials[std::size_t(m)];
                         mat[k] = m;
-                        magnetic[k] = count == 1 || !(mc.non_magnetic || mc.removed);
+                        // A site with no magnetic material at any height (a removed layer of a
+                        // film one cell thick) holds no atom the energy counts: its bonds are
+                        // not the atoms' (an fcc-111 monolayer showed 10 bonds per atom, not 6).
+                        magnetic[k] = count == 1 ? found : !(mc.non_magnetic || mc.removed);
                         if (magnetic[k]) moments += mc.moment;
                     }
         // Bonds per atom count the magnetic atoms (a kept non-magnetic substrate has none).
@@ -287,8 +292,9 @@ std::string describe(const ExchangeSummary& s) {
     for (int a = 0; a < 3; ++a)
         if (s.thin[std::size_t(a)]) shape += std::string(shape.empty() ? "" : ", ") + axis[a];
     if (!shape.empty())
-        out += "Thin along " + shape + ": the figures below count the system's own layers (" +
-               std::to_string(s.layers) + "), the bonds per atom above too\n";
+        out += "Thin along " + shape + " (" + std::to_string(s.layers) +
+               " cell(s) across): the bonds per atom above and the figures below are this "
+               "film's own atoms', not the bulk crystal's\n";
     std::snprintf(line, sizeof line,
                   "Mean-field Curie temperature %.4g K (%s); spin-wave stiffness of the "
                   "ferromagnetic state %.4g meV A^2%s\n",

@@ -176,3 +176,21 @@ TEST(ExchangeSummary, AFilmCountsItsOwnLayers) {
     EXPECT_DOUBLE_EQ(film("6 !nm").shells[0].per_atom, 6);
     EXPECT_FALSE(film("6 !nm").thin[2]);
 }
+
+// A film one cell thick whose other layers' material is removed: the summary counts the bonds the
+// energy counts, the six of an fcc (111) monolayer (it counted 10, the cell's average over its
+// three layers, bonds to the removed atoms included).
+TEST(ExchangeSummary, AMonolayerOfARemovedCellCountsItsOwnBonds) {
+    const Config c = test::config_from_text(
+        "create:crystal-structure = fcc-111\ndimensions:unit-cell-size = 3.54 !A\n"
+        "dimensions:system-size-x = 3 !nm\ndimensions:system-size-y = 3 !nm\n"
+        "dimensions:system-size-z = 1 !A\ncreate:periodic-boundaries-x\n"
+        "create:periodic-boundaries-y\nmaterial:num-materials = 2\n"
+        "material[1]:atomic-spin-moment = 1.7 !muB\nmaterial[1]:exchange-matrix[1] = 5e-21\n"
+        "material[1]:maximum-height = 0.3\nmaterial[2]:atomic-spin-moment = 1.7 !muB\n"
+        "material[2]:minimum-height = 0.3\nmaterial[2]:non-magnetic = remove\n");
+    const ExchangeSummary s = summarise_exchange(c, make_lattice(c));
+    ASSERT_EQ(s.shells.size(), 1u);
+    EXPECT_DOUBLE_EQ(s.shells[0].per_atom, 6);
+    EXPECT_DOUBLE_EQ(s.shells[0].j_min, 5e-21);
+}
