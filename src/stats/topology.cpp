@@ -118,13 +118,13 @@ LayerTextures::LayerTextures(const Config& c, const Lattice& l, const LocalSyste
 
 std::vector<ExactSum> LayerTextures::local_sums(const SpinView& s) const {
     std::vector<ExactSum> sums(static_cast<std::size_t>(per_layer * layers_ + 2 * per_centroid));
-    ExactSum* centroid = &sums[std::size_t(per_layer * layers_)];
+    ExactSum* centroid = &sums[std::size_t(per_layer) * std::size_t(layers_)];
     const double lx = double(lattice_.cells[0]) * lattice_.cell_size[0],
                  ly = double(lattice_.cells[1]) * lattice_.cell_size[1];
     const std::int64_t n = static_cast<std::int64_t>(layer_.size());
     for (std::int64_t i = 0; i < n; ++i) {
         const double a[3] = {s.x[i], s.y[i], s.z[i]};
-        ExactSum* layer = &sums[std::size_t(per_layer * layer_[std::size_t(i)])];
+        ExactSum* layer = &sums[std::size_t(per_layer) * std::size_t(layer_[std::size_t(i)])];
         for (std::int64_t t = start_[std::size_t(i)]; t < start_[std::size_t(i) + 1]; ++t) {
             const Triangle& tr = triangles_[std::size_t(t)];
             const double b[3] = {s.x[tr.j], s.y[tr.j], s.z[tr.j]};
@@ -163,7 +163,7 @@ void LayerTextures::finish(const std::vector<double>& sums, Observables& o) cons
     int counted = 0;
     for (int k = 0; k < layers_; ++k) {
         if (!has_triangles_[std::size_t(k)]) continue;
-        const double* v = &sums[std::size_t(per_layer * k)];
+        const double* v = &sums[std::size_t(per_layer) * std::size_t(k)];
         charge += v[0] / (4 * M_PI);
         area += v[1 + reversed];
         ++counted;
@@ -174,7 +174,8 @@ void LayerTextures::finish(const std::vector<double>& sums, Observables& o) cons
     o.skyrmion_count = std::round(std::abs(o.topological_charge));
     o.skyrmion_radius =
         o.skyrmion_count > 0 ? std::sqrt(area / counted / (o.skyrmion_count * M_PI)) : std::nan("");
-    const double* q = &sums[std::size_t(per_layer * layers_ + per_centroid * reversed)];
+    const double* q =
+        &sums[std::size_t(per_layer) * std::size_t(layers_) + std::size_t(per_centroid * reversed)];
     const double lx = double(lattice_.cells[0]) * lattice_.cell_size[0],
                  ly = double(lattice_.cells[1]) * lattice_.cell_size[1];
     auto around = [](double c, double s, double length) {
