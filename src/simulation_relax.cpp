@@ -7,7 +7,6 @@
 #include "integrate/minimiser.hpp"
 #include "simulation.hpp"
 #include "util/error.hpp"
-#include "util/shortest.hpp"
 
 namespace miniasd {
 
@@ -43,20 +42,32 @@ class RelaxProgress {
     double last_ = -1, last_log_ = 0;
 };
 
-// The relaxation's outcome on rank 0's screen, and a warning when it lost its texture.
-void print_outcome(std::FILE* out, bool program, const Relaxation& r, double tolerance) {
-    std::fprintf(
-        out, "%s %s after %lld steps: largest torque %s T (tolerance %s T), energy %s J/atom\n",
-        program ? "Relaxation" : "Relaxation before the program",
-        r.converged ? "converged" : "did NOT converge", static_cast<long long>(r.steps),
-        shortest(r.torque).c_str(), shortest(tolerance).c_str(), shortest(r.energy).c_str());
-    if (std::isfinite(r.charge_before) && std::isfinite(r.charge_after) &&
+// The relaxation's outcome on rank 0's screen (torques to 4 digits, the energy to 10), and a
+// warning when the number of skyrmions changed (`random_start`: not from a random state, whose
+// charge means nothing).
+void print_outcome(std::FILE* out, bool program, const Relaxation& r, double tolerance,
+                   bool random_start) {
+    std::fprintf(out,
+                 "%s %s after %lld steps: largest torque %.4g T (tolerance %.4g T), energy %.10g "
+                 "J/atom\n",
+                 program ? "Relaxation" : "Relaxation before the program",
+                 r.converged ? "converged" : "did NOT converge", static_cast<long long>(r.steps),
+                 r.torque, tolerance, r.energy);
+    if (r.converged && r.steps == 0 && r.torque == 0)
+        std::fprintf(
+            out,
+            "Note: the initial spins are stationary already (no torque at all), so nothing "
+            "moved; a symmetric start (every spin exactly along or against the field and "
+            "the axes) stays put even where it is not a minimum: tilt "
+            "material[i]:initial-spin-direction a little, or start from random\n");
+    if (!random_start && std::isfinite(r.charge_before) && std::isfinite(r.charge_after) &&
         std::round(r.charge_before) != std::round(r.charge_after))
         std::fprintf(stderr,
                      "miniasd: warning: the topological charge changed during the relaxation, "
-                     "from %.4g to %.4g: the texture it started from was lost (a skyrmion "
-                     "collapsed or left the sample), and the state it %s is another one\n",
-                     r.charge_before, r.charge_after, r.converged ? "converged to" : "reached");
+                     "from %.0f to %.0f: the state it %s holds another number of skyrmions than "
+                     "the start (one collapsed or left the sample, or one formed)\n",
+                     std::round(r.charge_before), std::round(r.charge_after),
+                     r.converged ? "converged to" : "reached");
 }
 
 }  // namespace
@@ -149,8 +160,13 @@ Relaxation Simulation::relax(bool program) {
     const Observables end = program ? measures_.sample : observe();
     out.energy = end.total;
     if (measures_.textures) out.charge_after = end.topological_charge;
-    if (comm().is_root() && options_.screen)
-        print_outcome(options_.screen, program, out, config_.relax.tolerance);
+    if (comm().is_root() && options_.screen) {
+        bool random = config_.initial.state == InitialState::random;
+        for (const MaterialConfig& m : config_.materials)
+            random =
+                random || (config_.initial.state == InitialState::uniform && m.random_initial_spin);
+        print_outcome(options_.screen, program, out, config_.relax.tolerance, random);
+    }
     return out;
 }
 

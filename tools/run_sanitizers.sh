@@ -21,7 +21,7 @@ fi
 cmake build-asan > /dev/null
 # Only what the tests below run: the program, the converter, the semaphore helper and the test
 # executables their commands name (about two thirds of them), not every test of the suite.
-mpi_tests='^((halo|decomposition_independence|snapshot_modes|read_broadcast)_np[124]|cli_errors|snapshot_failure|ompio_semaphore|restart)$'
+mpi_tests='^((halo|decomposition_independence|snapshot_modes|read_broadcast|layer_textures)_np[124]|cli_errors|snapshot_failure|ompio_semaphore|restart)$'
 mapfile -t test_targets < <({ ctest --test-dir build-asan -N -V -L unit
     ctest --test-dir build-asan -N -V -R "$mpi_tests"; } | grep -o 'build-asan/tests/test_[A-Za-z0-9_]*' |
     sed 's#.*/##' | sort -u)
@@ -33,7 +33,7 @@ echo "== sanitizers: unit tests"
 # The dipolar field's direct-sum comparison on 1 and 4 ranks only (2 and 3 ranks run the same code
 # on other splits; slab_fft_np3 covers an uneven split of the transform): about 100 s of test time less.
 ctest --test-dir build-asan --output-on-failure -j "$jobs" -L unit -E '^dipole_field_np[23]$'
-echo "== sanitizers: MPI tests (halos, decomposition independence, every write mode, failures, restart)"
+echo "== sanitizers: MPI tests (halos, decomposition independence, layer textures, every write mode, failures, restart)"
 ctest --test-dir build-asan --output-on-failure -j "$jobs" -R "$mpi_tests"
 
 echo "== leak check: the default example and the converter"

@@ -41,16 +41,24 @@ Reach CurrentTorque::reach(const Config& c, const Lattice& l) {
     // The field of a component along an axis one cell long is zero (both neighbours are the
     // atom itself, or absent), and so along a periodic axis of two (both are the same atom): a
     // current there would be accepted and do nothing.
-    for (const int a : current_axes(c))
-        if (l.cells[std::size_t(a)] == 1 ||
-            (l.periodic[std::size_t(a)] && l.cells[std::size_t(a)] == 2))
-            throw Error(std::string("sim:current-density has a component along ") + "xyz"[a] +
-                        ", but the system is " + std::to_string(l.cells[std::size_t(a)]) +
-                        " unit cell(s) long along " + "xyz"[a] +
-                        ": the Zhang-Li torques act on the spins' change from cell to cell "
-                        "along the current, and there is none to act on (that component would "
-                        "do nothing); set it to 0 or make the system longer along " +
-                        "xyz"[a]);
+    for (const int a : current_axes(c)) {
+        const std::int64_t cells = l.cells[std::size_t(a)];
+        const std::string axis(1, "xyz"[a]);
+        if (cells == 1)
+            throw Error("sim:current-density has a component along " + axis +
+                        ", but the system is one unit cell long along " + axis +
+                        ": the Zhang-Li torques act on the spins' change from cell to cell along "
+                        "the current, and there is none to act on (that component would do "
+                        "nothing); set it to 0 or make the system longer along " +
+                        axis);
+        if (cells == 2 && l.periodic[std::size_t(a)])
+            throw Error("sim:current-density has a component along " + axis +
+                        ", but the system is two unit cells long and periodic along " + axis +
+                        ": the cell ahead and the cell behind are the same atom, so the Zhang-Li "
+                        "torques' difference between them is always 0 (that component would do "
+                        "nothing); set it to 0, make the system at least 3 cells long along " +
+                        axis + ", or make " + axis + " open");
+    }
     Reach r{Locality::neighbours, SiteOffsets(std::size_t(l.sites()))};
     for (int s = 0; s < l.sites(); ++s)
         for (const int a : current_axes(c))

@@ -185,7 +185,7 @@ void check_current(const Config& c, const Seen& seen) {
     if (flows && !polarised)
         fail(seen.at("sim:current-density"),
              "no material carries a spin-polarised current: add material[i]:spin-polarisation = "
-             "P (0 to 1)");
+             "P (from -1 to 1)");
 }
 
 void check(Config& c, const Seen& seen) {

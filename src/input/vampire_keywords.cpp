@@ -291,7 +291,7 @@ const Group groups[] = {
     {"local-temperature-pulse", VC::not_supported, "local temperature pulses are not implemented",
      "*"},
     {"micromagnetic", VC::not_supported, "micromagnetic simulation is not implemented", "*"},
-    {"spin-torque", VC::not_supported, "VAMPIRE's spin-accumulation model (spin-torque:) is not implemented; the Slonczewski spin-transfer and spin-orbit torques are (material:spin-transfer-relaxation-torque and the others)", "*"},
+    {"spin-torque", VC::not_supported, "VAMPIRE's spin-accumulation model (spin-torque:) is not implemented; the Slonczewski spin-transfer and spin-orbit torques are (material[i]:spin-transfer-relaxation-torque and the others), and the Zhang-Li current torques (sim:current-density)", "*"},
     {"spin-transport", VC::not_supported, "spin transport is not implemented", "*"},
     {"grain", VC::not_supported, "granular structures and grain output are not implemented", "*"},
 };
@@ -302,8 +302,12 @@ const VampireValues value_groups[] = {
      "static-hysteresis-loop hamr-simulation cmc-anisotropy hybrid-cmc reverse-hybrid-cmc "
      "lagrange-multiplier partial-hysteresis-loop localised-temperature-pulse effective-damping "
      "fmr localised-field-cool field-pulse diagnostic-boltzmann setting "
-     "domain-wall exchange-stiffness mm-a-calculation field-sweep disk-tracks "
+     "exchange-stiffness mm-a-calculation field-sweep disk-tracks "
      "diagnostic-boltzmann-micromagnetic-llg"},
+    {"sim:program",
+     "VAMPIRE's domain-wall program is not implemented; its initial wall is: sim:program = "
+     "time-series with sim:initial-spin-configuration = domain-wall",
+     "domain-wall"},
     {"sim:integrator", "only llg-heun and monte-carlo are implemented",
      "llg-midpoint constrained-monte-carlo hybrid-constrained-monte-carlo llg-quantum"},
     {"montecarlo:algorithm", "the Hinzke-Nowak mixed move is not implemented", "hinzke-nowak"},

@@ -1,10 +1,19 @@
+#include <cstdio>
 #include "program_host.hpp"
 #include "programs/programs.hpp"
 #include "simulation.hpp"
 #include "util/error.hpp"
-#include "util/shortest.hpp"
 
 namespace miniasd {
+
+namespace {
+// A number for a message: 4 significant digits.
+std::string g4(double v) {
+    char b[32];
+    std::snprintf(b, sizeof b, "%.4g", v);
+    return b;
+}
+}  // namespace
 
 std::unique_ptr<Program> make_program(const Config& c) {
     switch (c.sim.program) {
@@ -62,9 +71,8 @@ int run_program(Simulation& sim) {
         const Relaxation r = sim.relax(false);
         if (!r.converged)
             throw Error("the relaxation before the program (sim:relax-first) did not converge in " +
-                        std::to_string(r.steps) + " steps: the largest torque is " +
-                        shortest(r.torque) +
-                        " T, above sim:relax-torque-tolerance = " + shortest(c.relax.tolerance) +
+                        std::to_string(r.steps) + " steps: the largest torque is " + g4(r.torque) +
+                        " T, above sim:relax-torque-tolerance = " + g4(c.relax.tolerance) +
                         " T. Raise sim:relax-maximum-steps or the tolerance");
     }
     ProgramHost host(sim);

@@ -109,8 +109,9 @@ void check(Config& c, const Seen& seen) {
     if (electrical && !has_any_torque(c))
         fail(seen.at("sim:program"),
              "electrical-pulse drives the spin torques, and no material has one: give "
-             "material[i]:spin-transfer-relaxation-torque (or another torque constant) and its "
-             "polarisation, or sim:current-density and material[i]:spin-polarisation");
+             "material[i]:spin-transfer-relaxation-torque (or another torque constant) and "
+             "sim:spin-transfer-torque-polarization-unit-vector, or sim:current-density and "
+             "material[i]:spin-polarisation");
     for (const char* key : {"sim:electrical-pulse-time", "sim:electrical-pulse-rise-time",
                             "sim:electrical-pulse-fall-time"})
         if (const Entry* e = given(seen, key); e && !electrical)

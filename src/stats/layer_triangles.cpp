@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <set>
 #include <tuple>
 
@@ -134,10 +135,14 @@ std::vector<std::vector<LayerTriangle>> layer_triangles(const std::vector<Vec3>&
                     }
                 break;
             }
-            if (range >= 2 * diagonal)
-                throw Error("internal error: the triangles of the layer at height " +
-                            std::to_string(basis[s][2]) + " cover " + std::to_string(area) +
-                            " of the cell's " + std::to_string(cell[0] * cell[1]));
+            if (range >= 2 * diagonal) {
+                char what[160];
+                std::snprintf(what, sizeof what,
+                              "internal error: the triangles of the layer at height %.6g of the "
+                              "cell cover %.9g of its area",
+                              basis[s][2], area / (cell[0] * cell[1]));
+                throw Error(what);
+            }
         }
     }
     return out;

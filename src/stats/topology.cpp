@@ -110,10 +110,10 @@ LayerTextures::LayerTextures(const Config& c, const Lattice& l, const LocalSyste
         has_triangles_.push_back(n > 0 ? 1 : 0);
     if (std::none_of(per_layer.begin(), per_layer.end(), [](std::int64_t n) { return n > 0; }))
         throw Error(
-            "the topological charge and the skyrmion columns (output:topological-charge, "
-            "skyrmion-radius, skyrmion-centre) need a layer of atoms that forms triangles, two or "
-            "more atoms wide along x and y; this system has none (a chain, a single spin): the "
-            "columns are not defined for it");
+            "the texture columns (output:topological-charge, skyrmion-radius, skyrmion-centre "
+            "and their mean- forms) need a layer of atoms that forms triangles, two or more atoms "
+            "wide along x and y; this system has none (a chain, a single spin): the columns are "
+            "not defined for it");
 }
 
 std::vector<ExactSum> LayerTextures::local_sums(const SpinView& s) const {

@@ -203,6 +203,17 @@ std::string describe_dmi(const Config& c, const Lattice& l, const MaterialMap& m
             const int mi = materials.of(gid);
             for (int b = 0; b < vectors.bonds(s); ++b) {
                 const Bond& bond = l.exchange.sites[std::size_t(s)][std::size_t(b)];
+                // Only bonds that exist: a partner past an open surface (a monolayer's bonds
+                // along z) or absent (a particle's edge, a removed material) is no bond.
+                std::int64_t at[3] = {cx + bond.to.dx, cy + bond.to.dy, z + bond.to.dz};
+                bool exists = true;
+                for (int a = 0; a < 3; ++a) {
+                    const std::int64_t n = l.cells[std::size_t(a)];
+                    if (at[a] >= 0 && at[a] < n) continue;
+                    exists = exists && l.periodic[std::size_t(a)];
+                    at[a] = ((at[a] % n) + n) % n;
+                }
+                if (!exists || !l.present(at[0], at[1], at[2], bond.to.site)) continue;
                 ++bonds;
                 const Vec3 v = vectors.of(gid, b);
                 const double n = length(v);

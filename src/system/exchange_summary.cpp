@@ -291,18 +291,30 @@ std::string describe(const ExchangeSummary& s) {
     const char* axis[3] = {"x", "y", "z"};
     for (int a = 0; a < 3; ++a)
         if (s.thin[std::size_t(a)]) shape += std::string(shape.empty() ? "" : ", ") + axis[a];
+    int thin = 0;
+    std::string along;  // the extended axes
+    for (int a = 0; a < 3; ++a) {
+        thin += s.thin[std::size_t(a)] ? 1 : 0;
+        if (!s.thin[std::size_t(a)]) along += axis[a];
+    }
+    const char* kind = thin == 1 ? "film" : thin == 2 ? "wire" : "particle";
     if (!shape.empty())
         out += "Thin along " + shape + " (" + std::to_string(s.layers) +
-               " cell(s) across): the bonds per atom above and the figures below are this "
-               "film's own atoms', not the bulk crystal's\n";
+               " cell(s) across in all): the bonds per atom above and the figures below are "
+               "this " +
+               kind + "'s own atoms', not the bulk crystal's\n";
+    const std::string where = thin == 1   ? " (in the plane)"
+                              : thin == 2 ? " (along " + along + ")"
+                                          : "";
     std::snprintf(line, sizeof line,
                   "Mean-field Curie temperature %.4g K (%s); spin-wave stiffness of the "
                   "ferromagnetic state %.4g meV A^2%s\n",
                   s.curie_temperature,
                   shape.empty() ? "the true T_c of sc, bcc and fcc ferromagnets is 0.72-0.79 of it"
-                                : "a film's true T_c lies further below it than a crystal's",
-                  s.stiffness / (1e-3 * constants::electron_volt) * 1e20,
-                  shape.empty() ? "" : " (in the plane)");
+                                : (std::string("a ") + kind +
+                                   "'s true T_c lies further below it than a crystal's")
+                                      .c_str(),
+                  s.stiffness / (1e-3 * constants::electron_volt) * 1e20, where.c_str());
     return out + line;
 }
 

@@ -153,9 +153,11 @@ std::string describe_initial_state(const Config& c) {
             return b;
         case S::domain_wall:
             std::snprintf(b, sizeof b,
-                          "Initial spins: domain wall across %c at %g of the system, %.4g A wide\n",
+                          "Initial spins: domain wall across %c at %g of the system, %.4g A wide "
+                          "(a tanh length of %.4g A, as output:domain-wall-width reports it)\n",
                           char('x' + c.initial.domain_wall_axis), c.initial.domain_wall_position,
-                          c.initial.domain_wall_width * 1e10);
+                          c.initial.domain_wall_width * 1e10,
+                          c.initial.domain_wall_width * 1e10 / pi);
             return b;
         case S::file:
             return "Initial spins: from " + c.initial.file + "\n";

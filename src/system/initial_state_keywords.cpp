@@ -82,7 +82,8 @@ void add_state_rows(std::vector<KeywordSpec>& t) {
         "file (.ovf or .omf; text, binary 4 or 8, as mumax, Spirit and OOMMF write it; meshunit "
         "m, mm, um, nm or A honoured; coarser cells are sampled), a miniASD spin snapshot's "
         ".meta file (any write mode), or a directory: a checkpoint, a directory of checkpoints "
-        "or a run's output directory, whose newest checkpoint or snapshot is taken and named "
+        "or a run's output directory (its newest snapshot, else the newest checkpoint of its "
+        "checkpoints/), the file taken named at start-up "
         "(an atom within 1e-3 A); relative paths resolve against the input file's directory. "
         "--check reads it and finds every atom's spin. Required by file",
         [](Config& c, const Value& v, const Entry& e) {
@@ -311,9 +312,12 @@ void check(Config& c, const Seen& seen) {
         if (wall_columns && std::string(key) == "sim:domain-wall-axis") continue;
         if (it != seen.end() && c.initial.state != S::domain_wall)
             fail(it->second,
-                 "places a wall only with sim:initial-spin-configuration = domain-wall "
-                 "(VAMPIRE's domain-wall program, which uses it too, is not implemented; "
-                 "sim:domain-wall-axis also sets the axis of the domain-wall columns)");
+                 std::string(key) == "sim:domain-wall-axis"
+                     ? "has an effect only with sim:initial-spin-configuration = domain-wall (it "
+                       "places the wall) or with the output:domain-wall-centre or "
+                       "domain-wall-width columns (it sets their axis)"
+                     : "places a wall only with sim:initial-spin-configuration = domain-wall "
+                       "(VAMPIRE's domain-wall program, which reads it too, is not implemented)");
     }
     const auto state = seen.find("sim:initial-spin-configuration");
     if (state == seen.end()) return;

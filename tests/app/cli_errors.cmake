@@ -27,7 +27,7 @@ set(cases
   "many|many.in|3 mistakes^line 1^line 2^line 5^VAMPIRE keyword 'dipole:output-atomistic-dipole-field' is not supported by miniASD (the per-atom dipolar field output is not implemented"
   "nodes|nodes.in|line 7^config:output-nodes^8 I/O processes are more than the"
   "numbers|numbers.in|'3 00' has a blank inside a number^'0x12C' is hexadecimal^'1e400' is out of range"
-  "nospins|nospins.in|cannot read the initial spin file^missing.ovf")
+  "nospins|nospins.in|the initial spin file^missing.ovf' does not exist")
 
 foreach(ranks 1 2 4)
   foreach(case IN LISTS cases)
@@ -80,7 +80,7 @@ string(REPLACE "missing.ovf" "one.ovf" short_in "dimensions:system-size = 1 !nm\
 file(WRITE ${WORK_DIR}/short.in "${short_in}")
 string(REPLACE "one.ovf" "four.ovf" four_in "${short_in}")
 file(WRITE ${WORK_DIR}/four.in "${four_in}")
-foreach(spec "nospins.in|cannot read the initial spin file '${WORK_DIR}/missing.ovf'"
+foreach(spec "nospins.in|the initial spin file '${WORK_DIR}/missing.ovf' does not exist"
              "short.in|sim:initial-spin-file '${WORK_DIR}/one.ovf': atom 1 at (3.54, 0, 0) A lies outside the file's 1 x 1 x 1 cells"
              "four.in|the OVF file '${WORK_DIR}/four.ovf', line 19: a row holds more than 3 numbers")
   split_spec("${spec}" input expected)

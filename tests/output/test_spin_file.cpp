@@ -263,8 +263,30 @@ TEST(SpinFile, ADirectoryGivesItsNewestSnapshotOrCheckpoint) {
         EXPECT_EQ(read_spin_source((dir / "checkpoints" / "checkpoint-000000000020").string()).note,
                   "");
     }
+    // A run's output directory with checkpoints only: the newest in its checkpoints/.
+    {
+        RunOptions o = test::quiet_options();
+        o.write_files = true;
+        o.output_dir = (dir / "empty").string();
+        Simulation sim(world,
+                       test::config_from_text(box + "sim:initial-spin-configuration = random\n"
+                                                    "sim:total-time-steps = 20\n"
+                                                    "sim:save-checkpoint = end\n"),
+                       o);
+        run_program(sim);
+        const std::vector<double> s = test::gather_spins(sim);
+        const std::vector<double> got = run_spins(
+            world.size(), file + "sim:initial-spin-file = " + (dir / "empty").string() + "\n");
+        if (world.is_root()) {
+            ASSERT_EQ(got.size(), s.size());
+            for (std::size_t k = 0; k < s.size(); ++k)
+                ASSERT_NEAR(got[k], s[k], 1e-15) << "checkpoints/ value " << k;
+        }
+    }
+    if (world.is_root()) fs::create_directories(dir / "none");
+    world.barrier();
     std::string error;
-    run_spins(1, file + "sim:initial-spin-file = " + (dir / "empty").string() + "\n", &error);
+    run_spins(1, file + "sim:initial-spin-file = " + (dir / "none").string() + "\n", &error);
     if (world.is_root()) {
         EXPECT_NE(error.find("is a directory that holds no checkpoint"), std::string::npos)
             << error;

@@ -225,7 +225,7 @@ TEST(CurrentTorque, ACurrentAlongAnAxisOfOneCellIsRefused) {
             ADD_FAILURE() << current;
         } catch (const Error& e) {
             EXPECT_NE(std::string(e.what()).find("sim:current-density has a component along z, but "
-                                                 "the system is 1 unit cell(s) long along z"),
+                                                 "the system is one unit cell long along z"),
                       std::string::npos)
                 << e.what();
         }

@@ -57,25 +57,36 @@ def run(d, ranks, args=()):
 
 
 failures = []
+
+
+def measure(d, ranks, text, what):
+    """Runs the input `text` in `d` on `ranks` ranks and holds its estimate against its peak;
+    the run's result (None when it failed)."""
+    os.makedirs(d)
+    open(os.path.join(d, "input"), "w").write(text)
+    r = run(d, ranks)
+    if r.returncode != 0:
+        failures.append(f"{what}: exit {r.returncode}\n{r.stdout}{r.stderr}")
+        return None
+    report = json.load(open(os.path.join(d, "report.json")))["run"]
+    estimate = report["memory_estimate_bytes_per_rank"]
+    peak = report["peak_resident_bytes"]["max"]
+    error = (estimate - peak) / peak
+    print(f"{'ok  ' if abs(error) <= TOLERANCE else 'FAIL'}  {what}: estimate "
+          f"{estimate / 1e6:6.1f} MB, peak {peak / 1e6:6.1f} MB on the fullest rank "
+          f"({100 * error:+.1f} %)")
+    if abs(error) > TOLERANCE:
+        failures.append(f"{what}: estimate {estimate:.4g} B against a peak of {peak:.4g} B")
+    return r
+
+
 for name, solver, size, crystal in CASES:
     for ranks in (1, 2, 4):
         d = os.path.join(work, f"{name}-{crystal}-{ranks}")
-        os.makedirs(d)
-        open(os.path.join(d, "input"), "w").write(input_text(solver, size, "", crystal))
-        r = run(d, ranks)
-        if r.returncode != 0:
-            failures.append(f"{name} at {ranks} rank(s): exit {r.returncode}\n{r.stdout}{r.stderr}")
+        r = measure(d, ranks, input_text(solver, size, "", crystal),
+                    f"{name:9s} {crystal:3s} {ranks} rank(s)")
+        if r is None:
             continue
-        report = json.load(open(os.path.join(d, "report.json")))["run"]
-        estimate = report["memory_estimate_bytes_per_rank"]
-        peak = report["peak_resident_bytes"]["max"]
-        error = (estimate - peak) / peak
-        verdict = "ok  " if abs(error) <= TOLERANCE else "FAIL"
-        print(f"{verdict}  {name:9s} {crystal:3s} {ranks} rank(s): estimate {estimate / 1e6:6.1f} MB, peak "
-              f"{peak / 1e6:6.1f} MB on the fullest rank ({100 * error:+.1f} %)")
-        if abs(error) > TOLERANCE:
-            failures.append(f"{name} {crystal} at {ranks} rank(s): estimate {estimate:.4g} B against a peak "
-                            f"of {peak:.4g} B")
         # The run prints what --check prints.
         if ranks == 2:
             c = run(d, ranks, ["--check"])
@@ -96,25 +107,10 @@ for mode, ranks_list, extra in [("serial", (1, 4), ""), ("file-per-process", (1,
                                 ("sorted", (2,), "config:output-format = text\n"),
                                 ("mpi-io", (2,), "config:output-format = text\n")]:
     for ranks in ranks_list:
-        d = os.path.join(work, f"output-{mode}-{ranks}{'-text' if extra else ''}")
-        os.makedirs(d)
-        open(os.path.join(d, "input"), "w").write(
-            input_text("", CASES[0][2], OUTPUT + mode + "\n" + extra))
-        r = run(d, ranks)
-        if r.returncode != 0:
-            failures.append(f"{mode} at {ranks} rank(s): exit {r.returncode}\n{r.stdout}{r.stderr}")
-            continue
-        report = json.load(open(os.path.join(d, "report.json")))["run"]
-        estimate = report["memory_estimate_bytes_per_rank"]
-        peak = report["peak_resident_bytes"]["max"]
-        error = (estimate - peak) / peak
-        verdict = "ok  " if abs(error) <= TOLERANCE else "FAIL"
-        print(f"{verdict}  snapshots {mode}{' text' if extra else ''} and a checkpoint, {ranks} "
-              f"rank(s): estimate {estimate / 1e6:6.1f} MB, peak {peak / 1e6:6.1f} MB "
-              f"({100 * error:+.1f} %)")
-        if abs(error) > TOLERANCE:
-            failures.append(f"snapshots {mode} with a checkpoint at {ranks} rank(s): estimate "
-                            f"{estimate:.4g} B against a peak of {peak:.4g} B")
+        text = " text" if extra else ""
+        measure(os.path.join(work, f"output-{mode}-{ranks}{text.strip()}"), ranks,
+                input_text("", CASES[0][2], OUTPUT + mode + "\n" + extra),
+                f"snapshots {mode}{text} and a checkpoint, {ranks} rank(s)")
 
 # A limit below the estimate: refused before anything is built, at every rank count.
 for ranks in (1, 2):

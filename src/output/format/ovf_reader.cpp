@@ -1,6 +1,7 @@
 #include "output/format/ovf_reader.hpp"
 
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <functional>
@@ -223,10 +224,15 @@ OvfGrid parse_ovf(const std::string& all, const std::string& path) {
         std::memcpy(&d, all.data() + at + 8 * k, 8);
         return d;
     };
-    if (number(0) != (bytes == 4 ? 1234567.0 : 123456789012345.0))
-        throw fail_at(data_line + 1)(
-            "the binary check value is wrong (not little-endian OVF 2.0, or the header's "
-            "sizes do not match the data)");
+    if (const double want = bytes == 4 ? 1234567.0 : 123456789012345.0; number(0) != want) {
+        char what[200];
+        std::snprintf(what, sizeof what,
+                      "the binary check value is %.15g, not %.15g: the file is not little-endian "
+                      "OVF 2.0, or its numbers are not %zu bytes long as '# Begin: Data Binary "
+                      "%zu' says",
+                      number(0), want, bytes, bytes);
+        throw fail_at(data_line + 1)(what);
+    }
     for (std::size_t k = 0; k < count; ++k)
         g.values[k] = number(k + 1);
     // The data must end where the header says: the end line follows at once.

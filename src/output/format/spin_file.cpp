@@ -1,6 +1,7 @@
 #include "output/format/spin_file.hpp"
 
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -11,7 +12,6 @@
 #include "output/format/reader.hpp"
 #include "util/binning.hpp"
 #include "util/error.hpp"
-#include "util/shortest.hpp"
 
 namespace miniasd {
 
@@ -93,6 +93,16 @@ std::string snapshot_in_directory(const std::string& path, std::string& note) {
                fs::path(checkpoint).filename().string() + ", was taken";
         return (fs::path(checkpoint) / "spins-00000000.meta").string();
     }
+    // A run's output directory without snapshots: its checkpoints, in the default
+    // config:checkpoint-directory.
+    if (fs::is_directory(fs::path(path) / "checkpoints", ec)) {
+        const std::string inner = (fs::path(path) / "checkpoints").string();
+        try {
+            const std::string meta = snapshot_in_directory(inner, note);
+            return meta;
+        } catch (const Error&) {
+        }
+    }
     throw Error("the initial spin file '" + path +
                 "' is a directory that holds no checkpoint (a run-state file), no checkpoint-* "
                 "directory and no spin snapshot (spins-*.meta)");
@@ -136,14 +146,25 @@ struct KeyHash {
 };
 constexpr double tolerance = 1e-13;  // m: 1e-3 A
 
+// A position or size in A for a message, to 6 digits (the matching tolerance is 1e-3 A).
+std::string a6(double metres) {
+    char b[32];
+    std::snprintf(b, sizeof b, "%.6g", metres * 1e10);
+    return b;
+}
+
 std::string where(const Vec3& r) {
-    return "(" + shortest(r[0] * 1e10) + ", " + shortest(r[1] * 1e10) + ", " +
-           shortest(r[2] * 1e10) + ") A";
+    return "(" + a6(r[0]) + ", " + a6(r[1]) + ", " + a6(r[2]) + ") A";
 }
 
 }  // namespace
 
 SpinSource read_spin_source(const std::string& path) {
+    std::error_code ec;
+    if (!std::filesystem::exists(path, ec))
+        throw Error("the initial spin file '" + path +
+                    "' does not exist (sim:initial-spin-file; a relative path is taken from the "
+                    "input file's directory)");
     const std::string l = lower(path);
     if (ends_with(l, ".ovf") || ends_with(l, ".omf")) return read_ovf(path);
     if (ends_with(l, ".meta") || std::filesystem::is_directory(path))
@@ -168,8 +189,8 @@ std::string spins_from_source(const SpinSource& src, const Lattice& l, const Loc
         for (int a = 0; a < 3; ++a) {
             const double spacing = l.cell_size[std::size_t(a)];
             if (src.step[std::size_t(a)] > spacing * (1 + 1e-6) && note.empty())
-                note = "the file's cells (" + shortest(src.step[0] * 1e10) + " x " +
-                       shortest(src.step[1] * 1e10) + " x " + shortest(src.step[2] * 1e10) +
+                note = "the file's cells (" + a6(src.step[0]) + " x " + a6(src.step[1]) + " x " +
+                       a6(src.step[2]) +
                        " A) are coarser than the unit cell: the atoms of a cell take its spin";
         }
         for (std::int64_t i = 0; i < n; ++i) {
@@ -187,10 +208,9 @@ std::string spins_from_source(const SpinSource& src, const Lattice& l, const Loc
                 return "atom " + std::to_string(sys.gid[std::size_t(i)]) + " at " + where(r) +
                        " lies outside the file's " + std::to_string(src.nodes[0]) + " x " +
                        std::to_string(src.nodes[1]) + " x " + std::to_string(src.nodes[2]) +
-                       " cells of " + shortest(src.step[0] * 1e10) + " x " +
-                       shortest(src.step[1] * 1e10) + " x " + shortest(src.step[2] * 1e10) +
-                       " A (the lattice is " + std::to_string(l.cells[0]) + " x " +
-                       std::to_string(l.cells[1]) + " x " + std::to_string(l.cells[2]) +
+                       " cells of " + a6(src.step[0]) + " x " + a6(src.step[1]) + " x " +
+                       a6(src.step[2]) + " A (the lattice is " + std::to_string(l.cells[0]) +
+                       " x " + std::to_string(l.cells[1]) + " x " + std::to_string(l.cells[2]) +
                        " unit cells)";
             const std::size_t k =
                 std::size_t(3 * ((c[2] * src.nodes[1] + c[1]) * src.nodes[0] + c[0]));
