@@ -270,8 +270,13 @@ damaged("corrupt-coordinates", flip_byte_of("coordinates*.dat"),
         "coordinates.meta: the coordinates do not match the metadata's content hash")
 damaged("missing-coordinates", remove_coordinates, "No such file or directory")
 damaged("truncated", truncate, "truncated")
-damaged("version", edit_state("miniasd-run-state 5", "miniasd-run-state 6"),
-        "version 6 of the checkpoint format")
+def future_version(ckd):
+    path = os.path.join(ckd, "run-state")
+    text = re.sub(r"miniasd-run-state \d+", "miniasd-run-state 99", open(path).read(), count=1)
+    open(path, "w").write(text)
+
+
+damaged("version", future_version, "version 99 of the checkpoint format")
 damaged("run-state", edit_state("temperature = 300", "temperature = 301"), "checksum mismatch")
 
 # A checkpoint copied into another run's directory: that run's table (same physics, a row every

@@ -274,6 +274,7 @@ SpinSource SpinSource::from_bytes(const std::string& b) {
     SpinSource s;
     std::size_t at = 0;
     auto get = [&](void* p, std::size_t size) {
+        if (size == 0) return;  // an empty array's data() may be null: no memcpy from it
         if (at + size > b.size()) throw Error("internal error: a spin source's bytes are short");
         std::memcpy(p, b.data() + at, size);
         at += size;
