@@ -98,9 +98,8 @@ std::string snapshot_in_directory(const std::string& path, std::string& note) {
     if (fs::is_directory(fs::path(path) / "checkpoints", ec)) {
         const std::string inner = (fs::path(path) / "checkpoints").string();
         try {
-            const std::string meta = snapshot_in_directory(inner, note);
-            return meta;
-        } catch (const Error&) {
+            return snapshot_in_directory(inner, note);
+        } catch (const Error&) {  // none there either: the refusal below
         }
     }
     throw Error("the initial spin file '" + path +
