@@ -24,9 +24,9 @@
 
 #include "dipole/dipole_solver.hpp"
 #include "input/line_parser.hpp"
-#include "input/parser.hpp"
 #include "parallel/environment.hpp"
-#include "simulation.hpp"
+#include "run/config/parser.hpp"
+#include "run/simulation.hpp"
 #include "stepping_time.hpp"
 
 using namespace miniasd;

@@ -17,12 +17,12 @@
 #include <sstream>
 
 #include "input/line_parser.hpp"
-#include "input/parser.hpp"
 #include "output/format/file_io.hpp"
 #include "output/format/records.hpp"
 #include "output/pipeline/snapshot_output.hpp"
 #include "parallel/decomposition.hpp"
 #include "parallel/environment.hpp"
+#include "run/config/parser.hpp"
 #include "system/materials.hpp"
 
 using namespace miniasd;
@@ -140,7 +140,7 @@ int main(int argc, char** argv) {
     const Lattice lattice = make_lattice(base);
     const parallel::Decomposition d = parallel::decompose(world, lattice.cells, lattice.periodic);
     const LocalSystem sys = build_local_system(lattice, d.grid, MaterialMap(base, lattice));
-    const Spins spins = initial_spins(base, lattice, sys);
+    const Spins spins = initial_spins(base, base.sim.seed, lattice, sys);
     const std::int64_t bytes =
         lattice.atoms() *
         std::int64_t(
@@ -183,8 +183,8 @@ int main(int argc, char** argv) {
             m.dir = dir + "/" + mode + "-" + std::to_string(g);
             if (world.is_root()) fs::create_directories(m.dir);
             world.barrier();
-            m.out =
-                std::make_unique<SnapshotOutput>(c, lattice, sys, d.comm, m.dir, snapshots, false);
+            m.out = std::make_unique<SnapshotOutput>(c, c.sim.time_step, lattice, sys, d.comm,
+                                                     m.dir, snapshots, false);
             m.out->write_coordinates();
             runs.push_back(std::move(m));
         }

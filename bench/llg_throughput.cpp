@@ -25,11 +25,11 @@
 #include <sys/resource.h>
 
 #include "input/line_parser.hpp"
-#include "input/parser.hpp"
 #include "integrate/heun_fusion.hpp"
 #include "memory_bandwidth.hpp"
 #include "parallel/environment.hpp"
-#include "simulation.hpp"
+#include "run/config/parser.hpp"
+#include "run/simulation.hpp"
 #include "stepping_time.hpp"
 #include "util/environment.hpp"
 

@@ -13,14 +13,15 @@
 #include <thread>
 
 #include "hamiltonian/current_torque.hpp"
-#include "input/keyword_table.hpp"
 #include "input/read_broadcast.hpp"
 #include "input/vampire_keywords.hpp"
-#include "integrate/time_step_check.hpp"
 #include "output/pipeline/initial_spin_file.hpp"
 #include "parallel/environment.hpp"
-#include "programs/program.hpp"
-#include "simulation.hpp"
+#include "run/config/keyword_table.hpp"
+#include "run/config/parser.hpp"
+#include "run/programs/program.hpp"
+#include "run/simulation.hpp"
+#include "run/time_step_check.hpp"
 #include "system/dmi_triangles.hpp"
 #include "system/exchange_summary.hpp"
 #include "system/initial_state.hpp"
@@ -146,7 +147,7 @@ void print_setup(const Simulation& sim, std::FILE* out) {
                      .c_str());
     const Config& c = sim.config();
     print_program(c, out);
-    std::fprintf(out, "%s", describe_initial_state(c).c_str());
+    std::fprintf(out, "%s", describe_initial_state(c, c.sim.seed).c_str());
     std::fflush(out);
 }
 

@@ -79,7 +79,7 @@ std::int64_t checkpoint_step(const std::string& name) {
     return std::stoll(digits);
 }
 
-std::string checkpoint_directory(const Config& c, const std::string& output_dir) {
+std::string checkpoint_directory(const CheckpointSettings& c, const std::string& output_dir) {
     if (fs::path(c.checkpoint.directory).is_absolute()) return c.checkpoint.directory;
     return join_path(output_dir, c.checkpoint.directory);
 }
@@ -90,9 +90,9 @@ std::string checkpoint_name(std::int64_t step) {
     return b;
 }
 
-Checkpoints::Checkpoints(const Config& c, const Lattice& l, const LocalSystem& sys,
-                         parallel::Comm comm, const std::string& output_dir)
-    : config_(c), lattice_(l), system_(sys), comm_(std::move(comm)) {
+Checkpoints::Checkpoints(const CheckpointSettings& c, double time_step, const Lattice& l,
+                         const LocalSystem& sys, parallel::Comm comm, const std::string& output_dir)
+    : config_(c), time_step_(time_step), lattice_(l), system_(sys), comm_(std::move(comm)) {
     directory_ = checkpoint_directory(c, output_dir);
     // Every atom, in global-id order, exactly: the sorted mode with binary float64 records.
     SnapshotSection& o = config_.output;
@@ -122,7 +122,8 @@ std::string Checkpoints::write(const Spins& s, const SavedRun& run, const Spins*
         series.io_log = false;
         series.what = "the checkpoint";
         series.run_id = run.run_id;
-        SnapshotOutput out(config_, lattice_, system_, comm_, partial, 1, false, series);
+        SnapshotOutput out(config_, time_step_, lattice_, system_, comm_, partial, 1, false,
+                           series);
         out.write_coordinates();
         SnapshotState snap;
         snap.step = run.state.step;

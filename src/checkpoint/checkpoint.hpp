@@ -16,8 +16,8 @@
 #include <utility>
 #include <vector>
 
+#include "checkpoint/checkpoint_section.hpp"
 #include "checkpoint/run_state_io.hpp"
-#include "input/config.hpp"
 #include "parallel/comm.hpp"
 #include "system/lattice.hpp"
 #include "system/local_system.hpp"
@@ -27,9 +27,10 @@ namespace miniasd {
 
 class Checkpoints {
   public:
-    // `output_dir`: the run's output directory (config:checkpoint-directory is relative to it).
-    Checkpoints(const Config& c, const Lattice& l, const LocalSystem& sys, parallel::Comm comm,
-                const std::string& output_dir);
+    // `output_dir`: the run's output directory (config:checkpoint-directory is relative to it);
+    // `time_step` (s): the run's, for the time the checkpoint's snapshots record.
+    Checkpoints(const CheckpointSettings& c, double time_step, const Lattice& l,
+                const LocalSystem& sys, parallel::Comm comm, const std::string& output_dir);
 
     const std::string& directory() const { return directory_; }
 
@@ -69,7 +70,9 @@ class Checkpoints {
     // metadata's content hash; throws Error on every rank naming the file otherwise.
     void check_coordinates(const std::string& path) const;
 
-    Config config_;  // a copy with the output settings of a checkpoint (sorted, float64)
+    CheckpointSettings
+        config_;  // a copy with the output settings of a checkpoint (sorted, float64)
+    double time_step_;
     const Lattice& lattice_;
     const LocalSystem& system_;
     parallel::Comm comm_;
@@ -81,7 +84,7 @@ class Checkpoints {
 std::string checkpoint_name(std::int64_t step);
 // The checkpoint directory of a configuration (config:checkpoint-directory, relative to the
 // output directory unless absolute).
-std::string checkpoint_directory(const Config& c, const std::string& output_dir);
+std::string checkpoint_directory(const CheckpointSettings& c, const std::string& output_dir);
 // The step of a checkpoint directory's name ("checkpoint-<digits>"), or -1 for another name.
 std::int64_t checkpoint_step(const std::string& name);
 

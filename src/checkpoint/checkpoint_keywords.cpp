@@ -1,5 +1,6 @@
 // The checkpoints' section (checkpoint_section.hpp): the rows of the checkpoint and restart
 // keywords (sim:, VAMPIRE's names) and the checks across them.
+#include "checkpoint/checkpoint_section.hpp"
 #include "input/input_checks.hpp"
 #include "input/keyword_rows.hpp"
 #include "input/section.hpp"
@@ -9,6 +10,7 @@ namespace miniasd {
 namespace {
 
 using namespace keyword_rows;
+using KeywordSpec = Keyword<CheckpointSettings>;
 using input_checks::fail;
 
 void add_rows(std::vector<KeywordSpec>& t) {
@@ -21,8 +23,8 @@ void add_rows(std::vector<KeywordSpec>& t) {
     t.push_back(row(
         "sim", "save-checkpoint-rate", K::integer, D::none, 1, big, "1",
         "time steps between checkpoints with sim:save-checkpoint = continuous",
-        [](Config& c, const Value& v, const Entry&) { c.checkpoint.rate = v.integer; },
-        [](const Config& c) {  // an error without continuous checkpoints
+        [](CheckpointSettings& c, const Value& v, const Entry&) { c.checkpoint.rate = v.integer; },
+        [](const CheckpointSettings& c) {  // an error without continuous checkpoints
             return c.checkpoint.save == CheckpointSave::continuous ? whole(c.checkpoint.rate)
                                                                    : none;
         }));
@@ -32,13 +34,13 @@ void add_rows(std::vector<KeywordSpec>& t) {
         "starts again from them)";
     // Two keywords for one setting: the row given says whether a missing checkpoint is an error.
     auto load = [](bool if_exists) {
-        return [if_exists](Config& c, const Value& v, const Entry&) {
+        return [if_exists](CheckpointSettings& c, const Value& v, const Entry&) {
             c.checkpoint.load = *value_of(checkpoint_load_words, v.text);
             c.checkpoint.load_if_exists = if_exists;
         };
     };
     auto loaded = [](bool if_exists) {
-        return [if_exists](const Config& c) {
+        return [if_exists](const CheckpointSettings& c) {
             const CheckpointSection& k = c.checkpoint;
             if (k.load == CheckpointLoad::none || k.load_if_exists != if_exists) return none;
             return word(word_of(checkpoint_load_words, k.load));
@@ -55,23 +57,23 @@ void add_rows(std::vector<KeywordSpec>& t) {
     t.push_back(row(
         "sim", "checkpoint-directory", K::text, D::none, 0, 0, "checkpoints",
         "directory of the checkpoints, relative to the output directory (-o)",
-        [](Config& c, const Value& v, const Entry& e) {
+        [](CheckpointSettings& c, const Value& v, const Entry& e) {
             if (v.text.empty()) entry_error(e, "expected a directory name");
             c.checkpoint.directory = v.text;
         },
-        [](const Config& c) { return word(c.checkpoint.directory); }));
+        [](const CheckpointSettings& c) { return word(c.checkpoint.directory); }));
     t.push_back(row(
         "sim", "checkpoints-kept", K::integer, D::none, 1, 1000, "1",
         "complete checkpoints kept on disk; older ones are deleted once a newer one "
         "is written and verified",
-        [](Config& c, const Value& v, const Entry&) {
+        [](CheckpointSettings& c, const Value& v, const Entry&) {
             c.checkpoint.kept = static_cast<int>(v.integer);
         },
-        [](const Config& c) { return whole(c.checkpoint.kept); }));
+        [](const CheckpointSettings& c) { return whole(c.checkpoint.kept); }));
 }
 
 // Checkpoint keywords that would have no effect or contradict each other.
-void check(Config& c, const Seen& seen) {
+void check(CheckpointSettings& c, const Seen& seen, std::vector<std::string>&) {
     const Entry* load = given(seen, "sim:load-checkpoint");
     if (const Entry* if_exists = given(seen, "sim:load-checkpoint-if-exists"); load && if_exists)
         fail(*if_exists,
@@ -84,18 +86,18 @@ void check(Config& c, const Seen& seen) {
 }
 
 // Settings that work but are probably not what the user meant.
-void warn(Config& c, const Seen& seen) {
+void warn(const CheckpointSettings& c, const Seen& seen, std::vector<std::string>& warnings) {
     const Entry* save = given(seen, "sim:save-checkpoint");
     if (c.checkpoint.save == CheckpointSave::continuous && !given(seen, "sim:save-checkpoint-rate"))
-        c.warnings.push_back(save->file + ", line " + std::to_string(save->line) +
-                             ": sim:save-checkpoint = continuous without "
-                             "sim:save-checkpoint-rate writes a checkpoint after every step "
-                             "(VAMPIRE's default rate of 1); set the rate, e.g. 10000");
+        warnings.push_back(save->file + ", line " + std::to_string(save->line) +
+                           ": sim:save-checkpoint = continuous without "
+                           "sim:save-checkpoint-rate writes a checkpoint after every step "
+                           "(VAMPIRE's default rate of 1); set the rate, e.g. 10000");
 }
 
 }  // namespace
 
-Section checkpoint_section() {
+SectionOf<CheckpointSettings> checkpoint_section() {
     return {"checkpoints", add_rows, check, warn};
 }
 

@@ -6,12 +6,14 @@
 #include <cstdint>
 #include <string>
 
+#include "output/snapshot_section.hpp"
 #include "util/enum_words.hpp"
 #include "util/fields.hpp"
 
 namespace miniasd {
 
-struct Section;
+template <class T>
+struct SectionOf;
 
 enum class CheckpointSave { none, end, continuous };
 inline constexpr EnumWords<CheckpointSave, 2> checkpoint_save_words{{
@@ -36,6 +38,12 @@ struct CheckpointSection {
 };
 MINIASD_SIZE_GUARD(CheckpointSection, 64);
 
-Section checkpoint_section();  // checkpoint_keywords.cpp
+// What the checkpoints read of the input: their section, over the snapshot output's (a checkpoint
+// is a snapshot written in the output's modes).
+struct CheckpointSettings : SnapshotSettings {
+    CheckpointSection checkpoint;
+};
+
+SectionOf<CheckpointSettings> checkpoint_section();  // checkpoint_keywords.cpp
 
 }  // namespace miniasd

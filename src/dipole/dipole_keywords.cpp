@@ -1,5 +1,6 @@
 // The dipolar field's section (dipole_section.hpp): the rows of the dipole: and cells: keywords,
 // the solver and its update rate, and the checks across them.
+#include "dipole/dipole_section.hpp"
 #include "dipole/images.hpp"
 #include "input/input_checks.hpp"
 #include "input/keyword_rows.hpp"
@@ -10,6 +11,7 @@ namespace miniasd {
 namespace {
 
 using namespace keyword_rows;
+using KeywordSpec = Keyword<DipoleSettings>;
 using input_checks::fail;
 using S = DipoleSolver;
 
@@ -40,8 +42,8 @@ void add_rows(std::vector<KeywordSpec>& t) {
         "dipole", "cutoff-radius", K::real, D::none, 1, 1e6, "2",
         "tensor solver: pairs of macro-cells whose centres are at most this many macro-cell "
         "sizes (cells:macro-cell-size-x) apart take the mean tensor over their atoms' pairs",
-        [](Config& c, const Value& v, const Entry&) { c.dipole.cutoff = v.real; },
-        [](const Config& c) {  // refused beside other solvers (check below)
+        [](DipoleSettings& c, const Value& v, const Entry&) { c.dipole.cutoff = v.real; },
+        [](const DipoleSettings& c) {  // refused beside other solvers (check below)
             return tensor(c.dipole) ? number(c.dipole.cutoff) : none;
         }));
     const char* axes[] = {"", "-x", "-y", "-z"};
@@ -51,11 +53,11 @@ void add_rows(std::vector<KeywordSpec>& t) {
             "10 A",
             a == 0 ? "edge of the cubic macro-cells of the tensor and macrocell dipole solvers"
                    : std::string("edge of the macro-cells along ") + (axes[a] + 1),
-            [a](Config& c, const Value& v, const Entry&) {
+            [a](DipoleSettings& c, const Value& v, const Entry&) {
                 for (int k = 0; k < 3; ++k)
                     if (a == 0 || a == k + 1) c.dipole.macro_cell_size[std::size_t(k)] = v.real;
             },
-            [a](const Config& c) -> std::optional<Value> {
+            [a](const DipoleSettings& c) -> std::optional<Value> {
                 if (!c.dipole.macro_cells()) return none;  // refused beside them (check below)
                 const Vec3& s = c.dipole.macro_cell_size;
                 if (a == 0) return s[0] == s[1] && s[1] == s[2] ? number(s[0]) : none;
@@ -66,16 +68,16 @@ void add_rows(std::vector<KeywordSpec>& t) {
         "dipole", "field-update-rate", K::integer, D::none, 1, 1000000, "100",
         "time steps (Monte Carlo sweeps) between evaluations of the dipolar field, which is "
         "held in between: 1 evaluates it at the start of every step. VAMPIRE's default, 100",
-        [](Config& c, const Value& v, const Entry&) { c.dipole.update_rate = v.integer; },
+        [](DipoleSettings& c, const Value& v, const Entry&) { c.dipole.update_rate = v.integer; },
         // Written only beside a solver: alone it is refused (check below).
-        [](const Config& c) {
+        [](const DipoleSettings& c) {
             return c.dipole.solver == S::none ? none : whole(c.dipole.update_rate);
         }));
 }
 
 // The update rate needs a solver, the cells a macro-cell solver, and every solver open
 // boundaries; hierarchical and fft run as their equivalents, with a warning.
-void check(Config& c, const Seen& seen) {
+void check(DipoleSettings& c, const Seen& seen, std::vector<std::string>& warnings) {
     const DipoleSection& d = c.dipole;
     for (const char* key :
          {"dipole:cutoff-radius", "cells:macro-cell-size", "cells:macro-cell-size-x",
@@ -114,7 +116,7 @@ void check(Config& c, const Seen& seen) {
                                   "macro-cell solvers ignore periodicity, as VAMPIRE's do)"));
         }
     if (d.solver == S::hierarchical || d.solver == S::fft)
-        c.warnings.push_back(
+        warnings.push_back(
             solver->file + ", line " + std::to_string(solver->line) + ": dipole:solver = " +
             (d.solver == S::fft ? std::string("fft runs as macrocell (VAMPIRE's fft solver is "
                                               "the macro-cell field by FFT; the same field)")
@@ -125,7 +127,7 @@ void check(Config& c, const Seen& seen) {
 
 }  // namespace
 
-Section dipole_section() {
+SectionOf<DipoleSettings> dipole_section() {
     return {"dipolar field", add_rows, check};
 }
 

@@ -4,13 +4,15 @@
 
 #include <cstdint>
 
+#include "system/system_settings.hpp"
 #include "util/enum_words.hpp"
 #include "util/fields.hpp"
 #include "util/vec3.hpp"
 
 namespace miniasd {
 
-struct Section;
+template <class T>
+struct SectionOf;
 
 // Off until dipole:solver is given, as in VAMPIRE. hierarchical runs as tensor and fft as
 // macrocell, with a warning.
@@ -64,6 +66,11 @@ struct DipoleSection {
 };
 MINIASD_SIZE_GUARD(DipoleSection, 48);
 
-Section dipole_section();  // dipole_keywords.cpp
+// What the dipolar field's code reads of the input: its section, over the system's.
+struct DipoleSettings : virtual SystemSettings {
+    DipoleSection dipole;
+};
+
+SectionOf<DipoleSettings> dipole_section();  // dipole_keywords.cpp
 
 }  // namespace miniasd

@@ -1,5 +1,5 @@
 // A term driven by the electrical current (the spin torques): its strength is the current's
-// fraction of the full one, which an electrical pulse ramps (programs/electrical_pulse.cpp) and
+// fraction of the full one, which an electrical pulse ramps (run/programs/electrical_pulse.cpp) and
 // Hamiltonian::set_current passes to every such term.
 #pragma once
 

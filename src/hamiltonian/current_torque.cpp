@@ -17,7 +17,7 @@ void add_current_field(const kernels::CurrentTorqueView& v, const SpinView& s, s
 }
 
 // The axes (0, 1, 2 for x, y, z) the current has a component on, in order.
-std::vector<int> current_axes(const Config& c) {
+std::vector<int> current_axes(const SpinTorqueSettings& c) {
     std::vector<int> axes;
     for (int a = 0; a < 3; ++a)
         if (c.torques.current_density[std::size_t(a)] != 0) axes.push_back(a);
@@ -26,7 +26,7 @@ std::vector<int> current_axes(const Config& c) {
 
 }  // namespace
 
-Vec3 spin_drift_velocity(const Config& c, const Lattice& l, int material) {
+Vec3 spin_drift_velocity(const SpinTorqueSettings& c, const Lattice& l, int material) {
     const MaterialConfig& m = c.materials[std::size_t(material)];
     const double volume = l.cell_size[0] * l.cell_size[1] * l.cell_size[2] / double(l.sites());
     const double ms = m.moment / volume;  // A/m
@@ -37,7 +37,7 @@ Vec3 spin_drift_velocity(const Config& c, const Lattice& l, int material) {
     return {factor * j[0], factor * j[1], factor * j[2]};
 }
 
-Reach CurrentTorque::reach(const Config& c, const Lattice& l) {
+Reach CurrentTorque::reach(const SpinTorqueSettings& c, const Lattice& l) {
     // The field of a component along an axis one cell long is zero (both neighbours are the
     // atom itself, or absent), and so along a periodic axis of two (both are the same atom): a
     // current there would be accepted and do nothing.
@@ -70,7 +70,7 @@ Reach CurrentTorque::reach(const Config& c, const Lattice& l) {
     return r;
 }
 
-CurrentTorque::CurrentTorque(const LocalSystem& sys, const Lattice& l, const Config& c,
+CurrentTorque::CurrentTorque(const LocalSystem& sys, const Lattice& l, const SpinTorqueSettings& c,
                              const std::vector<std::vector<int>>& columns) {
     const std::vector<int> axes = current_axes(c);
     const std::size_t n = std::size_t(sys.n_owned), na = axes.size();

@@ -9,7 +9,7 @@
 #include "hamiltonian/current_driven.hpp"
 #include "hamiltonian/kernel_term.hpp"
 #include "hamiltonian/reach.hpp"
-#include "input/config.hpp"
+#include "hamiltonian/spin_torque_section.hpp"
 #include "kernels/current_torque.hpp"
 #include "system/lattice.hpp"
 #include "system/local_system.hpp"
@@ -20,9 +20,9 @@ class CurrentTorque final : public KernelTerm<kernels::CurrentTorqueView>, publi
   public:
     // The offsets it reads, per basis site: (+1, -1) cell along each axis with a current
     // component, in the order x, y, z.
-    static Reach reach(const Config& c, const Lattice& l);
+    static Reach reach(const SpinTorqueSettings& c, const Lattice& l);
     // columns[site][k]: the neighbour-table column of the k-th offset of reach().
-    CurrentTorque(const LocalSystem& sys, const Lattice& l, const Config& c,
+    CurrentTorque(const LocalSystem& sys, const Lattice& l, const SpinTorqueSettings& c,
                   const std::vector<std::vector<int>>& columns);
     const char* name() const override { return "current-torque"; }
     // No energy: the statistics skip it (conservative() is false); a kind is still required.
@@ -47,6 +47,6 @@ class CurrentTorque final : public KernelTerm<kernels::CurrentTorqueView>, publi
 
 // The spin-drift velocity u = -P g mu_B j / (2 |e| M_s) of a material (m/s), g = 2, with
 // M_s = mu_s / (the cell's volume / its sites) (A/m).
-Vec3 spin_drift_velocity(const Config& c, const Lattice& l, int material);
+Vec3 spin_drift_velocity(const SpinTorqueSettings& c, const Lattice& l, int material);
 
 }  // namespace miniasd

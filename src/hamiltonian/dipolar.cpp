@@ -15,6 +15,7 @@
 #include "dipole/dipole_solver.hpp"
 #include "dipole/macro_cell_solver.hpp"
 #include "hamiltonian/dipolar.hpp"
+#include "hamiltonian/hamiltonian_settings.hpp"
 #include "parallel/comm.hpp"
 #include "util/error.hpp"
 
@@ -187,7 +188,7 @@ class DipolarField final : public NonLocalStage {
     double seconds_ = 0;  // wall time of the evaluations on this rank
 };
 
-std::optional<Reach> dipolar_reach(const Config& c, const Lattice&) {
+std::optional<Reach> dipolar_reach(const HamiltonianSettings& c, const Lattice&) {
     if (c.dipole.solver == DipoleSolver::none) return std::nullopt;
     return Reach{Locality::non_local, {}};
 }

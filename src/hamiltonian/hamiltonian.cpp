@@ -1,4 +1,5 @@
 #include "hamiltonian/hamiltonian.hpp"
+#include "hamiltonian/hamiltonian_settings.hpp"
 
 #include <algorithm>
 
@@ -8,9 +9,9 @@
 
 namespace miniasd {
 
-Hamiltonian::Hamiltonian(const HamiltonianPlan& plan, const Config& c, const Lattice& l,
-                         const MaterialMap& materials, const LocalSystem& sys,
-                         const parallel::Comm& comm)
+Hamiltonian::Hamiltonian(const HamiltonianPlan& plan, const HamiltonianSettings& c,
+                         const Vec3& applied_field, const Lattice& l, const MaterialMap& materials,
+                         const LocalSystem& sys, const parallel::Comm& comm)
     : sys_(sys), comm_(comm), reach_(plan.reach) {
     if (sys.width != reach_.width())
         throw LocalError(
@@ -22,7 +23,8 @@ Hamiltonian::Hamiltonian(const HamiltonianPlan& plan, const Config& c, const Lat
     int neighbour_terms = 0;
     for (std::size_t t = 0; t < plan.recipes.size(); ++t) {
         const TermRecipe& recipe = plan.recipes[t];
-        const TermContext context{c, l, materials, sys, moments, plan.columns[t], &comm};
+        const TermContext context{
+            c, l, materials, sys, moments, plan.columns[t], &comm, applied_field};
         const Building scope(std::string("the ") + recipe.name + " term's tables");
         if (plan.reaches[t].locality == Locality::non_local) {
             if (!recipe.make_stage)

@@ -15,7 +15,6 @@
 #include "hamiltonian/reach.hpp"
 #include "hamiltonian/term_registry.hpp"
 #include "hamiltonian/zeeman.hpp"
-#include "input/config.hpp"
 #include "system/local_system.hpp"
 #include "util/exact_sum.hpp"
 
@@ -25,10 +24,12 @@ class CurrentDriven;  // hamiltonian/current_driven.hpp
 
 class Hamiltonian {
   public:
-    // Builds the plan's terms on `sys`, which was built on plan.reach.offsets(). `comm` (kept by
-    // reference) is what non-local terms' prepare stages run on.
-    Hamiltonian(const HamiltonianPlan& plan, const Config& c, const Lattice& l,
-                const MaterialMap& materials, const LocalSystem& sys, const parallel::Comm& comm);
+    // Builds the plan's terms on `sys`, which was built on plan.reach.offsets(), with the applied
+    // field `applied_field` (T; set_applied_field changes it). `comm` (kept by reference) is what
+    // non-local terms' prepare stages run on.
+    Hamiltonian(const HamiltonianPlan& plan, const HamiltonianSettings& c,
+                const Vec3& applied_field, const Lattice& l, const MaterialMap& materials,
+                const LocalSystem& sys, const parallel::Comm& comm);
 
     // Collective (every rank of the communicator): each non-local stage, on the current owned
     // spins. Call once per field evaluation, before field(), the energies or

@@ -18,7 +18,7 @@ void fill(const std::vector<double>& a, const std::vector<double>& b,
 
 }  // namespace
 
-SpinTorque::SpinTorque(const std::int32_t* material, const Config& c) {
+SpinTorque::SpinTorque(const std::int32_t* material, const SpinTorqueSettings& c) {
     for (const MaterialConfig& m : c.materials) {
         const double alpha = m.damping;
         // VAMPIRE's coefficients: with them the LLG's 1/(1 + alpha^2) and its damping term leave

@@ -7,7 +7,7 @@
 
 #include "hamiltonian/current_driven.hpp"
 #include "hamiltonian/kernel_term.hpp"
-#include "input/config.hpp"
+#include "hamiltonian/spin_torque_section.hpp"
 #include "kernels/spin_torque.hpp"
 
 namespace miniasd {
@@ -15,7 +15,7 @@ namespace miniasd {
 class SpinTorque final : public KernelTerm<kernels::SpinTorqueView, true>, public CurrentDriven {
   public:
     // The materials' constants and damping, the polarisers of c.torques.
-    SpinTorque(const std::int32_t* material, const Config& c);
+    SpinTorque(const std::int32_t* material, const SpinTorqueSettings& c);
     const char* name() const override { return "spin-torque"; }
     // No energy: the statistics skip it (conservative() is false); a kind is still required.
     TermKind kind() const override { return TermKind::applied_field; }

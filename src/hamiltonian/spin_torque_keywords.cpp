@@ -2,8 +2,8 @@
 // materials' torque constants (material[i]:, MaterialConfig::stt and sot), VAMPIRE's names with
 // its aliases; the Zhang-Li current (sim:current-density) and the materials' polarisation and
 // non-adiabaticity (miniASD's keywords); and the checks across them: a torque needs its polariser
-// or its current, and runs only where it is defined (the LLG integrator; not Monte Carlo, not the
-// relaxation).
+// or its current. That a torque runs only where it is defined (the LLG integrator; not Monte
+// Carlo, not the relaxation) is the run's check (run/config/cross_checks.cpp).
 #include "hamiltonian/spin_torque_section.hpp"
 #include "input/input_checks.hpp"
 #include "input/keyword_rows.hpp"
@@ -15,6 +15,8 @@ namespace {
 
 using namespace keyword_rows;
 using input_checks::fail;
+using KeywordSpec = Keyword<SpinTorqueSettings>;
+using MaterialRead = std::function<std::optional<Value>(const MaterialConfig&)>;
 
 using Constants = SpinTorqueConstants MaterialConfig::*;
 using Part = double SpinTorqueConstants::*;
@@ -65,8 +67,8 @@ void polariser(std::vector<KeywordSpec>& t, const char* name, Vec3 SpinTorqueSec
                const std::string& doc) {
     t.push_back(row(
         "sim", name, K::direction, D::none, 0, 0, "none", doc,
-        [field](Config& c, const Value& v, const Entry&) { c.torques.*field = v.vec; },
-        [field](const Config& c) {
+        [field](SpinTorqueSettings& c, const Value& v, const Entry&) { c.torques.*field = v.vec; },
+        [field](const SpinTorqueSettings& c) {
             return c.torques.*field != Vec3{0, 0, 0} ? unit_vector(c.torques.*field) : none;
         }));
 }
@@ -108,14 +110,14 @@ void add_current_rows(std::vector<KeywordSpec>& t) {
         "the current density j = jx, jy, jz flowing in the magnet, conventional direction (a "
         "miniASD keyword): with material[i]:spin-polarisation, the Zhang-Li torques move textures "
         "with u = -P mu_B j / (|e| M_s), along the electrons' flow; docs/physics.md",
-        [](Config& c, const Value& v, const Entry& e) {
+        [](SpinTorqueSettings& c, const Value& v, const Entry& e) {
             if (!v.triple)
                 entry_error(e,
                             "expected three components jx, jy, jz (the current's direction "
                             "matters), like 1e12, 0, 0 !A/m2");
             c.torques.current_density = v.vec;
         },
-        [](const Config& c) {
+        [](const SpinTorqueSettings& c) {
             return c.torques.current_density != Vec3{0, 0, 0} ? triple(c.torques.current_density)
                                                               : none;
         }));
@@ -167,7 +169,7 @@ const Entry& entry(const Seen& seen, const std::string& key) {
 }
 
 // A current needs a polarised material to act on, a polarisation a current, and beta both.
-void check_current(const Config& c, const Seen& seen) {
+void check_current(const SpinTorqueSettings& c, const Seen& seen) {
     const bool flows = c.torques.current_density != Vec3{0, 0, 0};
     bool polarised = false;
     for (std::size_t m = 0; m < c.materials.size(); ++m) {
@@ -188,14 +190,12 @@ void check_current(const Config& c, const Seen& seen) {
              "P (from -1 to 1)");
 }
 
-void check(Config& c, const Seen& seen) {
+void check(SpinTorqueSettings& c, const Seen& seen, std::vector<std::string>&) {
     check_current(c, seen);
-    bool any = has_current_torque(c);
     for (std::size_t m = 0; m < c.materials.size(); ++m)
         for (const bool stt : {true, false}) {
             const MaterialConfig& mc = c.materials[m];
             if (!acts(stt ? mc.stt : mc.sot)) continue;
-            any = true;
             const Vec3& p = stt ? c.torques.stt_polarisation : c.torques.sot_polarisation;
             if (p == Vec3{0, 0, 0})
                 fail(constant_entry(seen, m, stt),
@@ -203,37 +203,24 @@ void check(Config& c, const Seen& seen) {
                          (stt ? "spin-transfer" : "spin-orbit") +
                          "-torque-polarization-unit-vector = x, y, z");
         }
-    if (!any) return;
-    if (c.sim.integrator == IntegratorKind::monte_carlo)
-        fail(seen.at("sim:integrator"),
-             "monte-carlo has no spin torques (they are not the gradient of an energy, so no "
-             "Metropolis move can include them): use llg-heun");
-    if (c.sim.program == ProgramKind::relax)
-        fail(seen.at("sim:program"),
-             "relax minimises the energy, which spin torques are not part of: run a time series "
-             "with the torques, or relax without them");
-    if (c.relax.first)
-        fail(seen.at("sim:relax-first"),
-             "the relaxation minimises the energy, which spin torques are not part of: relax in "
-             "a run of its own, and start this one from its spins (sim:initial-spin-file)");
 }
 
 }  // namespace
 
-bool has_spin_torque(const Config& c) {
+bool has_spin_torque(const SpinTorqueSettings& c) {
     for (const MaterialConfig& m : c.materials)
         if (acts(m.stt) || acts(m.sot)) return true;
     return false;
 }
 
-bool has_current_torque(const Config& c) {
+bool has_current_torque(const SpinTorqueSettings& c) {
     if (c.torques.current_density == Vec3{0, 0, 0}) return false;
     for (const MaterialConfig& m : c.materials)
         if (m.spin_polarisation != 0) return true;
     return false;
 }
 
-Section spin_torque_section() {
+SectionOf<SpinTorqueSettings> spin_torque_section() {
     return {"spin torques", add_rows, check};
 }
 

@@ -1,4 +1,5 @@
 #include "hamiltonian/term_registry.hpp"
+#include "hamiltonian/hamiltonian_settings.hpp"
 
 #include "hamiltonian/anisotropy.hpp"
 #include "hamiltonian/biquadratic.hpp"
@@ -17,14 +18,14 @@ namespace miniasd {
 namespace {
 
 // Terms every input has that read S_i only (with zero constants they are inactive).
-std::optional<Reach> always_on_site(const Config&, const Lattice&) {
+std::optional<Reach> always_on_site(const HamiltonianSettings&, const Lattice&) {
     return Reach{};
 }
 
 // Exchange over the lattice's bonds (system/interactions.hpp, docs/physics.md), always present:
 // with every J zero it is inactive, but its reach keeps the neighbour table (and so the
 // statistics' layout) the same.
-std::optional<Reach> exchange_reach(const Config&, const Lattice& l) {
+std::optional<Reach> exchange_reach(const HamiltonianSettings&, const Lattice& l) {
     return Reach{Locality::neighbours, l.exchange.offsets()};
 }
 std::unique_ptr<LocalTerm> make_exchange(const TermContext& t) {
@@ -85,7 +86,7 @@ std::unique_ptr<LocalTerm> make_uniaxial(const TermContext& t) {
 }
 
 // Only when some material has k_c: then the energies of other inputs keep their fixed order.
-std::optional<Reach> cubic_reach(const Config& c, const Lattice& l) {
+std::optional<Reach> cubic_reach(const HamiltonianSettings& c, const Lattice& l) {
     for (const MaterialConfig& m : c.materials)
         if (m.cubic_anisotropy != 0) return always_on_site(c, l);
     return std::nullopt;
@@ -99,16 +100,12 @@ std::unique_ptr<LocalTerm> make_cubic(const TermContext& t) {
 
 // The applied field is always present: programs change it during a run.
 std::unique_ptr<LocalTerm> make_zeeman(const TermContext& t) {
-    const Config& c = t.config;
-    return std::make_unique<Zeeman>(t.system.material.data(), t.moments,
-                                    Vec3{c.sim.field_strength * c.sim.field_direction[0],
-                                         c.sim.field_strength * c.sim.field_direction[1],
-                                         c.sim.field_strength * c.sim.field_direction[2]});
+    return std::make_unique<Zeeman>(t.system.material.data(), t.moments, t.applied_field);
 }
 
 // DMI (hamiltonian/dmi.hpp) only when some material has a dmi-constant: it reads the exchange's
 // bonds, and its mediating atoms are among them.
-std::optional<Reach> dmi_reach(const Config& c, const Lattice& l) {
+std::optional<Reach> dmi_reach(const HamiltonianSettings& c, const Lattice& l) {
     if (!has_dmi(c)) return std::nullopt;
     return Reach{Locality::neighbours, l.exchange.offsets()};
 }
@@ -119,7 +116,7 @@ std::unique_ptr<LocalTerm> make_dmi(const TermContext& t) {
 
 // Biquadratic exchange (hamiltonian/biquadratic.hpp) only when the input has some: its bonds are
 // the lattice's biquadratic list.
-std::optional<Reach> biquadratic_reach(const Config& c, const Lattice& l) {
+std::optional<Reach> biquadratic_reach(const HamiltonianSettings& c, const Lattice& l) {
     if (!has_biquadratic(c) || l.biquadratic.bonds() == 0) return std::nullopt;
     return Reach{Locality::neighbours, l.biquadratic.offsets()};
 }
@@ -139,7 +136,7 @@ std::unique_ptr<LocalTerm> make_biquadratic(const TermContext& t) {
 
 // The spin torques (hamiltonian/spin_torque.hpp) only when some material has one: on-site, they
 // read S_i alone.
-std::optional<Reach> spin_torque_reach(const Config& c, const Lattice& l) {
+std::optional<Reach> spin_torque_reach(const HamiltonianSettings& c, const Lattice& l) {
     if (!has_spin_torque(c)) return std::nullopt;
     return always_on_site(c, l);
 }
@@ -149,7 +146,7 @@ std::unique_ptr<LocalTerm> make_spin_torque(const TermContext& t) {
 
 // The Zhang-Li current torques (hamiltonian/current_torque.hpp) only when a current flows through
 // a polarised material: they read the same site one cell ahead and behind along the current.
-std::optional<Reach> current_torque_reach(const Config& c, const Lattice& l) {
+std::optional<Reach> current_torque_reach(const HamiltonianSettings& c, const Lattice& l) {
     if (!has_current_torque(c)) return std::nullopt;
     return CurrentTorque::reach(c, l);
 }
@@ -183,7 +180,7 @@ bool register_term(const TermRecipe& recipe) {
     return true;
 }
 
-HamiltonianPlan plan_hamiltonian(const Config& c, const Lattice& l) {
+HamiltonianPlan plan_hamiltonian(const HamiltonianSettings& c, const Lattice& l) {
     HamiltonianPlan p;
     p.reach = ReachUnion(l.sites());
     for (const TermRecipe& r : term_recipes()) {

@@ -13,16 +13,19 @@
 #include "hamiltonian/local_term.hpp"
 #include "hamiltonian/non_local_stage.hpp"
 #include "hamiltonian/reach.hpp"
-#include "input/config.hpp"
 #include "system/lattice.hpp"
 #include "system/local_system.hpp"
 #include "system/materials.hpp"
 
 namespace miniasd {
 
+// hamiltonian_settings.hpp: declared only, so that what includes the Hamiltonian is not rebuilt
+// when a section its terms read changes.
+struct HamiltonianSettings;
+
 // What a recipe builds its term from.
 struct TermContext {
-    const Config& config;
+    const HamiltonianSettings& config;
     const Lattice& lattice;
     const MaterialMap& materials;  // each atom's material (the simulation's one map)
     const LocalSystem& system;
@@ -34,12 +37,13 @@ struct TermContext {
     // The simulation's communicator, for terms with a collective set-up (the dipolar field's
     // FFT plan); null in tests that build local terms alone.
     const parallel::Comm* comm = nullptr;
+    Vec3 applied_field{0, 0, 0};  // T: the run's sim:applied-field-* at the start
 };
 
 struct TermRecipe {
     const char* name;
     // The term's reach for this input, or nullopt when the input does not use the term.
-    std::optional<Reach> (*reach)(const Config& c, const Lattice& l);
+    std::optional<Reach> (*reach)(const HamiltonianSettings& c, const Lattice& l);
     // Builds the term: a local one (reach on_site or neighbours), or a non-local stage.
     std::unique_ptr<LocalTerm> (*make)(const TermContext& context);
     std::unique_ptr<NonLocalStage> (*make_stage)(const TermContext& context) = nullptr;
@@ -63,6 +67,6 @@ struct HamiltonianPlan {
     std::vector<std::vector<std::vector<int>>> columns;  // [term][site][offset]: table columns
     ReachUnion reach{1};
 };
-HamiltonianPlan plan_hamiltonian(const Config& c, const Lattice& l);
+HamiltonianPlan plan_hamiltonian(const HamiltonianSettings& c, const Lattice& l);
 
 }  // namespace miniasd

@@ -1,25 +1,13 @@
-// The rows of the keyword table. Names and units follow VAMPIRE wherever the feature is shared,
-// so VAMPIRE input files for supported features run unchanged.
+// What every keyword table can answer: a row by name, the near miss of a misspelt keyword
+// (keyword_table.hpp).
 #include "input/keyword_table.hpp"
-#include "input/keyword_rows.hpp"
-#include "input/section.hpp"
 
 #include <algorithm>
 #include <charconv>
 
-#include <limits>
-#include "util/error.hpp"
-
 namespace miniasd {
 
 namespace {
-
-std::vector<KeywordSpec> make_table() {
-    std::vector<KeywordSpec> t;
-    for (const Section& s : sections())
-        s.add_rows(t);
-    return t;
-}
 
 std::size_t edit_distance(const std::string& a, const std::string& b) {
     std::vector<std::size_t> prev(b.size() + 1), cur(b.size() + 1);
@@ -36,19 +24,15 @@ std::size_t edit_distance(const std::string& a, const std::string& b) {
 
 }  // namespace
 
-std::string KeywordSpec::pattern() const {
+std::string KeywordRow::pattern() const {
     return section + (material_indexed ? "[i]" : "") + ":" + name +
            (second_material_index ? "[j]" : "") + (category_pair ? "[a][b]" : "");
 }
 
-const std::vector<KeywordSpec>& keyword_table() {
-    static const std::vector<KeywordSpec> table = make_table();
-    return table;
-}
-
-const KeywordSpec* find_keyword(const std::string& section, const std::string& name) {
-    for (const KeywordSpec& s : keyword_table())
-        if (s.section == section && s.name == name) return &s;
+const KeywordRow* find_row(const KeywordRows& rows, const std::string& section,
+                           const std::string& name) {
+    for (const KeywordRow* s : rows)
+        if (s->section == section && s->name == name) return s;
     return nullptr;
 }
 
@@ -57,7 +41,7 @@ namespace {
 // Whether an entry written like `e` could be a line of keyword `s`: a bare flag only for flags,
 // a number for numbers, a comma list for directions, a word for choices and text. A suggestion
 // of a keyword that takes another kind of value would point at different physics.
-bool same_value_type(const KeywordSpec& s, const Entry& e) {
+bool same_value_type(const KeywordRow& s, const Entry& e) {
     if (!e.has_value) return s.kind == ValueKind::flag;
     const bool list = e.value.find(',') != std::string::npos;
     double x = 0;
@@ -86,12 +70,13 @@ bool same_value_type(const KeywordSpec& s, const Entry& e) {
 
 }  // namespace
 
-std::string suggest_keyword(const Entry& e) {
+std::string suggest_keyword(const KeywordRows& rows, const Entry& e) {
     const std::string wanted = e.section + ":" + e.name;
     std::string best;
     // A near miss is one or two edits, a few more in long names; more than that is another word.
     std::size_t best_d = std::max<std::size_t>(2, wanted.size() / 8) + 1;
-    for (const KeywordSpec& s : keyword_table()) {
+    for (const KeywordRow* row : rows) {
+        const KeywordRow& s = *row;
         if (!same_value_type(s, e)) continue;
         // The distance is at least the length difference: skip without the quadratic work (a
         // 2 MB garbage key is answered at once).

@@ -1,6 +1,9 @@
-// The keyword table: one row per input keyword, owning its value type, unit dimension, range,
-// default and documentation, and the one function that stores it into Config. The same table
-// drives the parser, `miniasd --check` and docs/input-reference.md.
+// A keyword-table row: one input keyword, owning its value type, unit dimension, range, default
+// and documentation (KeywordRow), and the functions that store it into its settings and read it
+// back (Keyword<T>). A feature's rows are typed on its own settings (hamiltonian/
+// spin_torque_section.hpp's SpinTorqueSettings); the run composes them into the one table that
+// drives the parser, `miniasd --check` and docs/input-reference.md (run/config/keyword_table.hpp).
+// Nothing here knows a feature's settings.
 #pragma once
 
 #include <functional>
@@ -8,9 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "input/config.hpp"
 #include "input/line_parser.hpp"
 #include "util/units.hpp"
+#include "util/vec3.hpp"
 
 namespace miniasd {
 
@@ -35,34 +38,25 @@ struct Value {
     std::string text;       // choice (lower case) or text
 };
 
-struct KeywordSpec {
-    std::string section;         // "sim"
-    std::string name;            // "temperature"
-    bool material_indexed;       // written material[i]:name
-    bool second_material_index;  // written name[j], j a material index
-    ValueKind kind;
-    Dimension dimension;       // for real values
-    double min, max;           // inclusive range, SI (integer and real kinds)
-    std::string choices;       // "sc|bcc|fcc" for choice
-    std::string default_text;  // for the reference
-    std::string doc;           // one line for the reference
-    std::function<void(Config&, const Value&, const Entry&)> apply;
+// What a row is, whatever settings it stores into.
+struct KeywordRow {
+    std::string section;                 // "sim"
+    std::string name;                    // "temperature"
+    bool material_indexed = false;       // written material[i]:name
+    bool second_material_index = false;  // written name[j], j a material index
+    ValueKind kind = ValueKind::flag;
+    Dimension dimension = Dimension::none;  // for real values
+    double min = 0, max = 0;                // inclusive range, SI (integer and real kinds)
+    std::string choices;                    // "sc|bcc|fcc" for choice
+    std::string default_text;               // for the reference
+    std::string doc;                        // one line for the reference
     // Another name of this keyword ("" if none): both names count as one keyword, so giving
     // both is "set twice".
     std::string alias_of;
-    // The inverse of `apply`, for describe(): the value that, given to this keyword, reproduces
-    // the configuration's setting; nullopt where the line is not written (a flag that is off, a
-    // setting that is unset, an alias, a keyword whose fields other rows write). `i` and `j` are
-    // the 0-based material indices of an indexed keyword, -1 otherwise. Every row that can change
-    // a Config has one: tests/input/test_describe.cpp proves it keyword by keyword.
-    std::function<std::optional<Value>(const Config&, int i, int j)> read;
-    // Where the line goes among its section's lines in describe() (0 unless set): the statistics
-    // columns print in the order they were given, as that order is the file's column order.
-    std::function<std::size_t(const Config&)> order;
     // The choice a bare keyword (no '= value') means; "" when it needs a value.
     std::string bare_choice;
-    // Written exchange:name[a][b], a and b exchange categories (crystals.hpp); `read` takes them
-    // 0-based as i <= j.
+    // Written exchange:name[a][b], a and b exchange categories (system/crystals.hpp); `read` takes
+    // them 0-based as i <= j.
     bool category_pair = false;
 
     // "material[i]:exchange-matrix[j]", "sim:temperature".
@@ -70,21 +64,51 @@ struct KeywordSpec {
     std::string lookup_name() const { return section + ":" + name; }
 };
 
-const std::vector<KeywordSpec>& keyword_table();
+// A row that stores into settings of type T: a feature's own (its section over the system's),
+// or the run's whole composition, which derives from every feature's (run/config/config.hpp).
+template <class T>
+struct Keyword : KeywordRow {
+    std::function<void(T&, const Value&, const Entry&)> apply;
+    // The inverse of `apply`, for describe(): the value that, given to this keyword, reproduces
+    // the setting; nullopt where the line is not written (a flag that is off, a setting that is
+    // unset, an alias, a keyword whose fields other rows write). `i` and `j` are the 0-based
+    // material indices of an indexed keyword, -1 otherwise. Every row that can change a setting
+    // has one: tests/input/test_describe.cpp proves it keyword by keyword.
+    std::function<std::optional<Value>(const T&, int i, int j)> read;
+    // Where the line goes among its section's lines in describe() (0 unless set): the statistics
+    // columns print in the order they were given, as that order is the file's column order.
+    std::function<std::size_t(const T&)> order;
+
+    // The same row in settings U that hold T's (U derives from T): how the run composes the rows
+    // of every feature into one table.
+    template <class U>
+    Keyword<U> in() const {
+        Keyword<U> k;
+        static_cast<KeywordRow&>(k) = *this;
+        if (apply) k.apply = apply;
+        if (read) k.read = read;
+        if (order) k.order = order;
+        return k;
+    }
+};
+
+// Every row of a table, whatever its settings: what the generic parts below read.
+using KeywordRows = std::vector<const KeywordRow*>;
 
 // Row for section:name (indices stripped), or nullptr.
-const KeywordSpec* find_keyword(const std::string& section, const std::string& name);
+const KeywordRow* find_row(const KeywordRows& rows, const std::string& section,
+                           const std::string& name);
 
 // The closest known keyword to the entry's section:name when it is a plausible misspelling and
 // takes the kind of value the entry gives (flag, number, list, word), else "".
-std::string suggest_keyword(const Entry& e);
+std::string suggest_keyword(const KeywordRows& rows, const Entry& e);
 
 // Converts an entry's value and unit for this keyword, checking kind, unit type and range.
 // Throws InputError naming the entry's file, line and keyword.
-Value convert_value(const KeywordSpec& spec, const Entry& e);
+Value convert_value(const KeywordRow& spec, const Entry& e);
 
 // Markdown tables of every keyword, grouped by section (the generated part of the reference).
-std::string keyword_reference_markdown();
+std::string keyword_reference_markdown(const KeywordRows& rows);
 
 // Text for a cell of a Markdown table: every '|' escaped ("|m|" would split the cell).
 std::string table_cell(const std::string& text);

@@ -11,7 +11,7 @@ namespace miniasd {
 
 namespace {
 
-std::string kind_text(const KeywordSpec& s) {
+std::string kind_text(const KeywordRow& s) {
     switch (s.kind) {
         case ValueKind::flag:
             return "flag (no value)";
@@ -38,7 +38,7 @@ std::string kind_text(const KeywordSpec& s) {
     return "";
 }
 
-std::string range_of(const KeywordSpec& s) {
+std::string range_of(const KeywordRow& s) {
     if (s.kind != ValueKind::integer && s.kind != ValueKind::real) return "";
     std::ostringstream o;
     o << s.min << " to " << s.max;
@@ -48,19 +48,20 @@ std::string range_of(const KeywordSpec& s) {
 
 }  // namespace
 
-std::string keyword_reference_markdown() {
+std::string keyword_reference_markdown(const KeywordRows& rows) {
     std::ostringstream out;
     out << "<!-- BEGIN GENERATED KEYWORDS: regenerate with `build/miniasd --input-reference` -->\n";
     // One table per section, sections in the order they first appear in the keyword table.
     std::vector<std::string> sections;
-    for (const KeywordSpec& s : keyword_table())
-        if (std::find(sections.begin(), sections.end(), s.section) == sections.end())
-            sections.push_back(s.section);
+    for (const KeywordRow* s : rows)
+        if (std::find(sections.begin(), sections.end(), s->section) == sections.end())
+            sections.push_back(s->section);
     for (const std::string& section : sections) {
         out << "\n### " << section << "\n\n"
             << "| keyword | value | units (default first) | range (SI) | default | meaning |\n"
             << "|---|---|---|---|---|---|\n";
-        for (const KeywordSpec& s : keyword_table()) {
+        for (const KeywordRow* row : rows) {
+            const KeywordRow& s = *row;
             if (s.section != section) continue;
             std::string units;
             if (s.dimension != Dimension::none)

@@ -46,13 +46,13 @@ std::string format_number(double v) {
     return o.str();
 }
 
-std::string range_text(const KeywordSpec& spec) {
+std::string range_text(const KeywordRow& spec) {
     const std::string u =
         spec.dimension == Dimension::none ? "" : " " + std::string(si_unit_name(spec.dimension));
     return format_number(spec.min) + " <= value <= " + format_number(spec.max) + u;
 }
 
-double unit_factor(const KeywordSpec& spec, const Entry& e) {
+double unit_factor(const KeywordRow& spec, const Entry& e) {
     if (spec.dimension == Dimension::none) {
         if (!e.unit.empty()) fail(e, "takes no unit, but '!" + e.unit + "' was given");
         return 1.0;
@@ -101,7 +101,7 @@ Vec3 parse_direction(const Entry& e) {
 
 // One number (all three components alike) or three comma-separated ones, times the unit, each
 // in range.
-void read_real_or_triple(const KeywordSpec& spec, const Entry& e, Value& v) {
+void read_real_or_triple(const KeywordRow& spec, const Entry& e, Value& v) {
     const double factor = unit_factor(spec, e);
     auto in_range = [&](double x) {
         if (x < spec.min || x > spec.max)
@@ -140,7 +140,7 @@ void read_real_or_triple(const KeywordSpec& spec, const Entry& e, Value& v) {
 }
 
 // The choice's word, lowered, when it is one of the keyword's choices.
-std::string checked_choice(const KeywordSpec& spec, const Entry& e) {
+std::string checked_choice(const KeywordRow& spec, const Entry& e) {
     std::string low = e.value;
     for (char& c : low)
         c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -164,7 +164,7 @@ std::string checked_choice(const KeywordSpec& spec, const Entry& e) {
 
 }  // namespace
 
-Value convert_value(const KeywordSpec& spec, const Entry& e) {
+Value convert_value(const KeywordRow& spec, const Entry& e) {
     Value v;
     if (spec.kind == ValueKind::flag) {
         if (e.has_value) fail(e, "is a flag and takes no value; write just '" + e.key() + "'");

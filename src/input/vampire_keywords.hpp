@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "input/keyword_table.hpp"
+
 namespace miniasd {
 
 enum class VampireClass { supported, accepted_without_effect, not_supported };
@@ -43,8 +45,9 @@ struct VampireValues {
 };
 const std::vector<VampireValues>& vampire_unsupported_values();
 
-// docs/vampire-compatibility.md (input/vampire_compatibility.cpp).
-std::string vampire_compatibility_markdown();
+// docs/vampire-compatibility.md (input/vampire_compatibility.cpp), the notes of supported
+// keywords taken from their rows in `rows` (the run's keyword table).
+std::string vampire_compatibility_markdown(const KeywordRows& rows);
 // The section of that document on keywords whose meaning differs from VAMPIRE's code.
 std::string vampire_differences_markdown();
 

@@ -56,8 +56,8 @@ GpuIntegrator::GpuIntegrator(const IntegratorContext& c, bool held_as_term)
         h.alpha.push_back(m.damping);
         h.gamma.push_back(constants::gyromagnetic_ratio / (1.0 + m.damping * m.damping));
     }
-    h.dt = c.config.sim.time_step;
-    h.seed = c.config.sim.seed;
+    h.dt = c.stepping.time_step;
+    h.seed = c.stepping.seed;
     h.ziggurat = &ziggurat_;
     for (const parallel::HaloPeer& p : sys_.peers)
         h.send.insert(h.send.end(), p.send.begin(), p.send.end());

@@ -5,7 +5,7 @@
 namespace miniasd {
 
 GpuLlgHeun::GpuLlgHeun(const IntegratorContext& c)
-    : GpuIntegrator(c, false), dt_(c.config.sim.time_step) {
+    : GpuIntegrator(c, false), dt_(c.stepping.time_step) {
     for (const MaterialConfig& m : c.config.materials)
         alpha_.push_back(m.damping);
 }

@@ -7,7 +7,7 @@
 namespace miniasd {
 
 GpuMonteCarlo::GpuMonteCarlo(const IntegratorContext& c)
-    : GpuIntegrator(c, true), move_(c.config.sim.monte_carlo_move) {
+    : GpuIntegrator(c, true), move_(c.stepping.monte_carlo_move) {
     // The CPU's colouring: the colour of an atom is a function of its global id.
     const Colouring colouring(c.lattice, c.hamiltonian.reach().offsets());
     colours_ = colouring.colours();

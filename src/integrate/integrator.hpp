@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "hamiltonian/hamiltonian.hpp"
-#include "input/config.hpp"
+#include "integrate/stepping.hpp"
 #include "parallel/comm.hpp"
 #include "parallel/halo.hpp"
 #include "stats/run_state.hpp"
@@ -44,7 +44,8 @@ class Integrator {
 
 // Everything an integrator may need of the simulation.
 struct IntegratorContext {
-    const Config& config;
+    const SystemSettings& config;  // the materials' moments, damping and gyromagnetic ratios
+    Stepping stepping;             // the integrator, its device, time step and random seed
     const Lattice& lattice;
     const LocalSystem& system;
     Hamiltonian& hamiltonian;

@@ -7,18 +7,19 @@
 namespace miniasd {
 
 std::unique_ptr<Integrator> make_integrator(const IntegratorContext& c) {
-    if (c.config.sim.device == Device::gpu) {
-        if (c.config.sim.integrator == IntegratorKind::monte_carlo)
+    if (c.stepping.device == Device::gpu) {
+        if (c.stepping.integrator == IntegratorKind::monte_carlo)
             return std::make_unique<GpuMonteCarlo>(c);
         return std::make_unique<GpuLlgHeun>(c);
     }
-    switch (c.config.sim.integrator) {
+    switch (c.stepping.integrator) {
         case IntegratorKind::llg_heun:
             break;
         case IntegratorKind::monte_carlo:
             return std::make_unique<MonteCarlo>(c);
     }
-    return std::make_unique<LlgHeun>(c.config, c.system, c.hamiltonian, c.halo, c.timers);
+    return std::make_unique<LlgHeun>(c.config, c.stepping, c.system, c.hamiltonian, c.halo,
+                                     c.timers);
 }
 
 }  // namespace miniasd

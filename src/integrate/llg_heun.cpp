@@ -15,14 +15,14 @@ double thermal_field_sigma(double alpha, double moment, double temperature, doub
                      (constants::gyromagnetic_ratio * moment * dt));
 }
 
-LlgHeun::LlgHeun(const Config& c, const LocalSystem& sys, Hamiltonian& h,
-                 parallel::HaloExchange& halo, Timers& timers)
+LlgHeun::LlgHeun(const SystemSettings& c, const Stepping& stepping, const LocalSystem& sys,
+                 Hamiltonian& h, parallel::HaloExchange& halo, Timers& timers)
     : sys_(sys),
       hamiltonian_(h),
       // Planned before the arrays below exist: its scratch (4 B per atom) then adds to no peak.
       sweep_(sys, h, halo, timers, !environment_set(EnvVar::no_fused_heun)),
-      dt_(c.sim.time_step),
-      seed_(c.sim.seed),
+      dt_(stepping.time_step),
+      seed_(stepping.seed),
       ziggurat_(make_ziggurat_tables()) {
     for (const MaterialConfig& m : c.materials) {
         moment_.push_back(m.moment);

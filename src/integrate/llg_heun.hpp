@@ -24,8 +24,8 @@ double thermal_field_sigma(double alpha, double moment, double temperature, doub
 
 class LlgHeun final : public Integrator {
   public:
-    LlgHeun(const Config& c, const LocalSystem& sys, Hamiltonian& h, parallel::HaloExchange& halo,
-            Timers& timers);
+    LlgHeun(const SystemSettings& c, const Stepping& stepping, const LocalSystem& sys,
+            Hamiltonian& h, parallel::HaloExchange& halo, Timers& timers);
 
     const char* name() const override { return "llg-heun"; }
     // One time step at state.temperature, state.step being the random-number counter.

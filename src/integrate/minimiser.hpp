@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "hamiltonian/hamiltonian.hpp"
-#include "input/config.hpp"
+#include "integrate/relax_section.hpp"
 #include "parallel/comm.hpp"
 #include "parallel/halo.hpp"
 #include "system/local_system.hpp"

@@ -18,8 +18,8 @@ MonteCarlo::MonteCarlo(const IntegratorContext& c)
       timers_(c.timers),
       t_trial_(c.timers.add("monte-carlo")),
       t_halo_(c.timers.add("halo")),
-      move_(c.config.sim.monte_carlo_move),
-      seed_(c.config.sim.seed),
+      move_(c.stepping.monte_carlo_move),
+      seed_(c.stepping.seed),
       ziggurat_(make_ziggurat_tables()),
       colouring_(c.lattice, c.hamiltonian.reach().offsets()) {
     boundary_.resize(static_cast<std::size_t>(colouring_.colours()));

@@ -4,12 +4,14 @@
 
 #include <cstdint>
 
+#include "system/system_settings.hpp"
 #include "util/enum_words.hpp"
 #include "util/fields.hpp"
 
 namespace miniasd {
 
-struct Section;
+template <class T>
+struct SectionOf;
 
 enum class RelaxMethod { velocity_projection, damped_llg };
 inline constexpr EnumWords<RelaxMethod, 2> relax_method_words{{
@@ -26,6 +28,11 @@ struct RelaxSection {
 };
 MINIASD_SIZE_GUARD(RelaxSection, 32);
 
-Section relax_section();  // relax_keywords.cpp
+// What the relaxation's code reads of the input: its section, over the system's.
+struct RelaxSettings : virtual SystemSettings {
+    RelaxSection relax;
+};
+
+SectionOf<RelaxSettings> relax_section();  // relax_keywords.cpp
 
 }  // namespace miniasd

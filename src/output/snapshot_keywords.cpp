@@ -5,13 +5,15 @@
 #include "input/input_checks.hpp"
 #include "input/keyword_rows.hpp"
 #include "input/section.hpp"
-#include "input/write_modes.hpp"
+#include "output/snapshot_section.hpp"
+#include "output/write_modes.hpp"
 
 namespace miniasd {
 
 namespace {
 
 using namespace keyword_rows;
+using KeywordSpec = Keyword<SnapshotSettings>;
 using input_checks::fail;
 using input_checks::warn_if_given;
 
@@ -20,13 +22,15 @@ void add_when_rows(std::vector<KeywordSpec>& t) {
     t.push_back(row(
         "config", "atoms", K::flag, D::none, 0, 0, "off",
         "write spin snapshots (every config:atoms-output-rate statistics rows)",
-        [](Config& c, const Value&, const Entry&) { c.output.atoms = true; },
-        [](const Config& c) { return flag_if(c.output.atoms); }));
+        [](SnapshotSettings& c, const Value&, const Entry&) { c.output.atoms = true; },
+        [](const SnapshotSettings& c) { return flag_if(c.output.atoms); }));
     t.push_back(row(
         "config", "atoms-output-rate", K::integer, D::none, 1, big, "1",
         "a snapshot every this many sim:time-steps-increment intervals",
-        [](Config& c, const Value& v, const Entry&) { c.output.atoms_output_rate = v.integer; },
-        [](const Config& c) { return whole(c.output.atoms_output_rate); }));
+        [](SnapshotSettings& c, const Value& v, const Entry&) {
+            c.output.atoms_output_rate = v.integer;
+        },
+        [](const SnapshotSettings& c) { return whole(c.output.atoms_output_rate); }));
 }
 
 // How they are written: the write mode, the record format, the I/O groups, MPI-IO hints.
@@ -38,33 +42,35 @@ void add_mode_rows(std::vector<KeywordSpec>& t) {
         "config", "output-mode", modes + "auto", "file-per-node",
         "parallel write method (legacy = serial; auto = the fastest in a start-up test); see "
         "docs/output.md",
-        [](Config& c, const Value& v, const Entry&) {
+        [](SnapshotSettings& c, const Value& v, const Entry&) {
             c.output.auto_mode = v.text == "auto";
             c.output.mode = OutputMode::file_per_node;  // auto's fallback
             for (const WriteMode& m : write_modes())
                 if (v.text == m.name || (v.text == "legacy" && m.mode == OutputMode::serial))
                     c.output.mode = m.mode;
         },
-        [](const Config& c) {
+        [](const SnapshotSettings& c) {
             return word(c.output.auto_mode ? "auto" : word_of(c.output.mode));
         }));
     t.push_back(choice(
         "config", "output-format", "binary|text", "binary",
         "binary (little-endian) or fixed-width text that reads back exactly",
-        [](Config& c, const Value& v, const Entry&) { c.output.text = v.text == "text"; },
-        [](const Config& c) { return word(c.output.text ? "text" : "binary"); }));
+        [](SnapshotSettings& c, const Value& v, const Entry&) { c.output.text = v.text == "text"; },
+        [](const SnapshotSettings& c) { return word(c.output.text ? "text" : "binary"); }));
     t.push_back(choice(
         "config", "output-data-type", "float64|float32", "float64",
         "precision of the written spin components",
-        [](Config& c, const Value& v, const Entry&) {
+        [](SnapshotSettings& c, const Value& v, const Entry&) {
             c.output.single_precision = v.text == "float32";
         },
-        [](const Config& c) { return word(c.output.single_precision ? "float32" : "float64"); }));
+        [](const SnapshotSettings& c) {
+            return word(c.output.single_precision ? "float32" : "float64");
+        }));
     t.push_back(row(
         "config", "output-nodes", K::text, D::none, 0, 0, "one per node",
         "I/O groups (file-per-node) or writer ranks (sorted, hdf5), 1 to the rank "
         "count; auto = the fastest count in a start-up test (file-per-node)",
-        [](Config& c, const Value& v, const Entry& e) {
+        [](SnapshotSettings& c, const Value& v, const Entry& e) {
             if (v.text == "auto") {
                 c.output.auto_nodes = true;
                 return;
@@ -80,7 +86,7 @@ void add_mode_rows(std::vector<KeywordSpec>& t) {
             c.output.output_nodes = static_cast<int>(n);
             c.output.auto_nodes = false;
         },
-        [](const Config& c) {  // 0: unset, one per node
+        [](const SnapshotSettings& c) {  // 0: unset, one per node
             return c.output.auto_nodes         ? word("auto")
                    : c.output.output_nodes > 0 ? word(std::to_string(c.output.output_nodes))
                                                : none;
@@ -88,7 +94,7 @@ void add_mode_rows(std::vector<KeywordSpec>& t) {
     t.push_back(row(
         "config", "mpi-io-hints", K::text, D::none, 0, 0, "none",
         "MPI-IO hints, key=value pairs separated by commas (cb_nodes=4,...)",
-        [](Config& c, const Value& v, const Entry& e) {
+        [](SnapshotSettings& c, const Value& v, const Entry& e) {
             for (std::size_t start = 0; start <= v.text.size();) {
                 std::size_t comma = v.text.find(',', start);
                 if (comma == std::string::npos) comma = v.text.size();
@@ -100,7 +106,7 @@ void add_mode_rows(std::vector<KeywordSpec>& t) {
             }
             c.output.mpi_io_hints = v.text;
         },
-        [](const Config& c) {
+        [](const SnapshotSettings& c) {
             return c.output.mpi_io_hints.empty() ? none : word(c.output.mpi_io_hints);
         }));
 }
@@ -112,18 +118,22 @@ void add_selection_rows(std::vector<KeywordSpec>& t) {
         t.push_back(row(
             "config", "atoms-minimum-" + axis, K::real, D::none, 0, 1, "0",
             "write atoms at or above this fraction of the system size along " + axis,
-            [a](Config& c, const Value& v, const Entry&) { c.output.box_min[a] = v.real; },
-            [a](const Config& c) { return number(c.output.box_min[a]); }));
+            [a](SnapshotSettings& c, const Value& v, const Entry&) {
+                c.output.box_min[a] = v.real;
+            },
+            [a](const SnapshotSettings& c) { return number(c.output.box_min[a]); }));
         t.push_back(row(
             "config", "atoms-maximum-" + axis, K::real, D::none, 0, 1, "1",
             "write atoms at or below this fraction of the system size along " + axis,
-            [a](Config& c, const Value& v, const Entry&) { c.output.box_max[a] = v.real; },
-            [a](const Config& c) { return number(c.output.box_max[a]); }));
+            [a](SnapshotSettings& c, const Value& v, const Entry&) {
+                c.output.box_max[a] = v.real;
+            },
+            [a](const SnapshotSettings& c) { return number(c.output.box_max[a]); }));
     }
     t.push_back(row(
         "config", "atoms-materials", K::text, D::none, 0, 0, "all",
         "write only these materials: comma-separated indices (1,3)",
-        [](Config& c, const Value& v, const Entry& e) {
+        [](SnapshotSettings& c, const Value& v, const Entry& e) {
             c.output.materials.clear();
             for (std::size_t start = 0; start <= v.text.size();) {
                 std::size_t comma = v.text.find(',', start);
@@ -139,7 +149,7 @@ void add_selection_rows(std::vector<KeywordSpec>& t) {
                 start = comma + 1;
             }
         },
-        [](const Config& c) {
+        [](const SnapshotSettings& c) {
             std::string list;
             for (int m : c.output.materials)
                 list += (list.empty() ? "" : ",") + std::to_string(m + 1);
@@ -152,41 +162,43 @@ void add_pipeline_rows(std::vector<KeywordSpec>& t) {
     t.push_back(row(
         "config", "output-piece-size", K::real, D::data_size, 4096, 1073741824.0, "64 MiB",
         "largest single write or sorted batch (at most 1 GiB)",
-        [](Config& c, const Value& v, const Entry&) {
+        [](SnapshotSettings& c, const Value& v, const Entry&) {
             c.output.piece_bytes = static_cast<std::int64_t>(v.real);
         },
-        [](const Config& c) { return number(double(c.output.piece_bytes)); }));
+        [](const SnapshotSettings& c) { return number(double(c.output.piece_bytes)); }));
     t.push_back(row(
         "config", "output-sync", K::flag, D::none, 0, 0, "off",
         "fsync every data file before its metadata is written",
-        [](Config& c, const Value&, const Entry&) { c.output.sync = true; },
-        [](const Config& c) { return flag_if(c.output.sync); }));
+        [](SnapshotSettings& c, const Value&, const Entry&) { c.output.sync = true; },
+        [](const SnapshotSettings& c) { return flag_if(c.output.sync); }));
     t.push_back(choice(
         "config", "output-asynchronous", "true|false", "true",
         "write snapshots in a background thread while the time loop goes on "
         "(needs MPI_THREAD_MULTIPLE; synchronous, with a warning, without it)",
-        [](Config& c, const Value& v, const Entry&) { c.output.asynchronous = v.text == "true"; },
-        [](const Config& c) { return word(c.output.asynchronous ? "true" : "false"); }));
+        [](SnapshotSettings& c, const Value& v, const Entry&) {
+            c.output.asynchronous = v.text == "true";
+        },
+        [](const SnapshotSettings& c) { return word(c.output.asynchronous ? "true" : "false"); }));
     t.push_back(row(
         "config", "output-buffers", K::integer, D::none, 1, 64, "1",
         "asynchronous snapshots in flight at most (each holds 24 bytes per written "
         "atom); the loop waits for the oldest when all are busy",
-        [](Config& c, const Value& v, const Entry&) {
+        [](SnapshotSettings& c, const Value& v, const Entry&) {
             c.output.buffers = static_cast<int>(v.integer);
         },
-        [](const Config& c) { return whole(c.output.buffers); }));
+        [](const SnapshotSettings& c) { return whole(c.output.buffers); }));
     t.push_back(row(
         "config", "output-timeout", K::text, D::none, 0, 0, "10m",
         "end the job, naming the file, when a snapshot or checkpoint write has not finished "
         "after this long, or after 1 s per MB written if that is longer (a rank stuck inside "
         "the I/O library would hang the job for ever): 10m, 90s, 1h",
-        [](Config& c, const Value& v, const Entry& e) {
+        [](SnapshotSettings& c, const Value& v, const Entry& e) {
             const double s = parse_duration(v.text);
             if (s <= 0)
                 entry_error(e, "expected a duration such as 10m, 90s or 1h, not '" + v.text + "'");
             c.output.timeout = s;
         },
-        [](const Config& c) { return duration_text(c.output.timeout); }));
+        [](const SnapshotSettings& c) { return duration_text(c.output.timeout); }));
 }
 
 void add_rows(std::vector<KeywordSpec>& t) {
@@ -197,7 +209,7 @@ void add_rows(std::vector<KeywordSpec>& t) {
 }
 
 // HDF5 holds binary records only; the output box is not empty.
-void check(Config& c, const Seen& seen) {
+void check(SnapshotSettings& c, const Seen& seen, std::vector<std::string>&) {
     if (c.output.mode == OutputMode::hdf5 && c.output.text)
         fail(seen.at("config:output-format"),
              "text records cannot go into HDF5 files: use binary with config:output-mode = hdf5");
@@ -214,8 +226,10 @@ void check(Config& c, const Seen& seen) {
 
 // Snapshot options the chosen mode (or no snapshots at all) ignores: a warning each, since an
 // accepted keyword should have its effect.
-void warn(Config& c, const Seen& seen) {
-    auto warn = [&](const char* key, const std::string& why) { warn_if_given(seen, c, key, why); };
+void warn(const SnapshotSettings& c, const Seen& seen, std::vector<std::string>& warnings) {
+    auto warn = [&](const char* key, const std::string& why) {
+        warn_if_given(seen, warnings, key, why);
+    };
     const OutputMode m = c.output.mode;
     const std::string mode = "with config:output-mode = " + std::string(write_mode(m).name);
     if (!c.output.atoms) {
@@ -244,7 +258,7 @@ void warn(Config& c, const Seen& seen) {
 
 }  // namespace
 
-Section snapshot_section() {
+SectionOf<SnapshotSettings> snapshot_section() {
     return {"snapshots", add_rows, check, warn};
 }
 

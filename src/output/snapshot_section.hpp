@@ -1,18 +1,20 @@
 // The spin snapshots' settings (config: keywords; docs/output.md): a configuration section
 // (input/section.hpp), read from the keywords in snapshot_keywords.cpp. The write modes' names and
-// properties are the write-mode table's (input/write_modes.hpp).
+// properties are the write-mode table's (output/write_modes.hpp).
 #pragma once
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "system/system_settings.hpp"
 #include "util/fields.hpp"
 #include "util/vec3.hpp"
 
 namespace miniasd {
 
-struct Section;
+template <class T>
+struct SectionOf;
 
 enum class OutputMode { serial, file_per_process, mpi_io, file_per_node, sorted, hdf5 };
 
@@ -45,6 +47,12 @@ struct SnapshotSection {
 };
 MINIASD_SIZE_GUARD(SnapshotSection, 160);
 
-Section snapshot_section();  // snapshot_keywords.cpp
+// What the snapshot output reads of the input: its section, over the system's (the materials a
+// selection names).
+struct SnapshotSettings : virtual SystemSettings {
+    SnapshotSection output;
+};
+
+SectionOf<SnapshotSettings> snapshot_section();  // snapshot_keywords.cpp
 
 }  // namespace miniasd

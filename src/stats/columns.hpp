@@ -37,10 +37,6 @@ struct ColumnSpec {
 const std::vector<ColumnSpec>& column_table();
 const ColumnSpec* find_column(const std::string& keyword);
 
-// The columns used when the input names none, by program: a laser pulse shows both temperatures
-// and each material's magnetisation, a Curie sweep the averages of each point.
-std::vector<std::string> default_output_columns(ProgramKind program);
-
 // Derived statistics of a series of the accumulator (J, K, T units as stated):
 // chi = mu_total (<x^2> - <x>^2) / (k_B T)  (1/T), C = N (<e^2> - <e>^2) / (k_B T)^2 (k_B per
 // atom, e the energy per atom), U4 = 1 - <x^4> / (3 <x^2>^2).

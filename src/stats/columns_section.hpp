@@ -7,12 +7,14 @@
 #include <string>
 #include <vector>
 
+#include "system/system_settings.hpp"
 #include "util/enum_words.hpp"
 #include "util/fields.hpp"
 
 namespace miniasd {
 
-struct Section;
+template <class T>
+struct SectionOf;
 
 // output:energy-unit: the energy (and torque) columns in J, meV or eV (Spirit, UppASD and
 // magnopy users compare in meV).
@@ -42,6 +44,11 @@ struct ColumnsSection {
 };
 MINIASD_SIZE_GUARD(ColumnsSection, 64);
 
-Section columns_section();  // columns_keywords.cpp
+// What the statistics read of the input: the columns, over the system's.
+struct ColumnsSettings : virtual SystemSettings {
+    ColumnsSection columns;
+};
+
+SectionOf<ColumnsSettings> columns_section();  // columns_keywords.cpp
 
 }  // namespace miniasd

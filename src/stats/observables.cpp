@@ -13,7 +13,7 @@ constexpr std::int64_t chunk = 512;  // atoms per field buffer, as in the integr
 constexpr int per_material = 9;
 }  // namespace
 
-std::vector<ExactSum> local_sums(const Config& c, const LocalSystem& sys, const Spins& s,
+std::vector<ExactSum> local_sums(const SystemSettings& c, const LocalSystem& sys, const Spins& s,
                                  const Hamiltonian& h) {
     const std::size_t nm = c.materials.size();
     bool kept = false;

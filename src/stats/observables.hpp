@@ -8,9 +8,9 @@
 #include <vector>
 
 #include "hamiltonian/hamiltonian.hpp"
-#include "input/config.hpp"
 #include "system/local_system.hpp"
 #include "system/spins.hpp"
+#include "system/system_settings.hpp"
 #include "util/exact_sum.hpp"
 
 namespace miniasd {
@@ -22,7 +22,7 @@ namespace miniasd {
 // of `s` must be current. Exact sums, so the reduced totals are the same on any decomposition.
 // Atoms of non-magnetic materials add nothing to the energies (VAMPIRE leaves them out of every
 // statistic).
-std::vector<ExactSum> local_sums(const Config& c, const LocalSystem& sys, const Spins& s,
+std::vector<ExactSum> local_sums(const SystemSettings& c, const LocalSystem& sys, const Spins& s,
                                  const Hamiltonian& h);
 // Exact sums as integers that add element-wise over ranks, and back to doubles after the sum.
 std::vector<std::int64_t> pack(const std::vector<ExactSum>& sums);

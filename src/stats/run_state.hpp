@@ -1,14 +1,14 @@
-// The run's changing state: everything that advances while the run goes on. Config stays
-// immutable; the time loop, the programs and the integrators change this one object, and
-// statistics, snapshots and metadata read it. It is the single thing a checkpoint must save
-// besides the spins (checkpoint/run_state_io.hpp writes and reads it).
+// The run's changing state: everything that advances while the run goes on. The configuration
+// (run/config/config.hpp) stays immutable; the time loop, the programs and the integrators change
+// this one object, and statistics, snapshots and metadata read it. It is the single thing a
+// checkpoint must save besides the spins (checkpoint/run_state_io.hpp writes and reads it).
 #pragma once
 
 #include <cstdint>
 #include <vector>
 
-#include "input/config.hpp"
 #include "stats/accumulator.hpp"
+#include "util/vec3.hpp"
 
 namespace miniasd {
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "stats/columns.hpp"
+#include "stats/columns_section.hpp"
 
 namespace miniasd {
 

@@ -44,7 +44,7 @@ std::vector<double> basis_heights(const Lattice& l, std::vector<int>& of_site) {
 
 }  // namespace
 
-LayerTextures::LayerTextures(const Config& c, const Lattice& l, const LocalSystem& sys,
+LayerTextures::LayerTextures(const SystemSettings& c, const Lattice& l, const LocalSystem& sys,
                              const std::vector<std::vector<LayerTriangle>>& triangles,
                              const parallel::Comm& comm)
     : lattice_(l) {

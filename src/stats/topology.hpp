@@ -25,12 +25,12 @@
 #include <cstdint>
 #include <vector>
 
-#include "input/config.hpp"
 #include "parallel/comm.hpp"
 #include "stats/layer_triangles.hpp"
 #include "stats/observables.hpp"
 #include "system/lattice.hpp"
 #include "system/local_system.hpp"
+#include "system/system_settings.hpp"
 #include "util/exact_sum.hpp"
 
 namespace miniasd {
@@ -40,7 +40,7 @@ class LayerTextures {
     // Collective over `comm` (the count of each layer's triangles). `triangles`: layer_triangles
     // of the lattice; the system's ghosts must hold their corners (built with
     // layer_triangle_offsets observed). Error on every rank when no layer has a triangle.
-    LayerTextures(const Config& c, const Lattice& l, const LocalSystem& sys,
+    LayerTextures(const SystemSettings& c, const Lattice& l, const LocalSystem& sys,
                   const std::vector<std::vector<LayerTriangle>>& triangles,
                   const parallel::Comm& comm);
 

@@ -5,7 +5,7 @@
 
 namespace miniasd {
 
-WallProfile::WallProfile(const Config& c, const Lattice& l, const LocalSystem& sys,
+WallProfile::WallProfile(const SystemSettings& c, const Lattice& l, const LocalSystem& sys,
                          const parallel::Comm& comm) {
     const int axis = c.initial.domain_wall_axis;
     for (const MaterialConfig& m : c.materials)

@@ -14,11 +14,11 @@
 #include <cstdint>
 #include <vector>
 
-#include "input/config.hpp"
 #include "parallel/comm.hpp"
 #include "stats/observables.hpp"
 #include "system/lattice.hpp"
 #include "system/local_system.hpp"
+#include "system/system_settings.hpp"
 #include "util/exact_sum.hpp"
 
 namespace miniasd {
@@ -26,7 +26,7 @@ namespace miniasd {
 class WallProfile {
   public:
     // Collective over `comm` (each slice's atom count).
-    WallProfile(const Config& c, const Lattice& l, const LocalSystem& sys,
+    WallProfile(const SystemSettings& c, const Lattice& l, const LocalSystem& sys,
                 const parallel::Comm& comm);
 
     // This rank's sum of S.e in each slice. Reduce over ranks, then finish().

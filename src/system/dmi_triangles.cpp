@@ -55,14 +55,14 @@ std::vector<std::vector<std::vector<DmiTriangle>>> dmi_triangles(const Lattice& 
 }
 
 namespace {
-std::vector<std::vector<double>> triangle_constants(const Config& c) {
+std::vector<std::vector<double>> triangle_constants(const SystemSettings& c) {
     std::vector<std::vector<double>> d;
     for (const MaterialConfig& m : c.materials)
         d.push_back(m.dmi);
     return d;
 }
 // [a][b]: the constant given for a, b, else for b, a (the input checks refuse two that differ).
-std::vector<std::vector<double>> symmetrised(const Config& c,
+std::vector<std::vector<double>> symmetrised(const SystemSettings& c,
                                              std::vector<double> MaterialConfig::*row) {
     const std::size_t n = c.materials.size();
     std::vector<std::vector<double>> d(n, std::vector<double>(n, 0.0));
@@ -75,7 +75,7 @@ std::vector<std::vector<double>> symmetrised(const Config& c,
 }
 }  // namespace
 
-DmiVectors::DmiVectors(const Lattice& l, const MaterialMap& materials, const Config& c)
+DmiVectors::DmiVectors(const Lattice& l, const MaterialMap& materials, const SystemSettings& c)
     : lattice_(l),
       materials_(materials),
       d_(triangle_constants(c)),
@@ -190,7 +190,7 @@ Vec3 DmiVectors::of(std::int64_t gid, int bond) const {
     return d;
 }
 
-std::string describe_dmi(const Config& c, const Lattice& l, const MaterialMap& materials) {
+std::string describe_dmi(const SystemSettings& c, const Lattice& l, const MaterialMap& materials) {
     if (!has_dmi(c) || l.single_spin) return "";
     const DmiVectors vectors(l, materials, c);
     long long bonds = 0, with_d = 0;
@@ -252,7 +252,7 @@ std::string describe_dmi(const Config& c, const Lattice& l, const MaterialMap& m
     return line + critical_dmi(c);
 }
 
-std::string critical_dmi(const Config& c) {
+std::string critical_dmi(const SystemSettings& c) {
     // The continuum's D_c = 4 sqrt(A K) / pi with a simple cubic lattice's A = J / 2a,
     // K = k / a^3 and D = D_int / a^2 (docs/physics.md): D_int,c = (4 / pi) sqrt(J k / 2).
     if (c.structure.crystal != CrystalStructure::sc || c.unit_cell_file.given()) return "";

@@ -36,7 +36,7 @@ std::vector<std::vector<std::vector<DmiTriangle>>> dmi_triangles(const Lattice& 
 // e_ij the bond's unit vector from i to j: antisymmetric (D_ji = -D_ij) by construction.
 class DmiVectors {
   public:
-    DmiVectors(const Lattice& l, const MaterialMap& materials, const Config& c);
+    DmiVectors(const Lattice& l, const MaterialMap& materials, const SystemSettings& c);
     // (D_ij - D_ji) / 2 (J) of bond `bond` of the atom with global id `gid` (zero when its
     // partner is absent); components smaller than 1e-10 of the triangles' summed |d_ijk| are
     // rounding left by triangles that cancel by symmetry, and are zero (VAMPIRE zeroes its
@@ -69,9 +69,9 @@ class DmiVectors {
 // A line for the start-up summary: the bonds with DMI of the atoms in the column of cells through
 // the centre of the box (every layer: the interfaces of a film, a particle's top and bottom), the
 // largest |D_ij| among them and its ratio to the bond's exchange. "" without DMI.
-std::string describe_dmi(const Config& c, const Lattice& l, const MaterialMap& materials);
+std::string describe_dmi(const SystemSettings& c, const Lattice& l, const MaterialMap& materials);
 // A line for the summary with interfacial DMI, uniaxial anisotropy and exchange on a built-in
 // simple cubic lattice: D against the continuum's critical D_c = 4 sqrt(AK) / pi ("" otherwise).
-std::string critical_dmi(const Config& c);
+std::string critical_dmi(const SystemSettings& c);
 
 }  // namespace miniasd

@@ -6,12 +6,14 @@
 
 #include "input/keyword_rows.hpp"
 #include "input/section.hpp"
+#include "system/system_settings.hpp"
 
 namespace miniasd {
 
 namespace {
 
 using namespace keyword_rows;
+using KeywordSpec = Keyword<SystemSettings>;
 
 // The unordered category pair {a, b} an exchange:name[a][b] entry names.
 CategoryPair pair_of(const Entry& e) {
@@ -35,8 +37,9 @@ void store_pair(std::map<CategoryPair, T>& map, const Entry& e, const T& value) 
 
 // A row written exchange:name[a][b]; `read` is given the 0-based pair (a <= b).
 KeywordSpec pair_row(std::string name, K kind, double min, double max, std::string def,
-                     std::string doc, Apply apply,
-                     std::function<std::optional<Value>(const Config&, int, int)> read) {
+                     std::string doc,
+                     std::function<void(SystemSettings&, const Value&, const Entry&)> apply,
+                     std::function<std::optional<Value>(const SystemSettings&, int, int)> read) {
     KeywordSpec s = row("exchange", std::move(name), kind, D::none, min, max, std::move(def),
                         std::move(doc), std::move(apply), written_elsewhere);
     s.category_pair = true;
@@ -46,7 +49,7 @@ KeywordSpec pair_row(std::string name, K kind, double min, double max, std::stri
 
 // The value of a pair's map entry for describe(), when the crystal is built-in.
 template <class T>
-const T* pair_value(const Config& c, const std::map<CategoryPair, T>& map, int a, int b) {
+const T* pair_value(const SystemSettings& c, const std::map<CategoryPair, T>& map, int a, int b) {
     if (c.unit_cell_file.given() || c.structure.single_spin) return nullptr;
     const auto it = map.find({a + 1, b + 1});
     return it == map.end() ? nullptr : &it->second;
@@ -61,7 +64,7 @@ KeywordSpec shell_row(
     KeywordSpec s = mat(std::move(name), kind, D::energy, -1e-18, 1e-18, "0 J", std::move(doc),
                         std::move(apply), nullptr);
     s.second_material_index = true;
-    s.read = [read](const Config& c, int i, int j) {
+    s.read = [read](const SystemSettings& c, int i, int j) {
         return read(c.materials[static_cast<std::size_t>(i)], static_cast<std::size_t>(j));
     };
     return s;
@@ -74,8 +77,10 @@ void add_function_rows(std::vector<KeywordSpec>& t) {
         "exchange", "interaction-range", K::real, D::none, 1, 1000, "1",
         "bond every pair of atoms closer than this multiple of the nearest-neighbour distance "
         "(built-in crystals)",
-        [](Config& c, const Value& v, const Entry&) { c.exchange.interaction_range = v.real; },
-        [](const Config& c) {
+        [](SystemSettings& c, const Value& v, const Entry&) {
+            c.exchange.interaction_range = v.real;
+        },
+        [](const SystemSettings& c) {
             return c.unit_cell_file.given() || c.structure.single_spin
                        ? none
                        : number(c.exchange.interaction_range);
@@ -87,12 +92,12 @@ void add_function_rows(std::vector<KeywordSpec>& t) {
         "same with A, B, C per category pair) or RKKY ((sin 2kr - 2kr cos 2kr)/(kr)^4) weights, "
         "scaled per category pair to add up to its nearest-neighbour count, times "
         "exchange-matrix",
-        [](Config& c, const Value& v, const Entry& e) {
+        [](SystemSettings& c, const Value& v, const Entry& e) {
             const auto f = value_of(exchange_function_words, v.text);
             if (!f) entry_error(e, "not one of " + choices_of(exchange_function_words));
             c.exchange.function = *f;
         },
-        [](const Config& c) {
+        [](const SystemSettings& c) {
             return c.unit_cell_file.given() || c.structure.single_spin
                        ? none
                        : word(word_of(c.exchange.function));
@@ -118,8 +123,10 @@ void add_function_rows(std::vector<KeywordSpec>& t) {
         const F function = p.function;
         t.push_back(row(
             "exchange", p.name, K::real, D::none, p.min, p.max, p.def, p.doc,
-            [field](Config& c, const Value& v, const Entry&) { c.exchange.*field = v.real; },
-            [field, function](const Config& c) {
+            [field](SystemSettings& c, const Value& v, const Entry&) {
+                c.exchange.*field = v.real;
+            },
+            [field, function](const SystemSettings& c) {
                 return c.exchange.function == function ? number(c.exchange.*field) : none;
             }));
     }
@@ -134,10 +141,10 @@ void add_pair_rows(std::vector<KeywordSpec>& t) {
         "multiplies the nearest-neighbour radius of bonds between exchange categories a and b "
         "(the interaction cutoff follows it, and exponential, material-exponential and RKKY "
         "weights are scaled to the count within it); [a][b] and [b][a] are one pair",
-        [](Config& c, const Value& v, const Entry& e) {
+        [](SystemSettings& c, const Value& v, const Entry& e) {
             store_pair(c.exchange.nn_cutoff_range, e, v.real);
         },
-        [](const Config& c, int a, int b) {
+        [](const SystemSettings& c, int a, int b) {
             const double* v = pair_value(c, c.exchange.nn_cutoff_range, a, b);
             return v ? number(*v) : none;
         }));
@@ -145,10 +152,10 @@ void add_pair_rows(std::vector<KeywordSpec>& t) {
         "interaction-cutoff-range", K::real, 1, 1000, "1",
         "multiplies the interaction cutoff (nearest-neighbour radius x interaction-range) of bonds "
         "between exchange categories a and b; [a][b] and [b][a] are one pair",
-        [](Config& c, const Value& v, const Entry& e) {
+        [](SystemSettings& c, const Value& v, const Entry& e) {
             store_pair(c.exchange.interaction_cutoff_range, e, v.real);
         },
-        [](const Config& c, int a, int b) {
+        [](const SystemSettings& c, int a, int b) {
             const double* v = pair_value(c, c.exchange.interaction_cutoff_range, a, b);
             return v ? number(*v) : none;
         }));
@@ -157,14 +164,14 @@ void add_pair_rows(std::vector<KeywordSpec>& t) {
         "A, B, C of the weight A exp(-r/B) + C of bonds between exchange categories a and b "
         "with exchange:function = material-exponential (A 0 to 1e4, B 0.001 to 100 and r in "
         "units of a_x, C -1e4 to 1e4); every pair that has bonds needs it",
-        [](Config& c, const Value& v, const Entry& e) {
+        [](SystemSettings& c, const Value& v, const Entry& e) {
             if (!v.triple) entry_error(e, "expected three numbers A, B, C like 1, 0.4, 0");
             if (v.vec[0] < 0 || v.vec[1] < 0.001 || v.vec[1] > 100)
                 entry_error(e, "A must be 0 to 1e4 and B 0.001 to 100 (C -1e4 to 1e4), got '" +
                                    e.value + "'");
             store_pair(c.exchange.category_exchange_parameters, e, v.vec);
         },
-        [](const Config& c, int a, int b) {
+        [](const SystemSettings& c, int a, int b) {
             const Vec3* v = pair_value(c, c.exchange.category_exchange_parameters, a, b);
             return v && c.exchange.function == F::material_exponential ? triple(*v) : none;
         }));
@@ -172,8 +179,12 @@ void add_pair_rows(std::vector<KeywordSpec>& t) {
         "exchange", "dmi-cutoff-range", K::real, D::length, 1e-11, 1e-8, "2.6 A",
         "longest leg of a DMI triangle: an atom k bonded to i mediates the DMI of bond i-j "
         "when |r_ik| and |r_jk| are at most this (docs/physics.md, DMI)",
-        [](Config& c, const Value& v, const Entry&) { c.exchange.dmi_cutoff_range = v.real; },
-        [](const Config& c) { return has_dmi(c) ? number(c.exchange.dmi_cutoff_range) : none; }));
+        [](SystemSettings& c, const Value& v, const Entry&) {
+            c.exchange.dmi_cutoff_range = v.real;
+        },
+        [](const SystemSettings& c) {
+            return has_dmi(c) ? number(c.exchange.dmi_cutoff_range) : none;
+        }));
 }
 
 // The materials' couplings in the shells beyond the first (exchange:function = shell).
@@ -216,7 +227,7 @@ void add_rows(std::vector<KeywordSpec>& t) {
 
 }  // namespace
 
-Section exchange_section() {
+SectionOf<SystemSettings> exchange_section() {
     return {"exchange", add_rows};
 }
 

@@ -13,7 +13,9 @@
 
 namespace miniasd {
 
-struct Section;
+template <class T>
+struct SectionOf;
+struct SystemSettings;
 
 // exchange:function: the weight of a bond by its length.
 enum class ExchangeFunction { nearest_neighbour, shell, exponential, material_exponential, rkky };
@@ -27,7 +29,7 @@ inline const char* word_of(ExchangeFunction v) {
     return word_of(exchange_function_words, v);
 }
 
-// An unordered pair of exchange categories {a, b}, 1-based, a <= b (input/crystals.hpp,
+// An unordered pair of exchange categories {a, b}, 1-based, a <= b (system/crystals.hpp,
 // exchange_categories).
 using CategoryPair = std::pair<int, int>;
 
@@ -54,6 +56,6 @@ struct ExchangeSection {
 };
 MINIASD_SIZE_GUARD(ExchangeSection, 200);
 
-Section exchange_section();  // exchange_keywords.cpp
+SectionOf<SystemSettings> exchange_section();  // exchange_keywords.cpp
 
 }  // namespace miniasd

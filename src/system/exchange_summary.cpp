@@ -25,7 +25,7 @@ struct BondFigures {
 
 }  // namespace
 
-ExchangeSummary summarise_exchange(const Config& c, const Lattice& l) {
+ExchangeSummary summarise_exchange(const SystemSettings& c, const Lattice& l) {
     return summarise_exchange(c, l, MaterialMap(c, l));
 }
 
@@ -65,7 +65,7 @@ std::array<bool, 3> thin_axes(const Lattice& l) {
 // The layers a summary sums over: each cell index along the thin axes (one when there are none),
 // each (site, layer)'s material and whether it is magnetic.
 struct Layers {
-    const Config& c;
+    const SystemSettings& c;
     const Lattice& l;
     std::array<bool, 3> thin;
     std::array<std::int64_t, 3> extent{1, 1, 1};
@@ -77,7 +77,7 @@ struct Layers {
     double moments = 0;  // sum of the magnetic atoms' moments (mu_B)
     double atoms = 1;    // magnetic atoms (at least one)
 
-    Layers(const Config& config, const Lattice& lattice, const MaterialMap& materials)
+    Layers(const SystemSettings& config, const Lattice& lattice, const MaterialMap& materials)
         : c(config), l(lattice), thin(thin_axes(lattice)), sites(lattice.sites()) {
         for (int a = 0; a < 3; ++a) {
             if (thin[std::size_t(a)])
@@ -231,7 +231,7 @@ std::vector<ExchangeShell> group_shells(std::vector<BondFigures> bonds, double a
 
 }  // namespace
 
-ExchangeSummary summarise_exchange(const Config& c, const Lattice& l,
+ExchangeSummary summarise_exchange(const SystemSettings& c, const Lattice& l,
                                    const MaterialMap& materials) {
     ExchangeSummary out;
     if (l.single_spin || l.sites() == 0) return out;

@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "input/config.hpp"
 #include "system/lattice.hpp"
 #include "system/materials.hpp"
+#include "system/system_settings.hpp"
 
 namespace miniasd {
 
@@ -46,9 +46,10 @@ struct ExchangeSummary {
 // The bonds' couplings are those of the first column of cells' atoms (their materials by unit-cell
 // category, in the lowest layer where the site's material is magnetic, else the bottom layer:
 // alloys and layers are not averaged).
-ExchangeSummary summarise_exchange(const Config& c, const Lattice& l, const MaterialMap& materials);
+ExchangeSummary summarise_exchange(const SystemSettings& c, const Lattice& l,
+                                   const MaterialMap& materials);
 // The same with the materials mapped here (tests).
-ExchangeSummary summarise_exchange(const Config& c, const Lattice& l);
+ExchangeSummary summarise_exchange(const SystemSettings& c, const Lattice& l);
 
 // Lines for the start-up summary: a table of shells and one line of T_c and D (meV A^2).
 std::string describe(const ExchangeSummary& s);

@@ -34,9 +34,10 @@ Vec3 random_direction(std::uint64_t seed, std::int64_t gid) {
 }
 
 // The material's own start: its direction, or random when it says so.
-Vec3 material_direction(const Config& c, std::int64_t gid, int material) {
+Vec3 material_direction(const SystemSettings& c, std::uint64_t seed, std::int64_t gid,
+                        int material) {
     const MaterialConfig& m = c.materials[std::size_t(material)];
-    return m.random_initial_spin ? random_direction(c.sim.seed, gid) : m.initial_spin;
+    return m.random_initial_spin ? random_direction(seed, gid) : m.initial_spin;
 }
 
 // Displacement a - b along an axis of length `length`, the nearest image when periodic.
@@ -46,7 +47,7 @@ double apart(double a, double b, double length, bool periodic) {
     return d;
 }
 
-Vec3 skyrmion(const Config& c, const Lattice& l, const Vec3& r) {
+Vec3 skyrmion(const SystemSettings& c, const Lattice& l, const Vec3& r) {
     const double lx = double(l.cells[0]) * l.cell_size[0];
     const double ly = double(l.cells[1]) * l.cell_size[1];
     // The nearest centre (the first of equals).
@@ -70,7 +71,7 @@ Vec3 skyrmion(const Config& c, const Lattice& l, const Vec3& r) {
     return {std::sin(theta) * std::cos(phi), std::sin(theta) * std::sin(phi), p * std::cos(theta)};
 }
 
-Vec3 spiral(const Config& c, const Lattice& l, const Vec3& r) {
+Vec3 spiral(const SystemSettings& c, const Lattice& l, const Vec3& r) {
     const Vec3 n = c.initial.spiral_axis;
     // e1: the axis of x, y, z least aligned with n, made perpendicular to it; e2 = n x e1.
     int least = 0;
@@ -93,11 +94,12 @@ Vec3 spiral(const Config& c, const Lattice& l, const Vec3& r) {
     return unit(s);
 }
 
-Vec3 domain_wall(const Config& c, const Lattice& l, std::int64_t gid, int material, const Vec3& r) {
+Vec3 domain_wall(const SystemSettings& c, std::uint64_t seed, const Lattice& l, std::int64_t gid,
+                 int material, const Vec3& r) {
     const int a = c.initial.domain_wall_axis;
     const double length = double(l.cells[std::size_t(a)]) * l.cell_size[std::size_t(a)];
     const double u = r[std::size_t(a)] - c.initial.domain_wall_position * length;
-    const Vec3 m1 = material_direction(c, gid, material);
+    const Vec3 m1 = material_direction(c, seed, gid, material);
     const Vec3 m2 = c.materials[std::size_t(material)].domain_wall_second_direction;
     Vec3 axis = cross(m1, m2);
     const double angle = std::atan2(std::sqrt(dot(axis, axis)), dot(m1, m2));
@@ -127,14 +129,14 @@ Vec3 domain_wall(const Config& c, const Lattice& l, std::int64_t gid, int materi
 
 }  // namespace
 
-std::string describe_initial_state(const Config& c) {
+std::string describe_initial_state(const SystemSettings& c, std::uint64_t seed) {
     using S = InitialState;
     char b[256];
     switch (c.initial.state) {
         case S::uniform:
             return "";
         case S::random:
-            return "Initial spins: random (seed " + std::to_string(c.sim.seed) + ")\n";
+            return "Initial spins: random (seed " + std::to_string(seed) + ")\n";
         case S::skyrmion:
             std::snprintf(b, sizeof b,
                           "Initial spins: %zu skyrmion(s), radius %.4g A, helicity %g degrees, "
@@ -165,23 +167,23 @@ std::string describe_initial_state(const Config& c) {
     return "";
 }
 
-Vec3 initial_direction(const Config& c, const Lattice& l, std::int64_t gid, int material,
-                       const Vec3& position) {
+Vec3 initial_direction(const SystemSettings& c, std::uint64_t seed, const Lattice& l,
+                       std::int64_t gid, int material, const Vec3& position) {
     using S = InitialState;
     switch (c.initial.state) {
         case S::random:
-            return random_direction(c.sim.seed, gid);
+            return random_direction(seed, gid);
         case S::skyrmion:
             return skyrmion(c, l, position);
         case S::spiral:
             return spiral(c, l, position);
         case S::domain_wall:
-            return domain_wall(c, l, gid, material, position);
+            return domain_wall(c, seed, l, gid, material, position);
         case S::uniform:
         case S::file:  // the file's spins replace these (output/format/spin_file.hpp)
             break;
     }
-    return material_direction(c, gid, material);
+    return material_direction(c, seed, gid, material);
 }
 
 }  // namespace miniasd

@@ -19,18 +19,18 @@
 #include <cstdint>
 #include <string>
 
-#include "input/config.hpp"
 #include "system/lattice.hpp"
+#include "system/system_settings.hpp"
 #include "util/vec3.hpp"
 
 namespace miniasd {
 
 // The initial direction (unit vector) of atom `gid` of material `material` at `position` (m from
-// the box's origin).
-Vec3 initial_direction(const Config& c, const Lattice& l, std::int64_t gid, int material,
-                       const Vec3& position);
+// the box's origin). `seed`: sim:random-seed, the key of a random direction's numbers.
+Vec3 initial_direction(const SystemSettings& c, std::uint64_t seed, const Lattice& l,
+                       std::int64_t gid, int material, const Vec3& position);
 
 // The start-up line: "Initial spins: skyrmion, radius 20 A, ..." ("" for uniform).
-std::string describe_initial_state(const Config& c);
+std::string describe_initial_state(const SystemSettings& c, std::uint64_t seed);
 
 }  // namespace miniasd

@@ -10,6 +10,7 @@
 #include "input/input_checks.hpp"
 #include "input/keyword_rows.hpp"
 #include "input/section.hpp"
+#include "system/system_settings.hpp"
 
 namespace miniasd {
 
@@ -23,6 +24,7 @@ std::string g4(double v) {
 }
 
 using namespace keyword_rows;
+using KeywordSpec = Keyword<SystemSettings>;
 using S = InitialState;
 using input_checks::fail;
 
@@ -61,7 +63,7 @@ std::string centres_text(const std::vector<std::array<double, 2>>& centres) {
 
 // A state's parameter is described with its state (defaults included), or whenever it is not
 // the default (a setting the input checks then refuse: a keyword without its state).
-bool live(const Config& c, InitialState state, bool not_default) {
+bool live(const SystemSettings& c, InitialState state, bool not_default) {
     return c.initial.state == state || not_default;
 }
 
@@ -75,7 +77,9 @@ void add_state_rows(std::vector<KeywordSpec>& t) {
         "or VAMPIRE's sim:domain-wall-* keywords; file, the spins of sim:initial-spin-file. A "
         "continued run starts from its checkpoint",
         [](auto& c) -> auto& { return c.initial.state; },
-        [](const Config&) { return true; }));  // always written: the state a run starts from
+        [](const SystemSettings&) {
+            return true;
+        }));  // always written: the state a run starts from
     t.push_back(row(
         "sim", "initial-spin-file", K::text, D::none, 0, 0, "none",
         "file: the spins to start from, each atom taking the spin at its position: an OVF 2.0 "
@@ -86,13 +90,15 @@ void add_state_rows(std::vector<KeywordSpec>& t) {
         "checkpoints/), the file taken named at start-up "
         "(an atom within 1e-3 A); relative paths resolve against the input file's directory. "
         "--check reads it and finds every atom's spin. Required by file",
-        [](Config& c, const Value& v, const Entry& e) {
+        [](SystemSettings& c, const Value& v, const Entry& e) {
             if (v.text.empty()) entry_error(e, "expected a file name");
             std::filesystem::path p(v.text);
             if (p.is_relative()) p = std::filesystem::path(e.file).parent_path() / p;
             c.initial.file = p.string();
         },
-        [](const Config& c) { return c.initial.file.empty() ? none : word(c.initial.file); }));
+        [](const SystemSettings& c) {
+            return c.initial.file.empty() ? none : word(c.initial.file);
+        }));
 }
 
 // The skyrmion's centre, radius, helicity and polarity.
@@ -101,10 +107,10 @@ void add_skyrmion_rows(std::vector<KeywordSpec>& t) {
         "sim", "initial-skyrmion-centre", K::text, D::none, 0, 0, "0.5, 0.5",
         "skyrmion: the centre as x, y fractions of the system (several separated by ';'; each "
         "atom takes the nearest, across periodic boundaries)",
-        [](Config& c, const Value& v, const Entry& e) {
+        [](SystemSettings& c, const Value& v, const Entry& e) {
             c.initial.skyrmion_centres = parse_centres(e, v.text);
         },
-        [](const Config& c) {
+        [](const SystemSettings& c) {
             const bool moved =
                 c.initial.skyrmion_centres != std::vector<std::array<double, 2>>{{0.5, 0.5}};
             return live(c, S::skyrmion, moved) ? word(centres_text(c.initial.skyrmion_centres))
@@ -114,16 +120,18 @@ void add_skyrmion_rows(std::vector<KeywordSpec>& t) {
         "sim", "initial-skyrmion-radius", K::real, D::length, 1e-11, 1e-5, "none",
         "skyrmion: the radius, where S_z crosses zero (the profile's walls are half as wide); "
         "required by skyrmion",
-        [](Config& c, const Value& v, const Entry&) { c.initial.skyrmion_radius = v.real; },
-        [](const Config& c) {
+        [](SystemSettings& c, const Value& v, const Entry&) { c.initial.skyrmion_radius = v.real; },
+        [](const SystemSettings& c) {
             return c.initial.skyrmion_radius > 0 ? number(c.initial.skyrmion_radius) : none;
         }));
     t.push_back(row(
         "sim", "initial-skyrmion-helicity", K::real, D::none, -360, 360, "0",
         "skyrmion: the helicity in degrees, the in-plane spins' angle from the outward radius: "
         "0 and 180 Neel, 90 and -90 Bloch",
-        [](Config& c, const Value& v, const Entry&) { c.initial.skyrmion_helicity = v.real; },
-        [](const Config& c) {
+        [](SystemSettings& c, const Value& v, const Entry&) {
+            c.initial.skyrmion_helicity = v.real;
+        },
+        [](const SystemSettings& c) {
             return live(c, S::skyrmion, c.initial.skyrmion_helicity != 0)
                        ? number(c.initial.skyrmion_helicity)
                        : none;
@@ -131,11 +139,11 @@ void add_skyrmion_rows(std::vector<KeywordSpec>& t) {
     t.push_back(row(
         "sim", "initial-skyrmion-polarity", K::integer, D::none, -1, 1, "-1",
         "skyrmion: the core's S_z, -1 or 1; the spins far from every centre point the other way",
-        [](Config& c, const Value& v, const Entry& e) {
+        [](SystemSettings& c, const Value& v, const Entry& e) {
             if (v.integer == 0) entry_error(e, "expected -1 or 1, not 0");
             c.initial.skyrmion_polarity = static_cast<int>(v.integer);
         },
-        [](const Config& c) {
+        [](const SystemSettings& c) {
             return live(c, S::skyrmion, c.initial.skyrmion_polarity != -1)
                        ? whole(c.initial.skyrmion_polarity)
                        : none;
@@ -145,7 +153,7 @@ void add_skyrmion_rows(std::vector<KeywordSpec>& t) {
 // Prepared skyrmions that the box can hold: a radius past half the box's smaller in-plane size
 // leaves no background around the core (no skyrmion at all), and two centres closer than twice
 // the radius give one merged texture (both were accepted, a duplicate centre too).
-void check_skyrmions(const Config& c, const Seen& seen) {
+void check_skyrmions(const SystemSettings& c, const Seen& seen) {
     const double r = c.initial.skyrmion_radius, lx = c.structure.system_size[0],
                  ly = c.structure.system_size[1];
     const Entry& radius = seen.at("sim:initial-skyrmion-radius");
@@ -185,19 +193,19 @@ void add_spiral_rows(std::vector<KeywordSpec>& t) {
         "spiral: q = qx, qy, qz in reciprocal unit cells (2 pi / a along each axis): the spins "
         "turn by 360 q.r / a degrees; 0.1, 0, 0 turns once every 10 cells along x. Required by "
         "spiral",
-        [](Config& c, const Value& v, const Entry& e) {
+        [](SystemSettings& c, const Value& v, const Entry& e) {
             if (!v.triple) entry_error(e, "expected three numbers qx, qy, qz like 0.1, 0, 0");
             c.initial.spiral_wave_vector = v.vec;
         },
-        [](const Config& c) {
+        [](const SystemSettings& c) {
             const bool set = c.initial.spiral_wave_vector != Vec3{0, 0, 0};
             return live(c, S::spiral, set) ? triple(c.initial.spiral_wave_vector) : none;
         }));
     t.push_back(row(
         "sim", "initial-spiral-axis", K::direction, D::none, 0, 0, "0,0,1",
         "spiral: the axis the spins turn about (normalised)",
-        [](Config& c, const Value& v, const Entry&) { c.initial.spiral_axis = v.vec; },
-        [](const Config& c) {
+        [](SystemSettings& c, const Value& v, const Entry&) { c.initial.spiral_axis = v.vec; },
+        [](const SystemSettings& c) {
             return live(c, S::spiral, c.initial.spiral_axis != Vec3{0, 0, 1})
                        ? unit_vector(c.initial.spiral_axis)
                        : none;
@@ -206,8 +214,10 @@ void add_spiral_rows(std::vector<KeywordSpec>& t) {
         "sim", "initial-spiral-cone-angle", K::real, D::none, 0, 180, "90",
         "spiral: the spins' angle from the axis in degrees: 90 a flat spiral, small angles a "
         "spin wave",
-        [](Config& c, const Value& v, const Entry&) { c.initial.spiral_cone_angle = v.real; },
-        [](const Config& c) {
+        [](SystemSettings& c, const Value& v, const Entry&) {
+            c.initial.spiral_cone_angle = v.real;
+        },
+        [](const SystemSettings& c) {
             return live(c, S::spiral, c.initial.spiral_cone_angle != 90)
                        ? number(c.initial.spiral_cone_angle)
                        : none;
@@ -219,10 +229,10 @@ void add_domain_wall_rows(std::vector<KeywordSpec>& t) {
     t.push_back(choice(
         "sim", "domain-wall-axis", "x|y|z", "x",
         "domain-wall: the axis across the wall (VAMPIRE's keyword)",
-        [](Config& c, const Value& v, const Entry&) {
+        [](SystemSettings& c, const Value& v, const Entry&) {
             c.initial.domain_wall_axis = v.text == "z" ? 2 : v.text == "y" ? 1 : 0;
         },
-        [](const Config& c) {
+        [](const SystemSettings& c) {
             return live(c, S::domain_wall, c.initial.domain_wall_axis != 0)
                        ? word(std::string(1, char('x' + c.initial.domain_wall_axis)))
                        : none;
@@ -231,8 +241,10 @@ void add_domain_wall_rows(std::vector<KeywordSpec>& t) {
         "sim", "domain-wall-position", K::real, D::none, 0, 1, "0.25",
         "domain-wall: the wall's centre as a fraction of the system along its axis (VAMPIRE's "
         "keyword and default)",
-        [](Config& c, const Value& v, const Entry&) { c.initial.domain_wall_position = v.real; },
-        [](const Config& c) {
+        [](SystemSettings& c, const Value& v, const Entry&) {
+            c.initial.domain_wall_position = v.real;
+        },
+        [](const SystemSettings& c) {
             return live(c, S::domain_wall, c.initial.domain_wall_position != 0.25)
                        ? number(c.initial.domain_wall_position)
                        : none;
@@ -242,8 +254,10 @@ void add_domain_wall_rows(std::vector<KeywordSpec>& t) {
         "domain-wall: the wall's width (VAMPIRE's keyword and default), pi times the tanh "
         "profile's length: the spins turn as fast at the centre as across VAMPIRE's linear "
         "wall of this width",
-        [](Config& c, const Value& v, const Entry&) { c.initial.domain_wall_width = v.real; },
-        [](const Config& c) {
+        [](SystemSettings& c, const Value& v, const Entry&) {
+            c.initial.domain_wall_width = v.real;
+        },
+        [](const SystemSettings& c) {
             return live(c, S::domain_wall, c.initial.domain_wall_width != 10e-10)
                        ? number(c.initial.domain_wall_width)
                        : none;
@@ -277,7 +291,7 @@ struct StateKeys {
 };
 
 // Each state's parameters are given with it and only with it, and what it needs is there.
-void check(Config& c, const Seen& seen) {
+void check(SystemSettings& c, const Seen& seen, std::vector<std::string>&) {
     std::vector<std::string> second;
     for (std::size_t i = 0; i < c.materials.size(); ++i)
         second.push_back("material[" + std::to_string(i + 1) +
@@ -302,23 +316,6 @@ void check(Config& c, const Seen& seen) {
                                              "sim:initial-spin-configuration = ") +
                                      s.name);
         }
-    // VAMPIRE's wall keywords belong to its domain-wall program, which miniASD does not have:
-    // here they place the initial wall only.
-    // The axis also says where the domain-wall columns look.
-    const bool wall_columns = c.columns.shows("domain-wall-");
-    for (const char* key :
-         {"sim:domain-wall-axis", "sim:domain-wall-position", "sim:domain-wall-width"}) {
-        const auto it = seen.find(key);
-        if (wall_columns && std::string(key) == "sim:domain-wall-axis") continue;
-        if (it != seen.end() && c.initial.state != S::domain_wall)
-            fail(it->second,
-                 std::string(key) == "sim:domain-wall-axis"
-                     ? "has an effect only with sim:initial-spin-configuration = domain-wall (it "
-                       "places the wall) or with the output:domain-wall-centre or "
-                       "domain-wall-width columns (it sets their axis)"
-                     : "places a wall only with sim:initial-spin-configuration = domain-wall "
-                       "(VAMPIRE's domain-wall program, which reads it too, is not implemented)");
-    }
     const auto state = seen.find("sim:initial-spin-configuration");
     if (state == seen.end()) return;
     if (c.initial.state == S::file && c.initial.file.empty())
@@ -348,7 +345,7 @@ void check(Config& c, const Seen& seen) {
 
 }  // namespace
 
-Section initial_state_section() {
+SectionOf<SystemSettings> initial_state_section() {
     return {"initial spins", add_rows, check};
 }
 

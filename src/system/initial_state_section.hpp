@@ -13,7 +13,9 @@
 
 namespace miniasd {
 
-struct Section;
+template <class T>
+struct SectionOf;
+struct SystemSettings;
 
 enum class InitialState { uniform, random, skyrmion, spiral, domain_wall, file };
 inline constexpr EnumWords<InitialState, 6> initial_state_words{{
@@ -44,6 +46,6 @@ struct InitialStateSection {
 };
 MINIASD_SIZE_GUARD(InitialStateSection, 168);
 
-Section initial_state_section();  // initial_state_keywords.cpp
+SectionOf<SystemSettings> initial_state_section();  // initial_state_keywords.cpp
 
 }  // namespace miniasd

@@ -219,7 +219,7 @@ InteractionList bonds_within_range(const ExchangeSection& x, const std::vector<V
     return l;
 }
 
-void check_shells_in_range(const Config& c, const InteractionList& l) {
+void check_shells_in_range(const SystemSettings& c, const InteractionList& l) {
     // The largest shell index (0: none) of a nonzero exchange-matrix-<k>-nn or
     // biquadratic-exchange-matrix-<k>-nn.
     int highest = 0;

@@ -15,7 +15,7 @@
 #include <array>
 #include <vector>
 
-#include "input/config.hpp"
+#include "system/system_settings.hpp"
 
 namespace miniasd {
 
@@ -82,7 +82,7 @@ InteractionList bonds_within_range(const ExchangeSection& x, const std::vector<V
                                    double r_nn, double range);
 
 // Throws Error when some material's exchange-matrix-<k>-nn names a shell the list does not reach.
-void check_shells_in_range(const Config& c, const InteractionList& l);
+void check_shells_in_range(const SystemSettings& c, const InteractionList& l);
 
 // The list of a unit-cell file: its bonds (with `biquadratic`, those of its biquadratic block),
 // each site's sorted into (dz, dy, dx, site) order (the order of the sums, so the same bonds give

@@ -8,7 +8,7 @@
 #include <limits>
 #include <string>
 
-#include "input/crystals.hpp"
+#include "system/crystals.hpp"
 #include "system/materials.hpp"
 #include "util/error.hpp"
 
@@ -202,7 +202,7 @@ void size_box(Lattice& l, const StructureSection& st) {
 
 }  // namespace
 
-Lattice make_lattice(const Config& c) {
+Lattice make_lattice(const SystemSettings& c) {
     Lattice l;
     l.crystal = c.structure.crystal;
     const CrystalCell& cell = crystal_cell(c.structure.crystal);

@@ -10,8 +10,8 @@
 #include <memory>
 #include <vector>
 
-#include "input/config.hpp"
 #include "system/interactions.hpp"
+#include "system/system_settings.hpp"
 
 namespace miniasd {
 
@@ -88,13 +88,13 @@ struct Lattice {
 // rounding.
 std::int64_t cells_along(double system_size, double cell_size);
 
-// Builds the lattice of a configuration: a built-in crystal's cell (input/crystals.hpp) with its
+// Builds the lattice of a configuration: a built-in crystal's cell (system/crystals.hpp) with its
 // bonds found as VAMPIRE finds them on the ideal cell (the first shell: sc 6, bcc 8, fcc 12; more
 // with exchange:interaction-range), or a unit-cell file's cell and bonds; create:single-spin gives
 // one sc cell with no neighbours. A particle shape cuts one particle; its atoms are counted over
 // its bounding box. Throws Error when a bond would join an atom to itself across a periodic box too
 // small for its reach.
-Lattice make_lattice(const Config& c);
+Lattice make_lattice(const SystemSettings& c);
 
 // The first `shells` neighbour shells of the lattice's sites: result[k][site] lists the offsets
 // of the sites at the (k+1)-th shortest distance from `site` (relative tolerance 1e-6), ordered

@@ -2,12 +2,15 @@
 // keywords (VAMPIRE's material files).
 #include "input/keyword_rows.hpp"
 #include "input/section.hpp"
+#include "system/system_settings.hpp"
 
 namespace miniasd {
 
 namespace {
 
 using namespace keyword_rows;
+using KeywordSpec = Keyword<SystemSettings>;
+using MaterialRead = std::function<std::optional<Value>(const MaterialConfig&)>;
 
 // A constant per pair of materials, material[i]:<name>[j] in joules, and VAMPIRE's other name of
 // it. Described by its nonzero entries; `symmetric` (the parser makes [j][i] = [i][j]): an entry
@@ -26,7 +29,7 @@ void pair_constant(std::vector<KeywordSpec>& t, const char* name, const char* al
         if (n == alias)
             s.alias_of = name;
         else
-            s.read = [field, symmetric](const Config& c, int i, int j) {
+            s.read = [field, symmetric](const SystemSettings& c, int i, int j) {
                 const auto at = [&c, field](int a, int b) {
                     return (c.materials[static_cast<std::size_t>(a)].*
                             field)[static_cast<std::size_t>(b)];
@@ -45,7 +48,7 @@ void add_file_rows(std::vector<KeywordSpec>& t) {
         "material", "file", K::text, D::none, 0, 0, "-",
         "material file to read (relative paths resolve against the input file's "
         "directory); it may hold only material keywords",
-        [](Config&, const Value&, const Entry&) {},
+        [](SystemSettings&, const Value&, const Entry&) {},
         written_elsewhere));  // describe() writes the materials' lines themselves
     t.push_back(row(
         "material", "unit-cell-file", K::text, D::none, 0, 0, "none",
@@ -53,8 +56,9 @@ void add_file_rows(std::vector<KeywordSpec>& t) {
         "naming it; quotes are dropped): its cell, atoms and exchange bonds define the crystal, "
         "and create:crystal-structure and dimensions:unit-cell-size beside it are not used, with "
         "a warning when they describe another cell (docs/unit-cell-files.md)",
-        [](Config&, const Value&, const Entry&) {},  // read_config reads and parses the file
-        [](const Config& c) {
+        [](SystemSettings&, const Value&, const Entry&) {
+        },  // read_config reads and parses the file
+        [](const SystemSettings& c) {
             return c.unit_cell_file.given() ? word(c.unit_cell_file.path) : none;
         }));
 }
@@ -65,8 +69,8 @@ void add_moment_rows(std::vector<KeywordSpec>& t) {
         "material", "num-materials", K::integer, D::none, 1, 100, "highest index used",
         "number of materials; indices above it are errors (a material file may write it "
         "materials:num-materials, as VAMPIRE reads it)",
-        [](Config&, const Value&, const Entry&) {},  // read before the other lines
-        [](const Config& c) { return whole(static_cast<long long>(c.materials.size())); }));
+        [](SystemSettings&, const Value&, const Entry&) {},  // read before the other lines
+        [](const SystemSettings& c) { return whole(static_cast<long long>(c.materials.size())); }));
 
     // --- material[i] ---
     t.push_back(mat(
@@ -121,7 +125,7 @@ void add_coupling_rows(std::vector<KeywordSpec>& t) {
         if (alias)
             s.alias_of = "exchange-matrix";
         else  // the whole matrix, both triangles (they agree: the parser makes it symmetric)
-            s.read = [](const Config& c, int i, int j) -> std::optional<Value> {
+            s.read = [](const SystemSettings& c, int i, int j) -> std::optional<Value> {
                 // A unit-cell file in joules does not read it: a dead setting, not described.
                 if (c.unit_cell_file.given() && !c.unit_cell_file.normalised) return none;
                 const MaterialConfig& m = c.materials[static_cast<std::size_t>(i)];
@@ -227,7 +231,7 @@ void add_placement_rows(std::vector<KeywordSpec>& t) {
             nullptr);
         s.second_material_index = true;
         // Every material a host may give sites to (not itself, not another host), zeros too.
-        s.read = [](const Config& c, int i, int j) {
+        s.read = [](const SystemSettings& c, int i, int j) {
             const auto& m = c.materials;
             const std::size_t a = static_cast<std::size_t>(i), b = static_cast<std::size_t>(j);
             return m[a].alloy_host && a != b && !m[b].alloy_host ? number(m[a].alloy_fraction[b])
@@ -286,7 +290,7 @@ void add_dmi_rows(std::vector<KeywordSpec>& t) {
             },
             nullptr);
         s.second_material_index = true;
-        s.read = [bulk](const Config& c, int i, int j) {
+        s.read = [bulk](const SystemSettings& c, int i, int j) {
             const auto at = [&](int a, int b) {
                 const MaterialConfig& m = c.materials[std::size_t(a)];
                 return (bulk ? m.bulk_dmi : m.interfacial_dmi)[std::size_t(b)];
@@ -330,7 +334,7 @@ void add_rows(std::vector<KeywordSpec>& t) {
 
 }  // namespace
 
-Section material_section() {
+SectionOf<SystemSettings> material_section() {
     return {"materials", add_rows};
 }
 

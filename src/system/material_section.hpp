@@ -1,6 +1,6 @@
 // A material's settings: what the material[i]: keywords say (their rows in material_keywords.cpp;
-// system/materials.hpp places the materials on the lattice). Config::materials holds one per
-// material, material:num-materials of them.
+// system/materials.hpp places the materials on the lattice). SystemSettings::materials holds one
+// per material, material:num-materials of them.
 #pragma once
 
 #include <string>
@@ -10,7 +10,9 @@
 
 namespace miniasd {
 
-struct Section;
+template <class T>
+struct SectionOf;
+struct SystemSettings;
 
 // One of a material's spin torques (VAMPIRE's material keywords; hamiltonian/spin_torque.hpp):
 // a_j and b_j in tesla, the asymmetry lambda dimensionless.
@@ -85,6 +87,6 @@ struct MaterialConfig {
     double non_adiabaticity = 0;
 };
 
-Section material_section();  // material_keywords.cpp
+SectionOf<SystemSettings> material_section();  // material_keywords.cpp
 
 }  // namespace miniasd

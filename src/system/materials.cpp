@@ -7,7 +7,7 @@
 
 namespace miniasd {
 
-MaterialMap::MaterialMap(const Config& c, const Lattice& l)
+MaterialMap::MaterialMap(const SystemSettings& c, const Lattice& l)
     : lattice_(std::make_shared<Lattice>(l)), alloy_seed_(c.structure.alloy_seed) {
     // Its own copy of the geometry (not the bonds, not the removal, which may be this map's), so
     // the map stays valid when the lattice it was made from is moved or gone.

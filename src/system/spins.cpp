@@ -5,12 +5,14 @@
 
 namespace miniasd {
 
-Spins initial_spins(const Config& c, const Lattice& l, const LocalSystem& sys) {
+Spins initial_spins(const SystemSettings& c, std::uint64_t seed, const Lattice& l,
+                    const LocalSystem& sys) {
     Spins s;
     s.resize(sys.n_storage());  // the null atom at n_local stays (0, 0, 0)
     for (std::int64_t i = 0; i < sys.n_local; ++i) {
         const std::int64_t gid = sys.gid[std::size_t(i)];
-        const Vec3 d = initial_direction(c, l, gid, sys.material[std::size_t(i)], l.position(gid));
+        const Vec3 d =
+            initial_direction(c, seed, l, gid, sys.material[std::size_t(i)], l.position(gid));
         s.x[i] = d[0];
         s.y[i] = d[1];
         s.z[i] = d[2];

@@ -3,9 +3,9 @@
 
 #include <vector>
 
-#include "input/config.hpp"
 #include "system/lattice.hpp"
 #include "system/local_system.hpp"
+#include "system/system_settings.hpp"
 #include "util/vec3.hpp"
 
 namespace miniasd {
@@ -24,7 +24,8 @@ struct Spins {
 // Initial spins of every local atom (ghosts included): sim:initial-spin-configuration's state
 // (system/initial_state.hpp), a function of the atom's id, position and material, so every rank
 // agrees on every atom.
-Spins initial_spins(const Config& c, const Lattice& l, const LocalSystem& sys);
+Spins initial_spins(const SystemSettings& c, std::uint64_t seed, const Lattice& l,
+                    const LocalSystem& sys);
 
 // Order-independent hash (util/hash.hpp) of the owned spins of this rank; wrap-sum over ranks.
 std::uint64_t local_spin_hash(const Spins& s, const LocalSystem& sys);

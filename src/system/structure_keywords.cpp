@@ -1,15 +1,17 @@
 // The structure's section (structure_section.hpp): the rows of the create: and dimensions:
 // keywords. Their checks against the materials and the unit-cell file are the whole
-// configuration's (input/input_checks.cpp).
-#include "input/crystals.hpp"
+// system's (system/system_checks.cpp).
 #include "input/keyword_rows.hpp"
 #include "input/section.hpp"
+#include "system/crystals.hpp"
+#include "system/system_settings.hpp"
 
 namespace miniasd {
 
 namespace {
 
 using namespace keyword_rows;
+using KeywordSpec = Keyword<SystemSettings>;
 
 // The create: keywords: the crystal, its sublattices, periodic boundaries, a single spin.
 void add_create_rows(std::vector<KeywordSpec>& t) {
@@ -17,10 +19,12 @@ void add_create_rows(std::vector<KeywordSpec>& t) {
         "create", "alloy-random-seed", K::integer, D::none, 0, 2e9, "2014",
         "seed of the random alloy structure (independent of the thermal noise's "
         "sim:integrator-random-seed)",
-        [](Config& c, const Value& v, const Entry&) {
+        [](SystemSettings& c, const Value& v, const Entry&) {
             c.structure.alloy_seed = static_cast<std::uint64_t>(v.integer);
         },
-        [](const Config& c) { return whole(static_cast<long long>(c.structure.alloy_seed)); }));
+        [](const SystemSettings& c) {
+            return whole(static_cast<long long>(c.structure.alloy_seed));
+        }));
     // --- create ---
     t.push_back(choice(
         "create", "crystal-structure",
@@ -29,14 +33,14 @@ void add_create_rows(std::vector<KeywordSpec>& t) {
         "sc",
         "crystal structure: VAMPIRE's orthogonal cells, docs/physics.md lists each (its cell, "
         "atoms, categories and neighbours)",
-        [](Config& c, const Value& v, const Entry&) {
+        [](SystemSettings& c, const Value& v, const Entry&) {
             const auto& cells = crystal_cells();
             for (std::size_t k = 0; k < cells.size(); ++k)
                 if (v.text == cells[k].name) c.structure.crystal = static_cast<CrystalStructure>(k);
         },
         // A single spin is one sc cell; the keyword would conflict with it.
         // A unit-cell file replaces it.
-        [](const Config& c) {
+        [](const SystemSettings& c) {
             return c.structure.single_spin || c.unit_cell_file.given()
                        ? none
                        : word(word_of(c.structure.crystal));
@@ -47,17 +51,17 @@ void add_create_rows(std::vector<KeywordSpec>& t) {
         "mn2au are separate exchange categories (exchange:nn-cutoff-range[a][b] and the other "
         "per-pair keywords, and the per-pair scaling of exponential weights); false: one. "
         "Materials are placed by site either way (unit-cell-category)",
-        [](Config& c, const Value& v, const Entry&) {
+        [](SystemSettings& c, const Value& v, const Entry&) {
             c.structure.crystal_sublattice_materials = v.text == "true";
         },
-        [](const Config& c) {
+        [](const SystemSettings& c) {
             return c.structure.crystal_sublattice_materials ? word("true") : none;
         }));
     t.back().bare_choice = "true";
     t.push_back(row(
         "create", "periodic-boundaries", K::flag, D::none, 0, 0, "off",
         "periodic boundary conditions along x, y and z",
-        [](Config& c, const Value&, const Entry&) {
+        [](SystemSettings& c, const Value&, const Entry&) {
             c.structure.periodic = {true, true, true};
         },
         written_elsewhere));
@@ -65,8 +69,8 @@ void add_create_rows(std::vector<KeywordSpec>& t) {
         "create", "single-spin", K::flag, D::none, 0, 0, "off",
         "a system of one atom (one sc cell, no neighbours; the system size is not "
         "used): a single macrospin for tests and teaching",
-        [](Config& c, const Value&, const Entry&) { c.structure.single_spin = true; },
-        [](const Config& c) { return flag_if(c.structure.single_spin); }));
+        [](SystemSettings& c, const Value&, const Entry&) { c.structure.single_spin = true; },
+        [](const SystemSettings& c) { return flag_if(c.structure.single_spin); }));
 }
 
 // The particle shapes (one is cut at the box centre) and the periodic axes.
@@ -87,14 +91,16 @@ void add_particle_rows(std::vector<KeywordSpec>& t) {
         const ParticleShape shape = shapes[i].second;
         t.push_back(row(
             "create", shapes[i].first, K::flag, D::none, 0, 0, "off", shape_doc[i],
-            [shape](Config& c, const Value&, const Entry& e) {
+            [shape](SystemSettings& c, const Value&, const Entry& e) {
                 if (c.structure.particle_shape != ParticleShape::none)
                     entry_error(e, std::string("a second particle shape: create:") +
                                        word_of(c.structure.particle_shape) +
                                        " is already given; one particle is cut");
                 c.structure.particle_shape = shape;
             },
-            [shape](const Config& c) { return flag_if(c.structure.particle_shape == shape); }));
+            [shape](const SystemSettings& c) {
+                return flag_if(c.structure.particle_shape == shape);
+            }));
     }
 }
 
@@ -105,8 +111,8 @@ void add_dimension_rows(std::vector<KeywordSpec>& t) {
         t.push_back(row(
             "create", "periodic-boundaries-" + axis, K::flag, D::none, 0, 0, "off",
             "periodic boundary conditions along " + axis,
-            [a](Config& c, const Value&, const Entry&) { c.structure.periodic[a] = true; },
-            [a](const Config& c) { return flag_if(c.structure.periodic[a]); }));
+            [a](SystemSettings& c, const Value&, const Entry&) { c.structure.periodic[a] = true; },
+            [a](const SystemSettings& c) { return flag_if(c.structure.periodic[a]); }));
     }
 
     // --- dimensions ---
@@ -114,14 +120,14 @@ void add_dimension_rows(std::vector<KeywordSpec>& t) {
         "dimensions", "unit-cell-size", K::real, D::length, 1e-11, 1e-8, "3.54 A",
         "unit cell size (sets x, y and z): the edge of the cubic crystals; the other crystals' "
         "cells are their normalised dimensions times it",
-        [](Config& c, const Value& v, const Entry&) {
+        [](SystemSettings& c, const Value& v, const Entry&) {
             c.structure.unit_cell = {v.real, v.real, v.real};
         },
         written_elsewhere));
     t.push_back(row(
         "dimensions", "system-size", K::real, D::length, 1e-11, 1e-3, "2 nm",
         "edge of the simulated box (sets x, y and z); cells = ceil(size / cell)",
-        [](Config& c, const Value& v, const Entry&) {
+        [](SystemSettings& c, const Value& v, const Entry&) {
             c.structure.system_size = {v.real, v.real, v.real};
         },
         written_elsewhere));
@@ -129,8 +135,8 @@ void add_dimension_rows(std::vector<KeywordSpec>& t) {
         "dimensions", "particle-size", K::real, D::length, 1e-11, 1e-3, "50 A",
         "diameter (edge for cube) of the particle that create:sphere, cube, cylinder "
         "or truncated-octahedron cuts; centred on the atom nearest the box centre",
-        [](Config& c, const Value& v, const Entry&) { c.structure.particle_size = v.real; },
-        [](const Config& c) {
+        [](SystemSettings& c, const Value& v, const Entry&) { c.structure.particle_size = v.real; },
+        [](const SystemSettings& c) {
             return c.structure.particle_shape == ParticleShape::none
                        ? none
                        : number(c.structure.particle_size);
@@ -140,15 +146,19 @@ void add_dimension_rows(std::vector<KeywordSpec>& t) {
         t.push_back(row(
             "dimensions", "unit-cell-size-" + axis, K::real, D::length, 1e-11, 1e-8, "3.54 A",
             "unit cell size along " + axis + " (times the crystal's normalised dimension)",
-            [a](Config& c, const Value& v, const Entry&) { c.structure.unit_cell[a] = v.real; },
-            [a](const Config& c) {
+            [a](SystemSettings& c, const Value& v, const Entry&) {
+                c.structure.unit_cell[a] = v.real;
+            },
+            [a](const SystemSettings& c) {
                 return c.unit_cell_file.given() ? none : number(c.structure.unit_cell[a]);
             }));
         t.push_back(row(
             "dimensions", "system-size-" + axis, K::real, D::length, 1e-11, 1e-3, "2 nm",
             "size of the simulated box along " + axis,
-            [a](Config& c, const Value& v, const Entry&) { c.structure.system_size[a] = v.real; },
-            [a](const Config& c) { return number(c.structure.system_size[a]); }));
+            [a](SystemSettings& c, const Value& v, const Entry&) {
+                c.structure.system_size[a] = v.real;
+            },
+            [a](const SystemSettings& c) { return number(c.structure.system_size[a]); }));
     }
 }
 
@@ -160,7 +170,7 @@ void add_rows(std::vector<KeywordSpec>& t) {
 
 }  // namespace
 
-Section structure_section() {
+SectionOf<SystemSettings> structure_section() {
     return {"structure", add_rows};
 }
 

@@ -1,7 +1,7 @@
 // The system's structure: what the create: and dimensions: keywords say (their rows in
 // structure_keywords.cpp; system/lattice.cpp builds the lattice from it). A configuration
 // section (input/section.hpp). A unit-cell file (material:unit-cell-file) replaces the crystal
-// and its cell; Config::unit_cell_file holds what it says.
+// and its cell; SystemSettings::unit_cell_file holds what it says.
 #pragma once
 
 #include <array>
@@ -13,9 +13,11 @@
 
 namespace miniasd {
 
-struct Section;
+template <class T>
+struct SectionOf;
+struct SystemSettings;
 
-// create:crystal-structure (input/crystals.hpp has each cell and its name).
+// create:crystal-structure (system/crystals.hpp has each cell and its name).
 enum class CrystalStructure {
     sc,
     bcc,
@@ -66,6 +68,6 @@ struct StructureSection {
 };
 MINIASD_SIZE_GUARD(StructureSection, 88);
 
-Section structure_section();  // structure_keywords.cpp
+SectionOf<SystemSettings> structure_section();  // structure_keywords.cpp
 
 }  // namespace miniasd

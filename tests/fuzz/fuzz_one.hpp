@@ -11,8 +11,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "input/parser.hpp"
 #include "input/unit_cell_file.hpp"
+#include "run/config/parser.hpp"
 #include "util/error.hpp"
 
 namespace miniasd::fuzz {

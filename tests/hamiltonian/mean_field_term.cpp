@@ -2,6 +2,7 @@
 // evaluation. It sums the owned spins exactly and reduces the sums over the ranks, so <S>, and
 // every field, has the same bits on any decomposition; its held field B_i = (lambda / mu_i) <S>
 // reaches fields and energies through the held-field kernel like the dipolar field's.
+#include "hamiltonian/hamiltonian_settings.hpp"
 #include "hamiltonian/term_registry.hpp"
 #include "parallel/comm.hpp"
 #include "test_terms.hpp"
@@ -60,7 +61,7 @@ class MeanField final : public NonLocalStage {
     const double no_self_[6] = {0, 0, 0, 0, 0, 0};  // a mean field has no images of its own
 };
 
-std::optional<Reach> reach(const Config&, const Lattice&) {
+std::optional<Reach> reach(const HamiltonianSettings&, const Lattice&) {
     if (!mean_field_on) return std::nullopt;
     return Reach{Locality::non_local, {}};
 }

@@ -12,6 +12,7 @@
 
 #include "hamiltonian/local_term.hpp"
 #include "parallel/process_grid.hpp"
+#include "run/config/config.hpp"
 #include "system/lattice.hpp"
 #include "system/local_system.hpp"
 #include "system/materials.hpp"

@@ -1,6 +1,7 @@
 // The tests' second-shell exchange (test_terms.hpp): a neighbour term whose reach is the lattice's
 // second shell. It reads its own columns of the system's neighbour table. It has no kernel (a
 // term of the tests, not of src/kernels/): it runs on the CPU only.
+#include "hamiltonian/hamiltonian_settings.hpp"
 #include "hamiltonian/term_registry.hpp"
 #include "test_terms.hpp"
 
@@ -58,7 +59,7 @@ class SecondShell final : public LocalTerm {
     std::vector<double> moments_;
 };
 
-std::optional<Reach> reach(const Config&, const Lattice& l) {
+std::optional<Reach> reach(const HamiltonianSettings&, const Lattice& l) {
     if (!second_shell_on) return std::nullopt;
     return Reach{Locality::neighbours, neighbour_shells(l, 2)[1]};
 }

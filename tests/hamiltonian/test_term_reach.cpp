@@ -13,7 +13,7 @@
 
 #include "integrate/colouring.hpp"
 #include "integrate/heun_fusion.hpp"
-#include "programs/program.hpp"
+#include "run/programs/program.hpp"
 #include "support/test_support.hpp"
 #include "test_terms.hpp"
 #include "util/error.hpp"

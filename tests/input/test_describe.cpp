@@ -8,7 +8,7 @@
 #include <filesystem>
 
 #include "input/describe_support.hpp"
-#include "input/keyword_table.hpp"
+#include "run/config/keyword_table.hpp"
 
 namespace miniasd {
 namespace {

@@ -12,7 +12,7 @@
 #include <sstream>
 
 #include "fuzz/fuzz_one.hpp"
-#include "input/keyword_table.hpp"
+#include "run/config/keyword_table.hpp"
 
 using namespace miniasd;
 

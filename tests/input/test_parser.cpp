@@ -4,8 +4,8 @@
 
 #include <map>
 
-#include "input/parser.hpp"
 #include "parser_support.hpp"
+#include "run/config/parser.hpp"
 #include "support/test_support.hpp"
 #include "util/error.hpp"
 #include "util/units.hpp"

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "input/read_broadcast.hpp"
+#include "run/config/parser.hpp"
 #include "util/error.hpp"
 
 using namespace miniasd;

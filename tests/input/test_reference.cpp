@@ -5,7 +5,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "input/keyword_table.hpp"
+#include "run/config/keyword_table.hpp"
 
 using namespace miniasd;
 

@@ -8,11 +8,11 @@
 
 #include "checkpoint/checkpoint_section.hpp"
 #include "dipole/dipole_section.hpp"
-#include "input/keyword_table.hpp"
 #include "input/section.hpp"
 #include "integrate/relax_section.hpp"
 #include "output/snapshot_section.hpp"
-#include "programs/pulse_section.hpp"
+#include "run/config/keyword_table.hpp"
+#include "run/programs/pulse_section.hpp"
 #include "stats/columns_section.hpp"
 #include "support/test_support.hpp"
 #include "system/initial_state_section.hpp"

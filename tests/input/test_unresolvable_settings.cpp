@@ -4,8 +4,8 @@
 
 #include <cmath>
 
-#include "input/parser.hpp"
 #include "parser_support.hpp"
+#include "run/config/parser.hpp"
 
 using namespace miniasd;
 using test::config_from_text;

@@ -6,8 +6,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "input/keyword_table.hpp"
 #include "input/vampire_keywords.hpp"
+#include "run/config/keyword_table.hpp"
 #include "support/test_support.hpp"
 #include "util/error.hpp"
 

@@ -6,9 +6,9 @@
 
 #include <set>
 
-#include "input/crystals.hpp"
 #include "integrate/colouring.hpp"
 #include "support/test_support.hpp"
+#include "system/crystals.hpp"
 #include "util/error.hpp"
 
 using namespace miniasd;

@@ -9,7 +9,7 @@
 
 #include "hamiltonian/hamiltonian.hpp"
 #include "integrate/heun_fusion.hpp"
-#include "programs/program.hpp"
+#include "run/programs/program.hpp"
 #include "support/test_support.hpp"
 
 using namespace miniasd;

@@ -7,7 +7,7 @@
 #include <cmath>
 
 #include "integrate/monte_carlo.hpp"
-#include "programs/program.hpp"
+#include "run/programs/program.hpp"
 #include "support/test_support.hpp"
 #include "util/units.hpp"
 

@@ -1,4 +1,4 @@
-// The start-up check of the LLG time step (integrate/time_step_check.hpp): the precession angle
+// The start-up check of the LLG time step (run/time_step_check.hpp): the precession angle
 // per step in the largest field, against the hand-worked figure for bcc Fe, and the warning that
 // says by how much a step is too large (the largest step the input accepts, 1 ps, gave |m| =
 // 0.008 at 300 K without a word).
@@ -6,7 +6,7 @@
 
 #include <cmath>
 
-#include "integrate/time_step_check.hpp"
+#include "run/time_step_check.hpp"
 #include "support/test_support.hpp"
 #include "util/units.hpp"
 

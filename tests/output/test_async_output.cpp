@@ -15,7 +15,7 @@
 
 #include "output/pipeline/snapshot_output.hpp"
 #include "parallel/environment.hpp"
-#include "programs/program.hpp"
+#include "run/programs/program.hpp"
 #include "support/test_support.hpp"
 #include "util/timers.hpp"
 
@@ -137,7 +137,8 @@ TEST(AsyncOutput, SlowFileSystemHoldsTheLoopOnlyWhenTheBuffersAreFull) {
     const double delay = 0.4;  // s per snapshot
     setenv("MINIASD_TEST_SLOW_WRITE", std::to_string(delay).c_str(), 1);
     {
-        SnapshotOutput out(sim.config(), sim.lattice(), sim.system(), world, dir, 4, false);
+        SnapshotOutput out(sim.config(), sim.config().sim.time_step, sim.lattice(), sim.system(),
+                           world, dir, 4, false);
         unsetenv("MINIASD_TEST_SLOW_WRITE");
         ASSERT_TRUE(out.asynchronous());
         EXPECT_EQ(out.buffers(), 2);

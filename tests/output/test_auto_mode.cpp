@@ -10,7 +10,7 @@
 #include <sstream>
 
 #include "output/pipeline/auto_mode.hpp"
-#include "programs/program.hpp"
+#include "run/programs/program.hpp"
 #include "support/test_support.hpp"
 
 using namespace miniasd;

@@ -13,7 +13,7 @@
 #include <map>
 
 #include "output/format/reader.hpp"
-#include "programs/program.hpp"
+#include "run/programs/program.hpp"
 #include "support/test_support.hpp"
 #include "util/error.hpp"
 

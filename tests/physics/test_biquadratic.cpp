@@ -10,7 +10,7 @@
 
 #include <cmath>
 
-#include "programs/program.hpp"
+#include "run/programs/program.hpp"
 #include "stats/observables.hpp"
 #include "support/test_support.hpp"
 #include "util/units.hpp"

@@ -10,8 +10,8 @@
 #include <cstdio>
 #include <string>
 
-#include "program_host.hpp"
-#include "programs/programs.hpp"
+#include "run/program_host.hpp"
+#include "run/programs/programs.hpp"
 #include "support/test_support.hpp"
 #include "system/exchange_summary.hpp"
 #include "util/units.hpp"

@@ -4,10 +4,10 @@
 #include <gtest/gtest.h>
 #include <omp.h>
 
-#include "input/crystals.hpp"
-#include "programs/program.hpp"
+#include "run/programs/program.hpp"
 #include "stats/observables.hpp"
 #include "support/decomposition.hpp"
+#include "system/crystals.hpp"
 
 using namespace miniasd;
 

@@ -9,8 +9,8 @@
 #include <cstdio>
 #include <string>
 
-#include "program_host.hpp"
-#include "programs/programs.hpp"
+#include "run/program_host.hpp"
+#include "run/programs/programs.hpp"
 #include "support/test_support.hpp"
 #include "util/units.hpp"
 

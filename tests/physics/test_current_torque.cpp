@@ -19,8 +19,8 @@
 
 #include "hamiltonian/term_registry.hpp"
 #include "physics/wire_tracks.hpp"
-#include "programs/program.hpp"
-#include "programs/programs.hpp"
+#include "run/programs/program.hpp"
+#include "run/programs/programs.hpp"
 #include "support/test_support.hpp"
 #include "util/error.hpp"
 #include "util/units.hpp"

@@ -8,7 +8,7 @@
 
 #include <cstring>
 
-#include "programs/program.hpp"
+#include "run/programs/program.hpp"
 #include "support/test_support.hpp"
 #include "util/error.hpp"
 

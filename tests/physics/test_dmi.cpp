@@ -18,7 +18,7 @@
 #include <cmath>
 #include <cstring>
 
-#include "programs/program.hpp"
+#include "run/programs/program.hpp"
 #include "stats/observables.hpp"
 #include "support/test_support.hpp"
 #include "system/materials.hpp"

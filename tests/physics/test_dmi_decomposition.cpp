@@ -7,7 +7,7 @@
 #include <gtest/gtest.h>
 #include <omp.h>
 
-#include "programs/program.hpp"
+#include "run/programs/program.hpp"
 #include "stats/observables.hpp"
 #include "support/decomposition.hpp"
 

@@ -5,7 +5,7 @@
 #include <cmath>
 
 #include "hamiltonian/energy_kinds.hpp"
-#include "programs/program.hpp"
+#include "run/programs/program.hpp"
 #include "support/test_support.hpp"
 
 using namespace miniasd;

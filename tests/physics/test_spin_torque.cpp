@@ -19,8 +19,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "programs/program.hpp"
-#include "programs/programs.hpp"
+#include "run/programs/program.hpp"
+#include "run/programs/programs.hpp"
 #include "support/test_support.hpp"
 #include "util/error.hpp"
 #include "util/units.hpp"

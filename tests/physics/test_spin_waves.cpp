@@ -15,7 +15,7 @@
 #include <complex>
 
 #include "physics/ucf_files.hpp"
-#include "programs/program.hpp"
+#include "run/programs/program.hpp"
 #include "support/test_support.hpp"
 #include "util/units.hpp"
 

@@ -15,8 +15,8 @@
 #include <string>
 #include <vector>
 
-#include "program_host.hpp"
-#include "programs/programs.hpp"
+#include "run/program_host.hpp"
+#include "run/programs/programs.hpp"
 #include "support/test_support.hpp"
 #include "util/units.hpp"
 

@@ -6,8 +6,8 @@
 #include <cmath>
 #include <functional>
 
-#include "program_host.hpp"
-#include "programs/programs.hpp"
+#include "run/program_host.hpp"
+#include "run/programs/programs.hpp"
 #include "support/test_support.hpp"
 
 using namespace miniasd;

@@ -16,7 +16,7 @@
 #include <map>
 
 #include "physics/ucf_files.hpp"
-#include "programs/program.hpp"
+#include "run/programs/program.hpp"
 #include "stats/observables.hpp"
 #include "support/test_support.hpp"
 

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "programs/program.hpp"
-#include "programs/programs.hpp"
+#include "run/programs/program.hpp"
+#include "run/programs/programs.hpp"
 #include "support/test_support.hpp"
 #include "util/units.hpp"
 

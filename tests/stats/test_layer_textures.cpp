@@ -12,9 +12,9 @@
 #include <cstring>
 #include <string>
 
-#include "input/crystals.hpp"
 #include "stats/layer_triangles.hpp"
 #include "support/test_support.hpp"
+#include "system/crystals.hpp"
 #include "util/error.hpp"
 
 using namespace miniasd;

@@ -9,11 +9,11 @@
 #include <string>
 #include <vector>
 
-#include "input/config.hpp"
 #include "input/line_parser.hpp"
-#include "input/parser.hpp"
-#include "programs/program.hpp"
-#include "simulation.hpp"
+#include "run/config/config.hpp"
+#include "run/config/parser.hpp"
+#include "run/programs/program.hpp"
+#include "run/simulation.hpp"
 #include "util/error.hpp"
 
 namespace miniasd::test {

@@ -6,8 +6,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "input/crystals.hpp"
 #include "support/test_support.hpp"
+#include "system/crystals.hpp"
 #include "system/exchange_summary.hpp"
 
 using namespace miniasd;

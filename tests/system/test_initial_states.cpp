@@ -35,10 +35,11 @@ struct Prepared {
     explicit Prepared(const std::string& extra)
         : c(test::config_from_text(film + extra)), l(make_lattice(c)) {}
     Vec3 at(double x, double y, double z = 0) const {  // positions in A
-        return initial_direction(c, l, 0, 0, {x * 1e-10, y * 1e-10, z * 1e-10});
+        return initial_direction(c, c.sim.seed, l, 0, 0, {x * 1e-10, y * 1e-10, z * 1e-10});
     }
     Vec3 site(std::int64_t cx, std::int64_t cy) const {
-        return initial_direction(c, l, l.gid(cx, cy, 0, 0), 0, l.position(cx, cy, 0, 0));
+        return initial_direction(c, c.sim.seed, l, l.gid(cx, cy, 0, 0), 0,
+                                 l.position(cx, cy, 0, 0));
     }
 };
 

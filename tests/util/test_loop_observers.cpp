@@ -1,11 +1,11 @@
-// The loop's observers (src/loop_observers.hpp): each acts at its own moment, when its rhythm is
-// due, in the order registered; the schedule names them in that order.
+// The loop's observers (src/run/loop_observers.hpp): each acts at its own moment, when its rhythm
+// is due, in the order registered; the schedule names them in that order.
 #include <gtest/gtest.h>
 
 #include <string>
 #include <vector>
 
-#include "loop_observers.hpp"
+#include "run/loop_observers.hpp"
 
 namespace miniasd {
 namespace {

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "input/config.hpp"
 #include "output/format/records.hpp"
+#include "util/vec3.hpp"
 
 namespace miniasd {
 

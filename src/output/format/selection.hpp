@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "input/config.hpp"
+#include "output/snapshot_section.hpp"
 #include "system/lattice.hpp"
 #include "system/local_system.hpp"
 

@@ -2,7 +2,7 @@
 // (fixed-size, in ascending global-id order, already encoded) and writes them to one or more data
 // files; it returns the file table, which rank 0 puts in the metadata. make_writer is the only
 // place that constructs the modes; their names and properties are the write-mode table
-// (input/write_modes.hpp), and what they share is WriterBase (writers.hpp).
+// (output/write_modes.hpp), and what they share is WriterBase (writers.hpp).
 //
 // Every write() is collective over the simulation's ranks, including ranks with no records.
 #pragma once
@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "input/config.hpp"
 #include "output/format/metadata.hpp"
+#include "output/snapshot_section.hpp"
 #include "parallel/comm.hpp"
 
 namespace miniasd {

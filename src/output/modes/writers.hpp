@@ -5,10 +5,10 @@
 #include <memory>
 #include <utility>
 
-#include "input/write_modes.hpp"
 #include "output/modes/global_order.hpp"
 #include "output/modes/writer.hpp"
 #include "output/modes/writer_common.hpp"
+#include "output/write_modes.hpp"
 
 namespace miniasd {
 

@@ -11,8 +11,8 @@
 
 #include <sys/statvfs.h>
 
-#include "input/write_modes.hpp"
 #include "output/modes/writer.hpp"
+#include "output/write_modes.hpp"
 #include "util/error.hpp"
 #include "util/timers.hpp"
 #include "util/write_guard.hpp"

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "input/config.hpp"
+#include "output/snapshot_section.hpp"
 #include "parallel/comm.hpp"
 
 namespace miniasd {

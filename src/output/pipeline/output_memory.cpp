@@ -65,11 +65,11 @@ double snapshot_bytes(const SnapshotSection& s, double atoms, int ranks, int ran
 
 }  // namespace
 
-double output_bytes_per_rank(const SnapshotSection& snapshots, const CheckpointSection& checkpoints,
-                             double atoms, int ranks, int ranks_per_node) {
+double output_bytes_per_rank(const SnapshotSection& snapshots, bool checkpoints, double atoms,
+                             int ranks, int ranks_per_node) {
     ranks = std::max(1, ranks);
     double bytes = snapshots.atoms ? snapshot_bytes(snapshots, atoms, ranks, ranks_per_node) : 0;
-    if (checkpoints.save != CheckpointSave::none) {
+    if (checkpoints) {
         SnapshotSection sorted;  // what a checkpoint writes: sorted, float64, binary
         sorted.mode = OutputMode::sorted;
         sorted.asynchronous = false;

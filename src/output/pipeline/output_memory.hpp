@@ -18,14 +18,13 @@
 //   a checkpoint (sorted, float64) as a sorted snapshot, added to the snapshots'.
 #pragma once
 
-#include "checkpoint/checkpoint_section.hpp"
 #include "output/snapshot_section.hpp"
 
 namespace miniasd {
 
-// Bytes one rank needs for snapshots (when `snapshots` sets atoms) and checkpoints (when
-// `checkpoints` saves any). `atoms`: of the whole system; `ranks`, `ranks_per_node`: of the job.
-double output_bytes_per_rank(const SnapshotSection& snapshots, const CheckpointSection& checkpoints,
-                             double atoms, int ranks, int ranks_per_node);
+// Bytes one rank needs for snapshots (when `snapshots` sets atoms) and checkpoints (when the run
+// saves any: `checkpoints`). `atoms`: of the whole system; `ranks`, `ranks_per_node`: of the job.
+double output_bytes_per_rank(const SnapshotSection& snapshots, bool checkpoints, double atoms,
+                             int ranks, int ranks_per_node);
 
 }  // namespace miniasd

@@ -67,7 +67,7 @@ void check_directory(const parallel::Comm& comm, const std::string& dir, double 
 // Collective. Why asynchronous output cannot be used although it was asked for ("" if it can):
 // the background thread calls MPI while the master does, which needs MPI_THREAD_MULTIPLE on
 // every rank.
-std::string why_synchronous(const Config& c, const parallel::Comm& comm) {
+std::string why_synchronous(const SnapshotSettings& c, const parallel::Comm& comm) {
     if (!c.output.asynchronous) return "";
     const int level = -static_cast<int>(comm.max(-double(parallel::Environment::thread_level())));
     if (level >= MPI_THREAD_MULTIPLE) return "";
@@ -94,11 +94,12 @@ void atom_position(const Lattice& l, std::int64_t gid, double xyz[3]) {
         xyz[c] = (double(cell[c]) + l.basis[site][c]) * (l.cell_size[c] / 1e-10);
 }
 
-SnapshotOutput::SnapshotOutput(const Config& c, const Lattice& l, const LocalSystem& sys,
-                               const parallel::Comm& comm, std::string directory,
-                               std::int64_t expected_snapshots, bool verbose, SnapshotSeries series)
+SnapshotOutput::SnapshotOutput(const SnapshotSettings& c, double time_step, const Lattice& l,
+                               const LocalSystem& sys, const parallel::Comm& comm,
+                               std::string directory, std::int64_t expected_snapshots, bool verbose,
+                               SnapshotSeries series)
     : sync_(c.output.sync),
-      time_step_(c.sim.time_step),
+      time_step_(time_step),
       lattice_(l),
       system_(sys),
       io_(comm.duplicate()),
@@ -111,12 +112,6 @@ SnapshotOutput::SnapshotOutput(const Config& c, const Lattice& l, const LocalSys
       synchronous_reason_(why_synchronous(c, comm)),
       queue_(c.output.asynchronous && synchronous_reason_.empty()) {
     slots_.resize(queue_.threaded() ? static_cast<std::size_t>(c.output.buffers) : 1);
-    if (io_.is_root() && !synchronous_reason_.empty() &&
-        c.given.count("config:output-asynchronous"))
-        std::fprintf(stderr,
-                     "miniasd: warning: config:output-asynchronous: %s; snapshots are "
-                     "written synchronously\n",
-                     synchronous_reason_.c_str());
     for (const MaterialConfig& mat : c.materials) {
         // One word per material in the metadata (and XYZ species): blanks become '_'.
         std::string name = mat.name;

@@ -20,10 +20,10 @@
 #include <string>
 #include <vector>
 
-#include "input/config.hpp"
 #include "output/format/records.hpp"
 #include "output/format/selection.hpp"
 #include "output/modes/writer.hpp"
+#include "output/snapshot_section.hpp"
 #include "parallel/comm.hpp"
 #include "system/lattice.hpp"
 #include "system/local_system.hpp"
@@ -77,9 +77,10 @@ void atom_position(const Lattice& l, std::int64_t gid, double xyz[3]);
 class SnapshotOutput {
   public:
     // Collective. Fails on every rank (Error) when the directory is missing or not writable, or
-    // when the disk lacks room for the run's snapshots.
-    SnapshotOutput(const Config& c, const Lattice& l, const LocalSystem& sys,
-                   const parallel::Comm& comm, std::string directory,
+    // when the disk lacks room for the run's snapshots. `time_step` (s): a snapshot's time is its
+    // step times it.
+    SnapshotOutput(const SnapshotSettings& c, double time_step, const Lattice& l,
+                   const LocalSystem& sys, const parallel::Comm& comm, std::string directory,
                    std::int64_t expected_snapshots, bool verbose, SnapshotSeries series = {});
     ~SnapshotOutput();  // lets the snapshots in flight finish
 

@@ -1,0 +1,126 @@
+// The configuration's sections in the keyword table's order: the one list that names every
+// feature's keywords. A feature's section lives beside its code and is typed on the feature's
+// own settings (input/section.hpp); here it is composed onto the whole configuration, with the
+// checks that span sections (cross_checks.hpp), which only the run can see.
+#include "checkpoint/checkpoint_section.hpp"
+#include "dipole/dipole_section.hpp"
+#include "hamiltonian/spin_torque_section.hpp"
+#include "input/vampire_keywords.hpp"
+#include "integrate/relax_section.hpp"
+#include "output/snapshot_section.hpp"
+#include "run/config/cross_checks.hpp"
+#include "run/config/keyword_table.hpp"
+#include "run/config/limits_section.hpp"
+#include "run/config/sim_section.hpp"
+#include "run/programs/pulse_section.hpp"
+#include "run/programs/sweep_section.hpp"
+#include "stats/columns_section.hpp"
+#include "system/exchange_section.hpp"
+#include "system/initial_state_section.hpp"
+#include "system/material_section.hpp"
+#include "system/structure_section.hpp"
+
+namespace miniasd {
+
+namespace {
+
+using Check = std::function<void(Config&, const Seen&)>;
+
+// A feature's section on the whole configuration (Config derives from its settings T). The run's
+// checks across sections, `across`, run after the section's own, where the section's checks ran
+// before the sections were typed (so the first mistake reported is the same).
+template <class T>
+Section compose(const SectionOf<T>& s, Check across = nullptr, const Override& override_read = {}) {
+    Section out{s.name, nullptr, nullptr, nullptr};
+    out.add_rows = [add = s.add_rows, override_read](std::vector<KeywordSpec>& table) {
+        std::vector<Keyword<T>> rows;
+        add(rows);
+        for (const Keyword<T>& r : rows) {
+            KeywordSpec k = r.template in<Config>();
+            if (override_read) override_read(k);
+            table.push_back(std::move(k));
+        }
+    };
+    if (s.check || across)
+        out.check = [own = s.check, across](Config& c, const Seen& seen) {
+            if (own) own(c, seen, c.warnings);
+            if (across) across(c, seen);
+        };
+    if (s.warn)
+        out.warn = [warn = s.warn](Config& c, const Seen& seen) { warn(c, seen, c.warnings); };
+    return out;
+}
+
+// The run's own sections are typed on the whole configuration already.
+Section own(const SectionOf<Config>& s) {
+    Section out{s.name, s.add_rows, nullptr, nullptr};
+    if (s.check)
+        out.check = [check = s.check](Config& c, const Seen& seen) { check(c, seen, c.warnings); };
+    if (s.warn)
+        out.warn = [warn = s.warn](Config& c, const Seen& seen) { warn(c, seen, c.warnings); };
+    return out;
+}
+
+std::vector<KeywordSpec> make_table() {
+    std::vector<KeywordSpec> t;
+    for (const Section& s : sections())
+        s.add_rows(t);
+    return t;
+}
+
+}  // namespace
+
+const std::vector<Section>& sections() {
+    static const std::vector<Section> all = {
+        compose(structure_section()),
+        compose(material_section()),
+        compose(exchange_section()),
+        own(sim_section()),
+        own(sweep_section()),
+        own(pulse_section()),
+        compose(checkpoint_section()),
+        own(limits_section()),
+        compose(initial_state_section(), cross_checks::initial_state),
+        compose(relax_section(), cross_checks::relax, cross_checks::relax_lines),
+        compose(snapshot_section()),
+        compose(columns_section()),
+        compose(dipole_section()),
+        compose(spin_torque_section(), cross_checks::spin_torques),
+    };
+    return all;
+}
+
+const std::vector<KeywordSpec>& keyword_table() {
+    static const std::vector<KeywordSpec> table = make_table();
+    return table;
+}
+
+const KeywordRows& keyword_table_rows() {
+    static const KeywordRows rows = [] {
+        KeywordRows r;
+        for (const KeywordSpec& s : keyword_table())
+            r.push_back(&s);
+        return r;
+    }();
+    return rows;
+}
+
+const KeywordSpec* find_keyword(const std::string& section, const std::string& name) {
+    for (const KeywordSpec& s : keyword_table())
+        if (s.section == section && s.name == name) return &s;
+    return nullptr;
+}
+
+std::string suggest_keyword(const Entry& e) {
+    return suggest_keyword(keyword_table_rows(), e);
+}
+
+std::string keyword_reference_markdown() {
+    return keyword_reference_markdown(keyword_table_rows());
+}
+
+std::string vampire_compatibility_markdown() {
+    return vampire_compatibility_markdown(keyword_table_rows());
+}
+
+}  // namespace miniasd

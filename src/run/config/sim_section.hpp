@@ -1,0 +1,92 @@
+// The run's own settings, VAMPIRE's sim: keywords for the time loop (what runs, the integrator,
+// temperature, time step, step counts, applied field, seed): a configuration section
+// (input/section.hpp), read from the keywords in sim_keywords.cpp and driven by the loop
+// (run/simulation.cpp) and the programs (run/programs/).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "integrate/stepping.hpp"
+#include "util/enum_words.hpp"
+#include "util/fields.hpp"
+#include "util/vec3.hpp"
+
+namespace miniasd {
+
+template <class T>
+struct SectionOf;
+struct Config;
+
+// sim:program: what the run does (run/programs/). The integrator's choices are its own
+// (integrate/stepping.hpp).
+enum class ProgramKind {
+    time_series,
+    benchmark,
+    curie_temperature,
+    hysteresis_loop,
+    field_cool,
+    laser_pulse,
+    relax,             // miniASD's own: minimise the energy (programs/relax.cpp)
+    electrical_pulse,  // a pulse of the spin torques' current (programs/electrical_pulse.cpp)
+};
+inline constexpr EnumWords<ProgramKind, 8> program_words{
+    {{ProgramKind::time_series, "time-series"},
+     {ProgramKind::benchmark, "benchmark"},
+     {ProgramKind::curie_temperature, "curie-temperature"},
+     {ProgramKind::hysteresis_loop, "hysteresis-loop"},
+     {ProgramKind::field_cool, "field-cool"},
+     {ProgramKind::laser_pulse, "laser-pulse"},
+     {ProgramKind::relax, "relax"},
+     {ProgramKind::electrical_pulse, "electrical-pulse"}}};
+inline const char* word_of(ProgramKind v) {
+    return word_of(program_words, v);
+}
+
+struct SimSection {
+    ProgramKind program = ProgramKind::time_series;
+    IntegratorKind integrator = IntegratorKind::llg_heun;
+    Device device = Device::cpu;
+    MonteCarloMove monte_carlo_move = MonteCarloMove::adaptive;
+    double temperature = 0;        // K
+    double time_step = 1e-15;      // s
+    std::int64_t total_steps = 0;  // after equilibration
+    std::int64_t equilibration_steps = 0;
+    double equilibration_temperature = -1;  // K; < 0 means "same as sim:temperature"
+    std::int64_t steps_increment = 1;       // statistics every this many steps
+    double field_strength = 0;              // T
+    Vec3 field_direction{0, 0, 1};          // unit vector
+    std::uint64_t seed = 12345;             // key of the counter-based generator
+    MINIASD_FIELDS(program, integrator, device, monte_carlo_move, temperature, time_step,
+                   total_steps, equilibration_steps, equilibration_temperature, steps_increment,
+                   field_strength, field_direction, seed);
+};
+MINIASD_SIZE_GUARD(SimSection, 104);
+
+// The equilibration temperature (K): sim:equilibration-temperature, or sim:temperature when it
+// is not given (VAMPIRE's default is 300 K whatever sim:temperature; docs/vampire-compatibility).
+// The applied field at the start of the run (T): sim:applied-field-strength along
+// sim:applied-field-unit-vector.
+inline Vec3 applied_field(const SimSection& s) {
+    return {s.field_strength * s.field_direction[0], s.field_strength * s.field_direction[1],
+            s.field_strength * s.field_direction[2]};
+}
+
+// The statistics columns used when the input names none, by program (default_columns.cpp): a
+// laser pulse shows both temperatures and each material's magnetisation, a Curie sweep the
+// averages of each point.
+std::vector<std::string> default_output_columns(ProgramKind program);
+
+// How the steps are taken: what an integrator is built from (integrate/integrator.hpp).
+inline Stepping stepping(const SimSection& s) {
+    return {s.integrator, s.device, s.monte_carlo_move, s.time_step, s.seed};
+}
+
+inline double equilibration_or_temperature(const SimSection& s) {
+    return s.equilibration_temperature >= 0 ? s.equilibration_temperature : s.temperature;
+}
+
+SectionOf<Config> sim_section();  // sim_keywords.cpp
+
+}  // namespace miniasd

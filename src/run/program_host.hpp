@@ -1,0 +1,66 @@
+// What a program (src/programs/) may do with the simulation it drives, and no more: run phases of
+// the time loop or relax the spins, set the run state the next steps see (temperatures, field,
+// the program's point and carried state) and read the samples accumulated, plan and write
+// statistics rows, and open its own output files. The system, the spins, the Hamiltonian and the
+// parallel machinery stay behind it, so a program reads as physics and cannot break the loop's
+// invariants.
+#pragma once
+
+#include <cstdint>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "run/config/config.hpp"
+#include "run/phase.hpp"
+#include "stats/run_state.hpp"
+
+namespace miniasd {
+
+class Simulation;
+
+class ProgramHost {
+  public:
+    explicit ProgramHost(Simulation& sim) : sim_(sim) {}
+
+    const Config& config() const;
+
+    // Collective. The time loop over one phase (Simulation::run): false when a continued run had
+    // finished it before its checkpoint (the program then skips its results).
+    bool run(const Phase& phase);
+    // Collective. The relax program's minimisation (Simulation::relax).
+    Relaxation relax();
+
+    // The run state: the temperatures and field of the steps to come (a phase sets them when it
+    // begins), the program's point and carried state (restored by a continued run), and the
+    // samples accumulated since the phase's statistics began.
+    RunState& state();
+
+    // Collective. One statistics row of the present sample (a program that writes its own rows).
+    void write_row();
+    // Statistics rows of the whole run, before the first phase (snapshot disk-space check).
+    void plan_rows(std::int64_t rows);
+
+    // What the samples are normalised by: the moments of the atoms in the statistics (J/T), in
+    // all and per material, and their count.
+    double total_moment() const;
+    const std::vector<double>& material_moments() const;
+    std::int64_t counted_atoms() const;
+
+    // Where a continued run stands: the step this job started from, and whether it continues a
+    // checkpoint's run.
+    std::int64_t first_step() const;
+    bool continued() const;
+
+    // Rank 0's screen (null elsewhere, and when the run is quiet).
+    std::FILE* screen() const;
+    // Collective. A text output file of the run (Simulation::open_output_file): rank 0's stream,
+    // null elsewhere; a continued run appends (*appended).
+    std::FILE* open_output_file(const std::string& name, std::string& path,
+                                bool* appended = nullptr) const;
+
+  private:
+    Simulation& sim_;
+};
+
+}  // namespace miniasd

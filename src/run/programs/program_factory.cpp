@@ -1,0 +1,84 @@
+#include <cstdio>
+#include "run/program_host.hpp"
+#include "run/programs/programs.hpp"
+#include "run/simulation.hpp"
+#include "util/error.hpp"
+
+namespace miniasd {
+
+namespace {
+// A number for a message: 4 significant digits.
+std::string g4(double v) {
+    char b[32];
+    std::snprintf(b, sizeof b, "%.4g", v);
+    return b;
+}
+}  // namespace
+
+std::unique_ptr<Program> make_program(const Config& c) {
+    switch (c.sim.program) {
+        case ProgramKind::time_series:
+            break;
+        case ProgramKind::benchmark:
+            return std::make_unique<BenchmarkProgram>();
+        case ProgramKind::curie_temperature:
+            return std::make_unique<CurieTemperatureProgram>();
+        case ProgramKind::hysteresis_loop:
+            return std::make_unique<HysteresisLoopProgram>();
+        case ProgramKind::field_cool:
+            return std::make_unique<FieldCoolProgram>();
+        case ProgramKind::laser_pulse:
+            return std::make_unique<LaserPulseProgram>();
+        case ProgramKind::relax:
+            return std::make_unique<RelaxProgram>();
+        case ProgramKind::electrical_pulse:
+            return std::make_unique<ElectricalPulseProgram>();
+    }
+    return std::make_unique<TimeSeriesProgram>();
+}
+
+std::vector<double> sweep_points(double from, double to, double step) {
+    std::vector<double> p;
+    const double span = std::abs(to - from);
+    const double dir = to >= from ? 1.0 : -1.0;
+    // A tolerance of 1e-9 steps so 0..1000 by 10 ends at 1000, not at 990 from rounding.
+    const auto n = static_cast<std::int64_t>(std::floor(span / step + 1e-9));
+    for (std::int64_t k = 0; k <= n; ++k)
+        p.push_back(from + dir * double(k) * step);
+    if (span - double(n) * step > 1e-9 * step) p.push_back(to);
+    return p;
+}
+
+double zero_crossing(const std::vector<double>& x, const std::vector<double>& y) {
+    for (std::size_t k = 0; k + 1 < x.size() && k + 1 < y.size(); ++k) {
+        if (y[k] == 0) return x[k];
+        if ((y[k] > 0) != (y[k + 1] > 0) && y[k + 1] != y[k])
+            return x[k] + (x[k + 1] - x[k]) * (0 - y[k]) / (y[k + 1] - y[k]);
+    }
+    if (!y.empty() && y.back() == 0) return x.back();
+    return std::nan("");
+}
+
+int run_program(Simulation& sim) {
+    const Config& c = sim.config();
+    const std::unique_ptr<Program> program = make_program(c);
+    sim.start_run();
+    // sim:relax-first: before a new run's program, or to finish the relaxation a continued
+    // run's checkpoint was written in.
+    const bool relax_first =
+        sim.continued() ? sim.state().relax_first_step >= 0 : sim.first_step() == 0;
+    if (c.relax.first && c.sim.program != ProgramKind::relax && relax_first) {
+        const Relaxation r = sim.relax(false);
+        if (!r.converged)
+            throw Error("the relaxation before the program (sim:relax-first) did not converge in " +
+                        std::to_string(r.steps) + " steps: the largest torque is " + g4(r.torque) +
+                        " T, above sim:relax-torque-tolerance = " + g4(c.relax.tolerance) +
+                        " T. Raise sim:relax-maximum-steps or the tolerance");
+    }
+    ProgramHost host(sim);
+    program->run(host);
+    sim.finish_run();
+    return program->exit_status();
+}
+
+}  // namespace miniasd

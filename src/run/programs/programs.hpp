@@ -1,0 +1,110 @@
+// The programs (program.hpp), one class each.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+#include "run/programs/program.hpp"
+#include "run/programs/two_temperature.hpp"
+
+namespace miniasd {
+
+class TimeSeriesProgram final : public Program {
+  public:
+    const char* name() const override { return "time-series"; }
+    void run(ProgramHost& sim) override;
+};
+
+// sim:program = relax (miniASD's): the energy minimised from the initial spins
+// (Simulation::relax); exit status 1 when sim:total-time-steps end it before every torque is
+// below sim:relax-torque-tolerance.
+class RelaxProgram final : public Program {
+  public:
+    const char* name() const override { return "relax"; }
+    void run(ProgramHost& sim) override;
+    int exit_status() const override { return converged_ ? 0 : 1; }
+
+  private:
+    bool converged_ = true;
+};
+
+class BenchmarkProgram final : public Program {
+  public:
+    const char* name() const override { return "benchmark"; }
+    void run(ProgramHost& sim) override;
+};
+
+// Temperatures from sim:minimum-temperature to sim:maximum-temperature in steps of
+// sim:temperature-increment; at each, equilibration then loop-time-steps of sampling. Writes one
+// `output` row per temperature and the table `curie-temperature`: <|m|>, susceptibility,
+// specific heat and Binder cumulant, total and per material, each with its error.
+class CurieTemperatureProgram final : public Program {
+  public:
+    const char* name() const override { return "curie-temperature"; }
+    void run(ProgramHost& sim) override;
+    // The rows of the table, as written (for tests and callers).
+    const std::vector<std::vector<double>>& points() const { return points_; }
+
+  private:
+    std::vector<std::vector<double>> points_;
+};
+
+// The field along sim:applied-field-unit-vector from +H to -H and back to +H
+// (H = sim:maximum-applied-field-strength) in steps of sim:applied-field-strength-increment,
+// after equilibration at +H. Writes one `output` row per field, the table `hysteresis-loop`
+// (<m.h> per field and branch, with errors) and the coercive fields found by interpolation.
+class HysteresisLoopProgram final : public Program {
+  public:
+    const char* name() const override { return "hysteresis-loop"; }
+    void run(ProgramHost& sim) override;
+    // Fields (T) where <m.h> crosses zero going down and going up; NaN where it does not.
+    double coercive_down() const { return coercive_[0]; }
+    double coercive_up() const { return coercive_[1]; }
+
+  private:
+    double coercive_[2] = {0, 0};
+};
+
+// Equilibration at sim:equilibration-temperature in the applied field, then total-time-steps in
+// which the temperature falls to sim:temperature by sim:cooling-function with sim:cooling-time.
+class FieldCoolProgram final : public Program {
+  public:
+    const char* name() const override { return "field-cool"; }
+    void run(ProgramHost& sim) override;
+};
+// The field-cool temperature (K) t seconds after the cooling began.
+double cooling_temperature(const Config& c, double t);
+
+// Equilibration without current, then total-time-steps in which the spin torques' current follows
+// the pulse of sim:electrical-pulse-rise-time, -time and -fall-time.
+class ElectricalPulseProgram final : public Program {
+  public:
+    const char* name() const override { return "electrical-pulse"; }
+    void run(ProgramHost& sim) override;
+};
+// The electrical pulse's current as a fraction of the full one, t seconds after it began.
+double electrical_pulse_current(const Config& c, double t);
+
+// Equilibration at sim:temperature, then total-time-steps in which the spins feel the electron
+// temperature of the two-temperature model heated by a laser pulse (or a square pulse).
+class LaserPulseProgram final : public Program {
+  public:
+    const char* name() const override { return "laser-pulse"; }
+    void run(ProgramHost& sim) override;
+    const TwoTemperatureModel* model() const { return model_.get(); }  // after run()
+
+  private:
+    std::unique_ptr<TwoTemperatureModel> model_;
+};
+TwoTemperatureParameters two_temperature_parameters(const Config& c);
+
+// Points of a sweep from `from` to `to` (inclusive, either direction) in steps of `step` > 0;
+// the last point is `to` itself when the range is not a whole number of steps.
+std::vector<double> sweep_points(double from, double to, double step);
+
+// Where y(x), given at points in order, first crosses zero, by linear interpolation between the
+// two points around the crossing; NaN when it does not.
+double zero_crossing(const std::vector<double>& x, const std::vector<double>& y);
+
+}  // namespace miniasd

@@ -1,0 +1,47 @@
+// The field-cool, laser-pulse and electrical-pulse programs' settings (VAMPIRE's names, units and
+// defaults; the two-temperature model's parameters in SI without unit conversion, as in VAMPIRE): a
+// configuration section (input/section.hpp), read from the keywords in pulse_keywords.cpp.
+#pragma once
+
+#include "util/enum_words.hpp"
+#include "util/fields.hpp"
+
+namespace miniasd {
+
+template <class T>
+struct SectionOf;
+struct Config;
+
+enum class CoolingFunction { exponential, gaussian, linear };
+inline constexpr EnumWords<CoolingFunction, 3> cooling_function_words{{
+    {CoolingFunction::exponential, "exponential"},
+    {CoolingFunction::gaussian, "gaussian"},
+    {CoolingFunction::linear, "linear"},
+}};
+enum class LaserProfile { two_temperature, square };
+inline constexpr EnumWords<LaserProfile, 2> laser_profile_words{{
+    {LaserProfile::two_temperature, "two-temperature"},
+    {LaserProfile::square, "square"},
+}};
+
+struct PulseSection {
+    double cooling_time = 100e-12;  // s, field-cool's time constant
+    CoolingFunction cooling_function = CoolingFunction::exponential;
+    LaserProfile laser_profile = LaserProfile::two_temperature;
+    double time = 50e-15;                      // s, laser-pulse-time (FWHM; square: duration)
+    double power = 20;                         // laser-pulse-power (programs/two_temperature.hpp)
+    double electron_heat_capacity = 222;       // gamma: C_e = gamma T_e, J m^-3 K^-2
+    double phonon_heat_capacity = 2.3e6;       // C_p, J m^-3 K^-1
+    double electron_phonon_coupling = 6.6e17;  // G, W m^-3 K^-1
+    double heat_sink_coupling = 0;             // kappa: phonons to the bath, s^-1
+    // electrical-pulse: the current's linear rise, plateau and linear fall (s), VAMPIRE's
+    double electrical_rise = 0, electrical_time = 1e-9, electrical_fall = 0;
+    MINIASD_FIELDS(cooling_time, cooling_function, laser_profile, time, power,
+                   electron_heat_capacity, phonon_heat_capacity, electron_phonon_coupling,
+                   heat_sink_coupling, electrical_rise, electrical_time, electrical_fall);
+};
+MINIASD_SIZE_GUARD(PulseSection, 88);
+
+SectionOf<Config> pulse_section();  // pulse_keywords.cpp
+
+}  // namespace miniasd

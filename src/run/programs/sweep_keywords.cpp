@@ -1,0 +1,117 @@
+// The sweeps' section (sweep_section.hpp): the rows of the sim: keywords of the temperature
+// sweep and the hysteresis loop, and the checks that a program has the settings it needs and a
+// sweep a size a run can hold.
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "input/input_checks.hpp"
+#include "input/keyword_rows.hpp"
+#include "input/section.hpp"
+#include "run/config/keyword_table.hpp"
+#include "util/error.hpp"
+
+namespace miniasd {
+
+namespace {
+
+using namespace keyword_rows;
+using input_checks::fail;
+
+// A count: whole below 1e9, else three digits and an exponent.
+std::string count(double x) {
+    char b[32];
+    std::snprintf(b, sizeof b, x < 1e9 ? "%.0f" : "%.3g", x);
+    return b;
+}
+
+void add_rows(std::vector<KeywordSpec>& t) {
+    t.push_back(row(
+        "sim", "loop-time-steps", K::integer, D::none, 0, big, "10000",
+        "steps of sampling at each temperature (curie-temperature) or field "
+        "(hysteresis-loop) point, after sim:equilibration-time-steps",
+        [](Config& c, const Value& v, const Entry&) { c.sweep.loop_steps = v.integer; },
+        [](const Config& c) { return whole(c.sweep.loop_steps); }));
+    t.push_back(row(
+        "sim", "minimum-temperature", K::real, D::temperature, 0, 1e6, "0 K",
+        "first temperature of a curie-temperature sweep; field-cool: the temperature it "
+        "cools to",
+        [](Config& c, const Value& v, const Entry&) { c.sweep.minimum_temperature = v.real; },
+        [](const Config& c) { return number(c.sweep.minimum_temperature); }));
+    t.push_back(row(
+        "sim", "maximum-temperature", K::real, D::temperature, 0, 1e6, "300 K",
+        "last temperature of a curie-temperature sweep; field-cool: the temperature its "
+        "cooling starts from; laser-pulse: the square pulse's temperature",
+        [](Config& c, const Value& v, const Entry&) { c.sweep.maximum_temperature = v.real; },
+        [](const Config& c) { return number(c.sweep.maximum_temperature); }));
+    t.push_back(row(
+        "sim", "temperature-increment", K::real, D::temperature, 1e-10, 1e6, "10 K",
+        "temperature step of a curie-temperature sweep",
+        [](Config& c, const Value& v, const Entry&) { c.sweep.temperature_increment = v.real; },
+        [](const Config& c) { return number(c.sweep.temperature_increment); }));
+    t.push_back(row(
+        "sim", "maximum-applied-field-strength", K::real, D::field, 0, 1e3, "1 T",
+        "a hysteresis loop sweeps the field from this value to its negative and back",
+        [](Config& c, const Value& v, const Entry&) { c.sweep.maximum_field = v.real; },
+        [](const Config& c) { return number(c.sweep.maximum_field); }));
+    t.push_back(row(
+        "sim", "applied-field-strength-increment", K::real, D::field, 1e-6, 1e3, "0.1 T",
+        "field step of a hysteresis loop",
+        [](Config& c, const Value& v, const Entry&) { c.sweep.field_increment = v.real; },
+        [](const Config& c) { return number(c.sweep.field_increment); }));
+}
+
+// The most points a temperature sweep or hysteresis loop may have (each a row of its table).
+constexpr double max_sweep_points = 1e6;
+
+// Settings a program needs that have no sensible default; sweeps of a reasonable size.
+void check_sweeps(Config& c, const Seen& seen, std::vector<std::string>&) {
+    const std::string& input_file = c.input_file;
+    if (c.sim.program == ProgramKind::field_cool &&
+        c.sweep.maximum_temperature < c.sweep.minimum_temperature) {
+        const auto it = seen.find("sim:maximum-temperature");
+        fail(it != seen.end() ? it->second : seen.at("sim:program"),
+             "field-cool cools from sim:maximum-temperature to sim:minimum-temperature: the "
+             "maximum must not be below the minimum");
+    }
+    if (c.sim.program == ProgramKind::curie_temperature &&
+        c.sweep.maximum_temperature < c.sweep.minimum_temperature) {
+        const auto it = seen.find("sim:maximum-temperature");
+        if (it != seen.end()) fail(it->second, "is below sim:minimum-temperature");
+        throw InputError(input_file, 0, "sim:minimum-temperature",
+                         "is above sim:maximum-temperature (default 300 K)");
+    }
+    // A sweep's points are held in memory and each runs its steps: a count beyond reason (a
+    // 1e-30 T increment) would die allocating or run for ever, so --check refuses it.
+    const bool curie = c.sim.program == ProgramKind::curie_temperature;
+    if (curie || c.sim.program == ProgramKind::hysteresis_loop) {
+        const double span = curie ? c.sweep.maximum_temperature - c.sweep.minimum_temperature
+                                  : 2 * std::abs(c.sweep.maximum_field);
+        const double step = curie ? c.sweep.temperature_increment : c.sweep.field_increment;
+        // The loop goes down and up again: twice the points of one branch.
+        const double points = (curie ? 1.0 : 2.0) * (std::floor(span / step + 1e-9) + 2);
+        const char* key =
+            curie ? "sim:temperature-increment" : "sim:applied-field-strength-increment";
+        const auto it = seen.find(key);
+        const Entry& at = it != seen.end() ? it->second : seen.at("sim:program");
+        if (!(points <= max_sweep_points))
+            fail(at, "gives " + count(points) + " points of the " +
+                         (curie ? "temperature sweep" : "hysteresis loop") + ", more than the " +
+                         count(max_sweep_points) + " a run can hold: raise the increment");
+        const double steps =
+            points * (double(c.sim.equilibration_steps) + double(c.sweep.loop_steps));
+        if (!(steps <= 1e15))
+            fail(at, "gives " + count(points) + " points of " +
+                         std::to_string(c.sim.equilibration_steps + c.sweep.loop_steps) +
+                         " steps each: " + count(steps) +
+                         " steps in all, beyond the 1e15 any run can finish");
+    }
+}
+
+}  // namespace
+
+SectionOf<Config> sweep_section() {
+    return {"sweeps", add_rows, check_sweeps};
+}
+
+}  // namespace miniasd
