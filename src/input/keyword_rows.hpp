@@ -97,11 +97,9 @@ auto unindexed(Read read) {
             return read(c);
     };
 }
-}  // namespace detail
-
-template <class Apply, class Read>
-auto row(std::string section, std::string name, K kind, D dim, double min, double max,
-         std::string def, std::string doc, Apply apply, Read read) {
+// A row's fields, as every builder takes them.
+inline KeywordRow fields(std::string section, std::string name, K kind, D dim, double min,
+                         double max, std::string def, std::string doc) {
     KeywordRow r;
     r.section = std::move(section);
     r.name = std::move(name);
@@ -111,6 +109,15 @@ auto row(std::string section, std::string name, K kind, D dim, double min, doubl
     r.max = max;
     r.default_text = std::move(def);
     r.doc = std::move(doc);
+    return r;
+}
+}  // namespace detail
+
+template <class Apply, class Read>
+auto row(std::string section, std::string name, K kind, D dim, double min, double max,
+         std::string def, std::string doc, Apply apply, Read read) {
+    KeywordRow r = detail::fields(std::move(section), std::move(name), kind, dim, min, max,
+                                  std::move(def), std::move(doc));
     const bool readable = detail::present(read);
     auto reader = detail::unindexed(std::move(read));
     return Draft<Apply, decltype(reader)>{std::move(r), std::move(apply), std::move(reader),
@@ -131,16 +138,9 @@ auto choice(std::string section, std::string name, std::string choices, std::str
 template <class Store, class MaterialRead>
 auto mat(std::string name, K kind, D dim, double min, double max, std::string def, std::string doc,
          Store f, MaterialRead read) {
-    KeywordRow r;
-    r.section = "material";
-    r.name = std::move(name);
+    KeywordRow r = detail::fields("material", std::move(name), kind, dim, min, max, std::move(def),
+                                  std::move(doc));
     r.material_indexed = true;
-    r.kind = kind;
-    r.dimension = dim;
-    r.min = min;
-    r.max = max;
-    r.default_text = std::move(def);
-    r.doc = std::move(doc);
     auto apply = [f = std::move(f)](auto& c, const Value& v, const Entry& e) {
         f(c.materials[static_cast<std::size_t>(e.section_index - 1)], v, e);
     };

@@ -64,7 +64,7 @@ KeywordSpec shell_row(
     KeywordSpec s = mat(std::move(name), kind, D::energy, -1e-18, 1e-18, "0 J", std::move(doc),
                         std::move(apply), nullptr);
     s.second_material_index = true;
-    s.read = [read](const SystemSettings& c, int i, int j) {
+    s.read = [read = std::move(read)](const SystemSettings& c, int i, int j) {
         return read(c.materials[static_cast<std::size_t>(i)], static_cast<std::size_t>(j));
     };
     return s;

@@ -30,7 +30,8 @@ using Check = std::function<void(Config&, const Seen&)>;
 // checks across sections, `across`, run after the section's own, where the section's checks ran
 // before the sections were typed (so the first mistake reported is the same).
 template <class T>
-Section compose(const SectionOf<T>& s, Check across = nullptr, const Override& override_read = {}) {
+Section compose(const SectionOf<T>& s, const Check& across = nullptr,
+                const Override& override_read = {}) {
     Section out{s.name, nullptr, nullptr, nullptr};
     out.add_rows = [add = s.add_rows, override_read](std::vector<KeywordSpec>& table) {
         std::vector<Keyword<T>> rows;
