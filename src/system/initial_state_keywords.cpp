@@ -11,17 +11,11 @@
 #include "input/keyword_rows.hpp"
 #include "input/section.hpp"
 #include "system/system_settings.hpp"
+#include "util/shortest.hpp"
 
 namespace miniasd {
 
 namespace {
-
-// A number for a message: 4 significant digits (1e-16, not 1.0000000000000001e-16).
-std::string g4(double v) {
-    char b[32];
-    std::snprintf(b, sizeof b, "%.4g", v);
-    return b;
-}
 
 using namespace keyword_rows;
 using KeywordSpec = Keyword<SystemSettings>;

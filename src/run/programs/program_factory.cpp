@@ -3,17 +3,9 @@
 #include "run/programs/programs.hpp"
 #include "run/simulation.hpp"
 #include "util/error.hpp"
+#include "util/shortest.hpp"
 
 namespace miniasd {
-
-namespace {
-// A number for a message: 4 significant digits.
-std::string g4(double v) {
-    char b[32];
-    std::snprintf(b, sizeof b, "%.4g", v);
-    return b;
-}
-}  // namespace
 
 std::unique_ptr<Program> make_program(const Config& c) {
     switch (c.sim.program) {
