@@ -26,7 +26,8 @@ namespace {
 
 using Check = std::function<void(Config&, const Seen&)>;
 
-// A feature's section on the whole configuration (Config derives from its settings T). The run's
+// A section on the whole configuration: a feature's (Config derives from its settings T) or the
+// run's own (T is Config). The run's
 // checks across sections, `across`, run after the section's own, where the section's checks ran
 // before the sections were typed (so the first mistake reported is the same).
 template <class T>
@@ -52,16 +53,6 @@ Section compose(const SectionOf<T>& s, const Check& across = nullptr,
     return out;
 }
 
-// The run's own sections are typed on the whole configuration already.
-Section own(const SectionOf<Config>& s) {
-    Section out{s.name, s.add_rows, nullptr, nullptr};
-    if (s.check)
-        out.check = [check = s.check](Config& c, const Seen& seen) { check(c, seen, c.warnings); };
-    if (s.warn)
-        out.warn = [warn = s.warn](Config& c, const Seen& seen) { warn(c, seen, c.warnings); };
-    return out;
-}
-
 std::vector<KeywordSpec> make_table() {
     std::vector<KeywordSpec> t;
     for (const Section& s : sections())
@@ -76,11 +67,11 @@ const std::vector<Section>& sections() {
         compose(structure_section()),
         compose(material_section()),
         compose(exchange_section()),
-        own(sim_section()),
-        own(sweep_section()),
-        own(pulse_section()),
+        compose(sim_section()),
+        compose(sweep_section()),
+        compose(pulse_section()),
         compose(checkpoint_section()),
-        own(limits_section()),
+        compose(limits_section()),
         compose(initial_state_section(), cross_checks::initial_state),
         compose(relax_section(), cross_checks::relax, cross_checks::relax_lines),
         compose(snapshot_section()),
