@@ -30,9 +30,10 @@ inline LocalSystem subdomain(const Lattice& l, const parallel::Int3& dims,
     g.periodic = l.periodic;
     g.dims = dims;
     g.coords = coords;
-    Config one;
+    if (materials) return build_local_system(l, g, MaterialMap(*materials, l), offsets);
+    SystemSettings one;  // one material everywhere
     one.materials.resize(1);
-    return build_local_system(l, g, MaterialMap(materials ? *materials : one, l), offsets);
+    return build_local_system(l, g, MaterialMap(one, l), offsets);
 }
 
 struct RandomSpins {
