@@ -42,7 +42,11 @@ trap 'rm -rf "$work"' EXIT
 cp input/bcc-fe/* "$work"/
 sed -i 's/^sim:total-time-steps = .*/sim:total-time-steps = 200/' "$work/input"
 repo=$PWD
-leaks="detect_leaks=1:fast_unwind_on_malloc=0"
+# intercept_tls_get_addr=0: GCC 12's (and LLVM <= 16's) runtime takes a malloc'd dynamic-TLS
+# block whose address falls at a certain offset in its page for a glibc 2.19 header and reads a
+# bogus range from it, and its tracer dies (signal 11) at the leak check, depending on where malloc
+# put the block (google/sanitizers#1322). Leaks are still found; only dynamic TLS is not scanned.
+leaks="detect_leaks=1:fast_unwind_on_malloc=0:intercept_tls_get_addr=0"
 (cd "$work" && ASAN_OPTIONS=$leaks LSAN_OPTIONS="suppressions=$repo/tests/sanitizers/lsan.supp" \
     OMP_NUM_THREADS=1 "$repo/build-asan/miniasd" input -q > run.log)
 (cd "$work" && ASAN_OPTIONS=$leaks "$repo/build-asan/tools/miniasd-convert" . --to vtu,xyz,xdmf -q -o converted)

@@ -3,20 +3,12 @@
 // raises the same error everywhere and no rank waits.
 #pragma once
 
-#include <functional>
 #include <string>
 
+#include "input/text_loader.hpp"
 #include "parallel/comm.hpp"
 
 namespace miniasd {
-
-// A file's text, or why it could not be read.
-struct LoadResult {
-    bool ok = false;
-    std::string text;   // file contents when ok
-    std::string error;  // reason when not ok ("No such file or directory")
-};
-using TextLoader = std::function<LoadResult(const std::string& path)>;
 
 // Collective over comm.
 LoadResult read_and_broadcast(const parallel::Comm& comm, const std::string& path);

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "input/line_parser.hpp"
-#include "input/read_broadcast.hpp"
+#include "input/text_loader.hpp"
 #include "run/config/config.hpp"
 #include "util/error.hpp"
 
