@@ -260,8 +260,7 @@ Phase time_series_phase(const Config& c) {
     p.steps = c.sim.total_steps;
     p.increment = c.sim.steps_increment;
     p.temperature = c.sim.temperature;
-    p.equilibration_temperature =
-        c.sim.equilibration_temperature >= 0 ? c.sim.equilibration_temperature : c.sim.temperature;
+    p.equilibration_temperature = equilibration_or_temperature(c.sim);
     p.field_strength = c.sim.field_strength;
     return p;
 }
