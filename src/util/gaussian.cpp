@@ -79,6 +79,38 @@ inline std::uint32_t fast16(const std::uint32_t* w, const double* scale, double*
 }  // namespace
 #endif
 
+void ziggurat_finish_block(const ZigguratTables& z, const std::uint32_t* w,
+                           const std::uint64_t* const u[4], int n, double* g, std::int32_t* done) {
+    using portable_math_detail::from_bits;
+    using portable_math_detail::to_bits;
+    using ziggurat_detail::open_uniform;
+    const double* x_edge = z.x;
+    const double* f = z.f;
+    const std::uint64_t* u1 = u[1];
+    const std::uint64_t* u2 = u[2];
+#pragma omp simd
+    for (int p = 0; p < n; ++p) {
+        // ziggurat_finish's first pass: the point of word w (known to miss its rectangle), then
+        // the wedge test with the second word (the first is the tail's).
+        const auto i = static_cast<std::int32_t>(w[p] & 0xff);
+        const double x =
+            static_cast<double>(static_cast<std::int32_t>(w[p] >> 9)) * 0x1.0p-23 * x_edge[i];
+        const double y = f[i] + open_uniform(u1[p]) * (f[i + 1] - f[i]);
+        // Bitwise & and |, not && and ||: no control flow, so the loop vectorises.
+        const bool wedge = (i != 0) & (y < portable_exp_normal(-0.5 * x * x));  // |x| < 3.92
+        // Its second pass, after a rejection: a point from the third word.
+        const auto i2 = static_cast<std::int32_t>(u2[p] & 0xff);
+        const double x2 = static_cast<double>(u2[p] >> 11) * 0x1.0p-53 * x_edge[i2];
+        done[p] = (i != 0) & (wedge | (x2 < x_edge[i2 + 1]));
+        // sign * x as x with its sign bit set from bit 8 of the word (the same bits: x >= 0), and
+        // the choice made on the bits: a choice of doubles GCC turns back into a branch (it moves
+        // each product into its arm), and the loop would not vectorise.
+        const std::uint64_t first_bits = to_bits(x) ^ (std::uint64_t((w[p] >> 8) & 1) << 63);
+        const std::uint64_t second_bits = to_bits(x2) ^ (((u2[p] >> 8) & 1) << 63);
+        g[p] = from_bits(wedge ? first_bits : second_bits);
+    }
+}
+
 void ziggurat_fast_block(const ZigguratTables& z, const std::uint32_t* w, int n,
                          const double* scale, double* g, std::uint64_t* miss) {
     const double* x_edge = z.x;

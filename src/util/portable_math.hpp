@@ -49,13 +49,10 @@ MINIASD_HD inline double round_to_integer(double x) {
 }
 }  // namespace portable_math_detail
 
-// e^x. 0 below -745.2, infinity above 709.8, NaN for NaN. With x = (32 k + j) ln2/32 + r:
-// e^x = 2^k 2^(j/32) e^r, 2^(j/32) from a table of the correctly rounded values, e^r from its
-// Taylor series to r^6/6! (|r| <= ln2/64: the next term is below 2^-58) in Estrin's scheme, so
-// the chain the Metropolis test waits for is short (a 13-term Horner polynomial made Monte Carlo
-// take 1.14x as long as with glibc's exp).
-MINIASD_HD inline double portable_exp(double x) {
-    using namespace portable_math_detail;
+namespace portable_math_detail {
+// e^x = p 2^k with p = 2^(j/32) e^r in [1, 2) (rounded once), for |x| below 745.2: the common
+// part of portable_exp and portable_exp_normal, without a branch.
+MINIASD_HD inline double exp_mantissa(double x, int& k) {
     // 2^(j/32), j = 0 .. 31, each the double nearest the true value.
     static constexpr double two_to_j_32[32] = {
         0x1.0000000000000p+0, 0x1.059b0d3158574p+0, 0x1.0b5586cf9890fp+0, 0x1.11301d0125b51p+0,
@@ -70,22 +67,43 @@ MINIASD_HD inline double portable_exp(double x) {
     constexpr double ln2_32_hi = 0x1.62e42fefap-6;
     constexpr double ln2_32_lo = 0x1.cf79abc9e3b3ap-45;
     constexpr double inv_ln2_32 = 0x1.71547652b82fep+5;
-    if (x != x) return x;
-    if (x > 709.782712893384) return INFINITY;
-    if (x < -745.1332191019412) return 0.0;
     const double nd = round_to_integer(x * inv_ln2_32);
     const int n = static_cast<int>(nd);
-    const int j = n & 31;        // n mod 32 in [0, 32), for negative n too (two's complement)
-    const int k = (n - j) / 32;  // exact: floor(n / 32)
+    const int j = n & 31;  // n mod 32 in [0, 32), for negative n too (two's complement)
+    k = (n - j) / 32;      // exact: floor(n / 32)
     const double r = (x - nd * ln2_32_hi) - nd * ln2_32_lo;
     const double r2 = r * r;
     const double a = 0.5 + r * 0x1.5555555555555p-3;                        // 1/2!, 1/3!
     const double b = 0x1.5555555555555p-5 + r * 0x1.1111111111111p-7;       // 1/4!, 1/5!
     const double q = r + r2 * (a + r2 * (b + r2 * 0x1.6c16c16c16c17p-10));  // e^r - 1; 1/6!
     const double t = two_to_j_32[j];
-    const double p = t + t * q;  // 2^(j/32) e^r, rounded once at the end
+    return t + t * q;  // 2^(j/32) e^r, rounded once at the end
+}
+}  // namespace portable_math_detail
+
+// e^x. 0 below -745.2, infinity above 709.8, NaN for NaN. With x = (32 k + j) ln2/32 + r:
+// e^x = 2^k 2^(j/32) e^r, 2^(j/32) from a table of the correctly rounded values, e^r from its
+// Taylor series to r^6/6! (|r| <= ln2/64: the next term is below 2^-58) in Estrin's scheme, so
+// the chain the Metropolis test waits for is short (a 13-term Horner polynomial made Monte Carlo
+// take 1.14x as long as with glibc's exp).
+MINIASD_HD inline double portable_exp(double x) {
+    using namespace portable_math_detail;
+    if (x != x) return x;
+    if (x > 709.782712893384) return INFINITY;
+    if (x < -745.1332191019412) return 0.0;
+    int k;
+    const double p = exp_mantissa(x, k);
     if (k < -1021) return p * power_of_two(k + 54) * 0x1p-54;  // towards the subnormals
     if (k > 1023) return p * power_of_two(k - 1) * 2.0;
+    return p * power_of_two(k);
+}
+
+// portable_exp's value, bit for bit, for -708 <= x <= 709 (results neither subnormal nor
+// infinite), without its branches: a loop of these vectorises (the ziggurat's wedge tests).
+MINIASD_HD inline double portable_exp_normal(double x) {
+    using namespace portable_math_detail;
+    int k;
+    const double p = exp_mantissa(x, k);
     return p * power_of_two(k);
 }
 

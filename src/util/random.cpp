@@ -12,10 +12,14 @@ void standard_normals3(const ZigguratTables& z, std::uint64_t seed, RandomStream
     alignas(64) double scale[philox_block_size];
     constexpr int mask_words = philox_block_size / 64;
     std::uint64_t miss[3][mask_words];
-    // The block's slow-path draws: atom, component, and the first Philox4x64 block of each.
-    std::int32_t miss_atom[3 * philox_block_size];
-    std::int32_t miss_component[3 * philox_block_size];
-    r123::Philox4x64::ctr_type first[3 * philox_block_size];
+    // The block's slow-path draws: atom, component, word, and the first Philox4x64 block of each.
+    constexpr int lanes = 8;  // the continuation's vector width (AVX-512 doubles)
+    constexpr int most = 3 * philox_block_size + lanes;
+    std::int32_t miss_atom[most], miss_component[most], done[most];
+    std::uint32_t miss_word[most];
+    std::uint64_t first[4][most];
+    const std::uint64_t* const first_words[4] = {first[0], first[1], first[2], first[3]};
+    double finished[most];
     double* out[3] = {gx, gy, gz};
     for (std::int64_t b = 0; b < n; b += philox_block_size) {
         const int m = static_cast<int>(std::min<std::int64_t>(philox_block_size, n - b));
@@ -30,19 +34,37 @@ void standard_normals3(const ZigguratTables& z, std::uint64_t seed, RandomStream
             for (int q = 0; q < (m + 63) / 64; ++q)
                 for (std::uint64_t bits = miss[c][q]; bits != 0; bits &= bits - 1) {
                     miss_atom[misses] = 64 * q + __builtin_ctzll(bits);
+                    miss_word[misses] = words.w[c][miss_atom[misses]];
                     miss_component[misses++] = c;
                 }
         // Their first 64-bit words in a loop of their own: each Philox4x64 evaluation is a chain
         // of dependent multiplies, and without the branches of the finish between them the core
         // runs several chains at once.
-        for (int p = 0; p < misses; ++p)
-            first[p] = random_words(seed, stream, static_cast<std::uint64_t>(ids[b + miss_atom[p]]),
-                                    step, 1 + static_cast<std::uint64_t>(miss_component[p]));
+        for (int p = 0; p < misses; ++p) {
+            const auto u =
+                random_words(seed, stream, static_cast<std::uint64_t>(ids[b + miss_atom[p]]), step,
+                             1 + static_cast<std::uint64_t>(miss_component[p]));
+            for (int k = 0; k < 4; ++k)
+                first[k][p] = u[k];
+        }
+        // Padded with harmless draws to whole vectors: about 11 misses per block, and the
+        // compiler's scalar remainder loop took most of the continuation's time.
+        const int padded = (misses + lanes - 1) / lanes * lanes;
+        for (int p = misses; p < padded; ++p) {
+            miss_word[p] = 0;
+            for (int k = 0; k < 4; ++k)
+                first[k][p] = 0;
+        }
+        ziggurat_finish_block(z, miss_word, first_words, padded, finished, done);
         for (int p = 0; p < misses; ++p) {
             const int i = miss_atom[p], c = miss_component[p];
-            out[c][b + i] = finish_normal(z, words.w[c][i], first[p], seed, stream,
-                                          static_cast<std::uint64_t>(ids[b + i]), step, c) *
-                            scale[i];
+            const r123::Philox4x64::ctr_type u = {
+                {first[0][p], first[1][p], first[2][p], first[3][p]}};
+            out[c][b + i] =
+                (done[p] ? finished[p]
+                         : finish_normal(z, miss_word[p], u, seed, stream,
+                                         static_cast<std::uint64_t>(ids[b + i]), step, c)) *
+                scale[i];
         }
     }
 }

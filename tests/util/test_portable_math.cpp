@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <cstring>
 #include <random>
+#include <vector>
 
 #include "util/portable_math.hpp"
 
@@ -38,6 +39,25 @@ TEST(PortableMath, ExpWithinAnUlpOfTheLibrary) {
     EXPECT_EQ(portable_exp(800.0), INFINITY);
     EXPECT_TRUE(std::isnan(portable_exp(NAN)));
     EXPECT_LE(ulps(portable_exp(-745.0), std::exp(-745.0)), 1);  // the smallest subnormal
+}
+
+// The branch-free form (the ziggurat's vectorised wedge tests) is the same function on its range,
+// in a loop the compiler may vectorise as the wedge tests' loop is.
+TEST(PortableMath, ExpNormalIsExpOnItsRange) {
+    std::mt19937_64 g(3);
+    std::uniform_real_distribution<double> wide(-708, 709), near(-8, 0);
+    constexpr int n = 1 << 16;
+    std::vector<double> x(n), vector_form(n);
+    for (int k = 0; k < n; ++k)
+        x[k] = k % 2 ? wide(g) : near(g);
+    x[0] = -708;
+    x[1] = 709;
+    x[2] = 0;
+#pragma omp simd
+    for (int k = 0; k < n; ++k)
+        vector_form[k] = portable_exp_normal(x[k]);
+    for (int k = 0; k < n; ++k)
+        ASSERT_EQ(ulps(vector_form[k], portable_exp(x[k])), 0) << "x = " << x[k];
 }
 
 TEST(PortableMath, LogWithinAnUlpOfTheLibrary) {
