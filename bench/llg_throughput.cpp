@@ -26,12 +26,13 @@
 
 #include "input/line_parser.hpp"
 #include "integrate/heun_fusion.hpp"
-#include "memory_bandwidth.hpp"
+#include "integrate/heun_traffic.hpp"
 #include "parallel/environment.hpp"
 #include "run/config/parser.hpp"
 #include "run/simulation.hpp"
 #include "stepping_time.hpp"
 #include "util/environment.hpp"
+#include "util/memory_bandwidth.hpp"
 
 using namespace miniasd;
 
@@ -72,26 +73,6 @@ Config standard_problem(int cells, double temperature, int shells, bool same_j) 
     return build_config(split_lines(text, "standard-problem"), "standard-problem");
 }
 
-// Bytes one LLG-Heun step moves between memory and the core per atom, counting a store as a read
-// and a write (write-allocate) and assuming neighbours' spins hit the cache (the storage follows
-// the lattice, so a neighbour's spin was loaded for an earlier atom of the same pass).
-// Two passes: the predictor reads the spins S (24) and stores the predicted spin P (48); at
-// T > 0 it also stores the thermal field (48) and reads the global id the noise is keyed by (8).
-// The corrector reads P (24) and S (24) and stores S (48); at T > 0 it reads the thermal field
-// (24). Fused (the corrector trailing the predictor in one sweep, integrate/heun_fusion.hpp):
-// the corrector finds P, S and the thermal field still in cache, and S's store only writes back
-// (24). Only when the code reads them: the neighbour table (4 B per neighbour per pass; with one
-// material the exchange reads its stencil runs instead) and the material index (4 B per pass;
-// with one material its constants are loop invariants). The one-core triad is counted the same
-// way (32 B per element: two reads, a write and the write's allocate).
-double traffic_bytes_per_atom_step(int width, bool thermal, bool reads_table, bool reads_material,
-                                   bool fused) {
-    const double per_pass = (reads_table ? 4.0 * width : 0.0) + (reads_material ? 4.0 : 0.0);
-    const double predictor = per_pass + 24 + 48 + (thermal ? 48 + 8 : 0);
-    const double corrector = fused ? per_pass + 24 : per_pass + 24 + 24 + 48 + (thermal ? 24 : 0);
-    return predictor + corrector;
-}
-
 // Peak resident memory of this process, bytes (Linux reports kilobytes).
 double peak_rss_bytes() {
     struct rusage u {};
@@ -104,8 +85,8 @@ void print_cpu_model(const Simulation& sim, double temperature, double gbs, bool
                      const std::vector<double>& sorted) {
     const bool fused = !environment_set(EnvVar::no_fused_heun) &&
                        plan_heun_fusion(sim.system(), sim.hamiltonian()).window > 0;
-    const double bytes = traffic_bytes_per_atom_step(sim.system().width, temperature > 0,
-                                                     !sim.system().nbr.empty(), false, fused);
+    const double bytes = heun_bytes_per_atom_step(sim.system().width, temperature > 0,
+                                                  !sim.system().nbr.empty(), false, fused);
     std::printf("# traffic model: %.0f B per atom-step, %s Heun (bench/llg_throughput.cpp)\n",
                 bytes, fused ? "fused" : "two-pass");
     if (bandwidth) {
@@ -181,7 +162,9 @@ int main(int argc, char** argv) {
     // Before the triad, whose arrays would dominate the peak.
     const double rss = world.max(peak_rss_bytes());
     const double local_atoms = world.max(double(sim.system().n_owned));
-    const double gbs = bandwidth && world.is_root() ? bench::triad_bandwidth_gbs() : 0.0;
+    const double gbs = bandwidth && world.is_root()
+                           ? triad_bytes_per_s(std::size_t(1) << 25, 5, 1) * 24.0 / 32.0 * 1e-9
+                           : 0.0;
     const std::optional<RunReport> report = sim.gather_report();  // collective
     if (world.is_root()) {
         if (config.sim.device == Device::gpu || monte_carlo)

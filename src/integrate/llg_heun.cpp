@@ -1,4 +1,5 @@
 #include "integrate/llg_heun.hpp"
+#include "integrate/heun_traffic.hpp"
 #include "util/environment.hpp"
 
 #include <algorithm>
@@ -64,9 +65,15 @@ std::vector<std::pair<std::string, double>> LlgHeun::figures() const {
     const HeunFusion& fusion = sweep_.fusion();
     std::int64_t fused = 0;
     fusion.fusable_in(0, sys_.n_core, [&](std::int64_t b, std::int64_t e) { fused += e - b; });
+    const double fused_fraction = double(fused) / double(std::max<std::int64_t>(1, sys_.n_owned));
+    // The traffic model at the last step's temperature, fused where most atoms are.
+    const double bytes = heun_bytes_per_atom_step(
+        sys_.width, temperature_ > 0 || hamiltonian_.held_field() != nullptr, !sys_.nbr.empty(),
+        moment_.size() > 1, fused_fraction > 0.5);
     return {{"parallel_regions_per_step", regions},
-            {"fused_fraction", double(fused) / double(std::max<std::int64_t>(1, sys_.n_owned))},
-            {"corrector_window_atoms", double(fusion.window)}};
+            {"fused_fraction", fused_fraction},
+            {"corrector_window_atoms", double(fusion.window)},
+            {"model_bytes_per_atom_step", bytes}};
 }
 
 std::string LlgHeun::summary() const {

@@ -123,6 +123,17 @@ void put_run(JsonWriter& j, const RunReport& r) {
         .value("statistics", r.statistics_path)
         .value("integrator", r.integrator_summary)
         .value("loop", r.loop_schedule);
+    const RunReport::Roofline& roof = r.roofline;
+    j.begin_object("roofline")  // per core; bandwidth figures 0 when not measured
+        .value("model_bytes_per_atom_step", roof.model_bytes)
+        .value("achieved_bytes_per_s", r.achieved_bytes_per_s_per_core());
+    put(j, "triad_bytes_per_s", roof.bandwidth);
+    j.value("fraction_of_triad",
+            roof.bandwidth.avg > 0 ? r.achieved_bytes_per_s_per_core() / roof.bandwidth.avg : 0.0)
+        .value("bound_ns_per_atom_step",
+               roof.bandwidth.avg > 0 ? roof.model_bytes / roof.bandwidth.avg * 1e9 : 0.0)
+        .value("not_measured", roof.not_measured)
+        .end();
     j.begin_object("integrator_figures");
     for (const auto& [name, v] : r.integrator_figures)
         j.value(name, v);

@@ -27,6 +27,13 @@ struct RunReport {
         std::string name;
         parallel::Spread seconds;
     };
+    // How close the step comes to the memory's limit: the integrator's traffic model against the
+    // triad bandwidth per core (util/memory_bandwidth.hpp), when measured.
+    struct Roofline {
+        double model_bytes = 0;      // per atom-step; 0: the integrator has no model
+        parallel::Spread bandwidth;  // bytes/s per core over the ranks; max 0: not measured
+        std::string not_measured;    // why not, "" when measured
+    };
     struct Snapshots {
         std::string mode;
         bool asynchronous = false;
@@ -82,12 +89,18 @@ struct RunReport {
     std::string omp_places, omp_proc_bind;  // the environment, or "(unset)"
 
     std::optional<Snapshots> snapshots;
+    Roofline roofline;
 
     double ns_per_atom_step() const {
         const double atom_steps = double(atoms) * double(steps);
         return atom_steps > 0 ? 1e9 * loop.max / atom_steps : 0.0;
     }
     int cores() const { return ranks * threads; }
+    // The model's bytes per second per core at the measured speed; 0 without a model.
+    double achieved_bytes_per_s_per_core() const {
+        const double ns = ns_per_atom_step() * cores();
+        return ns > 0 ? roofline.model_bytes / (ns * 1e-9) : 0.0;
+    }
 };
 
 // The human summary, on rank 0's screen.

@@ -24,6 +24,28 @@ std::string cpu_list(const ThreadPlacement& p) {
     return s;
 }
 
+// The step's bytes per second per core against what the memory delivers one core.
+void print_roofline(std::FILE* out, const RunReport& r) {
+    const RunReport::Roofline& f = r.roofline;
+    if (f.model_bytes <= 0) return;
+    const double achieved = r.achieved_bytes_per_s_per_core();
+    std::fprintf(out,
+                 "Roofline: the traffic model's %.0f B per atom-step at that speed is %.2f GB/s "
+                 "per core",
+                 f.model_bytes, achieved * 1e-9);
+    if (f.bandwidth.max <= 0) {
+        std::fprintf(out, "; bandwidth not measured: %s\n", f.not_measured.c_str());
+        return;
+    }
+    const double bound_ns = f.model_bytes / f.bandwidth.avg * 1e9;
+    std::fprintf(out,
+                 ", %.0f%% of the %.2f GB/s a core's triad measured (%.2f-%.2f over ranks, all "
+                 "at once);\n          the memory's bound is %.2f ns per atom-step per core, and "
+                 "the step takes %.2fx that\n",
+                 100.0 * achieved / f.bandwidth.avg, f.bandwidth.avg * 1e-9, f.bandwidth.min * 1e-9,
+                 f.bandwidth.max * 1e-9, bound_ns, r.ns_per_atom_step() * r.cores() / bound_ns);
+}
+
 void print_time(std::FILE* out, const RunReport& r) {
     const parallel::Spread& loop = r.loop;
     std::fprintf(out, "\nTiming over %d rank(s), seconds:\n", r.ranks);
@@ -63,6 +85,7 @@ void print_time(std::FILE* out, const RunReport& r) {
         std::fprintf(out,
                      "            %.2f ns per atom-step per core (%d rank(s) x %d thread(s))\n",
                      ns * r.cores(), r.ranks, r.threads);
+        print_roofline(out, r);
     }
     std::fprintf(out,
                  "Set-up: %.3f s on the slowest rank (%d), %.0f ns per local atom (max over "

@@ -13,6 +13,7 @@
 #include "system/materials.hpp"
 #include "util/building.hpp"
 #include "util/error.hpp"
+#include "util/memory_bandwidth.hpp"
 #include "util/placement.hpp"
 #include "util/progress.hpp"
 #include "util/run_id.hpp"
@@ -83,6 +84,7 @@ Simulation::Simulation(const parallel::Comm& world, Config config, RunOptions op
         omp_set_num_threads(
             threads_for_work(lattice_.atoms() / comm().size(), account_.threads_allowed));
     check_for_ranks(config_, comm().size());  // before any file is written
+    bandwidth_policy();  // a bad MINIASD_MEASURE_BANDWIDTH ends the run now, not after its loop
     // The initial spin file, unless a checkpoint gives the spins (load_checkpoint reads the file
     // when sim:load-checkpoint-if-exists finds none): a continued run never needs it.
     if (config_.initial.state == InitialState::file &&

@@ -14,6 +14,7 @@
 #include "system/memory_estimate.hpp"
 #include "util/environment.hpp"
 #include "util/error.hpp"
+#include "util/memory_bandwidth.hpp"
 #include "util/stop_signal.hpp"
 
 namespace miniasd {
@@ -70,6 +71,34 @@ void add_host_and_job(RunReport& r) {
     }
 }
 
+// The roofline (collective): the integrator's traffic model per atom-step and, for a time loop
+// long enough that the measurement costs little beside it (MINIASD_MEASURE_BANDWIDTH can say
+// always or never), every rank's triad bandwidth per core, measured by all ranks at once so that
+// each core gets the share a busy node leaves it (about 0.1 s and 96 MB per rank).
+RunReport::Roofline roofline(const std::vector<std::pair<std::string, double>>& integrator,
+                             double loop_seconds, const parallel::Comm& comm) {
+    RunReport::Roofline r;
+    for (const auto& [name, value] : integrator)
+        if (name == "model_bytes_per_atom_step") r.model_bytes = value;
+    constexpr double shortest_loop = 2.0;  // s
+    const BandwidthPolicy policy = bandwidth_policy();
+    if (r.model_bytes <= 0) {
+        r.not_measured = "no traffic model for this integrator";
+        return r;
+    }
+    if (policy == BandwidthPolicy::never) {
+        r.not_measured = "MINIASD_MEASURE_BANDWIDTH=never";
+        return r;
+    }
+    if (policy == BandwidthPolicy::long_loops && loop_seconds < shortest_loop) {
+        r.not_measured = "time loop under 2 s (MINIASD_MEASURE_BANDWIDTH=always measures it)";
+        return r;
+    }
+    comm.barrier();
+    r.bandwidth = comm.spread(triad_bytes_per_s() / omp_get_max_threads());
+    return r;
+}
+
 // The input's fingerprint as 16 hex digits: the checksum of describe(), the settings as input
 // lines.
 std::string fingerprint_hex(const Config& c) {
@@ -121,6 +150,7 @@ std::optional<RunReport> Simulation::gather_report() const {
     const double final_wait =
         rows_.snapshots ? comm().max(rows_.snapshots->final_wait_seconds()) : 0.0;
     r.term_figures = max_over_ranks(hamiltonian_.figures(), comm());
+    r.roofline = roofline(integrator_->figures(), r.loop.max, comm());
     if (!comm().is_root()) return std::nullopt;
 
     for (const std::string& e : encoded)

@@ -12,10 +12,11 @@ namespace miniasd {
 
 enum class EnvVar {
     // Tuning and diagnosis (users)
-    halo,              // MINIASD_HALO
-    mpi_thread_level,  // MINIASD_MPI_THREAD_LEVEL
-    no_fused_heun,     // MINIASD_NO_FUSED_HEUN
-    no_stencil_runs,   // MINIASD_NO_STENCIL_RUNS
+    halo,               // MINIASD_HALO
+    mpi_thread_level,   // MINIASD_MPI_THREAD_LEVEL
+    no_fused_heun,      // MINIASD_NO_FUSED_HEUN
+    no_stencil_runs,    // MINIASD_NO_STENCIL_RUNS
+    measure_bandwidth,  // MINIASD_MEASURE_BANDWIDTH
     // Read from the OpenMP runtime and the batch system (reported, or a default chosen)
     omp_num_threads,  // OMP_NUM_THREADS
     omp_places,       // OMP_PLACES

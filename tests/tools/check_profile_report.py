@@ -86,9 +86,43 @@ for ranks in (1, 2, 4):
     regions = "2" if ranks == 1 else "4"  # one rank has no boundary atoms: one sweep per stage
     check(f"LLG-Heun: {regions} OpenMP parallel regions (thread barriers) per step" in out,
           f"{ranks} rank(s): {regions} OpenMP regions per step reported")
+    # The roofline: the traffic model of this run (one material at 300 K, stencil runs, no
+    # neighbour table: 152 B fused, 248 B in two passes) at its speed; a loop this short is not
+    # worth a bandwidth measurement.
+    roof = r["run"]["roofline"]
+    model = 152 if fig["fused_fraction"] > 0.5 else 248
+    per_core_ns = r["run"]["ns_per_atom_step_per_core"]
+    check(roof["model_bytes_per_atom_step"] == model == fig["model_bytes_per_atom_step"]
+          and abs(roof["achieved_bytes_per_s"] - model / (per_core_ns * 1e-9)) < 1e-9 * roof["achieved_bytes_per_s"]
+          and roof["triad_bytes_per_s"]["max"] == 0 and "under 2 s" in roof["not_measured"]
+          and f"Roofline: the traffic model's {model} B per atom-step" in out and "not measured" in out,
+          f"{ranks} rank(s): roofline model {roof['model_bytes_per_atom_step']} B, achieved "
+          f"{roof['achieved_bytes_per_s']:.3g} B/s, not measured: {roof['not_measured']!r}")
     check("Where the time loop went" in out and "Report: ./report.json" in out
           and "CPU of each thread:" in out, f"{ranks} rank(s): the printed report has the new parts")
 check(len(fingerprints) == 1, "the input fingerprint does not depend on the rank count")
+
+# The bandwidth measured when asked, on every rank at once; a bad value of the variable ends the
+# run at start-up with its name.
+out, r = run("bandwidth", 2, env={"MINIASD_MEASURE_BANDWIDTH": "always"})
+roof = r["run"]["roofline"]
+triad = roof["triad_bytes_per_s"]
+check(0 < triad["min"] <= triad["avg"] <= triad["max"] and roof["not_measured"] == ""
+      and abs(roof["fraction_of_triad"] - roof["achieved_bytes_per_s"] / triad["avg"]) < 1e-9
+      and abs(roof["bound_ns_per_atom_step"] - roof["model_bytes_per_atom_step"] / triad["avg"] * 1e9) < 1e-9
+      and "a core's triad measured" in out and "the memory's bound is" in out,
+      f"MINIASD_MEASURE_BANDWIDTH=always: triad {triad['avg'] * 1e-9:.2f} GB/s per core, "
+      f"{100 * roof['fraction_of_triad']:.0f}% of it, bound {roof['bound_ns_per_atom_step']:.2f} ns")
+bad_dir = os.path.join(work, "bad_bandwidth")
+os.makedirs(bad_dir)
+for f in ("input", "Fe.mat"):
+    shutil.copy(os.path.join(work, "np1", f), bad_dir)
+p = subprocess.run([mpiexec, *flags, "-np", "2", miniasd, "input", "-q", "-o", "."], cwd=bad_dir,
+                   env=dict(os.environ, OMP_NUM_THREADS="1", MINIASD_MEASURE_BANDWIDTH="sometimes"),
+                   capture_output=True, text=True, timeout=300)
+check(p.returncode != 0 and "MINIASD_MEASURE_BANDWIDTH = 'sometimes'" in p.stderr
+      and not os.path.exists(os.path.join(bad_dir, "report.json")),
+      f"a bad MINIASD_MEASURE_BANDWIDTH ends the run before its loop (exit {p.returncode})")
 
 # Rank 1 sleeps 5 ms per step: 0.5 s of compute on rank 1, waited for at the halo by rank 0.
 out, r = run("slow_rank", 2, env={"MINIASD_TEST_SLOW_RANK": "1:0.005"})
