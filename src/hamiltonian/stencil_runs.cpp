@@ -70,8 +70,10 @@ StencilRuns find_stencil_runs(const LocalSystem& sys, int width, std::int64_t mi
     for (std::int64_t i = 0; i < n; ++i) {
         while (run < best.size() && best.end[run] <= i)
             ++run;
-        if (run < best.size() && best.begin[run] == i)
-            best.odd_before_run.push_back(static_cast<std::int64_t>(best.odd.size()));
+        if (i % StencilRuns::block == 0) {
+            best.block_run.push_back(static_cast<std::int64_t>(run));
+            best.block_odd.push_back(static_cast<std::int64_t>(best.odd.size()));
+        }
         if (run < best.size() && best.begin[run] <= i) {
             const std::int64_t phase = (i - best.begin[run]) % best.period;
             best.row_of[static_cast<std::size_t>(i)] =
@@ -80,7 +82,6 @@ StencilRuns find_stencil_runs(const LocalSystem& sys, int width, std::int64_t mi
         }
         best.row_of[static_cast<std::size_t>(i)] = -static_cast<std::int32_t>(best.odd.size()) - 1;
         best.odd.push_back(i);
-        best.runs_before_odd.push_back(static_cast<std::int64_t>(run));
         for (int k = 0; k < w; ++k)
             best.odd_nbr.push_back(sys.nbr[k * n + i]);
     }

@@ -39,23 +39,28 @@ struct StencilRuns {
                         : odd_nbr[std::size_t(-row - 1) * width + k];
     }
 
-    // Per run, the odd atoms before it; per odd atom, the runs before it. With row_of they find
-    // where a range of atoms starts in O(1): the field is asked for short ranges too.
-    std::vector<std::int64_t> odd_before_run, runs_before_odd;
+    // Per block of `block` owned atoms from atom 0: the first run ending after its first atom,
+    // and the index into `odd` of its first odd atom at or after it. They start the searches
+    // below from a table that stays in cache: row_of's entry, a line of a 4-byte-per-atom array
+    // no other part of the step reads, was a memory miss per field call (2% of a 300 K step).
+    static constexpr std::int64_t block = 256;
+    std::vector<std::int64_t> block_run, block_odd;
 
     // Index of the first run that ends after owned atom i (size() if none).
     std::size_t first_ending_after(std::int64_t i) const {
         if (i >= static_cast<std::int64_t>(row_of.size())) return size();
-        const std::int32_t row = row_of[static_cast<std::size_t>(i)];
-        return static_cast<std::size_t>(row >= 0 ? row / period
-                                                 : runs_before_odd[std::size_t(-row - 1)]);
+        auto r = static_cast<std::size_t>(block_run[static_cast<std::size_t>(i / block)]);
+        while (r < size() && end[r] <= i)
+            ++r;
+        return r;
     }
     // Index into `odd` of the first odd atom at or after owned atom i.
     std::size_t first_odd_from(std::int64_t i) const {
         if (i >= static_cast<std::int64_t>(row_of.size())) return odd.size();
-        const std::int32_t row = row_of[static_cast<std::size_t>(i)];
-        return static_cast<std::size_t>(row >= 0 ? odd_before_run[std::size_t(row / period)]
-                                                 : -row - 1);
+        auto o = static_cast<std::size_t>(block_odd[static_cast<std::size_t>(i / block)]);
+        while (o < odd.size() && odd[o] < i)
+            ++o;
+        return o;
     }
     std::size_t size() const { return begin.size(); }
 };
