@@ -30,20 +30,57 @@ MonteCarlo::MonteCarlo(const IntegratorContext& c)
     }
 }
 
+namespace {
+
+constexpr int chunk = 256;  // atoms whose normals are drawn, and whose moves are tested, together
+
+// kernels::metropolis_accept for m moves at once, result for result: take[k] = 1 where move k
+// (energy change de[k], J; atom ids[k]) is accepted. The uphill moves' Philox4x64 words come from
+// a loop of independent multiply chains, which the core overlaps, and their exponentials from a
+// loop that vectorises (portable_exp_normal, where its range allows; portable_exp, the same
+// value, elsewhere). One at a time, with the branch between them, the test took a tenth of the
+// sweep.
+void metropolis_block(const double* de, const std::int64_t* ids, int m, double beta,
+                      std::uint64_t seed, std::uint64_t sweep, std::int32_t* take) {
+    int up[chunk];
+    int n = 0;
+    for (int k = 0; k < m; ++k) {
+        take[k] = de[k] <= 0;
+        if (!(de[k] <= 0)) up[n++] = k;
+    }
+    if (n == 0 || beta <= 0) return;  // uphill moves are never taken at T = 0
+    alignas(64) double u[chunk], x[chunk], e[chunk];
+    for (int p = 0; p < n; ++p) {
+        const int k = up[p];
+        u[p] = unit_interval(random_words(seed, RandomStream::monte_carlo_accept,
+                                          static_cast<std::uint64_t>(ids[k]), sweep)[0]);
+        x[p] = -de[k] * beta;
+    }
+    constexpr double lowest = -708.0;  // portable_exp_normal's range: [-708, 709]
+#pragma omp simd
+    for (int p = 0; p < n; ++p)
+        e[p] = portable_exp_normal(x[p] >= lowest ? x[p] : 0.0);  // x <= 0 (or NaN)
+    for (int p = 0; p < n; ++p)
+        take[up[p]] = u[p] < (x[p] >= lowest ? e[p] : portable_exp(x[p]));
+}
+
+}  // namespace
+
 std::int64_t MonteCarlo::sweep_atoms(Spins& s, const std::vector<std::int32_t>& list,
                                      double temperature, double width, std::uint64_t sweep) {
-    constexpr std::int64_t chunk = 256;  // atoms whose normals are drawn together
     const SpinView view = s.view();
     const std::int64_t n = static_cast<std::int64_t>(list.size());
     const double beta = temperature > 0 ? 1.0 / (constants::boltzmann * temperature) : 0.0;
     std::int64_t accepted = 0;
 #pragma omp parallel reduction(+ : accepted)
     {
-        alignas(64) double gx[chunk], gy[chunk], gz[chunk];
+        alignas(64) double gx[chunk], gy[chunk], gz[chunk], tx[chunk], ty[chunk], tz[chunk];
+        double de[chunk];
         std::int64_t ids[chunk];
+        std::int32_t take[chunk];
 #pragma omp for schedule(static)
         for (std::int64_t b = 0; b < n; b += chunk) {
-            const std::int64_t m = std::min(chunk, n - b);
+            const std::int64_t m = std::min<std::int64_t>(chunk, n - b);
             for (std::int64_t k = 0; k < m; ++k)
                 ids[k] = sys_.gid[list[static_cast<std::size_t>(b + k)]];
             // The Gaussian move's normals come from the same fast transform as the thermal
@@ -51,6 +88,8 @@ std::int64_t MonteCarlo::sweep_atoms(Spins& s, const std::vector<std::int32_t>& 
             if (move_ == MonteCarloMove::adaptive || move_ == MonteCarloMove::angle)
                 standard_normals3(ziggurat_, seed_, RandomStream::monte_carlo, sweep, ids, m, gx,
                                   gy, gz);
+            // The atoms of one colour do not neighbour each other: no energy change reads
+            // another's spin, so the tests can wait until every move of the chunk is weighed.
             for (std::int64_t k = 0; k < m; ++k) {
                 const std::int32_t i = list[static_cast<std::size_t>(b + k)];
                 const auto id = static_cast<std::uint64_t>(ids[k]);
@@ -62,14 +101,19 @@ std::int64_t MonteCarlo::sweep_atoms(Spins& s, const std::vector<std::int32_t>& 
                     kernels::uniform_move(seed_, id, sweep, trial);
                 else
                     kernels::gaussian_move(old, width, gx[k], gy[k], gz[k], trial);
-                const double de = hamiltonian_.site_energy_change(view, i, old, trial);
-                const bool accept = kernels::metropolis_accept(de, beta, seed_, id, sweep);
-                if (accept) {
-                    s.x[i] = trial[0];
-                    s.y[i] = trial[1];
-                    s.z[i] = trial[2];
-                    ++accepted;
-                }
+                tx[k] = trial[0];
+                ty[k] = trial[1];
+                tz[k] = trial[2];
+                de[k] = hamiltonian_.site_energy_change(view, i, old, trial);
+            }
+            metropolis_block(de, ids, static_cast<int>(m), beta, seed_, sweep, take);
+            for (std::int64_t k = 0; k < m; ++k) {
+                if (!take[k]) continue;
+                const std::int32_t i = list[static_cast<std::size_t>(b + k)];
+                s.x[i] = tx[k];
+                s.y[i] = ty[k];
+                s.z[i] = tz[k];
+                ++accepted;
             }
         }
     }
