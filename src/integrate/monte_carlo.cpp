@@ -90,20 +90,33 @@ std::int64_t MonteCarlo::sweep_atoms(Spins& s, const std::vector<std::int32_t>& 
                                   gy, gz);
             // The atoms of one colour do not neighbour each other: no energy change reads
             // another's spin, so the tests can wait until every move of the chunk is weighed.
+            const std::int32_t* at = list.data() + b;
+            if (move_ == MonteCarloMove::adaptive || move_ == MonteCarloMove::angle) {
+                // In a loop of its own, which vectorises: each move's square root and division
+                // is a long chain, and between energy changes one move at a time waited for it.
+                const double *sx = s.x.data(), *sy = s.y.data(), *sz = s.z.data();
+#pragma omp simd
+                for (std::int64_t k = 0; k < m; ++k)
+                    kernels::gaussian_move(sx[at[k]], sy[at[k]], sz[at[k]], width, gx[k], gy[k],
+                                           gz[k], tx[k], ty[k], tz[k]);
+            } else {
+                for (std::int64_t k = 0; k < m; ++k) {
+                    const double old[3] = {s.x[at[k]], s.y[at[k]], s.z[at[k]]};
+                    double trial[3];
+                    if (move_ == MonteCarloMove::spin_flip)
+                        kernels::flip_move(old, trial);
+                    else
+                        kernels::uniform_move(seed_, static_cast<std::uint64_t>(ids[k]), sweep,
+                                              trial);
+                    tx[k] = trial[0];
+                    ty[k] = trial[1];
+                    tz[k] = trial[2];
+                }
+            }
             for (std::int64_t k = 0; k < m; ++k) {
-                const std::int32_t i = list[static_cast<std::size_t>(b + k)];
-                const auto id = static_cast<std::uint64_t>(ids[k]);
+                const std::int32_t i = at[k];
                 const double old[3] = {s.x[i], s.y[i], s.z[i]};
-                double trial[3];
-                if (move_ == MonteCarloMove::spin_flip)
-                    kernels::flip_move(old, trial);
-                else if (move_ == MonteCarloMove::uniform)
-                    kernels::uniform_move(seed_, id, sweep, trial);
-                else
-                    kernels::gaussian_move(old, width, gx[k], gy[k], gz[k], trial);
-                tx[k] = trial[0];
-                ty[k] = trial[1];
-                tz[k] = trial[2];
+                const double trial[3] = {tx[k], ty[k], tz[k]};
                 de[k] = hamiltonian_.site_energy_change(view, i, old, trial);
             }
             metropolis_block(de, ids, static_cast<int>(m), beta, seed_, sweep, take);

@@ -14,16 +14,20 @@
 namespace miniasd::kernels {
 
 // The Gaussian move of `adaptive` and `angle`: norm(S + width g), g ~ N(0, 1)^3.
+MINIASD_HD inline void gaussian_move(double ox, double oy, double oz, double width, double gx,
+                                     double gy, double gz, double& tx, double& ty, double& tz) {
+    tx = ox + width * gx;
+    ty = oy + width * gy;
+    tz = oz + width * gz;
+    const double inv = 1.0 / std::sqrt(tx * tx + ty * ty + tz * tz);
+    tx *= inv;
+    ty *= inv;
+    tz *= inv;
+}
+// The same on arrays of three.
 MINIASD_HD inline void gaussian_move(const double* old, double width, double gx, double gy,
                                      double gz, double* trial) {
-    trial[0] = old[0] + width * gx;
-    trial[1] = old[1] + width * gy;
-    trial[2] = old[2] + width * gz;
-    const double inv =
-        1.0 / std::sqrt(trial[0] * trial[0] + trial[1] * trial[1] + trial[2] * trial[2]);
-    trial[0] *= inv;
-    trial[1] *= inv;
-    trial[2] *= inv;
+    gaussian_move(old[0], old[1], old[2], width, gx, gy, gz, trial[0], trial[1], trial[2]);
 }
 
 // `spin-flip`: S' = -S.
