@@ -174,7 +174,40 @@ bool try_runs(const SpinView& s, const StencilRuns& runs, std::int64_t begin, st
     }
 }
 
+// kernels::energy_change_at for one material and width W: J times each neighbour's spin summed in
+// the table's order (exchange_sum's products and order: the same bits), neighbours at
+// base + d[k].
+template <int W>
+double uniform_energy_change(const SpinView& s, std::int64_t base, const std::int32_t* d, double j,
+                             const double* from, const double* to) {
+    double hx = 0, hy = 0, hz = 0;
+    for (int k = 0; k < W; ++k) {
+        const std::int64_t n = base + d[k];
+        hx += j * s.x[n];
+        hy += j * s.y[n];
+        hz += j * s.z[n];
+    }
+    return -((to[0] - from[0]) * hx + (to[1] - from[1]) * hy + (to[2] - from[2]) * hz);
+}
+
 }  // namespace
+
+double Exchange::site_energy_change(const SpinView& s, std::int64_t i, const double* from,
+                                    const double* to) const {
+    if (!use_runs_) return KernelTerm::site_energy_change(s, i, from, to);
+    const std::int32_t row = runs_.row_of[static_cast<std::size_t>(i)];
+    const std::int64_t base = row >= 0 ? i : 0;
+    const std::int32_t* d = row >= 0 ? runs_.delta.data() + std::size_t(row) * width_
+                                     : runs_.odd_nbr.data() + std::size_t(-row - 1) * width_;
+    switch (width_) {
+        case 6:
+            return uniform_energy_change<6>(s, base, d, j_[0], from, to);
+        case 8:
+            return uniform_energy_change<8>(s, base, d, j_[0], from, to);
+        default:
+            return uniform_energy_change<12>(s, base, d, j_[0], from, to);
+    }
+}
 
 void Exchange::add_field(const SpinView& s, std::int64_t begin, std::int64_t end,
                          FieldView h) const {

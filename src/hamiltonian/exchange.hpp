@@ -36,6 +36,10 @@ class Exchange final : public KernelTerm<kernels::ExchangeView> {
     std::int32_t neighbour(std::int64_t i, int k) const { return kernels::neighbour(view_, i, k); }
     void add_field(const SpinView& s, std::int64_t begin, std::int64_t end,
                    FieldView h) const override;
+    // Monte Carlo's energy change of one atom: with the runs, the kernel's sum (the same bits)
+    // with its width fixed and without the per-neighbour material lookups of one material.
+    double site_energy_change(const SpinView& s, std::int64_t i, const double* from,
+                              const double* to) const override;
 
   private:
     int width_;  // table columns read
