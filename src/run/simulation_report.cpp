@@ -74,7 +74,8 @@ void add_host_and_job(RunReport& r) {
 // The roofline (collective): the integrator's traffic model per atom-step and, for a time loop
 // long enough that the measurement costs little beside it (MINIASD_MEASURE_BANDWIDTH can say
 // always or never), every rank's triad bandwidth per core, measured by all ranks at once so that
-// each core gets the share a busy node leaves it (about 0.1 s and 96 MB per rank).
+// each core gets the share a busy node leaves it (about 0.1 s, and arrays of at most 96 MB per
+// rank for that moment: util/memory_bandwidth.hpp).
 RunReport::Roofline roofline(const std::vector<std::pair<std::string, double>>& integrator,
                              double loop_seconds, const parallel::Comm& comm) {
     RunReport::Roofline r;
@@ -95,7 +96,8 @@ RunReport::Roofline roofline(const std::vector<std::pair<std::string, double>>& 
         return r;
     }
     comm.barrier();
-    r.bandwidth = comm.spread(triad_bytes_per_s() / omp_get_max_threads());
+    const std::size_t elements = triad_elements(comm.ranks_on_node());
+    r.bandwidth = comm.spread(triad_bytes_per_s(elements) / omp_get_max_threads());
     return r;
 }
 

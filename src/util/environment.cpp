@@ -26,8 +26,8 @@ const std::vector<EnvVarInfo>& environment_variables() {
         {V::measure_bandwidth, "MINIASD_MEASURE_BANDWIDTH", "tuning", "always, never",
          "measured after a time loop of 2 s or more",
          "whether the run report's roofline measures the memory bandwidth per core (a triad on "
-         "every rank at once after the time loop, about 0.1 s and 96 MB per rank); any other "
-         "value is an error"},
+         "every rank at once after the time loop, about 0.1 s and at most 96 MB per rank); any "
+         "other value is an error"},
         {V::omp_num_threads, "OMP_NUM_THREADS", "runtime", "a count",
          "the node's cores shared among its ranks",
          "threads per rank (OpenMP's own variable); without it miniASD gives each rank its share "

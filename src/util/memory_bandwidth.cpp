@@ -1,6 +1,7 @@
 #include "util/memory_bandwidth.hpp"
 
 #include <omp.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
@@ -37,6 +38,14 @@ double triad_bytes_per_s(std::size_t elements, int repeats, int threads) {
         b[r % n] = a[(r * 7) % n];  // keeps the loop from being optimised away
     }
     return best;
+}
+
+std::size_t triad_elements(int ranks_on_node) {
+    const long cache = ::sysconf(_SC_LEVEL3_CACHE_SIZE);
+    const double l3 = cache > 0 ? double(cache) : 32.0 * (1 << 20);
+    const double per_array = 4.0 * l3 / (3.0 * std::max(1, ranks_on_node));  // bytes
+    const double lo = 4.0 * (1 << 20), hi = 32.0 * (1 << 20);
+    return static_cast<std::size_t>(std::clamp(per_array, lo, hi) / sizeof(double));
 }
 
 BandwidthPolicy bandwidth_policy() {

@@ -16,6 +16,13 @@ namespace miniasd {
 double triad_bytes_per_s(std::size_t elements = std::size_t(1) << 22, int repeats = 5,
                          int threads = 0);
 
+// The triad's array length for one of `ranks_on_node` ranks measuring at once: the node's arrays
+// together four times its last-level cache (sysconf's level-3 size; 32 MiB where unknown), so
+// the triad streams from memory, each array between 4 and 32 MiB. A rank alone on this
+// machine's 32 MiB cache takes 3 x 32 MiB for the moment of the measurement; one of 128 ranks on
+// a node with 256 MiB of cache, 3 x 4 MiB.
+std::size_t triad_elements(int ranks_on_node);
+
 // When the run report measures it (MINIASD_MEASURE_BANDWIDTH): after a time loop of 2 s or more,
 // always, or never. Another value throws an Error naming the variable; the run asks at start-up,
 // so a misspelling ends it before the time loop, not after.
