@@ -81,7 +81,7 @@ RunReport::Roofline roofline(const std::vector<std::pair<std::string, double>>& 
     RunReport::Roofline r;
     for (const auto& [name, value] : integrator)
         if (name == "model_bytes_per_atom_step") r.model_bytes = value;
-    constexpr double shortest_loop = 2.0;  // s
+    constexpr double shortest_loop = 10.0;  // s: the measurement is then 1% of the loop or less
     const BandwidthPolicy policy = bandwidth_policy();
     if (r.model_bytes <= 0) {
         r.not_measured = "no traffic model for this integrator";
@@ -92,7 +92,7 @@ RunReport::Roofline roofline(const std::vector<std::pair<std::string, double>>& 
         return r;
     }
     if (policy == BandwidthPolicy::long_loops && loop_seconds < shortest_loop) {
-        r.not_measured = "time loop under 2 s (MINIASD_MEASURE_BANDWIDTH=always measures it)";
+        r.not_measured = "time loop under 10 s (MINIASD_MEASURE_BANDWIDTH=always measures it)";
         return r;
     }
     comm.barrier();

@@ -24,7 +24,7 @@ const std::vector<EnvVarInfo>& environment_variables() {
          "the exchange reads the neighbour table atom by atom instead of in runs "
          "of equal stencils (the same bits; for profiling)"},
         {V::measure_bandwidth, "MINIASD_MEASURE_BANDWIDTH", "tuning", "always, never",
-         "measured after a time loop of 2 s or more",
+         "measured after a time loop of 10 s or more",
          "whether the run report's roofline measures the memory bandwidth per core (a triad on "
          "every rank at once after the time loop, about 0.1 s and at most 96 MB per rank); any "
          "other value is an error"},

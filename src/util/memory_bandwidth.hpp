@@ -23,7 +23,7 @@ double triad_bytes_per_s(std::size_t elements = std::size_t(1) << 22, int repeat
 // a node with 256 MiB of cache, 3 x 4 MiB.
 std::size_t triad_elements(int ranks_on_node);
 
-// When the run report measures it (MINIASD_MEASURE_BANDWIDTH): after a time loop of 2 s or more,
+// When the run report measures it (MINIASD_MEASURE_BANDWIDTH): after a time loop of 10 s or more,
 // always, or never. Another value throws an Error naming the variable; the run asks at start-up,
 // so a misspelling ends it before the time loop, not after.
 enum class BandwidthPolicy { long_loops, always, never };

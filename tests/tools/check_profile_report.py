@@ -94,7 +94,7 @@ for ranks in (1, 2, 4):
     per_core_ns = r["run"]["ns_per_atom_step_per_core"]
     check(roof["model_bytes_per_atom_step"] == model == fig["model_bytes_per_atom_step"]
           and abs(roof["achieved_bytes_per_s"] - model / (per_core_ns * 1e-9)) < 1e-9 * roof["achieved_bytes_per_s"]
-          and roof["triad_bytes_per_s"]["max"] == 0 and "under 2 s" in roof["not_measured"]
+          and roof["triad_bytes_per_s"]["max"] == 0 and "under 10 s" in roof["not_measured"]
           and f"Roofline: the traffic model's {model} B per atom-step" in out and "not measured" in out,
           f"{ranks} rank(s): roofline model {roof['model_bytes_per_atom_step']} B, achieved "
           f"{roof['achieved_bytes_per_s']:.3g} B/s, not measured: {roof['not_measured']!r}")
