@@ -51,7 +51,7 @@ double snapshot_bytes(const SnapshotSection& s, double atoms, int ranks, int ran
                 bytes += 4e6 + 53.0 * node;
                 break;
             case OutputMode::mpi_io:
-                bytes += 8e6 + 40.0 * node;
+                bytes += 6e6 + 40.0 * node;
                 break;
             case OutputMode::sorted:
             case OutputMode::hdf5:

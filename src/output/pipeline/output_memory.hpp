@@ -13,7 +13,7 @@
 //   atom of the node; sorted 104 per writer's atom + 76 per owned atom; hdf5 218 per atom on one
 //   rank, else 60 per writer's atom + 100 per owned atom + 8 MB;
 //   text records (about three times longer) add 64 per owned atom (serial on several ranks 128;
-//   file-per-node 4 MB + 53 and mpi-io 8 MB + 40 per atom of the node; sorted and hdf5 20 MB +
+//   file-per-node 4 MB + 53 and mpi-io 6 MB + 40 per atom of the node; sorted and hdf5 20 MB +
 //   50 per owned atom); each asynchronous buffer beyond the first 24 per owned atom;
 //   a checkpoint (sorted, float64) as a sorted snapshot, added to the snapshots'.
 #pragma once
