@@ -195,10 +195,8 @@ double uniform_energy_change(const SpinView& s, std::int64_t base, const std::in
 double Exchange::site_energy_change(const SpinView& s, std::int64_t i, const double* from,
                                     const double* to) const {
     if (!use_runs_) return KernelTerm::site_energy_change(s, i, from, to);
-    const std::int32_t row = runs_.row_of[static_cast<std::size_t>(i)];
-    const std::int64_t base = row >= 0 ? i : 0;
-    const std::int32_t* d = row >= 0 ? runs_.delta.data() + std::size_t(row) * width_
-                                     : runs_.odd_nbr.data() + std::size_t(-row - 1) * width_;
+    std::int64_t base = 0;
+    const std::int32_t* d = runs_.row(i, base);
     switch (width_) {
         case 6:
             return uniform_energy_change<6>(s, base, d, j_[0], from, to);

@@ -32,11 +32,19 @@ struct StencilRuns {
     // 4 x width, for the per-atom users (energies, Monte Carlo).
     std::vector<std::int32_t> row_of;
 
+    // Owned atom i's neighbours are base + row[k], k < width: its run row's offsets with base i,
+    // or its odd-atom row's indices with base 0.
+    const std::int32_t* row(std::int64_t i, std::int64_t& base) const {
+        const std::int32_t r = row_of[static_cast<std::size_t>(i)];
+        base = r >= 0 ? i : 0;
+        return r >= 0 ? delta.data() + std::size_t(r) * width
+                      : odd_nbr.data() + std::size_t(-r - 1) * width;
+    }
     // Neighbour k of owned atom i (the table's entry, from the runs).
     std::int32_t neighbour(std::int64_t i, int k) const {
-        const std::int32_t row = row_of[static_cast<std::size_t>(i)];
-        return row >= 0 ? static_cast<std::int32_t>(i + delta[std::size_t(row) * width + k])
-                        : odd_nbr[std::size_t(-row - 1) * width + k];
+        std::int64_t base = 0;
+        const std::int32_t* r = row(i, base);
+        return static_cast<std::int32_t>(base + r[k]);
     }
 
     // Per block of `block` owned atoms from atom 0: the first run ending after its first atom,

@@ -128,10 +128,8 @@ void put_run(JsonWriter& j, const RunReport& r) {
         .value("model_bytes_per_atom_step", roof.model_bytes)
         .value("achieved_bytes_per_s", r.achieved_bytes_per_s_per_core());
     put(j, "triad_bytes_per_s", roof.bandwidth);
-    j.value("fraction_of_triad",
-            roof.bandwidth.avg > 0 ? r.achieved_bytes_per_s_per_core() / roof.bandwidth.avg : 0.0)
-        .value("bound_ns_per_atom_step",
-               roof.bandwidth.avg > 0 ? roof.model_bytes / roof.bandwidth.avg * 1e9 : 0.0)
+    j.value("fraction_of_triad", r.fraction_of_triad())
+        .value("bound_ns_per_atom_step", r.bound_ns_per_atom_step())
         .value("not_measured", roof.not_measured)
         .end();
     j.begin_object("integrator_figures");

@@ -101,6 +101,16 @@ struct RunReport {
         const double ns = ns_per_atom_step() * cores();
         return ns > 0 ? roofline.model_bytes / (ns * 1e-9) : 0.0;
     }
+    // That as a fraction of the triad per core, and the model's time per atom-step per core at
+    // the triad's rate (ns); 0 when the bandwidth was not measured.
+    double fraction_of_triad() const {
+        const double b = roofline.bandwidth.avg;
+        return b > 0 ? achieved_bytes_per_s_per_core() / b : 0.0;
+    }
+    double bound_ns_per_atom_step() const {
+        const double b = roofline.bandwidth.avg;
+        return b > 0 ? roofline.model_bytes / b * 1e9 : 0.0;
+    }
 };
 
 // The human summary, on rank 0's screen.

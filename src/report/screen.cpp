@@ -37,12 +37,12 @@ void print_roofline(std::FILE* out, const RunReport& r) {
         std::fprintf(out, "; bandwidth not measured: %s\n", f.not_measured.c_str());
         return;
     }
-    const double bound_ns = f.model_bytes / f.bandwidth.avg * 1e9;
+    const double bound_ns = r.bound_ns_per_atom_step();
     std::fprintf(out,
                  ", %.0f%% of the %.2f GB/s a core's triad measured (%.2f-%.2f over ranks, all "
                  "at once);\n          the memory's bound is %.2f ns per atom-step per core, and "
                  "the step takes %.2fx that\n",
-                 100.0 * achieved / f.bandwidth.avg, f.bandwidth.avg * 1e-9, f.bandwidth.min * 1e-9,
+                 100.0 * r.fraction_of_triad(), f.bandwidth.avg * 1e-9, f.bandwidth.min * 1e-9,
                  f.bandwidth.max * 1e-9, bound_ns, r.ns_per_atom_step() * r.cores() / bound_ns);
 }
 

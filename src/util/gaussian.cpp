@@ -79,15 +79,13 @@ inline std::uint32_t fast16(const std::uint32_t* w, const double* scale, double*
 }  // namespace
 #endif
 
-void ziggurat_finish_block(const ZigguratTables& z, const std::uint32_t* w,
-                           const std::uint64_t* const u[4], int n, double* g, std::int32_t* done) {
+void ziggurat_finish_block(const ZigguratTables& z, const std::uint32_t* w, const std::uint64_t* u1,
+                           const std::uint64_t* u2, int n, double* g, std::int32_t* done) {
     using portable_math_detail::from_bits;
     using portable_math_detail::to_bits;
     using ziggurat_detail::open_uniform;
     const double* x_edge = z.x;
     const double* f = z.f;
-    const std::uint64_t* u1 = u[1];
-    const std::uint64_t* u2 = u[2];
 #pragma omp simd
     for (int p = 0; p < n; ++p) {
         // ziggurat_finish's first pass: the point of word w (known to miss its rectangle), then

@@ -109,15 +109,15 @@ MINIASD_HD inline double ziggurat_finish(const ZigguratTables& z, std::uint32_t 
 }
 
 // The CPU's vectorised continuation of n draws that missed the fast path: draw p with 32-bit
-// word w[p] and the first four 64-bit words its `next()` would supply, u[0][p] .. u[3][p]. Most
-// misses end within those words: a wedge point its test accepts, or a rejected one whose next
-// point (the third word) falls inside its rectangle. For those g[p] is ziggurat_finish's result
-// and done[p] = 1, by its arithmetic operation for operation (the same bits); for the others
-// (the tail, about 2% of misses, and a second miss) done[p] = 0, for ziggurat_finish to complete.
-// Measured here: the scalar finish of every miss, with its unpredictable branches, took 2.1 ns
-// of the 7 ns per atom of three normals.
-void ziggurat_finish_block(const ZigguratTables& z, const std::uint32_t* w,
-                           const std::uint64_t* const u[4], int n, double* g, std::int32_t* done);
+// word w[p], and the second and third 64-bit words its `next()` would supply, u1[p] and u2[p].
+// Most misses end within those words: a wedge point its test accepts, or a rejected one whose
+// next point (the third word) falls inside its rectangle. For those g[p] is ziggurat_finish's
+// result and done[p] = 1, by its arithmetic operation for operation (the same bits); for the
+// others (the tail, about 2% of misses, and a second miss) done[p] = 0, for ziggurat_finish to
+// complete. Measured here: the scalar finish of every miss, with its unpredictable branches, took
+// 2.1 ns of the 7 ns per atom of three normals.
+void ziggurat_finish_block(const ZigguratTables& z, const std::uint32_t* w, const std::uint64_t* u1,
+                           const std::uint64_t* u2, int n, double* g, std::int32_t* done);
 
 // The CPU's vectorised fast path of ziggurat_fast for n words at once, scaled: g[k] =
 // ziggurat_fast(w[k]) * scale[k] (the same two roundings), and bit k % 64 of miss[k / 64] set

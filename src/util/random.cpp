@@ -17,8 +17,8 @@ void standard_normals3(const ZigguratTables& z, std::uint64_t seed, RandomStream
     constexpr int most = 3 * philox_block_size + lanes;
     std::int32_t miss_atom[most], miss_component[most], done[most];
     std::uint32_t miss_word[most];
-    std::uint64_t first[4][most];
-    const std::uint64_t* const first_words[4] = {first[0], first[1], first[2], first[3]};
+    r123::Philox4x64::ctr_type first[most];
+    std::uint64_t second_word[most], third_word[most];  // the vectorised continuation's
     double finished[most];
     double* out[3] = {gx, gy, gz};
     for (std::int64_t b = 0; b < n; b += philox_block_size) {
@@ -41,28 +41,24 @@ void standard_normals3(const ZigguratTables& z, std::uint64_t seed, RandomStream
         // of dependent multiplies, and without the branches of the finish between them the core
         // runs several chains at once.
         for (int p = 0; p < misses; ++p) {
-            const auto u =
-                random_words(seed, stream, static_cast<std::uint64_t>(ids[b + miss_atom[p]]), step,
-                             1 + static_cast<std::uint64_t>(miss_component[p]));
-            for (int k = 0; k < 4; ++k)
-                first[k][p] = u[k];
+            first[p] = random_words(seed, stream, static_cast<std::uint64_t>(ids[b + miss_atom[p]]),
+                                    step, 1 + static_cast<std::uint64_t>(miss_component[p]));
+            second_word[p] = first[p][1];
+            third_word[p] = first[p][2];
         }
         // Padded with harmless draws to whole vectors: about 11 misses per block, and the
         // compiler's scalar remainder loop took most of the continuation's time.
         const int padded = (misses + lanes - 1) / lanes * lanes;
         for (int p = misses; p < padded; ++p) {
             miss_word[p] = 0;
-            for (int k = 0; k < 4; ++k)
-                first[k][p] = 0;
+            second_word[p] = third_word[p] = 0;
         }
-        ziggurat_finish_block(z, miss_word, first_words, padded, finished, done);
+        ziggurat_finish_block(z, miss_word, second_word, third_word, padded, finished, done);
         for (int p = 0; p < misses; ++p) {
             const int i = miss_atom[p], c = miss_component[p];
-            const r123::Philox4x64::ctr_type u = {
-                {first[0][p], first[1][p], first[2][p], first[3][p]}};
             out[c][b + i] =
                 (done[p] ? finished[p]
-                         : finish_normal(z, miss_word[p], u, seed, stream,
+                         : finish_normal(z, miss_word[p], first[p], seed, stream,
                                          static_cast<std::uint64_t>(ids[b + i]), step, c)) *
                 scale[i];
         }
