@@ -47,6 +47,8 @@ void print_program(const Config& c, std::FILE* out) {
     const char* method = word_of(relax_method_words, c.relax.method);
     if (c.sim.program == ProgramKind::relax)
         std::fprintf(out, "Program: relax by %s", method);
+    else if (c.sim.program == ProgramKind::gneb)
+        std::fprintf(out, "Program: gneb (geodesic nudged elastic band) by velocity projection");
     else
         std::fprintf(out, "Program: %s with %s", word_of(c.sim.program), word_of(c.sim.integrator));
     if (c.sim.integrator == IntegratorKind::monte_carlo && c.sim.program != ProgramKind::relax)
@@ -67,6 +69,13 @@ void print_program(const Config& c, std::FILE* out) {
                          "%g K\n",
                          c.sweep.maximum_field, -c.sweep.maximum_field, c.sweep.field_increment,
                          (long long)c.sweep.loop_steps, c.sim.temperature);
+            break;
+        case ProgramKind::gneb:
+            std::fprintf(out,
+                         "Run: a chain of %lld images, at most %lld iterations, until every "
+                         "force is below %g T; end points %s\n",
+                         (long long)c.gneb.images, (long long)c.sim.total_steps, c.gneb.tolerance,
+                         c.gneb.relax_end_points ? "relaxed first by the minimiser" : "as given");
             break;
         case ProgramKind::relax:
             std::fprintf(out,
@@ -125,7 +134,8 @@ void print_setup(const Simulation& sim, std::FILE* out) {
     std::fprintf(out, "%s", describe_dmi(sim.config(), l, sim.materials()).c_str());
     print_current(sim.config(), l, out);
     if (sim.config().sim.integrator == IntegratorKind::llg_heun &&
-        sim.config().sim.program != ProgramKind::relax) {
+        sim.config().sim.program != ProgramKind::relax &&
+        sim.config().sim.program != ProgramKind::gneb) {
         const TimeStepCheck step = check_time_step(sim.config(), l);
         std::fprintf(out, "%s", describe(step, sim.config().sim.time_step).c_str());
         // The warning goes to stderr as well, for logs that keep only it, unless both streams

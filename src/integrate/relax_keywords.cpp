@@ -17,7 +17,8 @@ using KeywordSpec = Keyword<RelaxSettings>;
 void add_rows(std::vector<KeywordSpec>& t) {
     t.push_back(enum_choice(
         "sim", "relax-method", relax_method_words, RelaxMethod::velocity_projection,
-        "how sim:program = relax and sim:relax-first minimise the energy: velocity-projection "
+        "how sim:program = relax, sim:relax-first and gneb's end points (gneb:relax-end-points) "
+        "minimise the energy: velocity-projection "
         "(a damped molecular dynamics on the spheres that keeps only the velocity along the "
         "force, Spirit's VP) or damped-llg (steepest descent, the LLG equation's damping term "
         "alone); docs/physics.md, \"Relaxation\"",
@@ -41,8 +42,8 @@ void add_rows(std::vector<KeywordSpec>& t) {
         [](const RelaxSettings& c) { return flag_if(c.relax.first); }));
     t.push_back(row(
         "sim", "relax-maximum-steps", K::integer, D::none, 0, big, "100000",
-        "sim:relax-first's limit on the minimiser's steps (sim:program = relax stops after "
-        "sim:total-time-steps)",
+        "sim:relax-first's limit on the minimiser's steps, and gneb's on each end point's "
+        "(sim:program = relax stops after sim:total-time-steps)",
         [](RelaxSettings& c, const Value& v, const Entry&) { c.relax.max_steps = v.integer; },
         [](const RelaxSettings& c) {
             return c.relax.first || c.relax.max_steps != 100000 ? whole(c.relax.max_steps) : none;

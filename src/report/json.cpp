@@ -116,6 +116,7 @@ void put_run(JsonWriter& j, const RunReport& r) {
         .value("stopped_checkpoint", r.stopped_checkpoint)
         .value("atoms", r.atoms)
         .value("steps", r.steps)
+        .value("step_unit", r.step_unit)
         .value("first_step", r.first_step)
         .value("spin_hash", std::string(hash))
         .value("ns_per_atom_step", ns)
@@ -132,6 +133,16 @@ void put_run(JsonWriter& j, const RunReport& r) {
         .value("bound_ns_per_atom_step", r.bound_ns_per_atom_step())
         .value("not_measured", roof.not_measured)
         .end();
+    if (r.barrier.present)
+        j.begin_object("gneb")  // energies in J, the force in T
+            .value("barrier_forward", r.barrier.forward)
+            .value("barrier_backward", r.barrier.backward)
+            .value("highest_image", r.barrier.highest)
+            .value("images", r.barrier.images)
+            .value("iterations", r.barrier.iterations)
+            .value("largest_force", r.barrier.force)
+            .value("converged", r.barrier.converged)
+            .end();
     j.begin_object("integrator_figures");
     for (const auto& [name, v] : r.integrator_figures)
         j.value(name, v);

@@ -34,6 +34,14 @@ struct RunReport {
         parallel::Spread bandwidth;  // bytes/s per core over the ranks; max 0: not measured
         std::string not_measured;    // why not, "" when measured
     };
+    // sim:program = gneb's outcome (absent otherwise).
+    struct Barrier {
+        bool present = false;
+        double forward = 0, backward = 0;  // J: the highest image above the first, the last
+        std::int64_t highest = 0, images = 0, iterations = 0;
+        double force = 0;  // T: the largest force at the end
+        bool converged = false;
+    };
     struct Snapshots {
         std::string mode;
         bool asynchronous = false;
@@ -50,6 +58,9 @@ struct RunReport {
     int threads_allowed = 1;  // before the count was fitted to the work (RunOptions)
     std::string grid;         // "2x1x1"
     std::int64_t atoms = 0, steps = 0, first_step = 0;  // steps: this job's (a continued run's)
+    // What a step is: "step" (a time step, Monte Carlo sweep or minimiser step), or for a chain
+    // of images (sim:program = gneb) "image-iteration": one moving image's iteration.
+    std::string step_unit = "step";
     std::uint64_t spin_hash = 0;
     std::string integrator_summary;  // OpenMP regions per step, fused stages
     std::string loop_schedule;       // what acted around the steps, when (loop_observers.hpp)
@@ -90,6 +101,7 @@ struct RunReport {
 
     std::optional<Snapshots> snapshots;
     Roofline roofline;
+    Barrier barrier;
 
     double ns_per_atom_step() const {
         const double atom_steps = double(atoms) * double(steps);

@@ -79,12 +79,11 @@ void print_time(std::FILE* out, const RunReport& r) {
     if (r.atoms > 0 && r.steps > 0) {
         const double ns = r.ns_per_atom_step();
         std::fprintf(out,
-                     "Throughput: %.2f ns per atom-step (%" PRId64 " atoms x %" PRId64
-                     " steps in %.3f s)\n",
-                     ns, r.atoms, r.steps, loop.max);
-        std::fprintf(out,
-                     "            %.2f ns per atom-step per core (%d rank(s) x %d thread(s))\n",
-                     ns * r.cores(), r.ranks, r.threads);
+                     "Throughput: %.2f ns per atom-%s (%" PRId64 " atoms x %" PRId64
+                     " %ss in %.3f s)\n",
+                     ns, r.step_unit.c_str(), r.atoms, r.steps, r.step_unit.c_str(), loop.max);
+        std::fprintf(out, "            %.2f ns per atom-%s per core (%d rank(s) x %d thread(s))\n",
+                     ns * r.cores(), r.step_unit.c_str(), r.ranks, r.threads);
         print_roofline(out, r);
     }
     std::fprintf(out,

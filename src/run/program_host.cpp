@@ -16,6 +16,10 @@ Relaxation ProgramHost::relax() {
     return sim_.relax(true);
 }
 
+EnergyPath ProgramHost::gneb() {
+    return sim_.gneb();
+}
+
 RunState& ProgramHost::state() {
     return sim_.state();
 }

@@ -13,6 +13,7 @@
 
 #include "run/config/config.hpp"
 #include "run/phase.hpp"
+#include "stats/energy_path.hpp"
 #include "stats/run_state.hpp"
 
 namespace miniasd {
@@ -30,6 +31,8 @@ class ProgramHost {
     bool run(const Phase& phase);
     // Collective. The relax program's minimisation (Simulation::relax).
     Relaxation relax();
+    // Collective. The gneb program's chain of images (Simulation::gneb).
+    EnergyPath gneb();
 
     // The run state: the temperatures and field of the steps to come (a phase sets them when it
     // begins), the program's point and carried state (restored by a continued run), and the

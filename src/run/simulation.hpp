@@ -25,6 +25,7 @@
 #include "run/phase.hpp"
 #include "run/simulation_parts.hpp"
 #include "run/stop_policy.hpp"
+#include "stats/energy_path.hpp"
 #include "stats/run_state.hpp"
 #include "stats/time_series.hpp"
 #include "stats/topology.hpp"
@@ -113,6 +114,14 @@ class Simulation {
     // observers act on them (continuous checkpoints, stops, test hooks), so a stop there writes a
     // checkpoint the continued run relaxes on from. Rank 0 prints progress and the outcome.
     Relaxation relax(bool program);
+    // Collective. sim:program = gneb (integrate/gneb.hpp, simulation_gneb.cpp): the chain from
+    // the present spins to gneb:final-spin-direction or -file, its end points relaxed first
+    // (gneb:relax-end-points), at most sim:total-time-steps iterations; rank 0 prints progress.
+    // At the end one statistics row and snapshot per image (their step is the image's number),
+    // and the spins are the highest image's. A signal or the wall-time limit stops the chain
+    // (EnergyPath::stopped) with its path so far; there are no checkpoints of a chain.
+    EnergyPath gneb();
+    const EnergyPath& energy_path() const { return energy_path_; }  // the last gneb()'s
     // Collective. Writes a checkpoint of the present state; returns its directory.
     std::string write_checkpoint();
 
@@ -211,6 +220,10 @@ class Simulation {
     // A continued run's held field state (the dipolar field's last spins) from checkpoint `path`.
     void restore_held_state(const std::string& path);
     void load_initial_spins();  // sim:initial-spin-file, collective
+    // Collective: the chain's last image (gneb:final-spin-direction or -file) and an end point
+    // relaxed (`which`: "initial" or "final"; Error when it does not converge).
+    Spins final_image();
+    void relax_end_point(Spins& s, const char* which);
     // After a step: `next` is the phase's next loop index. Writes a continuous checkpoint when
     // due; stops the run (RunStopped) when every rank agrees a limit or signal says so.
     void after_step(std::int64_t next);
@@ -246,6 +259,7 @@ class Simulation {
     Continuation continuation_;  // checkpoints, stops, where a continued run stands
     LoopObservers observers_;    // what acts around the steps (simulation_observers.cpp)
     Accounting account_;         // timers and times of the run report
+    EnergyPath energy_path_;     // sim:program = gneb's, for the report and tests
 
     LoopCounters counters() const;
     // Adds the loop time and counter changes since `wall` / `from` to the loop totals.

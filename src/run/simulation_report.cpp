@@ -152,7 +152,12 @@ std::optional<RunReport> Simulation::gather_report() const {
     const double final_wait =
         rows_.snapshots ? comm().max(rows_.snapshots->final_wait_seconds()) : 0.0;
     r.term_figures = max_over_ranks(hamiltonian_.figures(), comm());
-    r.roofline = roofline(integrator_->figures(), r.loop.max, comm());
+    // The traffic model is the integrator's: not a minimiser's or a chain's steps.
+    const bool minimising =
+        config_.sim.program == ProgramKind::relax || config_.sim.program == ProgramKind::gneb;
+    r.roofline = roofline(
+        minimising ? std::vector<std::pair<std::string, double>>{} : integrator_->figures(),
+        r.loop.max, comm());
     if (!comm().is_root()) return std::nullopt;
 
     for (const std::string& e : encoded)
@@ -166,6 +171,21 @@ std::optional<RunReport> Simulation::gather_report() const {
              std::to_string(grid().dims[2]);
     r.atoms = system_.n_global;
     r.steps = state_.step - continuation_.first_step;
+    if (config_.sim.program == ProgramKind::gneb) {
+        r.steps = energy_path_.iterations * std::max<std::int64_t>(config_.gneb.images - 2, 1);
+        r.step_unit = "image-iteration";
+        if (!energy_path_.empty()) {
+            RunReport::Barrier& b = r.barrier;
+            b.present = true;
+            b.forward = energy_path_.barrier_forward();
+            b.backward = energy_path_.barrier_backward();
+            b.highest = std::int64_t(energy_path_.highest());
+            b.images = std::int64_t(energy_path_.energy.size());
+            b.iterations = energy_path_.iterations;
+            b.force = energy_path_.force;
+            b.converged = energy_path_.converged;
+        }
+    }
     r.first_step = continuation_.first_step;
     r.halo_exchanges = halo_.exchanges();
     r.integrator_summary = integrator_->summary();

@@ -44,12 +44,12 @@ inline bool same(const std::vector<double>& a, const std::vector<double>& b) {
 #if defined(__GLIBCXX__) && defined(__x86_64__)
 constexpr std::size_t section_bytes =
     sizeof(StructureSection) + sizeof(ExchangeSection) + sizeof(SimSection) + sizeof(SweepSection) +
-    sizeof(LimitsSection) + sizeof(RelaxSection) + sizeof(DipoleSection) +
+    sizeof(LimitsSection) + sizeof(RelaxSection) + sizeof(GnebSection) + sizeof(DipoleSection) +
     sizeof(CheckpointSection) + sizeof(InitialStateSection) + sizeof(PulseSection) +
     sizeof(ColumnsSection) + sizeof(SpinTorqueSection) + sizeof(SnapshotSection);
-// 296 bytes of Config's own and the unit-cell file, and 40 of the pointers of the 5 features'
+// 296 bytes of Config's own and the unit-cell file, and 48 of the pointers of the 6 features'
 // settings that share SystemSettings as a virtual base.
-static_assert(sizeof(Config) - section_bytes == 336,
+static_assert(sizeof(Config) - section_bytes == 344,
               "a Config field outside the sections was added or removed: update same()");
 static_assert(sizeof(MaterialConfig) == 504, "a MaterialConfig field changed: update same()");
 #endif
@@ -149,6 +149,7 @@ inline bool same(const Config& a, const Config& b, std::string* why = nullptr) {
     if (!same_section(a.structure, b.structure, "structure", why)) return false;
     if (!same_section(a.exchange, b.exchange, "exchange", why)) return false;
     if (!same_section(a.relax, b.relax, "relax", why)) return false;
+    if (!same_section(a.gneb, b.gneb, "gneb", why)) return false;
     if (!same_section(a.dipole, b.dipole, "dipole", why)) return false;
     if (!same_section(a.checkpoint, b.checkpoint, "checkpoint", why)) return false;
     if (!same_section(a.initial, b.initial, "initial", why)) return false;

@@ -14,6 +14,7 @@
 
 #include "checkpoint/checkpoint_section.hpp"
 #include "hamiltonian/hamiltonian_settings.hpp"
+#include "integrate/gneb_section.hpp"
 #include "integrate/relax_section.hpp"
 #include "run/config/limits_section.hpp"
 #include "run/config/sim_section.hpp"
@@ -23,7 +24,11 @@
 
 namespace miniasd {
 
-struct Config : HamiltonianSettings, RelaxSettings, CheckpointSettings, ColumnsSettings {
+struct Config : HamiltonianSettings,
+                RelaxSettings,
+                GnebSettings,
+                CheckpointSettings,
+                ColumnsSettings {
     SimSection sim;        // sim_section.hpp (the time loop's sim: keywords)
     SweepSection sweep;    // run/programs/sweep_section.hpp (the sweeps' sim: keywords)
     PulseSection pulse;    // run/programs/pulse_section.hpp

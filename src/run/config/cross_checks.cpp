@@ -23,30 +23,41 @@ bool relaxes(const Config& c) {
 
 void relax(Config& c, const Seen& seen) {
     const bool program = c.sim.program == ProgramKind::relax;
-    if (!program && !c.relax.first)
+    const bool chain = c.sim.program == ProgramKind::gneb;  // relaxes its end points
+    if (!program && !c.relax.first && !chain)
         for (const char* key : {"sim:relax-method", "sim:relax-torque-tolerance"})
             if (const Entry* e = given(seen, key))
                 fail(*e,
                      "has no effect without a relaxation: set sim:program = relax or "
                      "sim:relax-first");
-    if (const Entry* e = given(seen, "sim:relax-maximum-steps"); e && !c.relax.first)
+    if (const Entry* e = given(seen, "sim:relax-torque-tolerance"); e && chain)
+        fail(*e,
+             "has no effect with sim:program = gneb: its end points relax to "
+             "gneb:torque-tolerance, the chain's own");
+    if (const Entry* e = given(seen, "sim:relax-maximum-steps"); e && !c.relax.first && !chain)
         fail(*e, program ? "is sim:relax-first's limit: the relax program stops after "
                            "sim:total-time-steps"
                          : "has no effect without sim:relax-first");
-    if (!program) return;
+    if (!program && !chain) return;
+    const std::string name = chain ? "gneb" : "relax";
     if (const Entry* e = given(seen, "sim:relax-first"))
-        fail(*e, "has no effect with sim:program = relax, which relaxes already");
+        fail(*e, chain ? "has no effect with sim:program = gneb, which relaxes its end points "
+                         "(gneb:relax-end-points)"
+                       : "has no effect with sim:program = relax, which relaxes already");
     if (!given(seen, "sim:total-time-steps"))
         fail(seen.at("sim:program"),
-             "relax needs sim:total-time-steps, the most steps the minimiser may take (it stops "
-             "sooner when every torque is below sim:relax-torque-tolerance)");
+             chain ? "gneb needs sim:total-time-steps, the most iterations the chain may take (it "
+                     "stops sooner when every force is below gneb:torque-tolerance)"
+                   : "relax needs sim:total-time-steps, the most steps the minimiser may take (it "
+                     "stops sooner when every torque is below sim:relax-torque-tolerance)");
     if (const Entry* e = given(seen, "sim:temperature"); e && c.sim.temperature != 0)
-        fail(*e,
-             "must be 0 K with sim:program = relax: a relaxation minimises the energy; for "
-             "thermal equilibrium run a time series");
-    const char* why =
-        "has no effect with sim:program = relax, whose steps are the minimiser's "
-        "(sim:relax-method)";
+        fail(*e, chain ? "must be 0 K with sim:program = gneb: the chain follows the energy's "
+                         "minimum-energy path, which no temperature enters"
+                       : "must be 0 K with sim:program = relax: a relaxation minimises the "
+                         "energy; for thermal equilibrium run a time series");
+    const std::string why = "has no effect with sim:program = " + name +
+                            ", whose steps are the minimiser's (" +
+                            (chain ? "velocity projection of the chain" : "sim:relax-method") + ")";
     if (const Entry* e = given(seen, "sim:equilibration-time-steps");
         e && c.sim.equilibration_steps != 0)
         fail(*e, why);
@@ -56,6 +67,8 @@ void relax(Config& c, const Seen& seen) {
         fail(*e, why);
     const Entry* device =
         given(seen, "sim:device") ? given(seen, "sim:device") : given(seen, "gpu:acceleration");
+    if (device && c.sim.device == Device::gpu && chain)
+        fail(*device, "the chain of sim:program = gneb runs on the CPU only");
     if (device && c.sim.device == Device::gpu)
         fail(*device,
              "the minimiser of sim:program = relax runs on the CPU only (sim:relax-first "
@@ -103,6 +116,10 @@ void spin_torques(Config& c, const Seen& seen) {
         fail(seen.at("sim:integrator"),
              "monte-carlo has no spin torques (they are not the gradient of an energy, so no "
              "Metropolis move can include them): use llg-heun");
+    if (c.sim.program == ProgramKind::gneb)
+        fail(seen.at("sim:program"),
+             "gneb finds the minimum-energy path of the energy, which spin torques are not part "
+             "of: run the chain without them");
     if (c.sim.program == ProgramKind::relax)
         fail(seen.at("sim:program"),
              "relax minimises the energy, which spin torques are not part of: run a time series "
@@ -111,6 +128,36 @@ void spin_torques(Config& c, const Seen& seen) {
         fail(seen.at("sim:relax-first"),
              "the relaxation minimises the energy, which spin torques are not part of: relax in "
              "a run of its own, and start this one from its spins (sim:initial-spin-file)");
+}
+
+void gneb(Config& c, const Seen& seen) {
+    static const char* const keys[] = {
+        "gneb:images",           "gneb:final-spin-direction", "gneb:final-spin-file",
+        "gneb:relax-end-points", "gneb:spring-constant",      "gneb:climbing-image",
+        "gneb:falling-images",   "gneb:torque-tolerance",     "gneb:energy-interpolations"};
+    if (c.sim.program != ProgramKind::gneb) {
+        for (const char* key : keys)
+            if (const Entry* e = given(seen, key))
+                fail(*e, "has an effect only with sim:program = gneb");
+        return;
+    }
+    const Entry* direction = given(seen, "gneb:final-spin-direction");
+    const Entry* file = given(seen, "gneb:final-spin-file");
+    if (direction && file)
+        fail(*file,
+             "gives the final state a second time: give gneb:final-spin-direction or "
+             "gneb:final-spin-file, not both");
+    if (!direction && !file)
+        fail(seen.at("sim:program"),
+             "gneb needs the chain's final state: gneb:final-spin-direction (x, y, z, every spin "
+             "alike) or gneb:final-spin-file (as sim:initial-spin-file reads)");
+    // A chain's state is every image: checkpoints of the run's spins alone cannot continue it.
+    for (const char* key :
+         {"sim:save-checkpoint", "sim:load-checkpoint", "sim:load-checkpoint-if-exists"})
+        if (const Entry* e = given(seen, key))
+            fail(*e,
+                 "is not available with sim:program = gneb yet: a checkpoint holds one spin "
+                 "configuration, the chain is gneb:images of them");
 }
 
 }  // namespace miniasd::cross_checks

@@ -22,6 +22,8 @@ void relax(Config& c, const Seen& seen);
 // describe() writes sim:relax-method and sim:relax-torque-tolerance, even at their defaults,
 // whenever the run relaxes.
 void relax_lines(KeywordSpec& row);
+// The chain's keywords only with sim:program = gneb; there, one final state, and no checkpoints.
+void gneb(Config& c, const Seen& seen);
 // sim:domain-wall-axis also sets the axis of the domain-wall statistics columns: it is refused
 // without a wall only when no such column is shown.
 void initial_state(Config& c, const Seen& seen);

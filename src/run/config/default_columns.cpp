@@ -28,6 +28,7 @@ std::vector<std::string> default_output_columns(ProgramKind program) {
             return {"applied-field-strength", "applied-field-alignment",
                     "material-applied-field-alignment", "mean-magnetisation-length"};
         case ProgramKind::relax:
+        case ProgramKind::gneb:  // one row per image at the end
             return {"time-steps", "magnetisation-components", "total-energy-per-atom"};
         case ProgramKind::electrical_pulse:
             return {"time-steps", "real-time", "spin-torque-current", "magnetisation-components"};

@@ -6,6 +6,7 @@
 #include "dipole/dipole_section.hpp"
 #include "hamiltonian/spin_torque_section.hpp"
 #include "input/vampire_keywords.hpp"
+#include "integrate/gneb_section.hpp"
 #include "integrate/relax_section.hpp"
 #include "output/snapshot_section.hpp"
 #include "run/config/cross_checks.hpp"
@@ -74,6 +75,7 @@ const std::vector<Section>& sections() {
         compose(limits_section()),
         compose(initial_state_section(), cross_checks::initial_state),
         compose(relax_section(), cross_checks::relax, cross_checks::relax_lines),
+        compose(gneb_section(), cross_checks::gneb),
         compose(snapshot_section()),
         compose(columns_section()),
         compose(dipole_section()),

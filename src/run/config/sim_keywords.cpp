@@ -22,7 +22,10 @@ void add_method_rows(std::vector<KeywordSpec>& t) {
         "hysteresis-loop (a field sweep), field-cool (cooling in a field), laser-pulse (heating "
         "by the two-temperature model), relax (miniASD's: minimise the energy until every "
         "torque is below sim:relax-torque-tolerance, at most sim:total-time-steps steps), "
-        "electrical-pulse (a pulse of the spin torques' current, sim:electrical-pulse-time); "
+        "electrical-pulse (a pulse of the spin torques' current, sim:electrical-pulse-time), "
+        "gneb (miniASD's: the minimum-energy path and its barrier between the initial state and "
+        "gneb:final-spin-direction or -file, by the geodesic nudged elastic band, at most "
+        "sim:total-time-steps iterations); "
         "docs/physics.md describes each",
         [](auto& c) -> auto& { return c.sim.program; }, always));
     t.push_back(enum_choice(

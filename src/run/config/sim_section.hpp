@@ -30,8 +30,9 @@ enum class ProgramKind {
     laser_pulse,
     relax,             // miniASD's own: minimise the energy (programs/relax.cpp)
     electrical_pulse,  // a pulse of the spin torques' current (programs/electrical_pulse.cpp)
+    gneb,              // miniASD's own: an energy barrier (programs/gneb.cpp)
 };
-inline constexpr EnumWords<ProgramKind, 8> program_words{
+inline constexpr EnumWords<ProgramKind, 9> program_words{
     {{ProgramKind::time_series, "time-series"},
      {ProgramKind::benchmark, "benchmark"},
      {ProgramKind::curie_temperature, "curie-temperature"},
@@ -39,7 +40,8 @@ inline constexpr EnumWords<ProgramKind, 8> program_words{
      {ProgramKind::field_cool, "field-cool"},
      {ProgramKind::laser_pulse, "laser-pulse"},
      {ProgramKind::relax, "relax"},
-     {ProgramKind::electrical_pulse, "electrical-pulse"}}};
+     {ProgramKind::electrical_pulse, "electrical-pulse"},
+     {ProgramKind::gneb, "gneb"}}};
 inline const char* word_of(ProgramKind v) {
     return word_of(program_words, v);
 }

@@ -25,6 +25,8 @@ std::unique_ptr<Program> make_program(const Config& c) {
             return std::make_unique<RelaxProgram>();
         case ProgramKind::electrical_pulse:
             return std::make_unique<ElectricalPulseProgram>();
+        case ProgramKind::gneb:
+            return std::make_unique<GnebProgram>();
     }
     return std::make_unique<TimeSeriesProgram>();
 }

@@ -7,6 +7,7 @@
 
 #include "run/programs/program.hpp"
 #include "run/programs/two_temperature.hpp"
+#include "stats/energy_path.hpp"
 
 namespace miniasd {
 
@@ -27,6 +28,21 @@ class RelaxProgram final : public Program {
 
   private:
     bool converged_ = true;
+};
+
+// sim:program = gneb (miniASD's): the minimum-energy path from the initial spins to the final
+// state by the geodesic nudged elastic band (Simulation::gneb); writes `energy-path` and
+// `energy-path-interpolated` and prints the barriers; exit status 1 when sim:total-time-steps
+// end it before every force is below gneb:torque-tolerance.
+class GnebProgram final : public Program {
+  public:
+    const char* name() const override { return "gneb"; }
+    void run(ProgramHost& sim) override;
+    int exit_status() const override { return path_.converged ? 0 : 1; }
+    const EnergyPath& path() const { return path_; }  // after run()
+
+  private:
+    EnergyPath path_;
 };
 
 class BenchmarkProgram final : public Program {

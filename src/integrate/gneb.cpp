@@ -1,0 +1,350 @@
+#include "integrate/gneb.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "hamiltonian/energy_kinds.hpp"
+#include "util/exact_sum.hpp"
+#include "util/geodesic.hpp"
+
+namespace miniasd {
+
+namespace {
+constexpr std::int64_t chunk = 512;  // atoms per field buffer, as in the integrators
+constexpr double vp_step = 1.0;      // velocity projection's h, in units of 1/B
+
+double unpacked(const std::vector<std::int64_t>& packed, std::size_t k) {
+    return ExactSum::from(packed.data() + k * ExactSum::packed_size).value();
+}
+}  // namespace
+
+const char* word_of(ImageType t) {
+    switch (t) {
+        case ImageType::end_point:
+            return "end-point";
+        case ImageType::climbing:
+            return "climbing";
+        case ImageType::falling:
+            return "falling";
+        case ImageType::normal:
+            break;
+    }
+    return "normal";
+}
+
+Gneb::Gneb(const GnebSection& settings, std::vector<double> moments, const LocalSystem& sys,
+           Hamiltonian& h, parallel::HaloExchange& halo, const parallel::Comm& comm,
+           std::vector<Spins> images)
+    : settings_(settings),
+      sys_(sys),
+      hamiltonian_(h),
+      halo_(halo),
+      comm_(comm),
+      images_(std::move(images)) {
+    double smallest = 0;
+    for (double mu : moments) {
+        inv_moment_.push_back(mu > 0 ? 1.0 / mu : 0.0);
+        if (mu > 0 && (smallest == 0 || mu < smallest)) smallest = mu;
+    }
+    if (smallest > 0) spring_stiffness_ = 2 * settings_.spring_constant / smallest;
+    const std::size_t m = images_.size(), n = static_cast<std::size_t>(sys.n_owned);
+    work_.resize(m);
+    for (std::size_t k = 0; k < m; ++k) {
+        Work& w = work_[k];
+        for (auto* f : {&w.gx, &w.gy, &w.gz, &w.tx, &w.ty, &w.tz})
+            f->assign(n, 0.0);
+        if (k > 0 && k + 1 < m)
+            for (auto* f : {&w.vx, &w.vy, &w.vz, &w.px, &w.py, &w.pz})
+                f->assign(n, 0.0);
+    }
+    energy_.assign(m, 0.0);
+    slope_.assign(m, 0.0);
+    along_.assign(m, 0.0);
+    distance_.assign(m - 1, 0.0);
+    type_.assign(m, ImageType::normal);
+    type_.front() = type_.back() = ImageType::end_point;
+}
+
+std::vector<double> Gneb::reaction_coordinates() const {
+    std::vector<double> s(images_.size(), 0.0);
+    for (std::size_t k = 1; k < s.size(); ++k)
+        s[k] = s[k - 1] + distance_[k - 1];
+    return s;
+}
+
+void Gneb::evaluate(std::size_t k, std::vector<std::int64_t>& energy, double& field2, double& bad) {
+    Spins& s = images_[k];
+    Work& w = work_[k];
+    halo_.start(s.x.data(), s.y.data(), s.z.data());
+    halo_.finish(s.x.data(), s.y.data(), s.z.data());
+    // A count of its own, so that a stage held through a step (the dipolar field) is computed
+    // afresh for every image.
+    hamiltonian_.begin_iteration(evaluations_++);
+    hamiltonian_.prepare(s.view());
+    const SpinView v = s.view();
+    const std::int64_t n = sys_.n_owned, chunks = (n + chunk - 1) / chunk;
+    ExactSum total;
+    double h2 = 0, nonfinite = 0;
+#pragma omp parallel reduction(max : h2, nonfinite)
+    {
+        alignas(64) double hx[chunk], hy[chunk], hz[chunk];
+        std::vector<ExactSum> kinds(energy_kind_count);
+#pragma omp for schedule(static)
+        for (std::int64_t ch = 0; ch < chunks; ++ch) {
+            const std::int64_t b = ch * chunk, e = std::min(n, b + chunk);
+            hamiltonian_.field(v, b, e, FieldView{hx, hy, hz});
+            for (std::int64_t i = b; i < e; ++i) {
+                const double x = hx[i - b], y = hy[i - b], z = hz[i - b];
+                const double mu = inv_moment(i) > 0 ? 1.0 / inv_moment(i) : 0.0;
+                const auto a = static_cast<std::size_t>(i);
+                w.gx[a] = mu * x;
+                w.gy[a] = mu * y;
+                w.gz[a] = mu * z;
+                const double q = x * x + y * y + z * z;
+                if (!std::isfinite(q)) nonfinite = 1;
+                h2 = std::max(h2, q);
+            }
+            hamiltonian_.add_atom_energies(v, b, e, kinds.data());
+        }
+#pragma omp critical(miniasd_gneb_energy)
+        for (const ExactSum& kind : kinds)
+            total.add(kind);
+    }
+    total.append_to(energy);
+    field2 = std::max(field2, h2);
+    bad = std::max(bad, nonfinite);
+}
+
+double Gneb::measure() {
+    const std::size_t m = images_.size();
+    std::vector<std::int64_t> sums;
+    double field2 = 0, bad = 0;
+    for (std::size_t k = 0; k < m; ++k) {
+        const bool moving = k > 0 && k + 1 < m;
+        if (moving || !ends_measured_)
+            evaluate(k, sums, field2, bad);
+        else
+            ExactSum().append_to(sums);  // the end point's energy is known
+    }
+    // The geodesic distance between neighbours, sum over atoms of the angle squared.
+    std::vector<ExactSum> between(m - 1);
+    const std::int64_t n = sys_.n_owned;
+#pragma omp parallel
+    {
+        std::vector<ExactSum> mine(m - 1);
+#pragma omp for schedule(static)
+        for (std::int64_t i = 0; i < n; ++i)
+            for (std::size_t k = 0; k + 1 < m; ++k) {
+                const Spins &a = images_[k], &b = images_[k + 1];
+                const auto j = static_cast<std::size_t>(i);
+                const double th =
+                    geodesic::angle({a.x[j], a.y[j], a.z[j]}, {b.x[j], b.y[j], b.z[j]});
+                mine[k].add(th * th);
+            }
+#pragma omp critical(miniasd_gneb_distance)
+        for (std::size_t k = 0; k + 1 < m; ++k)
+            between[k].add(mine[k]);
+    }
+    for (const ExactSum& d : between)
+        d.append_to(sums);
+    comm_.sum_in_place(sums);
+    for (std::size_t k = 0; k < m; ++k)
+        if ((k > 0 && k + 1 < m) || !ends_measured_) energy_[k] = unpacked(sums, k);
+    for (std::size_t k = 0; k + 1 < m; ++k)
+        distance_[k] = std::sqrt(unpacked(sums, m + k));
+    ends_measured_ = true;
+    choose_types();
+    tangents(sums);
+    std::vector<double> most = {field2, bad, forces()};
+    comm_.max_in_place(most);
+    bool finite = true;
+    for (double e : energy_)
+        finite = finite && std::isfinite(e);
+    if (most[1] > 0 || !finite || !std::isfinite(most[2]))
+        return std::numeric_limits<double>::quiet_NaN();
+    scale_ = std::max({scale_, std::sqrt(most[0]), spring_stiffness_});
+    return std::sqrt(most[2]);
+}
+
+void Gneb::choose_types() {
+    const std::size_t m = images_.size();
+    std::size_t top = 0;  // the highest interior image (the first of equals)
+    for (std::size_t k = 1; k + 1 < m; ++k) {
+        type_[k] = ImageType::normal;
+        if (top == 0 || energy_[k] > energy_[top]) top = k;
+    }
+    if (climbing_allowed_) type_[top] = ImageType::climbing;
+    if (!settings_.falling) return;
+    for (std::size_t k = 1; k + 1 < m; ++k)
+        if (type_[k] == ImageType::normal && energy_[k] < energy_[k - 1] &&
+            energy_[k] < energy_[k + 1])
+            type_[k] = ImageType::falling;
+}
+
+void Gneb::tangents(std::vector<std::int64_t>& sums) {
+    const std::size_t m = images_.size();
+    const std::int64_t n = sys_.n_owned;
+    std::vector<ExactSum> norm2(m), along(m);
+    for (std::size_t k = 0; k < m; ++k) {
+        // Weights of the differences toward the next image and from the previous one.
+        double up = 1, down = 0;
+        if (k + 1 == m) {
+            up = 0;
+            down = 1;
+        } else if (k > 0) {
+            const double ep = energy_[k - 1], e = energy_[k], en = energy_[k + 1];
+            if (en > e && e > ep) {
+                up = 1;
+                down = 0;
+            } else if (en < e && e < ep) {
+                up = 0;
+                down = 1;
+            } else {
+                const double big = std::max(std::abs(en - e), std::abs(ep - e)),
+                             small = std::min(std::abs(en - e), std::abs(ep - e));
+                up = en > ep ? big : small;
+                down = en > ep ? small : big;
+                if (!(up + down > 0)) up = down = 1;  // a flat stretch: the central difference
+            }
+        }
+        const Spins& s = images_[k];
+        const Spins& next = images_[std::min(k + 1, m - 1)];
+        const Spins& prev = images_[k > 0 ? k - 1 : 0];
+        Work& w = work_[k];
+#pragma omp parallel
+        {
+            ExactSum my_norm, my_along;
+#pragma omp for schedule(static)
+            for (std::int64_t i = 0; i < n; ++i) {
+                const auto j = static_cast<std::size_t>(i);
+                double t[3] = {up * (next.x[j] - s.x[j]) + down * (s.x[j] - prev.x[j]),
+                               up * (next.y[j] - s.y[j]) + down * (s.y[j] - prev.y[j]),
+                               up * (next.z[j] - s.z[j]) + down * (s.z[j] - prev.z[j])};
+                const double on = t[0] * s.x[j] + t[1] * s.y[j] + t[2] * s.z[j];
+                t[0] -= on * s.x[j];
+                t[1] -= on * s.y[j];
+                t[2] -= on * s.z[j];
+                w.tx[j] = t[0];
+                w.ty[j] = t[1];
+                w.tz[j] = t[2];
+                my_norm.add(t[0] * t[0] + t[1] * t[1] + t[2] * t[2]);
+                my_along.add(w.gx[j] * t[0] + w.gy[j] * t[1] + w.gz[j] * t[2]);
+            }
+#pragma omp critical(miniasd_gneb_tangent)
+            {
+                norm2[k].add(my_norm);
+                along[k].add(my_along);
+            }
+        }
+    }
+    sums.clear();
+    for (std::size_t k = 0; k < m; ++k) {
+        norm2[k].append_to(sums);
+        along[k].append_to(sums);
+    }
+    comm_.sum_in_place(sums);
+    inv_norm_.assign(m, 0.0);
+    for (std::size_t k = 0; k < m; ++k) {
+        const double norm = std::sqrt(unpacked(sums, 2 * k));
+        inv_norm_[k] = norm > 0 ? 1.0 / norm : 0.0;
+        along_[k] = unpacked(sums, 2 * k + 1) * inv_norm_[k];
+        slope_[k] = -along_[k];  // dE/ds = -G . tau
+    }
+}
+
+double Gneb::forces() {
+    const std::size_t m = images_.size();
+    const std::int64_t n = sys_.n_owned;
+    double most = 0;  // the largest (|F_i| / mu_i)^2 on this rank
+    for (std::size_t k = 1; k + 1 < m; ++k) {
+        double c = 0;  // F = G_perp + c tau
+        if (type_[k] == ImageType::normal)
+            c = -along_[k] + settings_.spring_constant * (distance_[k] - distance_[k - 1]);
+        else if (type_[k] == ImageType::climbing)
+            c = -2 * along_[k];
+        c *= inv_norm_[k];  // the tangent arrays are not normalised
+        const Spins& s = images_[k];
+        Work& w = work_[k];
+#pragma omp parallel for schedule(static) reduction(max : most)
+        for (std::int64_t i = 0; i < n; ++i) {
+            const auto j = static_cast<std::size_t>(i);
+            const double on = w.gx[j] * s.x[j] + w.gy[j] * s.y[j] + w.gz[j] * s.z[j];
+            w.gx[j] += c * w.tx[j] - on * s.x[j];
+            w.gy[j] += c * w.ty[j] - on * s.y[j];
+            w.gz[j] += c * w.tz[j] - on * s.z[j];
+            const double r = inv_moment(i);
+            most =
+                std::max(most, (w.gx[j] * w.gx[j] + w.gy[j] * w.gy[j] + w.gz[j] * w.gz[j]) * r * r);
+        }
+    }
+    return most;
+}
+
+void Gneb::move() {
+    if (!(scale_ > 0)) return;  // no field anywhere: nothing moves
+    const std::size_t m = images_.size();
+    const std::int64_t n = sys_.n_owned;
+    const double inv = 1.0 / scale_, h = vp_step;
+    ExactSum along, norm;  // sum v.f, sum f.f over this rank's atoms of every moving image
+    for (std::size_t k = 1; k + 1 < m; ++k) {
+        Work& w = work_[k];
+        if (!have_force_) {
+            w.px = w.gx;
+            w.py = w.gy;
+            w.pz = w.gz;
+        }
+#pragma omp parallel
+        {
+            ExactSum my_along, my_norm;
+#pragma omp for schedule(static)
+            for (std::int64_t i = 0; i < n; ++i) {
+                const auto j = static_cast<std::size_t>(i);
+                const double r = inv_moment(i) * inv;
+                const double f[3] = {w.gx[j] * r, w.gy[j] * r, w.gz[j] * r};
+                w.vx[j] += 0.5 * h * (w.px[j] * r + f[0]);
+                w.vy[j] += 0.5 * h * (w.py[j] * r + f[1]);
+                w.vz[j] += 0.5 * h * (w.pz[j] * r + f[2]);
+                my_along.add(w.vx[j] * f[0] + w.vy[j] * f[1] + w.vz[j] * f[2]);
+                my_norm.add(f[0] * f[0] + f[1] * f[1] + f[2] * f[2]);
+            }
+#pragma omp critical(miniasd_gneb_sums)
+            {
+                along.add(my_along);
+                norm.add(my_norm);
+            }
+        }
+    }
+    std::vector<std::int64_t> packed;
+    along.append_to(packed);
+    norm.append_to(packed);
+    comm_.sum_in_place(packed);
+    const double p = unpacked(packed, 0), ff = unpacked(packed, 1);
+    const double keep = p > 0 && ff > 0 ? p / ff : 0.0;
+    for (std::size_t k = 1; k + 1 < m; ++k) {
+        Work& w = work_[k];
+        Spins& s = images_[k];
+#pragma omp parallel for schedule(static)
+        for (std::int64_t i = 0; i < n; ++i) {
+            const auto j = static_cast<std::size_t>(i);
+            const double r = inv_moment(i) * inv;
+            const double f[3] = {w.gx[j] * r, w.gy[j] * r, w.gz[j] * r};
+            w.vx[j] = keep * f[0];
+            w.vy[j] = keep * f[1];
+            w.vz[j] = keep * f[2];
+            const double x = s.x[j] + h * w.vx[j] + 0.5 * h * h * f[0],
+                         y = s.y[j] + h * w.vy[j] + 0.5 * h * h * f[1],
+                         z = s.z[j] + h * w.vz[j] + 0.5 * h * h * f[2];
+            const double q = 1.0 / std::sqrt(x * x + y * y + z * z);
+            s.x[j] = x * q;
+            s.y[j] = y * q;
+            s.z[j] = z * q;
+            w.px[j] = w.gx[j];
+            w.py[j] = w.gy[j];
+            w.pz[j] = w.gz[j];
+        }
+    }
+    have_force_ = true;
+}
+
+}  // namespace miniasd
