@@ -23,6 +23,7 @@ Minimiser::Minimiser(RelaxMethod method, const LocalSystem& sys, Hamiltonian& h,
     if (method_ == RelaxMethod::velocity_projection)
         for (auto* f : {&px_, &py_, &pz_, &vx_, &vy_, &vz_})
             f->assign(n, 0.0);
+    if (method_ == RelaxMethod::lbfgs) lbfgs_ = std::make_unique<Lbfgs>(sys.n_owned, comm);
 }
 
 double Minimiser::measure(Spins& s) {
@@ -74,6 +75,10 @@ void Minimiser::move(Spins& s) {
         s.y[std::size_t(i)] = y * r;
         s.z[std::size_t(i)] = z * r;
     };
+    if (lbfgs_) {
+        lbfgs_->step({&s}, fx_.data(), fy_.data(), fz_.data(), scale_);
+        return;
+    }
     if (method_ == RelaxMethod::damped_llg) {
         const double a = descent_step * inv;
 #pragma omp parallel for schedule(static)

@@ -11,14 +11,18 @@
 //                         S_i <- norm(S_i + h v_i + (h^2 / 2) f_i),  h = 1
 // the velocity projection of Bessarab et al. (Spirit's VP): damped molecular dynamics that keeps
 // only the velocity along the force, so it coasts down long gentle valleys (a skyrmion's radius)
-// that steepest descent crawls along. Every sum is exact (util/exact_sum.hpp) and the maxima are
+// that steepest descent crawls along.
+//   lbfgs:                a quasi-Newton rotation of every spin (integrate/lbfgs.hpp). Every sum is
+//   exact (util/exact_sum.hpp) and the maxima are
 // order-free, so the spins are the same bits on any decomposition and thread count.
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "hamiltonian/hamiltonian.hpp"
+#include "integrate/lbfgs.hpp"
 #include "integrate/relax_section.hpp"
 #include "parallel/comm.hpp"
 #include "parallel/halo.hpp"
@@ -50,6 +54,7 @@ class Minimiser {
     std::vector<double> fx_, fy_, fz_;  // F_i, T, [n_owned]
     std::vector<double> px_, py_, pz_;  // the previous F_i (velocity-projection)
     std::vector<double> vx_, vy_, vz_;  // velocity, dimensionless (velocity-projection)
+    std::unique_ptr<Lbfgs> lbfgs_;      // lbfgs: its history (integrate/lbfgs.hpp)
 };
 
 }  // namespace miniasd

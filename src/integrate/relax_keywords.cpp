@@ -20,8 +20,9 @@ void add_rows(std::vector<KeywordSpec>& t) {
         "how sim:program = relax, sim:relax-first and gneb's end points (gneb:relax-end-points) "
         "minimise the energy: velocity-projection "
         "(a damped molecular dynamics on the spheres that keeps only the velocity along the "
-        "force, Spirit's VP) or damped-llg (steepest descent, the LLG equation's damping term "
-        "alone); docs/physics.md, \"Relaxation\"",
+        "force, Spirit's VP), damped-llg (steepest descent, the LLG equation's damping term "
+        "alone) or lbfgs (limited-memory BFGS on the spheres, Spirit's LBFGS-OSO: several times "
+        "fewer steps); docs/physics.md, \"Relaxation\"",
         [](auto& c) -> auto& { return c.relax.method; }));
     t.push_back(row(
         "sim", "relax-torque-tolerance", K::real, D::field, 1e-14, 1e3, "1e-6 T",

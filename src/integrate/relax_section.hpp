@@ -13,10 +13,11 @@ namespace miniasd {
 template <class T>
 struct SectionOf;
 
-enum class RelaxMethod { velocity_projection, damped_llg };
-inline constexpr EnumWords<RelaxMethod, 2> relax_method_words{{
+enum class RelaxMethod { velocity_projection, damped_llg, lbfgs };
+inline constexpr EnumWords<RelaxMethod, 3> relax_method_words{{
     {RelaxMethod::velocity_projection, "velocity-projection"},
     {RelaxMethod::damped_llg, "damped-llg"},
+    {RelaxMethod::lbfgs, "lbfgs"},
 }};
 
 struct RelaxSection {

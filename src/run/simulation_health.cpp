@@ -35,7 +35,11 @@ MemoryEstimate estimate_run_memory(const Config& c, const Lattice& lattice, int 
     // the velocity projection the previous force and the velocity, 3 doubles each per atom.
     if (c.sim.program == ProgramKind::relax || c.relax.first ||
         c.sim.program == ProgramKind::gneb) {
-        const double extra = c.relax.method == RelaxMethod::velocity_projection ? 72.0 : 24.0;
+        // lbfgs: the force, its last step and force, 5 (s, y) pairs, and the step's 4
+        // temporary vectors.
+        const double extra = c.relax.method == RelaxMethod::velocity_projection ? 72.0
+                             : c.relax.method == RelaxMethod::lbfgs             ? 24.0 * 17
+                                                                                : 24.0;
         m.bytes_per_atom += extra;
         m.bytes_per_rank += extra * m.atoms_per_rank;
     }
