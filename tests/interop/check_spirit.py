@@ -17,7 +17,6 @@ rounding (1e-9 relative asked, ~1e-15 seen). The one known difference is the Boh
 relative above it): Spirit's Zeeman energy is rescaled by that ratio before the comparison.
 Spirit's topological charge comes only as float32 through the API: within 1e-6.
 Called by run_interop.sh: check_spirit.py MINIASD MPIEXEC [FLAGS...] -- WORKDIR"""
-import contextlib
 import os
 import shutil
 import sys
@@ -25,6 +24,7 @@ import sys
 import numpy as np
 
 from interop_common import check, columns, finish, run_miniasd
+from spirit_model import B, D, MU_B_MEV, a, miniasd_model, spirit_cfg, spirit_log
 
 args = sys.argv[1:]
 sep = args.index("--")
@@ -33,9 +33,6 @@ work = os.path.join(args[sep + 1], "spirit")
 shutil.rmtree(work, ignore_errors=True)
 os.makedirs(work)
 
-MU_B_MEV = 9.2740100783e-24 / 1.602176634e-22  # miniASD's Bohr magneton, meV/T
-a, cells = 2.5, 24  # A; cells along x and y
-J, D, K, B, mu_s = 10.0, 2.5, 1.0, 1.0, 2.0  # meV, meV, meV, T, muB
 RELATIVE = 1e-9
 
 try:
@@ -44,48 +41,6 @@ except Exception as e:  # the venv is built from requirements.txt: a missing pac
     check(False, "Spirit's Python package imports (spirit in tests/interop/requirements.txt)",
           repr(e))
     finish("spirit")
-
-
-@contextlib.contextmanager
-def spirit_log():
-    """Spirit's C library prints its start-up banner to the process's stdout even in quiet
-    mode: sent to spirit.log in the work directory instead."""
-    sys.stdout.flush()
-    saved = os.dup(1)
-    with open(os.path.join(work, "spirit.log"), "a") as log:
-        os.dup2(log.fileno(), 1)
-        try:
-            yield
-        finally:
-            os.dup2(saved, 1)
-            os.close(saved)
-
-
-def spirit_cfg(chirality):
-    """docs/conventions.md's Spirit input, on the smaller lattice, without output files."""
-    return f"""
-log_to_console            0
-log_to_file               0
-bravais_lattice           sc
-lattice_constant          {a}
-n_basis_cells             {cells} {cells} 1
-boundary_conditions       1 1 0
-mu_s                      {mu_s}
-hamiltonian               heisenberg_neighbours
-external_field_magnitude  {B}
-external_field_normal     0.0 0.0 1.0
-anisotropy_magnitude      {K}
-anisotropy_normal         0.0 0.0 1.0
-n_shells_exchange         1
-jij                       {J}
-n_shells_dmi              1
-dij                       {D}
-dm_chirality              {chirality}
-llg_damping               0.3
-llg_dt                    1.0E-3
-llg_temperature           0
-llg_output_any            0
-"""
 
 
 def ovf_binary8(path):
@@ -121,7 +76,7 @@ cfg = os.path.join(work, "input.cfg")
 with open(cfg, "w") as f:
     f.write(spirit_cfg(2))
 spins = os.path.join(work, "spirit.ovf")
-with spirit_log(), state.State(cfg, quiet=True) as p:
+with spirit_log(work), state.State(cfg, quiet=True) as p:
     configuration.plus_z(p)
     configuration.skyrmion(p, 20.0, phase=180)  # S_z = 0 at 10 A; helicity 0, core down
     simulation.start(p, simulation.METHOD_LLG, simulation.SOLVER_VP, n_iterations=300)
@@ -131,7 +86,7 @@ with spirit_log(), state.State(cfg, quiet=True) as p:
     mu_b_spirit = constants.mu_B
 with open(cfg, "w") as f:  # the same model with the opposite chirality, on Spirit's own file
     f.write(spirit_cfg(-2))
-with spirit_log(), state.State(cfg, quiet=True) as p:
+with spirit_log(work), state.State(cfg, quiet=True) as p:
     io.image_read(p, spins)
     spirit_inverse = spirit_energies(p, "spirit-energy-inverse.ovf")
 
@@ -151,30 +106,12 @@ check(abs(spirit_inverse["DMI"] + spirit["DMI"]) < 1e-12 * abs(spirit["DMI"]),
 
 # --- miniASD: the same model, Spirit's spins as its initial state, step 0 only.
 def miniasd_input(dmi):
-    return f"""create:crystal-structure = sc
-create:periodic-boundaries-x
-create:periodic-boundaries-y
-dimensions:unit-cell-size = {a} !A
-dimensions:system-size-x = {cells * a / 10} !nm
-dimensions:system-size-y = {cells * a / 10} !nm
-dimensions:system-size-z = {a} !A
-material:num-materials = 1
-material[1]:atomic-spin-moment = {mu_s} !muB
-material[1]:exchange-matrix[1] = {J} !meV
-material[1]:interfacial-dmi-constant[1] = {dmi} !meV
-material[1]:second-order-uniaxial-anisotropy-constant = {K} !meV
-material[1]:uniaxial-anisotropy-direction = 0,0,1
-material[1]:damping-constant = 0.3
+    return miniasd_model(dmi, os.path.basename(spins)) + """material[1]:damping-constant = 0.3
 sim:program = time-series
 sim:integrator = llg-heun
 sim:time-step = 1 !fs
 sim:temperature = 0
 sim:total-time-steps = 0
-sim:applied-field-strength = {B} !T
-sim:applied-field-unit-vector = 0,0,1
-sim:initial-spin-configuration = file
-sim:initial-spin-file = {os.path.basename(spins)}
-output:energy-unit = mev
 output:total-energy-per-atom
 output:exchange-energy-per-atom
 output:dmi-energy-per-atom

@@ -40,4 +40,5 @@ status=0
 "$venv/bin/python" check_inputs.py "$miniasd" "${mpi[@]}" -- "$work" || status=1
 "$venv/bin/python" check_outputs.py "$miniasd" "$converter" "${mpi[@]}" -- "$work" || status=1
 "$venv/bin/python" check_spirit.py "$miniasd" "${mpi[@]}" -- "$work" || status=1
+"$venv/bin/python" check_spirit_gneb.py "$miniasd" "${mpi[@]}" -- "$work" || status=1
 exit $status
