@@ -7,7 +7,9 @@ Reads `energy-path` (one row per image) and, beside it, `energy-path-interpolate
 Hermite interpolation the program writes), draws the energy against the reaction coordinate with
 each image marked by its type (the climbing image as a star, falling images as triangles), and
 prints the barriers both ways (the highest image above the first and above the last), as the
-program does. numpy and matplotlib only.
+program does. With --spins, beside it the highest image's spins (its snapshot, when the run wrote
+snapshots with config:atoms): the lowest layer's S_z in colour and the in-plane part as arrows.
+numpy and matplotlib only.
 """
 import argparse
 import os
@@ -19,6 +21,9 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import read_snapshot  # noqa: E402
 
 
 def read_path(path):
@@ -43,10 +48,45 @@ def energy_unit(names):
     sys.exit("no energy[unit] column (is it an energy-path file?)")
 
 
+def image_snapshot(run, image):
+    """The snapshot whose step is `image` (the gneb program writes image k with step k)."""
+    for name in sorted(os.listdir(run)):
+        if name.startswith("spins-") and name.endswith(".meta"):
+            meta, _ = read_snapshot.read_meta(os.path.join(run, name))
+            if int(meta.get("step", -1)) == image:
+                return read_snapshot.read(os.path.join(run, name))
+    sys.exit(f"{run}: no snapshot of image {image}; run with config:atoms for --spins")
+
+
+def draw_spins(ax, snap, title):
+    """The lowest layer: S_z in colour, the in-plane part as arrows; a large layer only within
+    10 atom spacings of its most reversed spin (where a collapsing skyrmion's core is)."""
+    z = snap.positions[:, 2]
+    layer = z < z.min() + 1e-6
+    p, s = snap.positions[layer], snap.spins[layer]
+    if len(p) > 900:
+        xs = np.unique(np.round(p[:, 0], 6))
+        spacing = np.min(np.diff(xs)) if len(xs) > 1 else 1.0
+        centre = p[np.argmin(s[:, 2])]
+        near = np.all(np.abs(p[:, :2] - centre[:2]) <= 10 * spacing, axis=1)
+        p, s = p[near], s[near]
+        title += " (around its core)"
+    dots = ax.scatter(p[:, 0], p[:, 1], c=s[:, 2], cmap="RdBu_r", vmin=-1, vmax=1, s=60,
+                      marker="s")
+    ax.quiver(p[:, 0], p[:, 1], s[:, 0], s[:, 1], pivot="middle", scale=25, width=0.004)
+    ax.set_aspect("equal")
+    ax.set_xlabel("x (Å)")
+    ax.set_ylabel("y (Å)")
+    ax.set_title(title)
+    plt.colorbar(dots, ax=ax, label="$S_z$", shrink=0.8)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("path", help="the energy-path file")
     parser.add_argument("-o", "--output", help="PNG to write (default: energy-path.png beside it)")
+    parser.add_argument("--spins", action="store_true",
+                        help="draw the highest image's spins beside the path")
     args = parser.parse_args()
     names, rows = read_path(args.path)
     if not rows:
@@ -59,7 +99,12 @@ def main():
     top = int(np.argmax(e))
     print(f"barrier: {e[top] - e[0]:.10g} {unit} forward (image {top}, {kind[top]}), "
           f"{e[top] - e[-1]:.10g} {unit} backward")
-    fig, ax = plt.subplots(figsize=(6.5, 4.2))
+    if args.spins:
+        fig, (ax, right) = plt.subplots(1, 2, figsize=(12, 4.6), gridspec_kw={"width_ratios": [1.2, 1]})
+        snap = image_snapshot(os.path.dirname(os.path.abspath(args.path)), top)
+        draw_spins(right, snap, f"image {top} ({kind[top]}): the saddle point")
+    else:
+        fig, ax = plt.subplots(figsize=(6.5, 4.2))
     smooth = os.path.join(os.path.dirname(args.path), "energy-path-interpolated")
     if os.path.exists(smooth):
         line = np.loadtxt(smooth, comments="#", ndmin=2)

@@ -2,7 +2,7 @@
 """The tutorial runs as written: every lesson's input passes --check, and the lessons with an
 analytic answer (1 precession, 2 Boltzmann, 4 domain wall, 7 skyrmion charge, and one prepared
 skyrmion's, 8 vortex winding number and the infinite film's shape anisotropy, 10 wall velocities
-under a current, plus the domain-wall example) are run
+under a current, 11 a skyrmion's collapse barrier, plus the domain-wall example) are run
 with the commands of docs/tutorial/ and pass tools/tutorial.py's comparison, picture included.
 Lessons 3, 5 and 6 are Monte Carlo sweeps checked elsewhere (curie_temperature, stoner_wohlfarth,
 ferrimagnet tests); here they run shortened (fewer sweeps) through their plotting tools.
@@ -84,6 +84,8 @@ lesson("07-skyrmion", [os.path.join(tools, "tutorial.py"), "skyrmion", "RUN"], r
 lesson("07-skyrmion-one", [os.path.join(tools, "tutorial.py"), "skyrmion", "RUN"], ranks=2,
        input_dir=os.path.join(lessons, "07-skyrmion", "one"))
 lesson("09-skyrmion-energy", [os.path.join(tools, "tutorial.py"), "skyrmion-energy", "RUN"])
+lesson("11-skyrmion-barrier", [os.path.join(tools, "plot_energy_path.py"), "RUN/energy-path", "--spins"],
+       ranks=2)
 lesson("10-current-driven-wall", [os.path.join(tools, "tutorial.py"), "current-wall", "RUN"],
        ranks=2)
 lesson("08-vortex", [os.path.join(tools, "tutorial.py"), "vortex", "RUN"], ranks=2)
