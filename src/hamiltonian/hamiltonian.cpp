@@ -156,6 +156,19 @@ void Hamiltonian::add_atom_energies(const SpinView& s, std::int64_t begin, std::
     }
 }
 
+void Hamiltonian::atom_total_energies(const SpinView& s, std::int64_t begin, std::int64_t end,
+                                      double* e) const {
+    const std::int64_t n = end - begin;
+    std::fill(e, e + n, 0.0);
+    double term[256];
+    for (const LocalTerm* t : active_) {
+        if (!t->conservative()) continue;
+        t->atom_energies(s, begin, end, term);
+        for (std::int64_t i = 0; i < n; ++i)
+            e[i] += term[i];
+    }
+}
+
 double Hamiltonian::site_energy_change(const SpinView& s, std::int64_t i, const double* from,
                                        const double* to) const {
     double e = 0;

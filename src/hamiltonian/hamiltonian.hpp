@@ -71,6 +71,13 @@ class Hamiltonian {
     void add_atom_energies(const SpinView& s, std::int64_t begin, std::int64_t end,
                            ExactSum* by_kind) const;
 
+    // Writes the total energy (J) of every owned atom in [begin, end) into e (e[0]: atom
+    // `begin`; at most 256 atoms): each conservative term's, added in the recipes' order, so an
+    // atom's total does not depend on the grouping (one exact sum per atom instead of one per
+    // kind: the chain of images, integrate/gneb.hpp). Thread-safe.
+    void atom_total_energies(const SpinView& s, std::int64_t begin, std::int64_t end,
+                             double* e) const;
+
     // Energy change (J) of the interactions of owned atom i when its spin goes from `from` to
     // `to` (a single-spin move), term by term as cheaply as each allows. Thread-safe.
     double site_energy_change(const SpinView& s, std::int64_t i, const double* from,

@@ -4,15 +4,15 @@
 #include <cmath>
 #include <limits>
 
-#include "hamiltonian/energy_kinds.hpp"
 #include "util/exact_sum.hpp"
 #include "util/geodesic.hpp"
 
 namespace miniasd {
 
 namespace {
-constexpr std::int64_t chunk = 512;  // atoms per field buffer, as in the integrators
-constexpr double vp_step = 1.0;      // velocity projection's h, in units of 1/B
+constexpr std::int64_t chunk = 512;         // atoms per field buffer, as in the integrators
+constexpr double vp_step = 1.0;             // velocity projection's h, in units of 1/B
+constexpr std::int64_t energy_batch = 256;  // atoms per Hamiltonian::atom_total_energies call
 
 double unpacked(const std::vector<std::int64_t>& packed, std::size_t k) {
     return ExactSum::from(packed.data() + k * ExactSum::packed_size).value();
@@ -62,6 +62,7 @@ Gneb::Gneb(const GnebSection& settings, std::vector<double> moments, const Local
     slope_.assign(m, 0.0);
     along_.assign(m, 0.0);
     distance_.assign(m - 1, 0.0);
+    inv_norm_.assign(m, 0.0);
     type_.assign(m, ImageType::normal);
     type_.front() = type_.back() = ImageType::end_point;
 }
@@ -89,7 +90,8 @@ void Gneb::evaluate(std::size_t k, std::vector<std::int64_t>& energy, double& fi
 #pragma omp parallel reduction(max : h2, nonfinite)
     {
         alignas(64) double hx[chunk], hy[chunk], hz[chunk];
-        std::vector<ExactSum> kinds(energy_kind_count);
+        double energy[energy_batch];
+        ExactSum mine;
 #pragma omp for schedule(static)
         for (std::int64_t ch = 0; ch < chunks; ++ch) {
             const std::int64_t b = ch * chunk, e = std::min(n, b + chunk);
@@ -105,11 +107,15 @@ void Gneb::evaluate(std::size_t k, std::vector<std::int64_t>& energy, double& fi
                 if (!std::isfinite(q)) nonfinite = 1;
                 h2 = std::max(h2, q);
             }
-            hamiltonian_.add_atom_energies(v, b, e, kinds.data());
+            for (std::int64_t q = b; q < e; q += energy_batch) {
+                const std::int64_t r = std::min(e, q + energy_batch);
+                hamiltonian_.atom_total_energies(v, q, r, energy);
+                for (std::int64_t i = 0; i < r - q; ++i)
+                    mine.add(energy[i]);
+            }
         }
 #pragma omp critical(miniasd_gneb_energy)
-        for (const ExactSum& kind : kinds)
-            total.add(kind);
+        total.add(mine);
     }
     total.append_to(energy);
     field2 = std::max(field2, h2);
@@ -127,35 +133,12 @@ double Gneb::measure() {
         else
             ExactSum().append_to(sums);  // the end point's energy is known
     }
-    // The geodesic distance between neighbours, sum over atoms of the angle squared.
-    std::vector<ExactSum> between(m - 1);
-    const std::int64_t n = sys_.n_owned;
-#pragma omp parallel
-    {
-        std::vector<ExactSum> mine(m - 1);
-#pragma omp for schedule(static)
-        for (std::int64_t i = 0; i < n; ++i)
-            for (std::size_t k = 0; k + 1 < m; ++k) {
-                const Spins &a = images_[k], &b = images_[k + 1];
-                const auto j = static_cast<std::size_t>(i);
-                const double th =
-                    geodesic::angle({a.x[j], a.y[j], a.z[j]}, {b.x[j], b.y[j], b.z[j]});
-                mine[k].add(th * th);
-            }
-#pragma omp critical(miniasd_gneb_distance)
-        for (std::size_t k = 0; k + 1 < m; ++k)
-            between[k].add(mine[k]);
-    }
-    for (const ExactSum& d : between)
-        d.append_to(sums);
     comm_.sum_in_place(sums);
     for (std::size_t k = 0; k < m; ++k)
         if ((k > 0 && k + 1 < m) || !ends_measured_) energy_[k] = unpacked(sums, k);
-    for (std::size_t k = 0; k + 1 < m; ++k)
-        distance_[k] = std::sqrt(unpacked(sums, m + k));
     ends_measured_ = true;
     choose_types();
-    tangents(sums);
+    tangents(sums, false);
     std::vector<double> most = {field2, bad, forces()};
     comm_.max_in_place(most);
     bool finite = true;
@@ -182,11 +165,12 @@ void Gneb::choose_types() {
             type_[k] = ImageType::falling;
 }
 
-void Gneb::tangents(std::vector<std::int64_t>& sums) {
+void Gneb::tangents(std::vector<std::int64_t>& sums, bool ends) {
     const std::size_t m = images_.size();
     const std::int64_t n = sys_.n_owned;
-    std::vector<ExactSum> norm2(m), along(m);
-    for (std::size_t k = 0; k < m; ++k) {
+    // Per image: |tau|^2, G . tau, and the sum of theta^2 to the next image.
+    std::vector<ExactSum> norm2(m), along(m), between(m);
+    for (std::size_t k = ends ? 0 : 1; k < (ends ? m : m - 1); ++k) {
         // Weights of the differences toward the next image and from the previous one.
         double up = 1, down = 0;
         if (k + 1 == m) {
@@ -211,13 +195,16 @@ void Gneb::tangents(std::vector<std::int64_t>& sums) {
         const Spins& s = images_[k];
         const Spins& next = images_[std::min(k + 1, m - 1)];
         const Spins& prev = images_[k > 0 ? k - 1 : 0];
+        // The distances: from each moving image to the one before, and the last to the end.
+        const bool to_prev = !ends && k > 0, to_next = !ends && k + 2 == m;
         Work& w = work_[k];
 #pragma omp parallel
         {
-            ExactSum my_norm, my_along;
+            ExactSum my_norm, my_along, my_prev, my_next;
 #pragma omp for schedule(static)
             for (std::int64_t i = 0; i < n; ++i) {
                 const auto j = static_cast<std::size_t>(i);
+                const Vec3 here{s.x[j], s.y[j], s.z[j]};
                 double t[3] = {up * (next.x[j] - s.x[j]) + down * (s.x[j] - prev.x[j]),
                                up * (next.y[j] - s.y[j]) + down * (s.y[j] - prev.y[j]),
                                up * (next.z[j] - s.z[j]) + down * (s.z[j] - prev.z[j])};
@@ -230,11 +217,21 @@ void Gneb::tangents(std::vector<std::int64_t>& sums) {
                 w.tz[j] = t[2];
                 my_norm.add(t[0] * t[0] + t[1] * t[1] + t[2] * t[2]);
                 my_along.add(w.gx[j] * t[0] + w.gy[j] * t[1] + w.gz[j] * t[2]);
+                if (to_prev) {
+                    const double th = geodesic::angle(here, {prev.x[j], prev.y[j], prev.z[j]});
+                    my_prev.add(th * th);
+                }
+                if (to_next) {
+                    const double th = geodesic::angle(here, {next.x[j], next.y[j], next.z[j]});
+                    my_next.add(th * th);
+                }
             }
 #pragma omp critical(miniasd_gneb_tangent)
             {
                 norm2[k].add(my_norm);
                 along[k].add(my_along);
+                if (to_prev) between[k - 1].add(my_prev);
+                if (to_next) between[k].add(my_next);
             }
         }
     }
@@ -242,15 +239,25 @@ void Gneb::tangents(std::vector<std::int64_t>& sums) {
     for (std::size_t k = 0; k < m; ++k) {
         norm2[k].append_to(sums);
         along[k].append_to(sums);
+        between[k].append_to(sums);
     }
     comm_.sum_in_place(sums);
-    inv_norm_.assign(m, 0.0);
     for (std::size_t k = 0; k < m; ++k) {
-        const double norm = std::sqrt(unpacked(sums, 2 * k));
+        const bool moving = k > 0 && k + 1 < m;
+        if (moving == ends) continue;  // this call's images only
+        const double norm = std::sqrt(unpacked(sums, 3 * k));
         inv_norm_[k] = norm > 0 ? 1.0 / norm : 0.0;
-        along_[k] = unpacked(sums, 2 * k + 1) * inv_norm_[k];
+        along_[k] = unpacked(sums, 3 * k + 1) * inv_norm_[k];
         slope_[k] = -along_[k];  // dE/ds = -G . tau
     }
+    if (!ends)
+        for (std::size_t k = 0; k + 1 < m; ++k)
+            distance_[k] = std::sqrt(unpacked(sums, 3 * k + 2));
+}
+
+void Gneb::measure_end_slopes() {
+    std::vector<std::int64_t> sums;
+    tangents(sums, true);
 }
 
 double Gneb::forces() {

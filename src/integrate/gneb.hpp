@@ -47,6 +47,9 @@ class Gneb {
     double measure();
     // Collective (its sums). Moves the interior images along the forces measure() found.
     void move();
+    // Collective. The end points' dE/ds along their one-sided tangents (slopes()), for the
+    // interpolated path: after the last measure() (the loop leaves them out).
+    void measure_end_slopes();
     // The climbing image starts (when gneb:climbing-image allows) from the next measure().
     void allow_climbing() { climbing_allowed_ = settings_.climbing; }
 
@@ -70,7 +73,9 @@ class Gneb {
     };
     void evaluate(std::size_t k, std::vector<std::int64_t>& energy, double& field2, double& bad);
     void choose_types();
-    void tangents(std::vector<std::int64_t>& sums);
+    // Collective. The moving images' tangents, G . tau and the distances between all images
+    // (ends false), or the end points' tangents and G . tau alone (ends true).
+    void tangents(std::vector<std::int64_t>& sums, bool ends);
     double forces();
     double inv_moment(std::int64_t i) const {
         return inv_moment_[std::size_t(sys_.material[std::size_t(i)])];

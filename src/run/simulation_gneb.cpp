@@ -191,6 +191,7 @@ EnergyPath Simulation::gneb() {
         path.converged = path.stopped.empty() && path.force < g.tolerance;
         path.reaction_coordinate = chain.reaction_coordinates();
         path.energy = chain.energies();
+        chain.measure_end_slopes();
         path.slope = chain.slopes();
         for (ImageType t : chain.types())
             path.type.emplace_back(word_of(t));
