@@ -35,13 +35,14 @@ const char* word_of(ImageType t) {
 
 Gneb::Gneb(const GnebSection& settings, std::vector<double> moments, const LocalSystem& sys,
            Hamiltonian& h, parallel::HaloExchange& halo, const parallel::Comm& comm,
-           std::vector<Spins> images)
+           std::vector<Spins> images, std::int64_t evaluations)
     : settings_(settings),
       sys_(sys),
       hamiltonian_(h),
       halo_(halo),
       comm_(comm),
-      images_(std::move(images)) {
+      images_(std::move(images)),
+      evaluations_(evaluations) {
     double smallest = 0;
     for (double mu : moments) {
         inv_moment_.push_back(mu > 0 ? 1.0 / mu : 0.0);

@@ -37,10 +37,11 @@ const char* word_of(ImageType t);
 class Gneb {
   public:
     // The chain `images` (each sized like the run's spins; the first and last are the end
-    // points), `moments` the materials' moments (J/T).
+    // points), `moments` the materials' moments (J/T); its field evaluations are counted on from
+    // `evaluations` (Hamiltonian::begin_iteration: a count no earlier evaluation used).
     Gneb(const GnebSection& settings, std::vector<double> moments, const LocalSystem& sys,
          Hamiltonian& h, parallel::HaloExchange& halo, const parallel::Comm& comm,
-         std::vector<Spins> images);
+         std::vector<Spins> images, std::int64_t evaluations);
 
     // Collective. Energies, tangents and forces of the present chain; returns the largest
     // |F_i| / mu_i over the moving images (T), NaN when a field or energy is not finite.
@@ -63,6 +64,8 @@ class Gneb {
     std::vector<double> reaction_coordinates() const;
     const std::vector<double>& slopes() const { return slope_; }
     const std::vector<ImageType>& types() const { return type_; }
+    // The next unused count of field evaluations (Hamiltonian::begin_iteration).
+    std::int64_t evaluations() const { return evaluations_; }
 
   private:
     struct Work {                        // one image's per-atom arrays, [n_owned] each

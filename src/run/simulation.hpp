@@ -221,9 +221,10 @@ class Simulation {
     void restore_held_state(const std::string& path);
     void load_initial_spins();  // sim:initial-spin-file, collective
     // Collective: the chain's last image (gneb:final-spin-direction or -file) and an end point
-    // relaxed (`which`: "initial" or "final"; Error when it does not converge).
+    // relaxed (`which`: "initial" or "final"; Error when it does not converge), its field
+    // evaluations counted on from `evaluations` (Hamiltonian::begin_iteration).
     Spins final_image();
-    void relax_end_point(Spins& s, const char* which);
+    void relax_end_point(Spins& s, const char* which, std::int64_t& evaluations);
     // After a step: `next` is the phase's next loop index. Writes a continuous checkpoint when
     // due; stops the run (RunStopped) when every rank agrees a limit or signal says so.
     void after_step(std::int64_t next);

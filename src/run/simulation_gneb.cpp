@@ -83,13 +83,13 @@ Spins Simulation::final_image() {
     return last;
 }
 
-void Simulation::relax_end_point(Spins& s, const char* which) {
+void Simulation::relax_end_point(Spins& s, const char* which, std::int64_t& evaluations) {
     Minimiser minimiser(config_.relax.method, system_, hamiltonian_, halo_, comm());
     const double tolerance = config_.gneb.tolerance;
     double torque = 0;
     std::int64_t k = 0;
     for (;; ++k) {
-        hamiltonian_.begin_iteration(k);
+        hamiltonian_.begin_iteration(evaluations++);
         torque = minimiser.measure(s);
         if (std::isnan(torque))
             throw Error(std::string("a field became non-finite while relaxing the chain's ") +
@@ -130,9 +130,12 @@ EnergyPath Simulation::gneb() {
     EnergyPath path;
     try {
         Spins first = spins_, last = final_image();
+        // One count of evaluations for every configuration this program evaluates, so that a
+        // stage held through a step (the dipolar field) computes afresh for each.
+        std::int64_t evaluations = 0;
         if (g.relax_end_points) {
-            relax_end_point(first, "initial");
-            relax_end_point(last, "final");
+            relax_end_point(first, "initial", evaluations);
+            relax_end_point(last, "final", evaluations);
         }
         // The geodesic path: image k a fraction k / (M - 1) of the way, spin by spin.
         std::vector<Spins> images(m, spins_);
@@ -152,7 +155,8 @@ EnergyPath Simulation::gneb() {
         std::vector<double> moments;
         for (const MaterialConfig& mat : config_.materials)
             moments.push_back(mat.moment);
-        Gneb chain(g, moments, system_, hamiltonian_, halo_, comm(), std::move(images));
+        Gneb chain(g, moments, system_, hamiltonian_, halo_, comm(), std::move(images),
+                   evaluations);
         ChainProgress progress(screen, g.tolerance, config_.columns.energy_unit);
         double settled = 0;  // the force below which the climbing image starts
         bool climbing = false;
@@ -196,7 +200,9 @@ EnergyPath Simulation::gneb() {
         for (ImageType t : chain.types())
             path.type.emplace_back(word_of(t));
         // One row and snapshot per image, its number as the step; the spins end as the highest.
+        evaluations = chain.evaluations();
         for (std::size_t k = 0; k < m; ++k) {
+            hamiltonian_.begin_iteration(evaluations++);  // the image's own held fields
             state_.accumulator.reset(
                 static_cast<std::size_t>(series::count(config_.materials.size())), 2);
             const Spins& s = chain.images()[k];

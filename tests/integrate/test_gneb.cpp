@@ -103,6 +103,51 @@ TEST(Gneb, AStonerWohlfarthMacrospinCrossesAtKOneMinusHSquared) {
     }
 }
 
+// A macrospin with cubic anisotropy k_c (easy <100>) and a field b along -z, from +z to -z: the
+// path through +x, E(theta) = -(k_c/2)(sin^4 + cos^4) + mu b cos(theta), has a minimum near 90
+// degrees between two saddles. With falling images, one image falls into that minimum; the
+// climbing image sits on the higher saddle (near 45 degrees). Both angles from dE/dtheta = 0 by
+// bisection, within 1e-6.
+TEST(Gneb, AFallingImageFindsTheMinimumOnThePath) {
+    const double kc = 1e-23, mu = 2 * mu_b, b = 0.1;
+    const auto slope = [&](double t) {  // dE/dtheta
+        const double s = std::sin(t), c = std::cos(t);
+        return -2 * kc * s * c * (s * s - c * c) - mu * b * s;
+    };
+    const auto root = [&](double lo, double hi) {
+        for (int k = 0; k < 200; ++k) {
+            const double mid = 0.5 * (lo + hi);
+            ((slope(lo) > 0) == (slope(mid) > 0) ? lo : hi) = mid;
+        }
+        return 0.5 * (lo + hi);
+    };
+    const double saddle = root(0.2, 1.3), minimum = root(1.4, 2.0);
+    const Chain c = run_chain(
+        1, 1,
+        "create:single-spin\nmaterial[1]:atomic-spin-moment = 2 !muB\n"
+        "material[1]:cubic-anisotropy-constant = " +
+            number(kc) +
+            "\nmaterial[1]:initial-spin-direction = 0,0,1\nsim:applied-field-strength = " +
+            number(b) +
+            " !T\nsim:applied-field-unit-vector = 0,0,-1\nsim:program = gneb\n"
+            "sim:total-time-steps = 50000\ngneb:images = 10\ngneb:falling-images = true\n"
+            "gneb:final-spin-direction = 0,0,-1\ngneb:torque-tolerance = 1e-11 !T\n");
+    if (!parallel::Comm::world().is_root()) return;
+    const EnergyPath& p = c.path;
+    EXPECT_TRUE(p.converged) << p.force;
+    int falling = 0;
+    for (std::size_t k = 0; k < p.type.size(); ++k) {
+        const double theta = std::acos(p.magnetisation[k][2]);
+        if (p.type[k] == "falling") {
+            ++falling;
+            EXPECT_NEAR(theta, minimum, 1e-6) << "image " << k;
+        }
+        if (p.type[k] == "climbing") EXPECT_NEAR(theta, saddle, 1e-6) << "image " << k;
+    }
+    EXPECT_EQ(falling, 1);
+    EXPECT_EQ(p.type[p.highest()], "climbing");
+}
+
 // Each rank holds its atoms of every image; every sum is exact: the same energies, distances,
 // slopes and spins on 1 and P ranks, 1 and 2 threads, after relaxing the end points and 150
 // iterations of the velocity projection.
