@@ -33,7 +33,7 @@ const char* word_of(ImageType t) {
     return "normal";
 }
 
-Gneb::Gneb(const GnebSection& settings, std::vector<double> moments, const LocalSystem& sys,
+Gneb::Gneb(const GnebSection& settings, const std::vector<double>& moments, const LocalSystem& sys,
            Hamiltonian& h, parallel::HaloExchange& halo, const parallel::Comm& comm,
            std::vector<Spins> images, std::int64_t evaluations)
     : settings_(settings),

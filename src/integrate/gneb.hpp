@@ -39,7 +39,7 @@ class Gneb {
     // The chain `images` (each sized like the run's spins; the first and last are the end
     // points), `moments` the materials' moments (J/T); its field evaluations are counted on from
     // `evaluations` (Hamiltonian::begin_iteration: a count no earlier evaluation used).
-    Gneb(const GnebSection& settings, std::vector<double> moments, const LocalSystem& sys,
+    Gneb(const GnebSection& settings, const std::vector<double>& moments, const LocalSystem& sys,
          Hamiltonian& h, parallel::HaloExchange& halo, const parallel::Comm& comm,
          std::vector<Spins> images, std::int64_t evaluations);
 
