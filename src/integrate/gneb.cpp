@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "integrate/velocity_projection.hpp"
 #include "util/exact_sum.hpp"
 #include "util/geodesic.hpp"
 
@@ -310,11 +311,8 @@ void Gneb::move() {
                 const auto j = static_cast<std::size_t>(i);
                 const double r = inv_moment(i) * inv;
                 const double f[3] = {w.gx[j] * r, w.gy[j] * r, w.gz[j] * r};
-                w.vx[j] += 0.5 * h * (w.px[j] * r + f[0]);
-                w.vy[j] += 0.5 * h * (w.py[j] * r + f[1]);
-                w.vz[j] += 0.5 * h * (w.pz[j] * r + f[2]);
-                my_along.add(w.vx[j] * f[0] + w.vy[j] * f[1] + w.vz[j] * f[2]);
-                my_norm.add(f[0] * f[0] + f[1] * f[1] + f[2] * f[2]);
+                const double p[3] = {w.px[j] * r, w.py[j] * r, w.pz[j] * r};
+                velocity_projection::kick(w.vx[j], w.vy[j], w.vz[j], p, f, h, my_along, my_norm);
             }
 #pragma omp critical(miniasd_gneb_sums)
             {
@@ -323,12 +321,7 @@ void Gneb::move() {
             }
         }
     }
-    std::vector<std::int64_t> packed;
-    along.append_to(packed);
-    norm.append_to(packed);
-    comm_.sum_in_place(packed);
-    const double p = unpacked(packed, 0), ff = unpacked(packed, 1);
-    const double keep = p > 0 && ff > 0 ? p / ff : 0.0;
+    const double keep = velocity_projection::kept_fraction(along, norm, comm_);
     for (std::size_t k = 1; k + 1 < m; ++k) {
         Work& w = work_[k];
         Spins& s = images_[k];
@@ -337,16 +330,8 @@ void Gneb::move() {
             const auto j = static_cast<std::size_t>(i);
             const double r = inv_moment(i) * inv;
             const double f[3] = {w.gx[j] * r, w.gy[j] * r, w.gz[j] * r};
-            w.vx[j] = keep * f[0];
-            w.vy[j] = keep * f[1];
-            w.vz[j] = keep * f[2];
-            const double x = s.x[j] + h * w.vx[j] + 0.5 * h * h * f[0],
-                         y = s.y[j] + h * w.vy[j] + 0.5 * h * h * f[1],
-                         z = s.z[j] + h * w.vz[j] + 0.5 * h * h * f[2];
-            const double q = 1.0 / std::sqrt(x * x + y * y + z * z);
-            s.x[j] = x * q;
-            s.y[j] = y * q;
-            s.z[j] = z * q;
+            velocity_projection::step(s.x[j], s.y[j], s.z[j], w.vx[j], w.vy[j], w.vz[j], f, keep,
+                                      h);
             w.px[j] = w.gx[j];
             w.py[j] = w.gy[j];
             w.pz[j] = w.gz[j];

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "integrate/velocity_projection.hpp"
 #include "util/exact_sum.hpp"
 
 namespace miniasd {
@@ -104,11 +105,8 @@ void Minimiser::move(Spins& s) {
         for (std::int64_t i = 0; i < n; ++i) {
             const auto k = static_cast<std::size_t>(i);
             const double f[3] = {fx_[k] * inv, fy_[k] * inv, fz_[k] * inv};
-            vx_[k] += 0.5 * h * (px_[k] * inv + f[0]);
-            vy_[k] += 0.5 * h * (py_[k] * inv + f[1]);
-            vz_[k] += 0.5 * h * (pz_[k] * inv + f[2]);
-            my_along.add(vx_[k] * f[0] + vy_[k] * f[1] + vz_[k] * f[2]);
-            my_norm.add(f[0] * f[0] + f[1] * f[1] + f[2] * f[2]);
+            const double p[3] = {px_[k] * inv, py_[k] * inv, pz_[k] * inv};
+            velocity_projection::kick(vx_[k], vy_[k], vz_[k], p, f, h, my_along, my_norm);
         }
 #pragma omp critical(miniasd_minimiser_sums)
         {
@@ -116,22 +114,12 @@ void Minimiser::move(Spins& s) {
             norm.add(my_norm);
         }
     }
-    std::vector<std::int64_t> packed;
-    along.append_to(packed);
-    norm.append_to(packed);
-    comm_.sum_in_place(packed);
-    const double p = ExactSum::from(packed.data()).value(),
-                 ff = ExactSum::from(packed.data() + ExactSum::packed_size).value();
-    const double keep = p > 0 && ff > 0 ? p / ff : 0.0;
+    const double keep = velocity_projection::kept_fraction(along, norm, comm_);
 #pragma omp parallel for schedule(static)
     for (std::int64_t i = 0; i < n; ++i) {
         const auto k = static_cast<std::size_t>(i);
         const double f[3] = {fx_[k] * inv, fy_[k] * inv, fz_[k] * inv};
-        vx_[k] = keep * f[0];
-        vy_[k] = keep * f[1];
-        vz_[k] = keep * f[2];
-        place(i, h * vx_[k] + 0.5 * h * h * f[0], h * vy_[k] + 0.5 * h * h * f[1],
-              h * vz_[k] + 0.5 * h * h * f[2]);
+        velocity_projection::step(s.x[k], s.y[k], s.z[k], vx_[k], vy_[k], vz_[k], f, keep, h);
         px_[k] = fx_[k];
         py_[k] = fy_[k];
         pz_[k] = fz_[k];

@@ -11,6 +11,7 @@
 #include "run/simulation.hpp"
 #include "util/error.hpp"
 #include "util/geodesic.hpp"
+#include "util/progress.hpp"
 #include "util/shortest.hpp"
 
 namespace miniasd {
@@ -22,40 +23,29 @@ namespace {
 class ChainProgress {
   public:
     ChainProgress(std::FILE* out, double tolerance, EnergyUnit unit)
-        : out_(out), tolerance_(tolerance), unit_(unit) {}
+        : out_(out), tolerance_(tolerance), unit_(unit), eta_(tolerance) {}
     void update(std::int64_t it, double force, const Gneb& chain) {
-        if (!out_) return;
-        const double now = wall_seconds();
-        if (last_ < 0) {
-            last_ = now;
-            last_log_ = std::log(force);
-            return;
-        }
-        if (now - last_ < 5.0) return;
-        const double log_f = std::log(force), rate = (last_log_ - log_f) / (now - last_);
+        if (!out_ || !eta_.due(force)) return;
         const std::vector<double>& e = chain.energies();
         const double top = *std::max_element(e.begin(), e.end());
         int climbing = -1;
         for (std::size_t k = 0; k < chain.types().size(); ++k)
             if (chain.types()[k] == ImageType::climbing) climbing = int(k);
-        std::fprintf(
-            out_,
-            "  gneb: iteration %lld  largest force %.3e T (tolerance %.1e T)  barrier "
-            "%.6g %s%s  ETA %s\n",
-            static_cast<long long>(it), force, tolerance_, (top - e.front()) / joules_per(unit_),
-            word_of(energy_unit_words, unit_),
-            climbing >= 0 ? (", climbing image " + std::to_string(climbing)).c_str() : "",
-            rate > 0 ? format_duration((log_f - std::log(tolerance_)) / rate).c_str() : "unknown");
+        std::fprintf(out_,
+                     "  gneb: iteration %lld  largest force %.3e T (tolerance %.1e T)  barrier "
+                     "%.6g %s%s  ETA %s\n",
+                     static_cast<long long>(it), force, tolerance_,
+                     (top - e.front()) / joules_per(unit_), word_of(energy_unit_words, unit_),
+                     climbing >= 0 ? (", climbing image " + std::to_string(climbing)).c_str() : "",
+                     eta_.eta().c_str());
         std::fflush(out_);
-        last_ = now;
-        last_log_ = log_f;
     }
 
   private:
     std::FILE* out_;
     double tolerance_;
     EnergyUnit unit_;
-    double last_ = -1, last_log_ = 0;
+    ConvergenceEta eta_;
 };
 
 }  // namespace

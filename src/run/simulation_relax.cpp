@@ -7,6 +7,7 @@
 #include "integrate/minimiser.hpp"
 #include "run/simulation.hpp"
 #include "util/error.hpp"
+#include "util/progress.hpp"
 
 namespace miniasd {
 
@@ -16,30 +17,19 @@ namespace {
 // of the time left from how fast the torque's logarithm has been falling toward the tolerance.
 class RelaxProgress {
   public:
-    RelaxProgress(std::FILE* out, double tolerance) : out_(out), tolerance_(tolerance) {}
+    RelaxProgress(std::FILE* out, double tolerance)
+        : out_(out), tolerance_(tolerance), eta_(tolerance) {}
     void update(std::int64_t step, double torque) {
-        if (!out_) return;
-        const double now = wall_seconds();
-        if (last_ < 0) {
-            last_ = now;
-            last_log_ = std::log(torque);
-            return;
-        }
-        if (now - last_ < 5.0) return;
-        const double log_t = std::log(torque), rate = (last_log_ - log_t) / (now - last_);
-        const double left = std::log(torque) - std::log(tolerance_);
+        if (!out_ || !eta_.due(torque)) return;
         std::fprintf(out_, "  relax: step %lld  largest torque %.3e T (tolerance %.1e T)  ETA %s\n",
-                     static_cast<long long>(step), torque, tolerance_,
-                     rate > 0 ? format_duration(left / rate).c_str() : "unknown");
+                     static_cast<long long>(step), torque, tolerance_, eta_.eta().c_str());
         std::fflush(out_);
-        last_ = now;
-        last_log_ = log_t;
     }
 
   private:
     std::FILE* out_;
     double tolerance_;
-    double last_ = -1, last_log_ = 0;
+    ConvergenceEta eta_;
 };
 
 // The relaxation's outcome on rank 0's screen (torques to 4 digits, the energy to 10), and a

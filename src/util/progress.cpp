@@ -1,6 +1,7 @@
 #include "util/progress.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include "util/timers.hpp"
 
@@ -40,6 +41,25 @@ void Progress::finish(std::int64_t steps_done) {
                  static_cast<long long>(steps_done),
                  format_duration(wall_seconds() - start_).c_str());
     std::fflush(out_);
+}
+
+bool ConvergenceEta::due(double value) {
+    const double now = wall_seconds(), log_v = std::log(value);
+    if (last_ < 0) {
+        last_ = now;
+        last_log_ = log_v;
+        return false;
+    }
+    if (now - last_ < interval_) return false;
+    rate_ = (last_log_ - log_v) / (now - last_);
+    left_ = log_v - std::log(tolerance_);
+    last_ = now;
+    last_log_ = log_v;
+    return true;
+}
+
+std::string ConvergenceEta::eta() const {
+    return rate_ > 0 ? format_duration(left_ / rate_) : "unknown";
 }
 
 }  // namespace miniasd

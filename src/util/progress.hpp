@@ -34,4 +34,20 @@ class Progress {
     bool printed_ = false;
 };
 
+// For a minimiser's progress lines: when a line is due (at most every interval_s; the first call
+// only starts the clock) and how soon a quantity falling exponentially (a largest torque or
+// force) reaches its tolerance, from how fast its logarithm fell since the last line.
+class ConvergenceEta {
+  public:
+    explicit ConvergenceEta(double tolerance, double interval_s = 5.0)
+        : tolerance_(tolerance), interval_(interval_s) {}
+    // Whether a line is due with the present value (then eta() is its estimate).
+    bool due(double value);
+    std::string eta() const;  // "unknown" when the value has not been falling
+
+  private:
+    double tolerance_, interval_;
+    double last_ = -1, last_log_ = 0, rate_ = 0, left_ = 0;
+};
+
 }  // namespace miniasd
