@@ -11,14 +11,13 @@ import glob
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 
-args = sys.argv[1:]
-sep = args.index("--")
-miniasd, mpiexec, flags = args[0], args[1], args[2:sep]
-work, source = args[sep + 1], args[sep + 2]
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from script_support import script_args  # noqa: E402
+
+miniasd, _, mpiexec, flags, work, source = script_args(sys.argv[1:])
 failures = []
 
 
@@ -102,9 +101,6 @@ def read(path):
     with open(path, "rb") as f:
         return f.read()
 
-
-shutil.rmtree(work, ignore_errors=True)
-os.makedirs(work)
 
 first, p = run("collapse-1x1", COLLAPSE)
 check(p.returncode == 1 and "GNEB did NOT converge after 120 iterations" in p.stdout,
