@@ -8,7 +8,8 @@
 VAMPIRE is built outside this repository (github.com/richard-evans/vampire, `make serial` and
 `make parallel`). Every run starts in a fresh copy of DIR (its `input` and the files it names), with
 sim:total-time-steps and sim:temperature set by this script. Each code's own timing of its time
-loop is read (VAMPIRE's "Simulation run time", miniASD's "time loop" row, slowest rank), and the
+loop is read (VAMPIRE's "Simulation run time", miniASD's time loop on the slowest rank from
+report.json at full precision, else its "time loop" row), and the
 time per step is the difference between the two step counts over their difference, so start-up,
 the first statistics and the final output cancel. The codes alternate run by run (A B A B) and
 the medians over the repeats are printed. miniASD runs one OpenMP thread per rank, as VAMPIRE does,
@@ -20,6 +21,7 @@ as wall time per atom-step. --miniasd-set KEY=VALUE and --vampire-set KEY=VALUE 
 one code only (a solver one code lacks, e.g. --miniasd-set dipole:solver=atomistic).
 """
 import argparse
+import json
 import os
 import re
 import shutil
@@ -44,6 +46,9 @@ def run(command, directory, steps, temperature, env, extra=None, threads=1):
     work = tempfile.mkdtemp(prefix="speed-")
     shutil.rmtree(work)
     shutil.copytree(directory, work)
+    report = os.path.join(work, "report.json")
+    if os.path.exists(report):
+        os.remove(report)  # a previous run's, copied with the directory
     path = os.path.join(work, "input")
     with open(path) as f:
         text = f.read()
@@ -56,6 +61,10 @@ def run(command, directory, steps, temperature, env, extra=None, threads=1):
     r = subprocess.run(command, cwd=work, capture_output=True, text=True, env=env)
     wall = time.monotonic() - start
     out = r.stdout + r.stderr
+    if os.path.exists(report):
+        # miniASD's timers at full precision (the screen report rounds to 0.1 ms)
+        with open(report) as f:
+            out += "\nREPORT-JSON " + json.dumps(json.load(f).get("time_loop", {})) + "\n"
     shutil.rmtree(work, ignore_errors=True)
     if r.returncode != 0:
         sys.exit(f"{' '.join(command)} failed in a copy of {directory}:\n{out[-2000:]}")
@@ -89,7 +98,11 @@ def miniasd_figures(out):
     loop = re.search(r"^\s*time loop\s+([0-9.]+)\s+([0-9.]+)\s+([0-9.]+)", out, re.M)
     if not atoms or not loop:
         sys.exit("miniASD's output has no atom count or time loop row:\n" + out[-2000:])
-    return int(atoms.group(1)), float(loop.group(3))
+    seconds = float(loop.group(3))
+    report = re.search(r"^REPORT-JSON (.*)$", out, re.M)
+    if report:
+        seconds = json.loads(report.group(1)).get("seconds", {}).get("max", seconds)
+    return int(atoms.group(1)), seconds
 
 
 def main():
@@ -144,6 +157,10 @@ def main():
                         out, _ = run(command, a.directory, steps, temperature, env, extra,
                                      threads)
                         atoms[name], t[steps] = figures(out)
+                    if t[n2] <= t[n1]:
+                        sys.exit(f"{name}: {n2} steps took {t[n2]:.6f} s, no longer than {n1} "
+                                 f"steps ({t[n1]:.6f} s): the difference is lost in the noise; "
+                                 "give --steps two counts further apart or a larger system")
                     per_step[name].append((t[n2] - t[n1]) / (n2 - n1))
             if len(set(atoms.values())) != 1:
                 sys.exit(f"the codes built different systems: {atoms}")

@@ -108,7 +108,8 @@ Checkpoints::Checkpoints(const CheckpointSettings& c, double time_step, const La
 }
 
 std::string Checkpoints::write(const Spins& s, const SavedRun& run, const Spins* held,
-                               std::int64_t held_step) {
+                               std::int64_t held_step,
+                               const std::vector<std::pair<std::string, std::string>>& extras) {
     const double started = wall_seconds();
     std::string final_path = join_path(directory_, checkpoint_name(run.state.step));
     const std::string partial = final_path + partial_suffix;
@@ -141,6 +142,13 @@ std::string Checkpoints::write(const Spins& s, const SavedRun& run, const Spins*
     maybe_crash(comm_);
     on_root(comm_, [&] {
         write_file_atomically(join_path(partial, state_file), format_run_state(run), true);
+        for (const auto& [name, bytes] : extras) {
+            const std::string path = join_path(partial, name);
+            write_file_atomically(path, bytes, true);
+            if (read_whole_file(path) != bytes)
+                throw std::runtime_error("the checkpoint's '" + path +
+                                         "' did not read back as written");
+        }
     });
 
     // Verify before publishing: the run state parses and every rank reads back its own spins

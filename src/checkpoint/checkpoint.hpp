@@ -39,8 +39,11 @@ class Checkpoints {
     // previous checkpoints are then untouched. `held`: the spins at step `held_step` that a
     // term's held state was computed from (Hamiltonian::held_spins), written as the
     // checkpoint's second snapshot (spins-00000001).
+    // `extras`: files of the run's other state (name, rank 0's bytes: the structure factor's
+    // series), written beside the run state and read back before the checkpoint is published.
     std::string write(const Spins& s, const SavedRun& run, const Spins* held = nullptr,
-                      std::int64_t held_step = -1);
+                      std::int64_t held_step = -1,
+                      const std::vector<std::pair<std::string, std::string>>& extras = {});
 
     struct Loaded {
         SavedRun run;

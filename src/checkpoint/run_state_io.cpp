@@ -219,7 +219,8 @@ std::optional<double RunState::*> real_field(const std::string& key) {
         {"phonon-temperature", &RunState::phonon_temperature},
         {"field-strength", &RunState::field_strength},
         {"mc-step-width", &RunState::mc_step_width},
-        {"current", &RunState::current}};
+        {"current", &RunState::current},
+        {"fmr-field", &RunState::fmr_field}};
     for (const auto& [name, field] : fields)
         if (key == name) return field;
     return std::nullopt;
@@ -244,6 +245,9 @@ std::string format_run_state(const SavedRun& r) {
       << numbers({s.field_direction[0], s.field_direction[1], s.field_direction[2]}) << "\n";
     o << "mc-step-width = " << number(s.mc_step_width) << "\n";
     if (s.current != 1) o << "current = " << number(s.current) << "\n";  // an electrical pulse's
+    if (s.fmr_field != 0)
+        o << "fmr-field = " << number(s.fmr_field) << "\nfmr-direction = "
+          << numbers({s.fmr_direction[0], s.fmr_direction[1], s.fmr_direction[2]}) << "\n";
     o << "rows = " << s.rows << "\nsamples = " << s.samples << "\npoint = " << s.point << "\n";
     o << "phase = " << s.phase << "\nphase-step = " << s.phase_step << "\n";
     o << "complete = " << (s.complete ? 1 : 0) << "\n";
@@ -314,9 +318,9 @@ SavedRun parse_run_state(const std::string& text, const std::string& source) {
             s.*(*w) = whole();
         else if (const auto d = real_field(key))
             s.*(*d) = one();
-        else if (key == "field-direction") {
+        else if (key == "field-direction" || key == "fmr-direction") {
             if (v.size() != 3) throw fail(n, key + ": expected three numbers");
-            s.field_direction = {v[0], v[1], v[2]};
+            (key == "field-direction" ? s.field_direction : s.fmr_direction) = {v[0], v[1], v[2]};
         } else if (key == "complete")
             s.complete = whole() != 0;
         else if (key == "program-state")

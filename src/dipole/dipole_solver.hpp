@@ -11,6 +11,7 @@
 
 #include "dipole/dipole_kernel.hpp"
 #include "dipole/slab_fft.hpp"
+#include "dipole/slab_routes.hpp"
 #include "parallel/comm.hpp"
 #include "system/lattice.hpp"
 #include "system/local_system.hpp"
@@ -44,10 +45,7 @@ class DipoleSolver {
     std::unique_ptr<SlabFft> fft_;
     std::unique_ptr<SpectralKernel> kernel_;
     std::array<double, 6> self_{};
-    std::vector<std::int32_t> send_atoms_;        // owned atoms in the order they are sent
-    std::vector<int> send_counts_, recv_counts_;  // doubles per rank (3 per atom)
-    std::vector<std::int64_t> recv_slots_;  // where each received atom's x value lies in real_
-    std::vector<double> out_, in_;          // message buffers
+    std::unique_ptr<SlabRoutes> routes_;  // owned atoms <-> the slabs
     PlanVector<double> real_;    // [site*3+component][slab cell] moments (J/T); zero off atoms
     PlanVector<double> fields_;  // the same layout: fields (T)
     std::vector<Complex> spectral_;

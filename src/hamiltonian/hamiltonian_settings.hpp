@@ -4,10 +4,11 @@
 #pragma once
 
 #include "dipole/dipole_section.hpp"
+#include "hamiltonian/neel_section.hpp"
 #include "hamiltonian/spin_torque_section.hpp"
 
 namespace miniasd {
 
-struct HamiltonianSettings : DipoleSettings, SpinTorqueSettings {};
+struct HamiltonianSettings : DipoleSettings, SpinTorqueSettings, NeelSettings {};
 
 }  // namespace miniasd

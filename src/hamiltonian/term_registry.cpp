@@ -2,12 +2,16 @@
 #include "hamiltonian/hamiltonian_settings.hpp"
 
 #include "hamiltonian/anisotropy.hpp"
+#include "hamiltonian/anisotropy_forms.hpp"
 #include "hamiltonian/biquadratic.hpp"
 #include "hamiltonian/cubic_anisotropy.hpp"
 #include "hamiltonian/current_torque.hpp"
 #include "hamiltonian/dipolar.hpp"
 #include "hamiltonian/dmi.hpp"
 #include "hamiltonian/exchange.hpp"
+#include "hamiltonian/four_spin.hpp"
+#include "hamiltonian/kitaev.hpp"
+#include "hamiltonian/neel_anisotropy.hpp"
 #include "hamiltonian/spin_torque.hpp"
 #include "hamiltonian/tensor_exchange.hpp"
 #include "hamiltonian/zeeman.hpp"
@@ -88,19 +92,87 @@ std::unique_ptr<LocalTerm> make_uniaxial(const TermContext& t) {
 // Only when some material has k_c: then the energies of other inputs keep their fixed order.
 std::optional<Reach> cubic_reach(const HamiltonianSettings& c, const Lattice& l) {
     for (const MaterialConfig& m : c.materials)
-        if (m.cubic_anisotropy != 0) return always_on_site(c, l);
+        if (m.cubic_anisotropy != 0 && !m.anisotropy_forms.cubic_rotated())
+            return always_on_site(c, l);
     return std::nullopt;
 }
 std::unique_ptr<LocalTerm> make_cubic(const TermContext& t) {
-    std::vector<double> kc;
+    std::vector<double> kc;  // on the crystal axes; on rotated ones, the forms' term has it
     for (const MaterialConfig& m : t.config.materials)
-        kc.push_back(m.cubic_anisotropy);
+        kc.push_back(m.anisotropy_forms.cubic_rotated() ? 0.0 : m.cubic_anisotropy);
     return std::make_unique<CubicAnisotropy>(t.system.material.data(), kc, t.moments);
+}
+
+// VAMPIRE's further anisotropy forms (hamiltonian/anisotropy_forms.hpp) only when some material
+// has one: on-site.
+std::optional<Reach> forms_reach(const HamiltonianSettings& c, const Lattice& l) {
+    if (!has_anisotropy_forms(c)) return std::nullopt;
+    return always_on_site(c, l);
+}
+std::unique_ptr<LocalTerm> make_forms(const TermContext& t) {
+    return std::make_unique<AnisotropyFormsTerm>(t.system.material.data(), t.config, t.moments);
 }
 
 // The applied field is always present: programs change it during a run.
 std::unique_ptr<LocalTerm> make_zeeman(const TermContext& t) {
     return std::make_unique<Zeeman>(t.system.material.data(), t.moments, t.applied_field);
+}
+
+// The Néel surface anisotropy (hamiltonian/neel_anisotropy.hpp) only when some material has a
+// constant: it reads which of the exchange's neighbours exist, not their spins.
+std::optional<Reach> neel_reach(const HamiltonianSettings& c, const Lattice& l) {
+    if (!has_neel_anisotropy(c)) return std::nullopt;
+    return Reach{Locality::neighbours, l.exchange.offsets()};
+}
+std::unique_ptr<LocalTerm> make_neel(const TermContext& t) {
+    return std::make_unique<NeelAnisotropy>(t.system, t.lattice, t.config, t.columns, t.moments);
+}
+
+// The Kitaev term (hamiltonian/kitaev.hpp) only when some material has a constant: on the
+// exchange's bonds.
+std::optional<Reach> kitaev_reach(const HamiltonianSettings& c, const Lattice& l) {
+    if (!has_kitaev(c)) return std::nullopt;
+    return Reach{Locality::neighbours, l.exchange.offsets()};
+}
+std::unique_ptr<LocalTerm> make_kitaev(const TermContext& t) {
+    return std::make_unique<Kitaev>(t.system, t.lattice, t.config, t.columns, t.moments);
+}
+
+// The four-spin exchange (hamiltonian/four_spin.hpp) only when some material has a constant: it
+// reads every member of its atoms' quartets.
+std::vector<std::vector<Quartet>> quartets(const HamiltonianSettings& c, const Lattice& l) {
+    std::vector<std::vector<Quartet>> q =
+        quartets_of_sites(l, c.exchange.four_spin_cutoff_1, c.exchange.four_spin_cutoff_2);
+    for (const std::vector<Quartet>& site : q)
+        if (!site.empty()) return q;
+    throw Error(
+        "material[i]:four-spin-constant is given, but no quartet has its centre's "
+        "neighbours at exchange:four-spin-cutoff-1 = " +
+        std::to_string(c.exchange.four_spin_cutoff_1 * 1e10) +
+        " A and four-spin-cutoff-2 = " + std::to_string(c.exchange.four_spin_cutoff_2 * 1e10) +
+        " A apart: set them to the lattice's distances (simple cubic: a and sqrt(2) a)");
+}
+std::optional<Reach> four_spin_reach(const HamiltonianSettings& c, const Lattice& l) {
+    if (!has_four_spin(c)) return std::nullopt;
+    return Reach{Locality::neighbours, quartet_offsets(quartets(c, l))};
+}
+std::unique_ptr<LocalTerm> make_four_spin(const TermContext& t) {
+    return std::make_unique<FourSpin>(t.system, t.lattice.sites(), t.config,
+                                      quartets(t.config, t.lattice), t.columns, t.moments);
+}
+
+// The materials' own fields only when some material has one.
+std::optional<Reach> material_field_reach(const HamiltonianSettings& c, const Lattice& l) {
+    for (const MaterialConfig& m : c.materials)
+        if (m.applied_field != 0) return always_on_site(c, l);
+    return std::nullopt;
+}
+std::unique_ptr<LocalTerm> make_material_field(const TermContext& t) {
+    std::vector<double> b;
+    for (const MaterialConfig& m : t.config.materials)
+        for (double d : m.applied_field_direction)
+            b.push_back(m.applied_field * d);
+    return std::make_unique<MaterialField>(t.system.material.data(), t.moments, b);
 }
 
 // DMI (hamiltonian/dmi.hpp) only when some material has a dmi-constant: it reads the exchange's
@@ -159,9 +231,14 @@ std::vector<TermRecipe>& recipes() {
         {"exchange", &exchange_reach, &make_exchange},
         {"anisotropy", &always_on_site, &make_uniaxial},
         {"cubic-anisotropy", &cubic_reach, &make_cubic},
+        {"anisotropy-forms", &forms_reach, &make_forms},
+        {"neel-anisotropy", &neel_reach, &make_neel},
         {"applied-field", &always_on_site, &make_zeeman},
+        {"material-applied-field", &material_field_reach, &make_material_field},
         {"dmi", &dmi_reach, &make_dmi},
         {"biquadratic", &biquadratic_reach, &make_biquadratic},
+        {"kitaev", &kitaev_reach, &make_kitaev},
+        {"four-spin", &four_spin_reach, &make_four_spin},
         {"spin-torque", &spin_torque_reach, &make_spin_torque},
         {"current-torque", &current_torque_reach, &make_current_torque},
         dipolar_recipe(),

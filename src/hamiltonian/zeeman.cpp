@@ -15,4 +15,10 @@ void Zeeman::set_field(const Vec3& b) {
         view_.b[c] = b[c];
 }
 
+MaterialField::MaterialField(const std::int32_t* material, std::vector<double> moments,
+                             std::vector<double> fields)
+    : moments_(std::move(moments)), fields_(std::move(fields)) {
+    view_ = {material, moments_.data(), fields_.data()};
+}
+
 }  // namespace miniasd

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "hamiltonian/kernel_term.hpp"
+#include "kernels/material_field.hpp"
 #include "kernels/zeeman.hpp"
 
 namespace miniasd {
@@ -21,6 +22,20 @@ class Zeeman final : public KernelTerm<kernels::ZeemanView, true> {
   private:
     std::vector<double> moments_;  // J/T
     Vec3 field_;                   // T
+};
+
+// The materials' own applied fields (VAMPIRE's material[i]:applied-field-strength and
+// -unit-vector): constant through the run, added to the run's field (which programs sweep).
+// Kernel: kernels/material_field.hpp. Built only when some material has one.
+class MaterialField final : public KernelTerm<kernels::MaterialFieldView> {
+  public:
+    MaterialField(const std::int32_t* material, std::vector<double> moments,
+                  std::vector<double> fields);  // [material * 3], T
+    const char* name() const override { return "material-applied-field"; }
+    TermKind kind() const override { return TermKind::applied_field; }
+
+  private:
+    std::vector<double> moments_, fields_;
 };
 
 }  // namespace miniasd

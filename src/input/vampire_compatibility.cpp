@@ -99,6 +99,29 @@ const Difference differences[] = {
     {"material[i]:non-magnetic = remove",
      "writes the removed atoms' positions to a file of their own",
      "removes them; a snapshot holds only the atoms present"},
+    {"material[i]:fourth-order-rotational-anisotropy-constant",
+     "its field is the gradient of its energy plus k4r Sz^2 (rotational_fixed_basis.cpp), an "
+     "easy-plane term its energy and Monte Carlo leave out",
+     "the field of its energy; VAMPIRE's dynamics are miniASD's with a uniaxial constant -k4r "
+     "along z (docs/physics.md)"},
+    {"material[i]:fourth-order-biaxial-anisotropy-constant",
+     "stored in the slot of fourth-order-uniaxial-anisotropy-constant: either keyword switches "
+     "on both terms with one constant",
+     "two constants, each its own term"},
+    {"material[i]:second-order-triaxial-basis-vector-n",
+     "a rotated basis gets a field right only along the crystal axes and the energy of the "
+     "fourth-order arrays; a vector derived by a cross product is never stored",
+     "E = -sum k_n (S . f_n)^2 with its exact field; two vectors given, the third their cross "
+     "product"},
+    {"material[i]:kitaev-constant[j]",
+     "folded into a tensorial exchange that forces the material exchange constants onto a "
+     "unit-cell file's absolute couplings; a stale tensor lands on bonds beyond the cutoff",
+     "its own term on the bonds within the cutoff; [i][j] and [j][i] must agree"},
+    {"material[i]:four-spin-constant[j]",
+     "a field but no energy (its four-spin energy returns 0: Monte Carlo and the energy columns "
+     "leave it out), the centre's moment for all four members, and a quartet search that drops "
+     "quartets once neighbours are 2 A apart",
+     "the energy its field implies, each member's own moment, every quartet of the geometry"},
 };
 // What a run writes beside what VAMPIRE writes from the same input: VAMPIRE's output keywords
 // give VAMPIRE's numbers (tests/tools/check_vampire_columns.py); these are the differences left.

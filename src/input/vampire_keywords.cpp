@@ -26,14 +26,15 @@ const Group groups[] = {
     {"create", VC::supported, "",
      "crystal-structure periodic-boundaries periodic-boundaries-x periodic-boundaries-y "
      "periodic-boundaries-z alloy-random-seed single-spin sphere cube cylinder truncated-octahedron "
-     "crystal-sublattice-materials"},
+     "ellipsoid ellipse cone cone-angle tear-drop bubble bubble-radius bubble-nucleation-height "
+     "particle-centre-offset crystal-sublattice-materials"},
     {"create", VC::accepted_without_effect,
      "miniASD builds the whole box unless a particle shape (create:sphere, ...) cuts one particle "
      "at its centre", "full particle"},
     {"create", VC::not_supported,
-     "this particle shape is not implemented (sphere, cube, cylinder and truncated-octahedron are)",
-     "faceted-particle ellipsoid tear-drop cone cone-angle bubble ellipse bubble-radius "
-     "bubble-nucleation-height"},
+     "the faceted particle is not implemented (sphere, cube, cylinder, truncated-octahedron, "
+     "ellipsoid, ellipse, cone, tear-drop and bubble are)",
+     "faceted-particle"},
     {"create", VC::not_supported, "particle arrays are not implemented (one particle is)",
      "particle-array hexagonal-particle-array"},
     {"create", VC::not_supported, "granular (Voronoi) films are not implemented",
@@ -42,9 +43,6 @@ const Group groups[] = {
      "voronoi-rounded-grains-area voronoi-grain-substructure-crystallization-radius "
      "voronoi-grain-substructure-overlap-factor voronoi-grain-size voronoi-grain-spacing "
      "grains-poission grain-random-seed"},
-    {"create", VC::not_supported,
-     "a particle is centred on the atom nearest the box centre; the offset is not implemented",
-     "particle-centre-offset"},
     {"create", VC::not_supported,
      "geometry files are not implemented (materials are placed by unit-cell-category, height and "
      "core-shell-size)",
@@ -68,11 +66,10 @@ const Group groups[] = {
     // --- dimensions: ---
     {"dimensions", VC::supported, "",
      "unit-cell-size unit-cell-size-x unit-cell-size-y unit-cell-size-z system-size system-size-x "
-     "system-size-y system-size-z particle-size"},
+     "system-size-y system-size-z particle-size particle-shape-factor-x particle-shape-factor-y "
+     "particle-shape-factor-z"},
     {"dimensions", VC::not_supported, "particle arrays are not implemented (one particle is)",
      "particle-spacing particle-array-offset-x particle-array-offset-y"},
-    {"dimensions", VC::not_supported, "particle shape factors are not implemented",
-     "particle-shape-factor-x particle-shape-factor-y particle-shape-factor-z"},
 
     // --- material: and material[i]: ---
     {"material", VC::supported, "",
@@ -90,28 +87,33 @@ const Group groups[] = {
      "biquadratic-exchange-matrix-6th-nn biquadratic-exchange-matrix-7th-nn "
      "biquadratic-exchange-matrix-8th-nn biquadratic-exchange-matrix-9th-nn "
      "biquadratic-exchange-matrix-10th-nn"},
-    {"material", VC::not_supported,
-     "only second-order uniaxial and fourth-order cubic anisotropy are implemented",
+    {"material", VC::supported, "",
      "second-order-triaxial-anisotropy-vector fourth-order-triaxial-anisotropy-vector "
      "second-order-triaxial-basis-vector-1 second-order-triaxial-basis-vector-2 "
      "second-order-triaxial-basis-vector-3 fourth-order-triaxial-basis-vector-1 "
      "fourth-order-triaxial-basis-vector-2 fourth-order-triaxial-basis-vector-3 "
      "fourth-order-uniaxial-anisotropy-constant fourth-order-biaxial-anisotropy-constant "
      "sixth-order-uniaxial-anisotropy-constant sixth-order-cubic-anisotropy-constant "
-     "fourth-order-rotational-anisotropy-constant lattice-anisotropy-constant "
-     "lattice-anisotropy-file"},
-    {"material", VC::not_supported, "cubic anisotropy axes are the crystal axes",
-     "cubic-anisotropy-direction-1 cubic-anisotropy-direction-2"},
-    {"material", VC::not_supported, "only homogeneous random alloys are implemented",
+     "fourth-order-rotational-anisotropy-constant cubic-anisotropy-direction-1 "
+     "cubic-anisotropy-direction-2"},
+    {"material", VC::not_supported,
+     "temperature-dependent anisotropy tables (VAMPIRE's anisotropy module, lattice "
+     "anisotropy) are not implemented: constant anisotropies are",
+     "lattice-anisotropy-constant lattice-anisotropy-file"},
+    {"material", VC::not_supported,
+     "VAMPIRE's create module's inhomogeneous alloy distributions (smoothed, scaled, saved) are "
+     "not implemented: host-alloy's homogeneous random alloy is",
      "host-alloy-smoothness host-alloy-scale save-host-alloy-distribution alloy-distribution "
      "alloy-variance"},
-    {"material", VC::not_supported, "granular structures and geometry files are not implemented",
-     "fill-substructure-space geometry-file voronoi-grain-substructure-nucleation-height"},
     {"material", VC::not_supported,
-     "Kitaev and four-spin exchange are not implemented", "kitaev-constant four-spin-constant"},
-    {"material", VC::not_supported, "Neel surface anisotropy is not implemented",
-     "neel-anisotropy-constant"},
-    {"material", VC::not_supported, "micromagnetic discretisation is not implemented",
+     "VAMPIRE's create module's granular (Voronoi) structures and geometry files are not "
+     "implemented: materials are placed by unit-cell-category, height and core-shell-size",
+     "fill-substructure-space geometry-file voronoi-grain-substructure-nucleation-height"},
+    {"material", VC::supported, "", "kitaev-constant four-spin-constant"},
+    {"material", VC::supported, "", "neel-anisotropy-constant surface-anisotropy-constant"},
+    {"material", VC::not_supported,
+     "VAMPIRE's micromagnetic module (multiscale atomistic and micromagnetic cells) is outside "
+     "miniASD's atomistic model",
      "micromagnetic-discretisation-enabled pinning-field-strength pinning-field-unit-vector"},
     {"material", VC::supported, "", "domain-wall-second-magnetisation-vector"},
     {"material", VC::supported, "",
@@ -121,27 +123,33 @@ const Group groups[] = {
      "spin-orbit-relaxation-torque spin-orbit-anti-damping-torque spin-orbit-precession-torque "
      "spin-orbit-torque spin-orbit-field-like-torque spin-orbit-torque-asymmetry"},
     {"material", VC::not_supported,
-     "spin transport (VAMPIRE's spintransport module) and voltage-controlled anisotropy are not "
-     "implemented",
+     "VAMPIRE's spintransport module (a resistor network of cells, its torques and "
+     "voltage-controlled anisotropy) is not implemented: the Slonczewski spin-transfer and "
+     "spin-orbit torques and the Zhang-Li current torques are",
      "voltage-controlled-magnetic-anisotropy-coefficient "
      "vcma-coefficient resistivity spin-resistivity spin-transport-relaxation-torque "
      "spin-transport-precession-torque"},
+    {"material", VC::supported, "",
+     "temperature relative-gamma temperature-rescaling-exponent "
+     "temperature-rescaling-curie-temperature "
+     "applied-field-strength applied-field-unit-vector"},
     {"material", VC::not_supported,
-     "every material uses the free-electron gyromagnetic ratio", "relative-gamma"},
-    {"material", VC::not_supported,
-     "interface roughness, dilution and intermixing are not implemented",
+     "VAMPIRE's create module's interface roughness, dilution and intermixing are not "
+     "implemented",
      "interface-roughness density continuous intermixing"},
-    {"material", VC::not_supported, "constrained Monte Carlo is not implemented",
+    {"material", VC::not_supported,
+     "VAMPIRE's montecarlo module's constrained Monte Carlo (cmc-anisotropy and hybrid-cmc) is "
+     "not implemented yet",
      "constrained constraint-angle-theta constraint-angle-theta-minimum "
      "constraint-angle-theta-maximum constraint-angle-theta-increment constraint-angle-phi "
      "constraint-angle-phi-minimum constraint-angle-phi-maximum constraint-angle-phi-increment"},
     {"material", VC::not_supported,
-     "per-material temperatures and fields are not implemented (sim:temperature and "
-     "sim:applied-field-strength act on every material)",
-     "temperature maximum-temperature minimum-temperature applied-field-strength "
-     "applied-field-unit-vector temperature-rescaling-exponent "
-     "temperature-rescaling-curie-temperature"},
-    {"material", VC::not_supported, "oscillating (FMR) fields are not implemented",
+     "VAMPIRE's localised-field-cool program, which sweeps each material's temperature between "
+     "these, is not implemented (material[i]:temperature is)",
+     "maximum-temperature minimum-temperature"},
+    {"material", VC::not_supported,
+     "per-material oscillating fields are not implemented (sim:program = fmr with "
+     "sim:fmr-field-* acts on every material)",
      "fmr-field-strength fmr-field-frequency fmr-field-unit-vector"},
 
     // --- sim: ---
@@ -170,8 +178,10 @@ const Group groups[] = {
      "sim:initial-spin-configuration = domain-wall)",
      "domain-wall-discretisation domain-wall-anti-pbc-x domain-wall-anti-pbc-y "
      "domain-wall-anti-pbc-z"},
-    {"sim", VC::not_supported, "oscillating (FMR) fields are not implemented",
-     "enable-fmr-field fmr-field-strength fmr-field-frequency fmr-field-unit-vector"},
+    {"sim", VC::supported, "", "fmr-field-strength fmr-field-frequency fmr-field-unit-vector"},
+    {"sim", VC::accepted_without_effect,
+     "VAMPIRE sets a switch that nothing reads: its fmr program turns the field on after "
+     "equilibration by itself, and so does miniASD's", "enable-fmr-field"},
     {"sim", VC::not_supported, "double laser pulses are not implemented",
      "second-laser-pulse-time second-laser-pulse-power second-laser-pulse-maximum-temperature "
      "second-laser-pulse-delay-time"},
@@ -215,7 +225,7 @@ const Group groups[] = {
 
     // --- output: and screen: columns ---
     {"output", VC::supported, "",
-     "time-steps real-time temperature applied-field-strength applied-field-unit-vector "
+     "time-steps real-time temperature applied-field-strength applied-field-unit-vector fmr-field-strength "
      "applied-field-alignment magnetisation magnetisation-length mean-magnetisation-length "
      "mean-magnetisation material-magnetisation material-mean-magnetisation-length "
      "mean-susceptibility material-mean-susceptibility binder-cumulant material-binder-cumulant "
@@ -237,9 +247,9 @@ const Group groups[] = {
      "material-standard-deviation material-mean-specific-heat material-total-energy "
      "material-mean-total-energy"},
     {"output", VC::not_supported,
-     "per-material temperatures and fields and oscillating fields are not implemented",
-     "material-temperature material-applied-field-strength material-fmr-field-strength "
-     "fmr-field-strength"},
+     "per-material temperatures and oscillating fields are not implemented, and a material's "
+     "own field is a constant of its input (material[i]:applied-field-strength)",
+     "material-temperature material-applied-field-strength material-fmr-field-strength"},
     {"output", VC::not_supported, "height profiles are not implemented",
      "height-magnetisation-normalised material-height-magnetisation-normalised "
      "height-magnetisation material-height-magnetisation mean-height-magnetisation-length "
@@ -277,16 +287,18 @@ const Group groups[] = {
     {"cells", VC::supported, "",
      "macro-cell-size macro-cell-size-x macro-cell-size-y macro-cell-size-z"},
     {"cells", VC::not_supported, "macro-cell output is not implemented", "*"},
-    {"anisotropy", VC::not_supported,
-     "global anisotropy settings are not implemented (material[i]: anisotropy is)", "*"},
+    {"anisotropy", VC::supported, "",
+     "surface-anisotropy-threshold surface-anisotropy-nearest-neighbour-range "
+     "enable-bulk-neel-anisotropy neel-anisotropy-exponential-factor "
+     "neel-anisotropy-exponential-range"},
     {"environment", VC::not_supported, "the micromagnetic environment is not implemented", "*"},
     {"exchange", VC::supported, "",
      "interaction-range function decay-length decay-multiplier decay-shift rkkykf "
      "unit-cell-category-exchange-parameters nn-cutoff-range interaction-cutoff-range "
-     "dmi-cutoff-range"},
+     "dmi-cutoff-range kitaev-cutoff-range four-spin-cutoff-1 four-spin-cutoff-2"},
     {"exchange", VC::not_supported,
      "this exchange setting is not implemented (interaction-range, the per-category cutoffs, "
-     "dmi-cutoff-range, function and its parameters are)", "*"},
+     "dmi-cutoff-range, kitaev-cutoff-range, function and its parameters are)", "*"},
     {"hamr", VC::not_supported, "HAMR simulations are not implemented", "*"},
     {"local-temperature-pulse", VC::not_supported, "local temperature pulses are not implemented",
      "*"},
@@ -301,7 +313,7 @@ const VampireValues value_groups[] = {
     {"sim:program", "this VAMPIRE program is not implemented",
      "static-hysteresis-loop hamr-simulation cmc-anisotropy hybrid-cmc reverse-hybrid-cmc "
      "lagrange-multiplier partial-hysteresis-loop localised-temperature-pulse effective-damping "
-     "fmr localised-field-cool field-pulse diagnostic-boltzmann setting "
+     "localised-field-cool field-pulse diagnostic-boltzmann setting "
      "exchange-stiffness mm-a-calculation field-sweep disk-tracks "
      "diagnostic-boltzmann-micromagnetic-llg"},
     {"sim:program",

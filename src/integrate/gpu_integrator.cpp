@@ -54,7 +54,8 @@ GpuIntegrator::GpuIntegrator(const IntegratorContext& c, bool held_as_term)
     for (const MaterialConfig& m : c.config.materials) {
         moment_.push_back(m.moment);
         h.alpha.push_back(m.damping);
-        h.gamma.push_back(constants::gyromagnetic_ratio / (1.0 + m.damping * m.damping));
+        h.gamma.push_back(constants::gyromagnetic_ratio * m.relative_gamma /
+                          (1.0 + m.damping * m.damping));
     }
     h.dt = c.stepping.time_step;
     h.seed = c.stepping.seed;

@@ -7,18 +7,15 @@ namespace miniasd {
 GpuLlgHeun::GpuLlgHeun(const IntegratorContext& c)
     : GpuIntegrator(c, false), dt_(c.stepping.time_step) {
     for (const MaterialConfig& m : c.config.materials)
-        alpha_.push_back(m.damping);
+        materials_.push_back(m);
 }
 
 void GpuLlgHeun::step(Spins&, RunState& state) {  // the spins are the device's
     begin_step();
     if (state.temperature != temperature_) {
         temperature_ = state.temperature;
-        std::vector<double> sigma(moment_.size(), 0.0);
-        if (temperature_ > 0)
-            for (std::size_t m = 0; m < sigma.size(); ++m)
-                sigma[m] = thermal_field_sigma(alpha_[m], moment_[m], temperature_, dt_);
-        dev_->set_sigma(sigma);
+        // all zero: the device draws no noise
+        dev_->set_sigma(thermal_field_sigmas(materials_, temperature_, dt_));
     }
     hamiltonian_.begin_step(state.step);
     prepare_stages(state.step);  // the dipolar field, held through the step

@@ -20,9 +20,9 @@ class GpuLlgHeun final : public GpuIntegrator {
   private:
     double bytes_per_atom_step() const override;
 
-    double dt_;                  // s
-    std::vector<double> alpha_;  // per material
-    double temperature_ = -1;    // K; < 0: not set yet
+    double dt_;                              // s
+    std::vector<MaterialConfig> materials_;  // their settings (the thermal field's sigma)
+    double temperature_ = -1;                // K; < 0: not set yet
 };
 
 }  // namespace miniasd

@@ -7,7 +7,10 @@
 namespace miniasd {
 
 GpuMonteCarlo::GpuMonteCarlo(const IntegratorContext& c)
-    : GpuIntegrator(c, true), move_(c.stepping.monte_carlo_move) {
+    : GpuIntegrator(c, true),
+      move_(c.stepping.monte_carlo_move),
+      rescaling_curie_(c.config.materials.front().rescaling_curie),
+      rescaling_exponent_(c.config.materials.front().rescaling_exponent) {
     // The CPU's colouring: the colour of an atom is a function of its global id.
     const Colouring colouring(c.lattice, c.hamiltonian.reach().offsets());
     colours_ = colouring.colours();
@@ -20,9 +23,10 @@ GpuMonteCarlo::GpuMonteCarlo(const IntegratorContext& c)
 
 void GpuMonteCarlo::step(Spins&, RunState& state) {  // the spins are the device's
     begin_step();
-    const double width = sweep_width(move_, state);
-    const double beta =
-        state.temperature > 0 ? 1.0 / (constants::boltzmann * state.temperature) : 0.0;
+    const double temperature =
+        rescaled_temperature(state.temperature, rescaling_curie_, rescaling_exponent_);
+    const double width = sweep_width(move_, state, temperature);
+    const double beta = temperature > 0 ? 1.0 / (constants::boltzmann * temperature) : 0.0;
     const auto sweep = static_cast<std::uint64_t>(state.step);
     const gpu::TrialMove move = move_ == MonteCarloMove::spin_flip ? gpu::TrialMove::flip
                                 : move_ == MonteCarloMove::uniform ? gpu::TrialMove::uniform

@@ -27,6 +27,7 @@ class GpuMonteCarlo final : public GpuIntegrator {
     double bytes_per_atom_step() const override;
 
     MonteCarloMove move_;
+    double rescaling_curie_, rescaling_exponent_;  // the materials' (MonteCarlo's)
     int colours_ = 0;
     std::int64_t trials_ = 0, accepted_ = 0;  // over the whole run and all ranks
 };

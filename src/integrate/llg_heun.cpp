@@ -11,9 +11,25 @@
 
 namespace miniasd {
 
-double thermal_field_sigma(double alpha, double moment, double temperature, double dt) {
+double thermal_field_sigma(double alpha, double moment, double temperature, double dt,
+                           double relative_gamma) {
     return std::sqrt(2.0 * alpha * constants::boltzmann * temperature /
-                     (constants::gyromagnetic_ratio * moment * dt));
+                     (constants::gyromagnetic_ratio * relative_gamma * moment * dt));
+}
+
+double thermal_field_sigma(const MaterialConfig& m, double temperature, double dt) {
+    return thermal_field_sigma(m.damping, m.moment, rescaled_temperature(m, temperature), dt,
+                               m.relative_gamma);
+}
+
+std::vector<double> thermal_field_sigmas(const std::vector<MaterialConfig>& materials,
+                                         double temperature, double dt) {
+    const bool local = local_temperatures(materials);
+    std::vector<double> sigma;
+    sigma.reserve(materials.size());
+    for (const MaterialConfig& m : materials)
+        sigma.push_back(thermal_field_sigma(m, bath_temperature(m, local, temperature), dt));
+    return sigma;
 }
 
 LlgHeun::LlgHeun(const SystemSettings& c, const Stepping& stepping, const LocalSystem& sys,
@@ -28,9 +44,10 @@ LlgHeun::LlgHeun(const SystemSettings& c, const Stepping& stepping, const LocalS
     for (const MaterialConfig& m : c.materials) {
         moment_.push_back(m.moment);
         alpha_.push_back(m.damping);
-        gamma_eff_.push_back(constants::gyromagnetic_ratio / (1.0 + m.damping * m.damping));
+        gamma_eff_.push_back(constants::gyromagnetic_ratio * m.relative_gamma /
+                             (1.0 + m.damping * m.damping));
+        materials_.push_back(m);
     }
-    sigma_.assign(c.materials.size(), 0.0);
     predicted_.resize(sys.n_storage());
 }
 
@@ -44,8 +61,7 @@ void LlgHeun::step(Spins& s, RunState& state) {
     // exist from the first step above 0 K or with a held field. Steps at 0 K never read a drawn
     // field (a held one is copied over it), so one drawn at an earlier temperature cannot linger
     // as a frozen random field.
-    const bool one = moment_.size() == 1,
-               thermal = temperature_ > 0 || hamiltonian_.held_field() != nullptr;
+    const bool one = moment_.size() == 1, thermal = noise_ || hamiltonian_.held_field() != nullptr;
     if (thermal && tx_.empty())
         for (auto* v : {&tx_, &ty_, &tz_})
             v->assign(static_cast<std::size_t>(sys_.n_owned), 0.0);
@@ -67,9 +83,9 @@ std::vector<std::pair<std::string, double>> LlgHeun::figures() const {
     fusion.fusable_in(0, sys_.n_core, [&](std::int64_t b, std::int64_t e) { fused += e - b; });
     const double fused_fraction = double(fused) / double(std::max<std::int64_t>(1, sys_.n_owned));
     // The traffic model at the last step's temperature, fused where most atoms are.
-    const double bytes = heun_bytes_per_atom_step(
-        sys_.width, temperature_ > 0 || hamiltonian_.held_field() != nullptr, !sys_.nbr.empty(),
-        moment_.size() > 1, fused_fraction > 0.5);
+    const double bytes =
+        heun_bytes_per_atom_step(sys_.width, noise_ || hamiltonian_.held_field() != nullptr,
+                                 !sys_.nbr.empty(), moment_.size() > 1, fused_fraction > 0.5);
     return {{"parallel_regions_per_step", regions},
             {"fused_fraction", fused_fraction},
             {"corrector_window_atoms", double(fusion.window)},
@@ -97,8 +113,8 @@ std::string LlgHeun::summary() const {
 
 void LlgHeun::set_temperature(double kelvin) {
     temperature_ = kelvin;
-    for (std::size_t m = 0; m < sigma_.size(); ++m)
-        sigma_[m] = thermal_field_sigma(alpha_[m], moment_[m], kelvin, dt_);
+    sigma_ = thermal_field_sigmas(materials_, kelvin, dt_);
+    noise_ = std::any_of(sigma_.begin(), sigma_.end(), [](double s) { return s > 0; });
 }
 
 // One step of the kernels (integrate/heun_kernels.hpp) over the sweep's traversal.
@@ -122,7 +138,7 @@ void LlgHeun::advance(Spins& s, std::uint64_t step) {
                      &ziggurat_,
                      seed_,
                      step,
-                     temperature_ > 0,
+                     noise_,
                      hamiltonian_.held_field(),
                      sys_.n_owned};
     sweep_.run(s, predicted_, HeunPredict<OneMaterial, Thermal>{d},

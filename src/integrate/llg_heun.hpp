@@ -19,8 +19,16 @@
 namespace miniasd {
 
 // Standard deviation (T) of each Cartesian component of the Langevin field for one atom:
-// sqrt(2 alpha k_B T / (gamma mu_s dt)).
-double thermal_field_sigma(double alpha, double moment, double temperature, double dt);
+// sqrt(2 alpha k_B T / (gamma_rel gamma mu_s dt)).
+double thermal_field_sigma(double alpha, double moment, double temperature, double dt,
+                           double relative_gamma = 1.0);
+// The same for an atom of material m at the run's temperature (K): its rescaled temperature
+// (rescaled_temperature()) and relative gamma.
+double thermal_field_sigma(const MaterialConfig& m, double temperature, double dt);
+// Every material's sigma (T) at the run's temperature (K), their own temperatures instead where
+// the materials give them (local_temperatures()): what the CPU's and the GPU's steps draw with.
+std::vector<double> thermal_field_sigmas(const std::vector<MaterialConfig>& materials,
+                                         double temperature, double dt);
 
 class LlgHeun final : public Integrator {
   public:
@@ -50,6 +58,8 @@ class LlgHeun final : public Integrator {
     ZigguratTables ziggurat_;                                 // the thermal field's Gaussian tables
     double temperature_ = -1;                                 // K; < 0: not set yet
     std::vector<double> moment_, alpha_, gamma_eff_, sigma_;  // per material
+    std::vector<MaterialConfig> materials_;  // their settings (the thermal field's sigma)
+    bool noise_ = false;                     // some sigma > 0: the thermal field is drawn
 
     Spins predicted_;                   // S', [n_local]
     std::vector<double> tx_, ty_, tz_;  // thermal field, T, [n_owned]; empty until T > 0

@@ -21,7 +21,9 @@ MonteCarlo::MonteCarlo(const IntegratorContext& c)
       move_(c.stepping.monte_carlo_move),
       seed_(c.stepping.seed),
       ziggurat_(make_ziggurat_tables()),
-      colouring_(c.lattice, c.hamiltonian.reach().offsets()) {
+      colouring_(c.lattice, c.hamiltonian.reach().offsets()),
+      rescaling_curie_(c.config.materials.front().rescaling_curie),
+      rescaling_exponent_(c.config.materials.front().rescaling_exponent) {
     boundary_.resize(static_cast<std::size_t>(colouring_.colours()));
     core_.resize(boundary_.size());
     for (std::int64_t i = 0; i < sys_.n_owned; ++i) {
@@ -138,10 +140,9 @@ double angle_move_width(double temperature) {
     return 0.08 * std::pow(constants::boltzmann * temperature / constants::bohr_magneton, 0.2);
 }
 
-double sweep_width(MonteCarloMove move, RunState& state) {
+double sweep_width(MonteCarloMove move, RunState& state, double temperature) {
     if (state.mc_step_width <= 0) state.mc_step_width = MonteCarlo::initial_width;
-    return move == MonteCarloMove::angle ? angle_move_width(state.temperature)
-                                         : state.mc_step_width;
+    return move == MonteCarloMove::angle ? angle_move_width(temperature) : state.mc_step_width;
 }
 
 void adapt_width(MonteCarloMove move, std::int64_t accepted, std::int64_t trials, RunState& state) {
@@ -157,12 +158,14 @@ void adapt_width(MonteCarloMove move, std::int64_t accepted, std::int64_t trials
 }
 
 void MonteCarlo::step(Spins& s, RunState& state) {
-    const double width = sweep_width(move_, state);
+    const double temperature =
+        rescaled_temperature(state.temperature, rescaling_curie_, rescaling_exponent_);
+    const double width = sweep_width(move_, state, temperature);
     const std::uint64_t sweep = static_cast<std::uint64_t>(state.step);
     hamiltonian_.begin_step(state.step);
     auto trials = [&](const std::vector<std::int32_t>& atoms) {
         ScopedTimer t(timers_, t_trial_);
-        return sweep_atoms(s, atoms, state.temperature, width, sweep);
+        return sweep_atoms(s, atoms, temperature, width, sweep);
     };
     auto halo_start = [&] {
         ScopedTimer t(timers_, t_halo_);

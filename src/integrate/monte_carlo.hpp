@@ -29,7 +29,10 @@ namespace miniasd {
 double angle_move_width(double temperature);
 // The Gaussian move's width for this sweep: angle's, or adaptive's from the run state (set to
 // MonteCarlo::initial_width at the first sweep). The CPU's and the GPU's sweeps share both.
-double sweep_width(MonteCarloMove move, RunState& state);
+// `temperature`: the Metropolis weights' (K), the run's temperature rescaled as the materials say
+// (rescaled_temperature(), one rescaling for every material: run/config/cross_checks.cpp refuses
+// others), as VAMPIRE's Monte Carlo.
+double sweep_width(MonteCarloMove move, RunState& state, double temperature);
 // After a sweep with `accepted` of `trials` moves taken over all ranks: adaptive's new width.
 void adapt_width(MonteCarloMove move, std::int64_t accepted, std::int64_t trials, RunState& state);
 
@@ -61,7 +64,8 @@ class MonteCarlo final : public Integrator {
     Colouring colouring_;
     // Owned atoms of each colour: [colour] boundary atoms, then core atoms.
     std::vector<std::vector<std::int32_t>> boundary_, core_;
-    std::int64_t trials_ = 0, accepted_ = 0;  // over the whole run and all ranks
+    std::int64_t trials_ = 0, accepted_ = 0;       // over the whole run and all ranks
+    double rescaling_curie_, rescaling_exponent_;  // the materials' (sweep_width)
 };
 
 }  // namespace miniasd

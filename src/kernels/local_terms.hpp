@@ -8,12 +8,17 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "kernels/anisotropy_forms.hpp"
 #include "kernels/biquadratic.hpp"
 #include "kernels/cubic_anisotropy.hpp"
 #include "kernels/current_torque.hpp"
 #include "kernels/dmi.hpp"
 #include "kernels/exchange.hpp"
+#include "kernels/four_spin.hpp"
 #include "kernels/held_field.hpp"
+#include "kernels/kitaev.hpp"
+#include "kernels/material_field.hpp"
+#include "kernels/neel_anisotropy.hpp"
 #include "kernels/spin_torque.hpp"
 #include "kernels/tensor_exchange.hpp"
 #include "kernels/uniaxial_anisotropy.hpp"
@@ -26,9 +31,14 @@
     X(tensor_exchange, TensorExchangeView)         \
     X(uniaxial_anisotropy, UniaxialAnisotropyView) \
     X(cubic_anisotropy, CubicAnisotropyView)       \
+    X(anisotropy_forms, AnisotropyFormsView)       \
+    X(neel_anisotropy, NeelAnisotropyView)         \
     X(zeeman, ZeemanView)                          \
+    X(material_field, MaterialFieldView)           \
     X(dmi, DmiView)                                \
     X(biquadratic, BiquadraticView)                \
+    X(kitaev, KitaevView)                          \
+    X(four_spin, FourSpinView)                     \
     X(spin_torque, SpinTorqueView)                 \
     X(current_torque, CurrentTorqueView)           \
     X(held_field, HeldFieldView)

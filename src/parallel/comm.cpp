@@ -95,6 +95,17 @@ void Comm::sum_in_place(std::vector<double>& v) const {
           "MPI_Allreduce");
 }
 
+std::vector<double> Comm::reduce_scatter_sum(const std::vector<double>& send,
+                                             const std::vector<int>& counts) const {
+    const MpiClock clock;
+    std::vector<double> recv(static_cast<std::size_t>(std::max(counts[std::size_t(rank_)], 1)));
+    check(
+        MPI_Reduce_scatter(send.data(), recv.data(), counts.data(), MPI_DOUBLE, MPI_SUM, handle()),
+        "MPI_Reduce_scatter");
+    recv.resize(static_cast<std::size_t>(counts[std::size_t(rank_)]));
+    return recv;
+}
+
 void Comm::sum_in_place(std::vector<std::int64_t>& v) const {
     const MpiClock clock;
     check(MPI_Allreduce(MPI_IN_PLACE, v.data(), static_cast<int>(v.size()), MPI_INT64_T, MPI_SUM,
@@ -213,6 +224,68 @@ std::vector<std::int64_t> Comm::all_gather(const std::vector<std::int64_t>& loca
 std::vector<double> Comm::all_gather(const std::vector<double>& local) const {
     const MpiClock clock;
     return all_gather_impl(*this, local, MPI_DOUBLE);
+}
+
+namespace {
+// Element counts per rank and their offsets, as MPI's int counts (Error past INT_MAX in all).
+void int_counts(const std::vector<long long>& counts, std::vector<int>& icounts,
+                std::vector<int>& displs) {
+    long long total = 0;
+    for (long long k : counts)
+        total += k;
+    if (total > INT_MAX)
+        throw Error("a gather or scatter of more than " + std::to_string(INT_MAX) +
+                    " values (MPI counts are int)");
+    icounts.resize(counts.size());
+    displs.resize(counts.size());
+    for (std::size_t r = 0, off = 0; r < counts.size(); ++r) {
+        icounts[r] = static_cast<int>(counts[r]);
+        displs[r] = static_cast<int>(off);
+        off += std::size_t(icounts[r]);
+    }
+}
+
+template <typename T>
+std::vector<T> gather_impl(const Comm& c, const std::vector<T>& local, MPI_Datatype type) {
+    long long mine = static_cast<long long>(local.size());
+    std::vector<long long> counts(static_cast<std::size_t>(c.size()));
+    check(MPI_Allgather(&mine, 1, MPI_LONG_LONG, counts.data(), 1, MPI_LONG_LONG, c.handle()),
+          "MPI_Allgather");
+    std::vector<int> icounts, displs;
+    int_counts(counts, icounts, displs);
+    std::vector<T> out;
+    if (c.is_root()) out.resize(std::size_t(displs.back()) + std::size_t(icounts.back()));
+    check(MPI_Gatherv(local.data(), static_cast<int>(mine), type, out.data(), icounts.data(),
+                      displs.data(), type, 0, c.handle()),
+          "MPI_Gatherv");
+    return out;
+}
+}  // namespace
+
+std::vector<double> Comm::gather_to_root(const std::vector<double>& local) const {
+    const MpiClock clock;
+    return gather_impl(*this, local, MPI_DOUBLE);
+}
+
+std::vector<std::int64_t> Comm::gather_to_root(const std::vector<std::int64_t>& local) const {
+    const MpiClock clock;
+    return gather_impl(*this, local, MPI_INT64_T);
+}
+
+std::vector<double> Comm::scatter_from_root(const std::vector<double>& all,
+                                            std::int64_t mine) const {
+    const MpiClock clock;
+    long long n = mine;
+    std::vector<long long> counts(static_cast<std::size_t>(size_));
+    check(MPI_Allgather(&n, 1, MPI_LONG_LONG, counts.data(), 1, MPI_LONG_LONG, handle()),
+          "MPI_Allgather");
+    std::vector<int> icounts, displs;
+    int_counts(counts, icounts, displs);
+    std::vector<double> out(static_cast<std::size_t>(mine));
+    check(MPI_Scatterv(all.data(), icounts.data(), displs.data(), MPI_DOUBLE, out.data(),
+                       static_cast<int>(mine), MPI_DOUBLE, 0, handle()),
+          "MPI_Scatterv");
+    return out;
 }
 
 std::vector<std::string> Comm::all_gather(const std::string& local) const {

@@ -50,6 +50,12 @@ class Comm {
     void sum_in_place(std::vector<double>& v) const;    // element-wise
     void sum_in_place(std::vector<std::int64_t>& v) const;
     double max(double v) const;
+    // Element-wise sum over ranks of `send`, scattered: rank r receives counts[r] values, those
+    // after the first counts[0] + ... + counts[r-1] (MPI_Reduce_scatter). MPI adds in an order
+    // of its own: callers send values whose sums are exact (spectra/fourier_sums.hpp), so the
+    // order cannot show in the bits.
+    std::vector<double> reduce_scatter_sum(const std::vector<double>& send,
+                                           const std::vector<int>& counts) const;
     void max_in_place(std::vector<double>& v) const;  // element-wise
     Spread spread(double v) const;
 
@@ -57,6 +63,13 @@ class Comm {
     std::vector<std::int64_t> all_gather(const std::vector<std::int64_t>& local) const;
     std::vector<double> all_gather(const std::vector<double>& local) const;
     std::vector<std::string> all_gather(const std::string& local) const;  // one string per rank
+    // Concatenation over ranks, in rank order, on rank 0 only (empty elsewhere): what one writer
+    // needs without every rank holding it all.
+    std::vector<double> gather_to_root(const std::vector<double>& local) const;
+    std::vector<std::int64_t> gather_to_root(const std::vector<std::int64_t>& local) const;
+    // The reverse: rank 0's `all` (read elsewhere: nothing) cut in rank order, `mine` values to
+    // each rank. Both throw Error on every rank past INT_MAX values (MPI's int counts).
+    std::vector<double> scatter_from_root(const std::vector<double>& all, std::int64_t mine) const;
 
     // Personalised exchange (MPI_Alltoallv): send_counts[r] values from `send`, in rank order,
     // go to rank r; recv_counts[r] values from rank r land in `recv`, in rank order. Both count

@@ -143,6 +143,15 @@ void put_run(JsonWriter& j, const RunReport& r) {
             .value("largest_force", r.barrier.force)
             .value("converged", r.barrier.converged)
             .end();
+    if (r.spectra.present) {
+        j.begin_object("structure_factor")
+            .value("wave_vectors", r.spectra.wave_vectors)
+            .value("route", r.spectra.route)
+            .value("samples", r.spectra.samples)
+            .value("samples_taken", r.spectra.samples_taken);
+        put(j, "sampling_seconds", r.spectra.seconds);
+        j.end();
+    }
     j.begin_object("integrator_figures");
     for (const auto& [name, v] : r.integrator_figures)
         j.value(name, v);

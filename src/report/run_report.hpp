@@ -42,6 +42,13 @@ struct RunReport {
         double force = 0;  // T: the largest force at the end
         bool converged = false;
     };
+    // The structure factor's sampling (absent without one).
+    struct Spectra {
+        bool present = false;
+        std::int64_t wave_vectors = 0, samples_taken = 0, samples = 0;
+        std::string route;         // "direct" or "fft"
+        parallel::Spread seconds;  // sampling time over the ranks (s)
+    };
     struct Snapshots {
         std::string mode;
         bool asynchronous = false;
@@ -102,6 +109,7 @@ struct RunReport {
     std::optional<Snapshots> snapshots;
     Roofline roofline;
     Barrier barrier;
+    Spectra spectra;
 
     double ns_per_atom_step() const {
         const double atom_steps = double(atoms) * double(steps);

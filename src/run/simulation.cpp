@@ -132,6 +132,7 @@ Simulation::Simulation(const parallel::Comm& world, Config config, RunOptions op
         measures_.total_moment += measures_.material_moment.back();
         measures_.counted_atoms += count[m];
     }
+    build_structure_factor();
     register_observers();
 }
 

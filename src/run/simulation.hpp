@@ -25,6 +25,7 @@
 #include "run/phase.hpp"
 #include "run/simulation_parts.hpp"
 #include "run/stop_policy.hpp"
+#include "spectra/structure_factor.hpp"
 #include "stats/energy_path.hpp"
 #include "stats/run_state.hpp"
 #include "stats/time_series.hpp"
@@ -122,6 +123,7 @@ class Simulation {
     // (EnergyPath::stopped) with its path so far; there are no checkpoints of a chain.
     EnergyPath gneb();
     const EnergyPath& energy_path() const { return energy_path_; }  // the last gneb()'s
+    const StructureFactor* structure_factor() const { return structure_factor_.get(); }
     // Collective. Writes a checkpoint of the present state; returns its directory.
     std::string write_checkpoint();
 
@@ -238,6 +240,14 @@ class Simulation {
     void register_observers();
     void register_row_observers();   // before a step, at a sample, after a row
     void register_step_observers();  // after a step
+    // The structure factor (simulation_spectra.cpp): built by the constructor when the input
+    // asks for one; its sampling observer; its files, written at its last sample; its state in
+    // checkpoints and the restoration of a continued run's.
+    void build_structure_factor();
+    void register_spectra_observer();
+    void write_structure_factor();
+    std::vector<std::pair<std::string, std::string>> structure_factor_state() const;
+    void restore_structure_factor(const std::string& checkpoint);
 
     Config config_;
     RunOptions options_;
@@ -261,6 +271,7 @@ class Simulation {
     LoopObservers observers_;    // what acts around the steps (simulation_observers.cpp)
     Accounting account_;         // timers and times of the run report
     EnergyPath energy_path_;     // sim:program = gneb's, for the report and tests
+    std::unique_ptr<StructureFactor> structure_factor_;  // the structure-factor: keywords'
 
     LoopCounters counters() const;
     // Adds the loop time and counter changes since `wall` / `from` to the loop totals.

@@ -146,6 +146,7 @@ void Simulation::load_checkpoint() {
         state_.accumulator.count() > 0 && screen)
         note_missing_means(screen, had, n, state_.step);
     restore_held_state(l->path);
+    restore_structure_factor(l->path);
     continuation_.resuming = true;
     continuation_.sampled_at_resume = state_.complete;
     state_.complete = false;
@@ -216,7 +217,8 @@ std::string Simulation::write_checkpoint() {
                     " needs the held spins of step " + std::to_string(held_step) +
                     ", which were never computed");
     pull_spins();
-    std::string path = continuation_.checkpoints->write(spins_, run, held, held_step);
+    std::string path =
+        continuation_.checkpoints->write(spins_, run, held, held_step, structure_factor_state());
     if (comm().is_root() && options_.screen && options_.progress) {
         std::fprintf(options_.screen, "Checkpoint at step %lld: %s (%.2f s)\n",
                      static_cast<long long>(state_.step), path.c_str(),

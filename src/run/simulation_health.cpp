@@ -52,6 +52,39 @@ MemoryEstimate estimate_run_memory(const Config& c, const Lattice& lattice, int 
         m.bytes_per_atom += extra;
         m.bytes_per_rank += extra * m.atoms_per_rank;
     }
+    // The structure factor (spectra/structure_factor.hpp): each atom's place and spins in the
+    // sums' order (32 bytes), the sums of every wave vector sent each sample, and the series
+    // and spectra of a rank's share of the wave vectors (a q-points file's are counted once
+    // it is read, not here).
+    if (c.structure_factor.enabled()) {
+        std::size_t waves = 0;
+        if (c.structure_factor.full_grid)
+            waves = std::size_t(lattice.cells[0] * lattice.cells[1] * lattice.cells[2]);
+        else if (!c.structure_factor.path.empty())
+            try {
+                waves = path_wave_vectors(c.structure_factor.path, lattice).hkl.size();
+            } catch (const std::invalid_argument&) {
+                waves = 0;  // refused when the run builds it, with the corner's name
+            }
+        // The grid's wave vectors go by y slab of the FFT: ranks beyond ny hold none.
+        const double slab_share = std::ceil(double(lattice.cells[1]) / ranks) *
+                                  double(lattice.cells[0] * lattice.cells[2]);
+        double owned = std::ceil(double(waves) / ranks);
+        double extra = StructureFactor::bytes_per_owned(c.structure_factor.samples) * owned;
+        const FourierRoute route = c.structure_factor.route;
+        const bool fft = route == FourierRoute::fft ||
+                         (route == FourierRoute::automatic && c.structure_factor.full_grid &&
+                          StructureFactor::grid_is_cheaper(lattice, lattice.atoms()));
+        // The direct sums: every wave vector's sums sent; the grid's: its real and spectral
+        // grids and the slab transform's buffers (about 48 bytes per cell and grid of the
+        // rank's slab), and the routes' messages (about 60 bytes an atom).
+        if (fft) owned = slab_share;
+        const double per_atom = fft ? 60.0 : 32.0;
+        extra += fft ? 48.0 * 3 * lattice.sites() * owned
+                     : StructureFactor::bytes_per_listed * double(waves);
+        m.bytes_per_atom += per_atom;
+        m.bytes_per_rank += per_atom * m.atoms_per_rank + extra;
+    }
     m.output_bytes_per_rank =
         output_bytes_per_rank(c.output, c.checkpoint.save != CheckpointSave::none,
                               double(lattice.atoms()), ranks, ranks_per_node);

@@ -36,6 +36,8 @@ void Simulation::register_row_observers() {
             [this](std::int64_t) { return continuation_.phase && continuation_.phase->drive; },
             "every step of a phase with a drive (field-cool, laser-pulse, electrical-pulse)"),
         [this](std::int64_t n) { continuation_.phase->drive(state_, n); });
+    // Before a step too: the structure factor's sample, of the spins the step starts from.
+    register_spectra_observer();
     // At a sample (of a phase that writes its rows): the statistics row. VAMPIRE's output-rate
     // counts time steps: a sample's row is written when its step is a multiple of the rate (with
     // a rate that no sample step divides, no row at all).

@@ -97,7 +97,8 @@ struct LoopCounters {
 // started and how many threads it had.
 struct Accounting {
     int t_checkpoint = 0, t_stats = 0, t_output = 0;  // ids in the Simulation's Timers
-    double loop_seconds = 0;                          // wall time of the time loop on this rank
+    int t_spectra = -1;       // the structure factor's sampling (when the input asks for it)
+    double loop_seconds = 0;  // wall time of the time loop on this rank
     double setup_seconds = 0;
     LoopCounters loop_counters;  // accumulated over the time loop
     std::string start_time;      // UTC, ISO 8601, when the simulation was made (report.json)

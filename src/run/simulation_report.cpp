@@ -158,6 +158,9 @@ std::optional<RunReport> Simulation::gather_report() const {
     r.roofline = roofline(
         minimising ? std::vector<std::pair<std::string, double>>{} : integrator_->figures(),
         r.loop.max, comm());
+    // Collective, so before the ranks part: the structure factor's sampling time over the ranks.
+    const parallel::Spread spectra_seconds =
+        structure_factor_ ? comm().spread(timers_.seconds(account_.t_spectra)) : parallel::Spread{};
     if (!comm().is_root()) return std::nullopt;
 
     for (const std::string& e : encoded)
@@ -185,6 +188,15 @@ std::optional<RunReport> Simulation::gather_report() const {
             b.force = energy_path_.force;
             b.converged = energy_path_.converged;
         }
+    }
+    if (structure_factor_) {
+        RunReport::Spectra& s = r.spectra;
+        s.present = true;
+        s.wave_vectors = std::int64_t(structure_factor_->wave_vectors());
+        s.route = structure_factor_->through_grid() ? "fft" : "direct";
+        s.samples = structure_factor_->needed();
+        s.samples_taken = structure_factor_->taken();
+        s.seconds = spectra_seconds;
     }
     r.first_step = continuation_.first_step;
     r.halo_exchanges = halo_.exchanges();

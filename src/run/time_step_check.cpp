@@ -34,6 +34,16 @@ double highest_temperature(const Config& c) {
 // |f [(a - alpha b) S x p + (b + alpha a) p]| <= sqrt(1 + alpha^2) sqrt(a^2 + b^2) / (1 - lambda)
 // (S . p >= -1). Zhang-Li's: |(1/gamma)(beta D + S x D)| <= (1 + |beta|) |D| / gamma with
 // |D| <= sum over axes of 2 |u_a| / a_a (a one-sided difference of two unit vectors over one cell).
+// The largest |dE/dS| (J) of a material's further anisotropy forms on the unit sphere, bounded form
+// by form (kernels/anisotropy_forms.hpp): |d/du| of each polynomial at most its value at u = 1.
+double forms_bound(const AnisotropyForms& f) {
+    double triaxial = 0;
+    for (std::size_t n = 0; n < 3; ++n)
+        triaxial += 2 * std::abs(f.triaxial2[n]) + 2.3 * std::abs(f.triaxial4[n]);
+    return 2.3 * std::abs(f.uniaxial4) + 14 * std::abs(f.uniaxial6) + 2 * std::abs(f.biaxial4) +
+           2 * std::abs(f.cubic6) + 16 * std::abs(f.rotational4) + triaxial;
+}
+
 double torque_bound(const Config& c, const Lattice& l, std::size_t a) {
     const MaterialConfig& m = c.materials[a];
     double h = 0;
@@ -110,15 +120,18 @@ TimeStepCheck check_time_step(const Config& c, const Lattice& l) {
         }
         const double b = (bonds + biquadratic) / m.moment +
                          2 * (std::abs(m.anisotropy) + std::abs(m.cubic_anisotropy)) / m.moment +
-                         applied + dipolar + torque_bound(c, l, a);
+                         forms_bound(m.anisotropy_forms) / m.moment + applied + dipolar +
+                         torque_bound(c, l, a);
         // |dS/dt| = gamma B sin(theta) / sqrt(1 + alpha^2): precession and damping at right
         // angles. The thermal field, sigma ~ 1/sqrt(dt) per component, turns a spin by
         // gamma 3 sqrt(3) sigma dt / sqrt(1 + alpha^2) in a 3-sigma step: noise sqrt(dt).
         const double per_tesla =
-            constants::gyromagnetic_ratio / std::sqrt(1 + m.damping * m.damping);
+            constants::gyromagnetic_ratio * m.relative_gamma / std::sqrt(1 + m.damping * m.damping);
         const double rate = per_tesla * b;
-        const double noise = per_tesla * 3 * std::sqrt(3.0) *
-                             thermal_field_sigma(m.damping, m.moment, temperature, 1.0);
+        const double noise =
+            per_tesla * 3 * std::sqrt(3.0) *
+            thermal_field_sigma(
+                m, bath_temperature(m, local_temperatures(c.materials), temperature), 1.0);
         const double angle = rate * c.sim.time_step + noise * std::sqrt(c.sim.time_step);
         t.field = std::max(t.field, b);
         if (angle > t.angle) {

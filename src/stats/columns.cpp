@@ -56,6 +56,10 @@ void add_run_columns(std::vector<ColumnSpec>& t) {
                     "the spin torques' current as a fraction of the full one: 0 to 1 during "
                     "sim:program = electrical-pulse, 1 otherwise (miniASD's)",
                     "current", [](const Ctx& c) { return c.state.current; }));
+    t.push_back(one("fmr-field-strength",
+                    "sim:program = fmr: the oscillating field's strength along "
+                    "sim:fmr-field-unit-vector in the last step (T; 0 before it starts)",
+                    "fmr-field[T]", [](const Ctx& c) { return c.state.fmr_field; }));
     t.push_back(one("applied-field-strength",
                     "applied field strength along its unit vector (T, signed)", "field[T]",
                     [](const Ctx& c) { return c.state.field_strength; }));

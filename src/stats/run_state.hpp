@@ -23,6 +23,10 @@ struct RunState {
     // The spin torques' current as a fraction of the full one (sim:program = electrical-pulse
     // ramps it; 1 otherwise): it scales every spin torque.
     double current = 1;
+    // sim:program = fmr: the oscillating field of the step that starts here (the last one set),
+    // T along fmr_direction; 0 outside its program and during equilibration.
+    double fmr_field = 0;
+    Vec3 fmr_direction{0, 0, 1};
 
     double mc_step_width = 0;  // Monte Carlo trial-move width (adaptive Gaussian), dimensionless
 
@@ -47,8 +51,9 @@ struct RunState {
 
     double time() const { return double(step) * time_step; }  // s
     Vec3 field() const {                                      // T
-        return {field_strength * field_direction[0], field_strength * field_direction[1],
-                field_strength * field_direction[2]};
+        return {field_strength * field_direction[0] + fmr_field * fmr_direction[0],
+                field_strength * field_direction[1] + fmr_field * fmr_direction[1],
+                field_strength * field_direction[2] + fmr_field * fmr_direction[2]};
     }
 };
 

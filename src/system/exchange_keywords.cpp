@@ -132,6 +132,64 @@ void add_function_rows(std::vector<KeywordSpec>& t) {
     }
 }
 
+// A material[i]:NAME[j] constant of the materials' FIELD (joules), read back as given: from the
+// upper triangle only when the parser made it symmetric.
+void pair_row(std::vector<KeywordSpec>& t, const char* name,
+              std::vector<double> MaterialConfig::*field, bool symmetric, const char* doc) {
+    KeywordSpec s = mat(
+        name, K::real, D::energy, -1e-17, 1e-17, "0 J", doc,
+        [field](MaterialConfig& m, const Value& v, const Entry& e) {
+            (m.*field)[std::size_t(e.name_index - 1)] = v.real;
+        },
+        nullptr);
+    s.second_material_index = true;
+    s.read = [field, symmetric](const SystemSettings& c, int i, int j) {
+        const double v = (c.materials[std::size_t(i)].*field)[std::size_t(j)];
+        return v != 0 && (!symmetric || i <= j) ? number(v) : none;
+    };
+    t.push_back(s);
+}
+
+// VAMPIRE's Kitaev and four-spin terms (hamiltonian/kitaev.hpp, four_spin.hpp): the materials'
+// constants and the cutoffs.
+void add_kitaev_rows(std::vector<KeywordSpec>& t) {
+    pair_row(t, "kitaev-constant", &MaterialConfig::kitaev, true,
+             "Kitaev (bond-directional) exchange K_ij to neighbours of material j, joules per "
+             "link: E = K (S_i . e_ij)(S_j . e_ij) per bond no longer than "
+             "exchange:kitaev-cutoff-range, e_ij the bond's direction (docs/physics.md, Kitaev "
+             "exchange); [i][j] and [j][i] must agree");
+    pair_row(t, "four-spin-constant", &MaterialConfig::four_spin, false,
+             "four-spin exchange K of the quartets centred on this material whose first member is "
+             "of material j, joules per quartet: E = -(K/3)[(S1.S2)(S3.S4) + (S1.S3)(S2.S4) + "
+             "(S1.S4)(S2.S3)], a quartet being a centre and three of its neighbours at "
+             "exchange:four-spin-cutoff-1 that are four-spin-cutoff-2 apart (docs/physics.md)");
+    for (const int n : {1, 2})
+        t.push_back(row(
+            "exchange", "four-spin-cutoff-" + std::to_string(n), K::real, D::length, 1e-12, 1e-7,
+            n == 1 ? "1 A" : "1.414 A",
+            n == 1 ? "a four-spin quartet's centre-to-member distance (within 0.01 A; VAMPIRE's "
+                     "default 1 A: set it to the nearest-neighbour distance)"
+                   : "the distance between a quartet's three members (within 0.01 A; on simple "
+                     "cubic sqrt(2) a)",
+            [n](SystemSettings& c, const Value& v, const Entry&) {
+                (n == 1 ? c.exchange.four_spin_cutoff_1 : c.exchange.four_spin_cutoff_2) = v.real;
+            },
+            [n](const SystemSettings& c) {
+                const double x =
+                    n == 1 ? c.exchange.four_spin_cutoff_1 : c.exchange.four_spin_cutoff_2;
+                return has_four_spin(c) || x != (n == 1 ? 1e-10 : 1.414e-10) ? number(x) : none;
+            }));
+    t.push_back(row(
+        "exchange", "kitaev-cutoff-range", K::real, D::length, 1e-12, 1e-7, "2.6 A",
+        "the longest of the exchange's bonds that carries the Kitaev term",
+        [](SystemSettings& c, const Value& v, const Entry&) { c.exchange.kitaev_cutoff = v.real; },
+        [](const SystemSettings& c) {
+            return has_kitaev(c) || c.exchange.kitaev_cutoff != 2.6e-10
+                       ? number(c.exchange.kitaev_cutoff)
+                       : none;
+        }));
+}
+
 // Per pair of exchange categories: the cutoffs and material-exponential's weights; the DMI
 // triangles' cutoff.
 void add_pair_rows(std::vector<KeywordSpec>& t) {
@@ -185,6 +243,7 @@ void add_pair_rows(std::vector<KeywordSpec>& t) {
         [](const SystemSettings& c) {
             return has_dmi(c) ? number(c.exchange.dmi_cutoff_range) : none;
         }));
+    add_kitaev_rows(t);
 }
 
 // The materials' couplings in the shells beyond the first (exchange:function = shell).

@@ -50,11 +50,16 @@ struct ExchangeSection {
     std::map<CategoryPair, Vec3> category_exchange_parameters;
     // exchange:dmi-cutoff-range: a DMI triangle i-j-k needs |r_ik| and |r_jk| at most this (m).
     double dmi_cutoff_range = 2.6e-10;
+    // exchange:kitaev-cutoff-range: the longest bond with a Kitaev term (m), VAMPIRE's 2.6 Å
+    double kitaev_cutoff = 2.6e-10;
+    // exchange:four-spin-cutoff-1 and -2: a quartet's centre-to-member and member-to-member
+    // distances (m), VAMPIRE's defaults 1 Å and 1.414 Å (system/four_spin_quartets.hpp)
+    double four_spin_cutoff_1 = 1e-10, four_spin_cutoff_2 = 1.414e-10;
     MINIASD_FIELDS(interaction_range, function, decay_length, decay_multiplier, decay_shift,
                    rkky_kf, nn_cutoff_range, interaction_cutoff_range, category_exchange_parameters,
-                   dmi_cutoff_range);
+                   dmi_cutoff_range, kitaev_cutoff, four_spin_cutoff_1, four_spin_cutoff_2);
 };
-MINIASD_SIZE_GUARD(ExchangeSection, 200);
+MINIASD_SIZE_GUARD(ExchangeSection, 224);
 
 SectionOf<SystemSettings> exchange_section();  // exchange_keywords.cpp
 

@@ -61,45 +61,33 @@ Vec3 Lattice::position(std::int64_t g) const {
     return position(cx, cy, cz, s);
 }
 
-double ParticleCut::scaled_distance(const Vec3& p) const {
-    const double x = std::abs(p[0] - origin[0]) / radius, y = std::abs(p[1] - origin[1]) / radius,
-                 z = std::abs(p[2] - origin[2]) / radius;
-    switch (shape) {
-        case ParticleShape::none:
-            return 0.0;
-        case ParticleShape::sphere:
-            return std::sqrt(x * x + y * y + z * z);
-        case ParticleShape::cylinder:
-            return std::sqrt(x * x + y * y);
-        case ParticleShape::cube:
-            return std::max(x, y);
-        case ParticleShape::truncated_octahedron:
-            return std::max({(x + y + z) / 1.5, x, y, z});
-    }
-    return 0.0;
-}
-
 namespace {
 
-// The atom nearest the centre of the box (lowest id on a tie), as VAMPIRE centres its particle.
+// The atom nearest the centre of the system (lowest id on a tie), as VAMPIRE centres its
+// particle: the centre of dimensions:system-size on an open axis (VAMPIRE's system size, which
+// may end inside the last cell), of the whole cells on a periodic one (VAMPIRE rounds those up).
 Vec3 centre_atom(const Lattice& l) {
-    Vec3 best{0, 0, 0};
+    Vec3 best{0, 0, 0}, centre{};
     double best_d = std::numeric_limits<double>::infinity();
-    std::int64_t c[3];
-    for (int a = 0; a < 3; ++a)
-        c[a] = l.cells[a] / 2;
-    const Vec3 centre{0.5 * l.cells[0] * l.cell_size[0], 0.5 * l.cells[1] * l.cell_size[1],
-                      0.5 * l.cells[2] * l.cell_size[2]};
-    for (std::int64_t z = c[2] - 1; z <= c[2]; ++z)
-        for (std::int64_t y = c[1] - 1; y <= c[1]; ++y)
-            for (std::int64_t x = c[0] - 1; x <= c[0]; ++x)
+    const double tie = 1e-9 * l.cell_size[0] * l.cell_size[0];  // m^2
+    std::int64_t lo[3], hi[3];
+    for (int a = 0; a < 3; ++a) {
+        centre[a] = 0.5 * l.extent[a];
+        const auto c = static_cast<std::int64_t>(std::floor(centre[a] / l.cell_size[a]));
+        lo[a] = std::max<std::int64_t>(0, c - 1);
+        hi[a] = std::min<std::int64_t>(l.cells[a] - 1, c + 1);
+    }
+    for (std::int64_t z = lo[2]; z <= hi[2]; ++z)
+        for (std::int64_t y = lo[1]; y <= hi[1]; ++y)
+            for (std::int64_t x = lo[0]; x <= hi[0]; ++x)
                 for (int s = 0; s < l.sites(); ++s) {
-                    if (x < 0 || y < 0 || z < 0) continue;
                     const Vec3 p = l.position(x, y, z, s);
                     const double d = (p[0] - centre[0]) * (p[0] - centre[0]) +
                                      (p[1] - centre[1]) * (p[1] - centre[1]) +
                                      (p[2] - centre[2]) * (p[2] - centre[2]);
-                    if (d < best_d) {  // loops run in increasing id: the first minimum wins
+                    // Loops run in increasing id: the first minimum wins, and distances
+                    // equal but for rounding (a centre halfway between two sites) are a tie.
+                    if (d < best_d - tie) {
                         best_d = d;
                         best = p;
                     }
@@ -111,11 +99,23 @@ Vec3 centre_atom(const Lattice& l) {
 // without one). Without a particle, and with materials fixed per layer and site, removed
 // materials are counted layer by layer instead of atom by atom.
 std::int64_t count_present(const Lattice& l) {
-    if (l.particle.shape == ParticleShape::none && l.removal && l.removal->layered()) {
+    if (l.particle.shape == ParticleShape::none && (!l.removal || l.removal->layered())) {
+        // Each site's atoms in a layer are the cells of x below the extent times those of y
+        // (positions are per axis, so the box cut is too); a layer is present or removed whole.
+        auto below = [&l](int a, int s) {
+            std::int64_t n = 0;
+            for (std::int64_t c = 0; c < l.cells[a]; ++c)
+                n += !(l.cut[a] && (c + l.basis[s][a]) * l.cell_size[a] >= l.extent[a]);
+            return n;
+        };
         std::int64_t n = 0;
-        for (std::int64_t z = 0; z < l.cells[2]; ++z)
-            for (int s = 0; s < l.sites(); ++s)
-                n += l.present(0, 0, z, s) ? l.cells[0] * l.cells[1] : 0;
+        for (int s = 0; s < l.sites(); ++s) {
+            const std::int64_t row = below(0, s) * below(1, s);
+            for (std::int64_t z = 0; z < l.cells[2]; ++z)
+                if (!(l.cut[2] && (z + l.basis[s][2]) * l.cell_size[2] >= l.extent[2]) &&
+                    (!l.removal || !l.removed_at(l.gid(0, 0, z, s))))
+                    n += row;
+        }
         return n;
     }
     std::int64_t lo[3], hi[3];
@@ -124,7 +124,12 @@ std::int64_t count_present(const Lattice& l) {
         hi[a] = l.cells[a];
     }
     for (int a = 0; a < 3 && l.particle.shape != ParticleShape::none; ++a) {
-        const double reach = l.particle.radius * 1.0000001 + l.cell_size[a];
+        const double reach = l.particle.reach(a) * 1.0000001 + l.cell_size[a];
+        if (!std::isfinite(reach)) {  // the shape may span the box along this axis
+            lo[a] = 0;
+            hi[a] = l.cells[a];
+            continue;
+        }
         lo[a] = std::max<std::int64_t>(
             0,
             static_cast<std::int64_t>(std::floor((l.particle.origin[a] - reach) / l.cell_size[a])));
@@ -132,11 +137,6 @@ std::int64_t count_present(const Lattice& l) {
             l.cells[a],
             static_cast<std::int64_t>(std::ceil((l.particle.origin[a] + reach) / l.cell_size[a])) +
                 1);
-    }
-    // cube and cylinder span the whole height
-    if (l.particle.shape == ParticleShape::cube || l.particle.shape == ParticleShape::cylinder) {
-        lo[2] = 0;
-        hi[2] = l.cells[2];
     }
     std::int64_t n = 0;
     for (std::int64_t z = lo[2]; z < hi[2]; ++z)
@@ -255,11 +255,31 @@ Lattice make_lattice(const SystemSettings& c) {
     check_self_bonds(l, l.exchange);
     check_self_bonds(l, l.biquadratic);
     l.n_atoms = l.id_space();
+    for (int a = 0; a < 3; ++a) {
+        const double whole = l.cells[a] * l.cell_size[a];
+        l.extent[a] = l.periodic[a] || l.single_spin ? whole : c.structure.system_size[a];
+        // A size within cells_along's tolerance of whole cells keeps them all.
+        l.cut[a] =
+            !l.periodic[a] && !l.single_spin && c.structure.system_size[a] < whole * (1 - 1e-6);
+    }
+    if (l.cut[0] || l.cut[1] || l.cut[2]) l.n_atoms = count_present(l);
     if (c.structure.particle_shape != ParticleShape::none) {
         l.particle.shape = c.structure.particle_shape;
         l.particle.radius = 0.5 * c.structure.particle_size;
         l.particle.origin = centre_atom(l);
-        l.n_atoms = count_present(l);  // >= 1: the origin is an atom
+        l.particle.parameters = c.structure.particle;
+        l.particle.box_height = l.extent[2];
+        // VAMPIRE's create:particle-centre-offset: half a cell further along each axis, when
+        // the box is more than two cells across.
+        const Vec3& size = l.extent;
+        if (c.structure.particle.centre_offset && 2 * l.cell_size[0] < size[0] &&
+            2 * l.cell_size[1] < size[1] && 2 * l.cell_size[2] < size[2])
+            for (int a = 0; a < 3; ++a)
+                l.particle.origin[a] += 0.5 * l.cell_size[a];
+        l.n_atoms = count_present(l);
+        if (l.n_atoms == 0)
+            throw Error("the particle (create:" + std::string(word_of(l.particle.shape)) +
+                        ") holds no atom of the lattice: make dimensions:particle-size larger");
     }
     bool removes = false;
     for (const MaterialConfig& m : c.materials) {

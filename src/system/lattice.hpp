@@ -23,14 +23,22 @@ int widest(const SiteOffsets& offsets);
 std::array<int, 3> cell_reach(const SiteOffsets& offsets);
 
 // One particle cut from the lattice (VAMPIRE's create:sphere, cube, cylinder,
-// truncated-octahedron), centred on the atom nearest the centre of the box.
+// truncated-octahedron, ellipsoid, ellipse, cone, tear-drop, bubble), centred on the atom nearest
+// the centre of the box (system/particle_shapes.cpp).
 struct ParticleCut {
     ParticleShape shape = ParticleShape::none;
     Vec3 origin{0, 0, 0};  // m, an atom's position
     double radius = 0;     // m, half of dimensions:particle-size
+    ParticleParameters parameters;
+    double box_height = 0;  // m, dimensions:system-size-z: the frame of cone, tear-drop, bubble
+    // Whether a point (m) lies inside: VAMPIRE's own inequality for each shape.
+    bool contains(const Vec3& p) const;
     // Distance of a point from the origin in the shape's own measure, in units of the radius:
     // inside the particle when <= 1; a core-shell material of size f holds the atoms with <= f.
     double scaled_distance(const Vec3& p) const;
+    // How far the particle reaches from the origin along axis a (m); infinity where it may span
+    // the whole box (a bound for counting, not the shape).
+    double reach(int a) const;
 };
 
 class MaterialMap;
@@ -57,6 +65,11 @@ struct Lattice {
     std::shared_ptr<const MaterialMap> removal;
     std::vector<char> removed;  // [material]
     std::int64_t n_atoms = 0;   // atoms present (the whole box unless a particle is cut)
+    // VAMPIRE's system dimensions (m): dimensions:system-size along an open axis, the whole cells
+    // along a periodic one. Along an open axis whose size ends inside the last cell, the sites
+    // at or beyond it hold no atom (`cut`), as VAMPIRE keeps only the atoms below the size.
+    Vec3 extent{};
+    std::array<bool, 3> cut{};
 
     int sites() const { return static_cast<int>(basis.size()); }
     // Every global id is below this; with a particle cut, the ids outside it are unused.
@@ -65,12 +78,16 @@ struct Lattice {
     // Whether the site holds an atom: it lies inside the particle, if one is cut, and its
     // material is not removed.
     bool present(std::int64_t cx, std::int64_t cy, std::int64_t cz, int site) const {
-        if (particle.shape != ParticleShape::none &&
-            particle.scaled_distance(position(cx, cy, cz, site)) > 1.0)
+        if ((cut[0] || cut[1] || cut[2]) && beyond_extent(position(cx, cy, cz, site))) return false;
+        if (particle.shape != ParticleShape::none && !particle.contains(position(cx, cy, cz, site)))
             return false;
         return !removal || !removed_at(gid(cx, cy, cz, site));
     }
     bool removed_at(std::int64_t gid) const;  // its material is removed (removal set)
+    bool beyond_extent(const Vec3& p) const {
+        return (cut[0] && p[0] >= extent[0]) || (cut[1] && p[1] >= extent[1]) ||
+               (cut[2] && p[2] >= extent[2]);
+    }
     Vec3 position(std::int64_t cx, std::int64_t cy, std::int64_t cz, int site) const {
         const Vec3& f = basis[site];
         return {(cx + f[0]) * cell_size[0], (cy + f[1]) * cell_size[1], (cz + f[2]) * cell_size[2]};

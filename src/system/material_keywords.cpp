@@ -6,6 +6,9 @@
 
 namespace miniasd {
 
+// material_dynamics_keywords.cpp
+void add_dynamics_rows(std::vector<Keyword<SystemSettings>>& t);
+
 namespace {
 
 using namespace keyword_rows;
@@ -325,6 +328,7 @@ void add_height_rows(std::vector<KeywordSpec>& t) {
 void add_rows(std::vector<KeywordSpec>& t) {
     add_file_rows(t);
     add_moment_rows(t);
+    add_dynamics_rows(t);
     add_coupling_rows(t);
     add_anisotropy_rows(t);
     add_placement_rows(t);

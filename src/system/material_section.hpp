@@ -3,6 +3,7 @@
 // per material, material:num-materials of them.
 #pragma once
 
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -25,14 +26,56 @@ struct SpinTorqueConstants {
     }
 };
 
+// VAMPIRE's further anisotropy forms of a material (rows in
+// hamiltonian/anisotropy_forms_keywords.cpp, formulas in kernels/anisotropy_forms.hpp): constants
+// in joules per atom; the uniaxial orders use MaterialConfig::anisotropy_axis.
+struct AnisotropyForms {
+    double uniaxial4 = 0, uniaxial6 = 0;  // fourth- and sixth-order uniaxial
+    double biaxial4 = 0;                  // fourth-order biaxial (axes [110] and [1-10])
+    double cubic6 = 0;                    // sixth-order cubic (the crystal axes)
+    double rotational4 = 0;               // fourth-order rotational, sin^4(theta) cos(4 phi)
+    Vec3 triaxial2{0, 0, 0}, triaxial4{0, 0, 0};  // a constant per basis vector
+    // The triaxial bases and the cubic axes: the crystal's x, y, z unless given; [n] says
+    // whether basis vector n + 1 was given (the third follows from the first two otherwise).
+    Vec3 basis2[3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+    Vec3 basis4[3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+    Vec3 cubic_axes[3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+    bool basis2_given[3] = {false, false, false};
+    bool basis4_given[3] = {false, false, false};
+    bool cubic_axes_given[2] = {false, false};
+    bool any() const {
+        return uniaxial4 != 0 || uniaxial6 != 0 || biaxial4 != 0 || cubic6 != 0 ||
+               rotational4 != 0 || triaxial2 != Vec3{0, 0, 0} || triaxial4 != Vec3{0, 0, 0};
+    }
+    // Whether fourth-order cubic anisotropy uses cubic_axes (either direction keyword given).
+    bool cubic_rotated() const { return cubic_axes_given[0] || cubic_axes_given[1]; }
+};
+
 struct MaterialConfig {
     std::string name;                         // label for output headers
     double moment = 1.72 * 9.2740100783e-24;  // μ_s, J/T (input in μB); VAMPIRE's default 1.72 μB
     double damping = 1.0;                     // Gilbert α, dimensionless
-    double anisotropy = 0;                    // k_u, J per atom; > 0 is an easy axis
-    double cubic_anisotropy = 0;              // k_c, J per atom; > 0 makes <100> easy
+    // VAMPIRE's relative-gamma: the LLG right-hand side's gyromagnetic ratio, in units of the
+    // free electron's (its thermal field keeps fluctuation-dissipation: sigma^2 ~ 1/gamma).
+    double relative_gamma = 1.0;
+    // VAMPIRE's temperature rescaling (Evans et al., PRB 91, 144425 (2015)): below T_c the
+    // thermal field and Monte Carlo see T_c (T/T_c)^exponent (rescaled_temperature()); T_c = 0
+    // (the default) leaves T as it is.
+    double rescaling_exponent = 1.0;
+    double rescaling_curie = 0.0;  // K
+    // VAMPIRE's material[i]:temperature (K): once any material gives one, every material's thermal
+    // field runs at its own (0 K where not given) instead of the run's (local_temperatures()).
+    double temperature = 0.0;
+    bool temperature_set = false;
+    // VAMPIRE's material[i]:applied-field-strength (T) along -unit-vector: a constant field on
+    // this material's atoms, added to the run's applied field.
+    double applied_field = 0.0;
+    Vec3 applied_field_direction{0, 0, 1};
+    double anisotropy = 0;             // k_u, J per atom; > 0 is an easy axis
+    double cubic_anisotropy = 0;       // k_c, J per atom; > 0 makes <100> easy
     std::string element;               // chemical symbol (XYZ/POV-Ray, metadata); "" = not given
     Vec3 anisotropy_axis{0, 0, 1};     // unit vector
+    AnisotropyForms anisotropy_forms;  // VAMPIRE's further forms (all zero: none)
     bool random_initial_spin = false;  // random direction per atom (seeded by global id)
     Vec3 initial_spin{0, 0, 1};        // unit vector when not random
     Vec3 domain_wall_second_direction{0, 0, 1};  // beyond the initial wall (VAMPIRE's default)
@@ -74,6 +117,15 @@ struct MaterialConfig {
     // material[i]:biquadratic-exchange-matrix[j]: B_ij to nearest neighbours of material j, J per
     // link, E = -sum over bonds {i, j} of B_ij (S_i . S_j)^2 (VAMPIRE's; symmetric like exchange).
     std::vector<double> biquadratic;
+    // material[i]:neel-anisotropy-constant[j]: the Néel pair anisotropy of this material's surface
+    // atoms to neighbours of material j, J (hamiltonian/neel_anisotropy.hpp; not symmetrised).
+    std::vector<double> neel;
+    // material[i]:kitaev-constant[j]: K_ij of the Kitaev term on bonds to material j, J per link
+    // (hamiltonian/kitaev.hpp; symmetric like the exchange).
+    std::vector<double> kitaev;
+    // material[i]:four-spin-constant[j]: K of the quartets centred on this material whose first
+    // member is of material j, J per quartet (hamiltonian/four_spin.hpp; not symmetrised).
+    std::vector<double> four_spin;
     // biquadratic-exchange-matrix-2nd-nn ... -10th-nn: [shell - 1][material j], J per link
     // (exchange:function = shell), as further_exchange.
     std::vector<std::vector<double>> further_biquadratic;
@@ -86,6 +138,27 @@ struct MaterialConfig {
     double spin_polarisation = 0;
     double non_adiabaticity = 0;
 };
+
+// The temperature a material's thermal field and Monte Carlo weights use at the run's temperature T
+// (K): VAMPIRE's T < T_c ? T_c (T / T_c)^exponent : T.
+inline double rescaled_temperature(double t, double curie, double exponent) {
+    return t < curie ? curie * std::pow(t / curie, exponent) : t;
+}
+inline double rescaled_temperature(const MaterialConfig& m, double t) {
+    return rescaled_temperature(t, m.rescaling_curie, m.rescaling_exponent);
+}
+
+// Whether the materials' own temperatures replace the run's in the thermal field (VAMPIRE's
+// local temperature: any material[i]:temperature given).
+inline bool local_temperatures(const std::vector<MaterialConfig>& materials) {
+    for (const MaterialConfig& m : materials)
+        if (m.temperature_set) return true;
+    return false;
+}
+// The temperature (K) of material m's thermal field at the run's temperature t, before rescaling.
+inline double bath_temperature(const MaterialConfig& m, bool local, double t) {
+    return local ? m.temperature : t;
+}
 
 SectionOf<SystemSettings> material_section();  // material_keywords.cpp
 

@@ -28,7 +28,10 @@ MaterialMap::MaterialMap(const SystemSettings& c, const Lattice& l)
         ++first;
     for (std::int64_t cz = 0; cz < l.cells[2]; ++cz) {
         for (int s = 0; s < sites; ++s) {
-            const double h = (cz + l.basis[s][2]) / double(l.cells[2]);
+            // The fraction of VAMPIRE's system height: of the given size where the box is cut
+            // below the last cell's top (Lattice::cut), else of the whole cells.
+            const double h = l.cut[2] ? (cz + l.basis[s][2]) * l.cell_size[2] / l.extent[2]
+                                      : (cz + l.basis[s][2]) / double(l.cells[2]);
             // Without a rule, or where none places it, the site keeps its own material.
             std::int32_t own = l.from_file ? l.category[s] - 1 : first;
             for (std::size_t m = 0; m < n; ++m) {

@@ -73,21 +73,35 @@ void add_create_rows(std::vector<KeywordSpec>& t) {
         [](const SystemSettings& c) { return flag_if(c.structure.single_spin); }));
 }
 
-// The particle shapes (one is cut at the box centre) and the periodic axes.
+// The particle shapes (one is cut at the box centre) and their parameters.
 void add_particle_rows(std::vector<KeywordSpec>& t) {
     const std::pair<const char*, ParticleShape> shapes[] = {
         {"sphere", ParticleShape::sphere},
         {"cube", ParticleShape::cube},
         {"cylinder", ParticleShape::cylinder},
-        {"truncated-octahedron", ParticleShape::truncated_octahedron}};
+        {"truncated-octahedron", ParticleShape::truncated_octahedron},
+        {"ellipsoid", ParticleShape::ellipsoid},
+        {"ellipse", ParticleShape::ellipse},
+        {"cone", ParticleShape::cone},
+        {"tear-drop", ParticleShape::tear_drop},
+        {"bubble", ParticleShape::bubble}};
     const char* shape_doc[] = {
         "cut a sphere of diameter dimensions:particle-size at the box centre",
         "cut a square prism of side dimensions:particle-size in x and y, the box height in z "
         "(VAMPIRE's cube)",
         "cut a cylinder of diameter dimensions:particle-size along z, the box height tall",
-        "cut a truncated octahedron, |x|+|y|+|z| <= 3D/4 and |x|,|y|,|z| <= D/2 with D = "
-        "dimensions:particle-size"};
-    for (int i = 0; i < 4; ++i) {
+        "cut a truncated octahedron, |x|+|y|+|z| <= 3D/4 and |x|,|y|,|z| <= (D/2) f_x,y,z with D = "
+        "dimensions:particle-size, f the particle-shape-factors",
+        "cut an ellipsoid of semi-axes (D/2) f_x, f_y, f_z (D = dimensions:particle-size, f the "
+        "dimensions:particle-shape-factor-x/y/z)",
+        "cut an elliptic cylinder of semi-axes (D/2) f_x and f_y, the box height tall",
+        "cut VAMPIRE's cone: radius D/2 at the box's bottom (z = 0), narrowing to its tip at "
+        "height (D/2) tan(90 deg - create:cone-angle); as VAMPIRE's, it widens again above the tip",
+        "cut VAMPIRE's tear-drop: a column of side D whose round section narrows exponentially "
+        "from both faces to a 1.5 A neck, flat caps 1.24 % of the box height thick",
+        "cut VAMPIRE's bubble: a column of radius (D/2) 1.04 (1 - |z/H - n| / (edge - n))^b, "
+        "n = create:bubble-nucleation-height, b = create:bubble-radius, edges -0.01 and 1.01"};
+    for (std::size_t i = 0; i < std::size(shapes); ++i) {
         const ParticleShape shape = shapes[i].second;
         t.push_back(row(
             "create", shapes[i].first, K::flag, D::none, 0, 0, "off", shape_doc[i],
@@ -100,6 +114,51 @@ void add_particle_rows(std::vector<KeywordSpec>& t) {
             },
             [shape](const SystemSettings& c) {
                 return flag_if(c.structure.particle_shape == shape);
+            }));
+    }
+    const ParticleParameters defaults;
+    auto parameter = [&t](const char* name, double min, double max, const char* def,
+                          const char* doc, double ParticleParameters::*field, double fallback) {
+        t.push_back(row(
+            "create", name, K::real, D::none, min, max, def, doc,
+            [field](SystemSettings& c, const Value& v, const Entry&) {
+                c.structure.particle.*field = v.real;
+            },
+            [field, fallback](const SystemSettings& c) {
+                const double v = c.structure.particle.*field;
+                return v != fallback ? number(v) : none;
+            }));
+    };
+    parameter("cone-angle", 0.1, 44.9, "10",
+              "create:cone: the half-angle at its tip (degrees): the tip at height "
+              "(D/2) tan(90 deg - angle)",
+              &ParticleParameters::cone_angle, defaults.cone_angle);
+    parameter("bubble-radius", 0, 1, "0.3333", "create:bubble: the exponent b of its profile",
+              &ParticleParameters::bubble_radius, defaults.bubble_radius);
+    parameter("bubble-nucleation-height", 0, 1, "0",
+              "create:bubble: the height (of the box's) where it is narrowest",
+              &ParticleParameters::bubble_nucleation_height, defaults.bubble_nucleation_height);
+    t.push_back(row(
+        "create", "particle-centre-offset", K::flag, D::none, 0, 0, "off",
+        "move the particle's centre half a unit cell along x, y and z from the atom nearest the "
+        "box centre (when the box is more than two cells across)",
+        [](SystemSettings& c, const Value&, const Entry&) {
+            c.structure.particle.centre_offset = true;
+        },
+        [](const SystemSettings& c) { return flag_if(c.structure.particle.centre_offset); }));
+    for (int a = 0; a < 3; ++a) {
+        const std::string axis(1, "xyz"[a]);
+        t.push_back(row(
+            "dimensions", "particle-shape-factor-" + axis, K::real, D::none, 0.001, 2.0, "1",
+            "the particle's extent along " + axis +
+                " in units of dimensions:particle-size: the semi-axis of create:ellipsoid and "
+                "ellipse, the half-height of create:truncated-octahedron",
+            [a](SystemSettings& c, const Value& v, const Entry&) {
+                c.structure.particle.shape_factor[a] = v.real;
+            },
+            [a](const SystemSettings& c) {
+                const double v = c.structure.particle.shape_factor[a];
+                return v != 1.0 ? number(v) : none;
             }));
     }
 }
@@ -126,7 +185,9 @@ void add_dimension_rows(std::vector<KeywordSpec>& t) {
         written_elsewhere));
     t.push_back(row(
         "dimensions", "system-size", K::real, D::length, 1e-11, 1e-3, "2 nm",
-        "edge of the simulated box (sets x, y and z); cells = ceil(size / cell)",
+        "edge of the simulated box (sets x, y and z): ceil(size / cell) cells; along an open "
+        "axis only the sites below the size hold atoms (VAMPIRE's box), along a periodic one "
+        "all of the whole cells",
         [](SystemSettings& c, const Value& v, const Entry&) {
             c.structure.system_size = {v.real, v.real, v.real};
         },
@@ -154,7 +215,9 @@ void add_dimension_rows(std::vector<KeywordSpec>& t) {
             }));
         t.push_back(row(
             "dimensions", "system-size-" + axis, K::real, D::length, 1e-11, 1e-3, "2 nm",
-            "size of the simulated box along " + axis,
+            "size of the simulated box along " + axis +
+                ": ceil(size / cell) cells, of which only the sites below the size hold atoms "
+                "when the axis is open (VAMPIRE's box)",
             [a](SystemSettings& c, const Value& v, const Entry&) {
                 c.structure.system_size[a] = v.real;
             },

@@ -38,18 +38,48 @@ enum class CrystalStructure {
     smfen
 };
 
-// VAMPIRE's single-particle shapes. cube and cylinder cut in x and y only (the box height sets
-// z), as VAMPIRE's do.
-enum class ParticleShape { none, sphere, cube, cylinder, truncated_octahedron };
-inline constexpr EnumWords<ParticleShape, 5> particle_shape_words{
+// VAMPIRE's single-particle shapes. cube, cylinder and ellipse cut in x and y only (the box
+// height sets z), as VAMPIRE's do; cone, tear-drop and bubble are measured from the box's bottom.
+enum class ParticleShape {
+    none,
+    sphere,
+    cube,
+    cylinder,
+    truncated_octahedron,
+    ellipsoid,
+    ellipse,
+    cone,
+    tear_drop,
+    bubble
+};
+inline constexpr EnumWords<ParticleShape, 10> particle_shape_words{
     {{ParticleShape::none, "none"},
      {ParticleShape::sphere, "sphere"},
      {ParticleShape::cube, "cube"},
      {ParticleShape::cylinder, "cylinder"},
-     {ParticleShape::truncated_octahedron, "truncated-octahedron"}}};
+     {ParticleShape::truncated_octahedron, "truncated-octahedron"},
+     {ParticleShape::ellipsoid, "ellipsoid"},
+     {ParticleShape::ellipse, "ellipse"},
+     {ParticleShape::cone, "cone"},
+     {ParticleShape::tear_drop, "tear-drop"},
+     {ParticleShape::bubble, "bubble"}}};
 inline const char* word_of(ParticleShape v) {
     return word_of(particle_shape_words, v);
 }
+
+// The parameters of the shapes that have them (VAMPIRE's defaults).
+struct ParticleParameters {
+    // dimensions:particle-shape-factor-x/y/z: the ellipsoid's, ellipse's and truncated
+    // octahedron's semi-axes (half-heights) in units of the radius.
+    Vec3 shape_factor{1, 1, 1};
+    double cone_angle = 10;               // degrees, create:cone-angle (0.1 to 44.9)
+    double bubble_radius = 0.3333;        // create:bubble-radius: the profile's exponent
+    double bubble_nucleation_height = 0;  // create:bubble-nucleation-height, of the box height
+    bool centre_offset = false;           // create:particle-centre-offset: half a cell further
+    MINIASD_FIELDS(shape_factor, cone_angle, bubble_radius, bubble_nucleation_height,
+                   centre_offset);
+};
+MINIASD_SIZE_GUARD(ParticleParameters, 56);
 
 struct StructureSection {
     CrystalStructure crystal = CrystalStructure::sc;
@@ -59,14 +89,15 @@ struct StructureSection {
     bool single_spin = false;  // create:single-spin: one atom, no neighbours
     ParticleShape particle_shape = ParticleShape::none;  // cut one particle at the box centre
     double particle_size = 50e-10;                       // m, dimensions:particle-size (diameter)
+    ParticleParameters particle;
     // create:crystal-sublattice-materials: the sublattices of bcc, fcc, hcp, ... are separate
     // exchange categories (VAMPIRE's meaning; without it they are one).
     bool crystal_sublattice_materials = false;
     std::uint64_t alloy_seed = 2014;  // create:alloy-random-seed (the random alloy's sites)
     MINIASD_FIELDS(crystal, unit_cell, system_size, periodic, single_spin, particle_shape,
-                   particle_size, crystal_sublattice_materials, alloy_seed);
+                   particle_size, particle, crystal_sublattice_materials, alloy_seed);
 };
-MINIASD_SIZE_GUARD(StructureSection, 88);
+MINIASD_SIZE_GUARD(StructureSection, 144);
 
 SectionOf<SystemSettings> structure_section();  // structure_keywords.cpp
 

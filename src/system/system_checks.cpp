@@ -117,26 +117,47 @@ void check_alloys(const SystemSettings& c, const std::map<std::string, Entry>& s
 
 // The structure keywords that only make sense together.
 void check_structure(const SystemSettings& c, const std::map<std::string, Entry>& seen) {
-    const bool shaped = c.structure.particle_shape != ParticleShape::none;
+    const ParticleShape shape = c.structure.particle_shape;
+    const bool shaped = shape != ParticleShape::none;
+    const char* add_shape =
+        "has no effect without a particle shape: add create:sphere, cube, cylinder, "
+        "truncated-octahedron, ellipsoid, ellipse, cone, tear-drop or bubble";
     if (c.structure.single_spin) {
         for (const char* other : {"create:crystal-structure", "create:periodic-boundaries",
                                   "create:periodic-boundaries-x", "create:periodic-boundaries-y",
-                                  "create:periodic-boundaries-z", "create:sphere", "create:cube",
-                                  "create:cylinder", "create:truncated-octahedron"})
+                                  "create:periodic-boundaries-z"})
             if (seen.count(other))
                 fail(seen.at(other),
                      "conflicts with create:single-spin (one atom in one sc cell "
                      "with no neighbours)");
+        if (shaped)
+            fail(seen.at(std::string("create:") + word_of(shape)),
+                 "conflicts with create:single-spin (one atom in one sc cell with no neighbours)");
     }
-    if (!shaped && seen.count("dimensions:particle-size"))
-        fail(seen.at("dimensions:particle-size"),
-             "has no effect without a particle shape: add create:sphere, create:cube, "
-             "create:cylinder or create:truncated-octahedron");
-    for (std::size_t i = 0; i < c.materials.size(); ++i)
-        if (!shaped && c.materials[i].core_shell_set)
-            fail(seen.at("material[" + std::to_string(i + 1) + "]:core-shell-size"),
-                 "has no effect without a particle shape: add create:sphere, create:cube, "
-                 "create:cylinder or create:truncated-octahedron");
+    for (const char* k : {"dimensions:particle-size", "create:particle-centre-offset"})
+        if (!shaped && seen.count(k)) fail(seen.at(k), add_shape);
+    for (std::size_t i = 0; i < c.materials.size(); ++i) {
+        if (!c.materials[i].core_shell_set) continue;
+        const Entry& e = seen.at("material[" + std::to_string(i + 1) + "]:core-shell-size");
+        if (!shaped) fail(e, add_shape);
+        if (shape == ParticleShape::tear_drop || shape == ParticleShape::bubble)
+            fail(e, std::string("has no effect on create:") + word_of(shape) +
+                        " (VAMPIRE's ignores core-shell sizes): cut another shape");
+    }
+    // The shapes' own parameters, each only with the shapes that read it.
+    const bool factors = shape == ParticleShape::ellipsoid || shape == ParticleShape::ellipse ||
+                         shape == ParticleShape::truncated_octahedron;
+    const std::pair<const char*, bool> parameters[] = {
+        {"create:cone-angle", shape == ParticleShape::cone},
+        {"create:bubble-radius", shape == ParticleShape::bubble},
+        {"create:bubble-nucleation-height", shape == ParticleShape::bubble},
+        {"dimensions:particle-shape-factor-x", factors},
+        {"dimensions:particle-shape-factor-y", factors},
+        {"dimensions:particle-shape-factor-z", factors && shape != ParticleShape::ellipse}};
+    for (const auto& [k, used] : parameters)
+        if (!used && seen.count(k))
+            fail(seen.at(k), shaped ? std::string("has no effect on create:") + word_of(shape)
+                                    : std::string(add_shape));
 }
 
 namespace {

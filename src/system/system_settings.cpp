@@ -23,6 +23,20 @@ bool has_dmi(const SystemSettings& c) {
     return false;
 }
 
+bool has_kitaev(const SystemSettings& c) {
+    for (const MaterialConfig& m : c.materials)
+        for (const double k : m.kitaev)
+            if (k != 0) return true;
+    return false;
+}
+
+bool has_four_spin(const SystemSettings& c) {
+    for (const MaterialConfig& m : c.materials)
+        for (const double k : m.four_spin)
+            if (k != 0) return true;
+    return false;
+}
+
 bool has_biquadratic(const SystemSettings& c) {
     if (c.unit_cell_file.has_biquadratic) return true;
     for (const MaterialConfig& m : c.materials) {

@@ -70,6 +70,10 @@ bool material_admits(const SystemSettings& c, std::size_t m, int category);
 // Whether some material has a nonzero dmi-constant, interfacial-dmi-constant or
 // bulk-dmi-constant (the DMI term is built).
 bool has_dmi(const SystemSettings& c);
+// Whether some material has a Kitaev constant (hamiltonian/kitaev.hpp is built).
+bool has_kitaev(const SystemSettings& c);
+// Whether some material has a four-spin constant (hamiltonian/four_spin.hpp is built).
+bool has_four_spin(const SystemSettings& c);
 // Biquadratic exchange: some material's biquadratic-exchange-matrix (of any shell) is nonzero, or
 // the unit-cell file has a biquadratic block.
 bool has_biquadratic(const SystemSettings& c);

@@ -11,10 +11,16 @@ const std::vector<Unit>& unit_table() {
         {"nm", D::length, 1e-9},
         {"m", D::length, 1.0},
         {"J", D::energy, 1.0},
+        {"J/atom", D::energy, 1.0},  // VAMPIRE's unit of its triaxial anisotropy vectors
         {"eV", D::energy, c::electron_volt},
         {"meV", D::energy, 1e-3 * c::electron_volt},
         {"zJ", D::energy, 1e-21},
         {"muB", D::moment, c::bohr_magneton},
+        {"Hz", D::frequency, 1.0},
+        {"kHz", D::frequency, 1e3},
+        {"MHz", D::frequency, 1e6},
+        {"GHz", D::frequency, 1e9},
+        {"THz", D::frequency, 1e12},
         {"J/T", D::moment, 1.0},
         {"T", D::field, 1.0},
         {"mT", D::field, 1e-3},
@@ -63,6 +69,8 @@ std::string_view si_unit_name(Dimension d) {
             return "B";
         case Dimension::current_density:
             return "A/m2";
+        case Dimension::frequency:
+            return "Hz";
         case Dimension::none:
             break;
     }
@@ -98,6 +106,8 @@ std::string_view dimension_name(Dimension d) {
             return "data size";
         case Dimension::current_density:
             return "current density";
+        case Dimension::frequency:
+            return "frequency";
         case Dimension::none:
             break;
     }

@@ -31,6 +31,7 @@ enum class Dimension {
     temperature,
     data_size,
     current_density,
+    frequency,
 };
 
 struct Unit {

@@ -138,7 +138,7 @@ TEST(DipoleRun, PeriodicBoxAndFilmSameBitsOnAnyDecompositionAndThreadCount) {
             "sim:total-time-steps = 10\ndipole:field-update-rate = 3\n");
         const test::Gathered ref = test::run_gathered(1, 1, c);
         if (parallel::Comm::world().is_root()) {
-            ASSERT_GT(ref.spins.size(), 3 * 700u);
+            ASSERT_GT(ref.spins.size(), 3 * 600u);  // the film: 693 atoms below its 1.5 nm
         }
         for (int ranks : {1, 2, 3, 4, 8}) {  // 8: ctest's dipole_run_np8 runs this test alone
             if (ranks > world) break;

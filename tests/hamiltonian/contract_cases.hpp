@@ -106,6 +106,81 @@ inline const std::vector<ContractCase>& contract_cases() {
          "material[2]:uniaxial-anisotropy-direction = 1,0,0.2\n"
          "sim:applied-field-strength = 1 !T\nsim:applied-field-unit-vector = 0,0.3,1\n",
          {}},
+        {"VAMPIRE's further anisotropy forms on two materials: uniaxial orders 4 and 6 about an "
+         "oblique axis, biaxial, sixth-order cubic, rotational, both triaxial orders on rotated "
+         "bases, the fourth-order cubic on rotated axes, and a material's own applied field",
+         "create:crystal-structure = sc\ncreate:periodic-boundaries-x\n"
+         "create:periodic-boundaries-y\ncreate:periodic-boundaries-z\n"
+         "dimensions:unit-cell-size = 3 !A\ndimensions:system-size-x = 1.5 !nm\n"
+         "dimensions:system-size-y = 1.2 !nm\ndimensions:system-size-z = 1.8 !nm\n"
+         "material:num-materials = 2\n"
+         "material[1]:atomic-spin-moment = 2 !muB\nmaterial[2]:atomic-spin-moment = 1.2 !muB\n"
+         "material[1]:exchange-matrix[1] = 5e-21\nmaterial[2]:exchange-matrix[2] = 2e-21\n"
+         "material[1]:exchange-matrix[2] = 1e-21\n"
+         "material[1]:maximum-height = 0.5\nmaterial[2]:minimum-height = 0.5\n"
+         "material[1]:uniaxial-anisotropy-direction = 1,2,3\n"
+         "material[1]:fourth-order-uniaxial-anisotropy-constant = 2e-22\n"
+         "material[1]:sixth-order-uniaxial-anisotropy-constant = -1.5e-22\n"
+         "material[1]:fourth-order-biaxial-anisotropy-constant = 1e-22\n"
+         "material[1]:sixth-order-cubic-anisotropy-constant = 3e-22\n"
+         "material[1]:fourth-order-rotational-anisotropy-constant = -2e-22\n"
+         "material[1]:second-order-triaxial-anisotropy-vector = 1e-22, -2e-22, 0.5e-22 !J/atom\n"
+         "material[1]:second-order-triaxial-basis-vector-1 = 1,1,0\n"
+         "material[1]:second-order-triaxial-basis-vector-2 = -1,1,1\n"
+         "material[2]:fourth-order-triaxial-anisotropy-vector = 2e-22, 1e-22, -1e-22\n"
+         "material[2]:fourth-order-triaxial-basis-vector-1 = 0,1,1\n"
+         "material[2]:fourth-order-triaxial-basis-vector-3 = 1,0,0\n"
+         "material[2]:cubic-anisotropy-constant = 1.2e-22\n"
+         "material[2]:cubic-anisotropy-direction-1 = 1,1,0\n"
+         "material[2]:cubic-anisotropy-direction-2 = -1,1,0\n"
+         "material[2]:applied-field-strength = 0.7 !T\n"
+         "material[2]:applied-field-unit-vector = 1,0,1\n"
+         "sim:applied-field-strength = 1 !T\nsim:applied-field-unit-vector = 0,0.3,1\n",
+         {}},
+        {"Neel surface anisotropy of an open bcc film of two materials, with VAMPIRE's range "
+         "dependence, on surface atoms only",
+         "create:crystal-structure = bcc\ncreate:periodic-boundaries-x\n"
+         "create:periodic-boundaries-y\ndimensions:unit-cell-size = 2.87 !A\n"
+         "dimensions:system-size-x = 1.435 !nm\ndimensions:system-size-y = 1.148 !nm\n"
+         "dimensions:system-size-z = 1.148 !nm\nmaterial:num-materials = 2\n"
+         "material[1]:atomic-spin-moment = 2.2 !muB\nmaterial[2]:atomic-spin-moment = 1.4 !muB\n"
+         "material[1]:exchange-matrix[1] = 5e-21\nmaterial[2]:exchange-matrix[2] = 3e-21\n"
+         "material[1]:exchange-matrix[2] = 2e-21\n"
+         "material[1]:maximum-height = 0.5\nmaterial[2]:minimum-height = 0.5\n"
+         "material[1]:neel-anisotropy-constant[1] = 3e-22\n"
+         "material[1]:neel-anisotropy-constant[2] = -1e-22\n"
+         "material[2]:surface-anisotropy-constant[2] = 2e-22\n"
+         "anisotropy:neel-anisotropy-exponential-range = 2.4 !A\n",
+         {}},
+        {"Kitaev exchange on the nearest bonds of two bcc materials (the second shell, beyond "
+         "the cutoff, has exchange only)",
+         contract_bcc_box +
+             "exchange:function = shell\nexchange:interaction-range = 1.2\n"
+             "material:num-materials = 2\n"
+             "material[1]:atomic-spin-moment = 2.22 !muB\n"
+             "material[2]:atomic-spin-moment = 1.5 !muB\n"
+             "material[1]:exchange-matrix[1] = 7e-21\nmaterial[2]:exchange-matrix[2] = 4e-21\n"
+             "material[1]:exchange-matrix[2] = 2e-21\n"
+             "material[1]:exchange-matrix-2nd-nn[1] = 1e-21\n"
+             "material[1]:kitaev-constant[1] = 3e-22\nmaterial[1]:kitaev-constant[2] = -2e-22\n"
+             "material[2]:kitaev-constant[2] = 1e-22\n"
+             "material[1]:maximum-height = 0.5\nmaterial[2]:minimum-height = 0.5\n",
+         {}},
+        {"four-spin exchange of two simple-cubic materials, open along z (quartets cut by the "
+         "surfaces dropped)",
+         "create:crystal-structure = sc\ncreate:periodic-boundaries-x\n"
+         "create:periodic-boundaries-y\ndimensions:unit-cell-size = 3 !A\n"
+         "dimensions:system-size-x = 1.5 !nm\ndimensions:system-size-y = 1.2 !nm\n"
+         "dimensions:system-size-z = 1.8 !nm\nmaterial:num-materials = 2\n"
+         "material[1]:atomic-spin-moment = 2 !muB\nmaterial[2]:atomic-spin-moment = 1.3 !muB\n"
+         "material[1]:exchange-matrix[1] = 5e-21\nmaterial[2]:exchange-matrix[2] = 2e-21\n"
+         "material[1]:exchange-matrix[2] = 1e-21\n"
+         "material[1]:maximum-height = 0.5\nmaterial[2]:minimum-height = 0.5\n"
+         "material[1]:four-spin-constant[1] = 4e-22\nmaterial[1]:four-spin-constant[2] = 1e-22\n"
+         "material[2]:four-spin-constant[1] = -2e-22\n"
+         "material[2]:four-spin-constant[2] = 3e-22\n"
+         "exchange:four-spin-cutoff-1 = 3 !A\nexchange:four-spin-cutoff-2 = 4.2426 !A\n",
+         {}},
         {"tensor exchange from a unit-cell file, with an antisymmetric (bulk DMI) part",
          "material:unit-cell-file = tensor.ucf\ncreate:periodic-boundaries-x\n"
          "create:periodic-boundaries-y\ncreate:periodic-boundaries-z\n"

@@ -29,6 +29,8 @@ inline bool same(const T& a, const T& b) {
 inline bool same(const Vec3& a, const Vec3& b) {
     return same(a[0], b[0]) && same(a[1], b[1]) && same(a[2], b[2]);
 }
+// Nested settings structs with their own MINIASD_FIELDS (defined below same_fields).
+inline bool same(const ParticleParameters& a, const ParticleParameters& b);
 inline bool same(const std::vector<double>& a, const std::vector<double>& b) {
     if (a.size() != b.size()) return false;
     for (std::size_t k = 0; k < a.size(); ++k)
@@ -46,12 +48,14 @@ constexpr std::size_t section_bytes =
     sizeof(StructureSection) + sizeof(ExchangeSection) + sizeof(SimSection) + sizeof(SweepSection) +
     sizeof(LimitsSection) + sizeof(RelaxSection) + sizeof(GnebSection) + sizeof(DipoleSection) +
     sizeof(CheckpointSection) + sizeof(InitialStateSection) + sizeof(PulseSection) +
-    sizeof(ColumnsSection) + sizeof(SpinTorqueSection) + sizeof(SnapshotSection);
-// 296 bytes of Config's own and the unit-cell file, and 48 of the pointers of the 6 features'
+    sizeof(ColumnsSection) + sizeof(SpinTorqueSection) + sizeof(SnapshotSection) +
+    sizeof(StructureFactorSection) + sizeof(NeelSection);
+// 296 bytes of Config's own and the unit-cell file, and 64 of the pointers of the 8 features'
 // settings that share SystemSettings as a virtual base.
-static_assert(sizeof(Config) - section_bytes == 344,
+static_assert(sizeof(Config) - section_bytes == 360,
               "a Config field outside the sections was added or removed: update same()");
-static_assert(sizeof(MaterialConfig) == 504, "a MaterialConfig field changed: update same()");
+static_assert(sizeof(MaterialConfig) == 960, "a MaterialConfig field changed: update same()");
+static_assert(sizeof(AnisotropyForms) == 312, "an AnisotropyForms field changed: update same()");
 #endif
 
 // A section (MINIASD_FIELDS): every listed field, the first that differs named in *why.
@@ -82,6 +86,11 @@ bool same_section(const S& a, const S& b, const char* section, std::string* why)
     return false;
 }
 
+inline bool same(const ParticleParameters& a, const ParticleParameters& b) {
+    constexpr std::size_t n = std::tuple_size<decltype(a.fields())>::value;
+    return same_fields(a, b, nullptr, std::make_index_sequence<n>{});
+}
+
 // The first field that differs, named in *why.
 using Fields = std::initializer_list<std::pair<const char*, bool>>;
 inline bool all_same(Fields fields, std::string* why) {
@@ -92,6 +101,19 @@ inline bool all_same(Fields fields, std::string* why) {
         }
     return true;
 }
+inline bool same(const AnisotropyForms& a, const AnisotropyForms& b) {
+    bool equal = same(a.uniaxial4, b.uniaxial4) && same(a.uniaxial6, b.uniaxial6) &&
+                 same(a.biaxial4, b.biaxial4) && same(a.cubic6, b.cubic6) &&
+                 same(a.rotational4, b.rotational4) && same(a.triaxial2, b.triaxial2) &&
+                 same(a.triaxial4, b.triaxial4);
+    for (int n = 0; n < 3; ++n)
+        equal = equal && same(a.basis2[n], b.basis2[n]) && same(a.basis4[n], b.basis4[n]) &&
+                same(a.cubic_axes[n], b.cubic_axes[n]) && a.basis2_given[n] == b.basis2_given[n] &&
+                a.basis4_given[n] == b.basis4_given[n];
+    return equal && a.cubic_axes_given[0] == b.cubic_axes_given[0] &&
+           a.cubic_axes_given[1] == b.cubic_axes_given[1];
+}
+
 #define F(f) \
     { #f, same(a.f, b.f) }
 
@@ -99,6 +121,13 @@ inline bool same(const MaterialConfig& a, const MaterialConfig& b, std::string* 
     return all_same({F(name),
                      F(moment),
                      F(damping),
+                     F(relative_gamma),
+                     F(rescaling_exponent),
+                     F(rescaling_curie),
+                     F(temperature),
+                     F(temperature_set),
+                     F(applied_field),
+                     F(applied_field_direction),
                      F(anisotropy),
                      F(cubic_anisotropy),
                      F(element),
@@ -123,11 +152,15 @@ inline bool same(const MaterialConfig& a, const MaterialConfig& b, std::string* 
                      F(interfacial_dmi),
                      F(bulk_dmi),
                      F(biquadratic),
+                     F(neel),
+                     F(kitaev),
+                     F(four_spin),
                      F(further_biquadratic),
                      F(stt),
                      F(sot),
                      F(spin_polarisation),
-                     F(non_adiabaticity)},
+                     F(non_adiabaticity),
+                     F(anisotropy_forms)},
                     why);
 }
 
@@ -150,6 +183,8 @@ inline bool same(const Config& a, const Config& b, std::string* why = nullptr) {
     if (!same_section(a.exchange, b.exchange, "exchange", why)) return false;
     if (!same_section(a.relax, b.relax, "relax", why)) return false;
     if (!same_section(a.gneb, b.gneb, "gneb", why)) return false;
+    if (!same_section(a.structure_factor, b.structure_factor, "structure-factor", why))
+        return false;
     if (!same_section(a.dipole, b.dipole, "dipole", why)) return false;
     if (!same_section(a.checkpoint, b.checkpoint, "checkpoint", why)) return false;
     if (!same_section(a.initial, b.initial, "initial", why)) return false;
@@ -157,6 +192,7 @@ inline bool same(const Config& a, const Config& b, std::string* why = nullptr) {
     if (!same_section(a.columns, b.columns, "columns", why)) return false;
     if (!same_section(a.output, b.output, "output", why)) return false;
     if (!same_section(a.torques, b.torques, "torques", why)) return false;
+    if (!same_section(a.neel, b.neel, "neel", why)) return false;
     return true;
 }
 #undef F

@@ -147,8 +147,8 @@ std::vector<Value> candidates(const KeywordSpec& s) {
             }
             break;
         case ValueKind::text:
-            for (const char* t :
-                 {"Fe", "2", "auto", "a=b,c=d", "1,2", "3600", "11h50m", "out2", "0.25,0.75"}) {
+            for (const char* t : {"Fe", "2", "auto", "a=b,c=d", "1,2", "3600", "11h50m", "out2",
+                                  "0.25,0.75", "0,0,0;1,0,0"}) {
                 v.text = t;
                 out.push_back(v);
             }

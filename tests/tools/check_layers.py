@@ -14,7 +14,7 @@ import sys
 
 LAYERS = [
     ["util"], ["kernels"], ["gpu"], ["parallel"], ["input"], ["system"], ["dipole"], ["hamiltonian"],
-    ["stats"], ["integrate"],
+    ["stats"], ["integrate"], ["spectra"],
     # output/ in three rooms, each above the one before: the format of a snapshot (with the
     # output section and the write modes at output/'s top), the parallel write modes, the pipeline
     # (the background queue, auto mode, run directory, text files).

@@ -238,7 +238,7 @@ with open(timer, "w") as f:
 os.chmod(timer, 0o755)
 r = tool(os.path.join(source, "bench", "speed_vs_vampire.py"), "--vampire-serial", timer, "--miniasd",
          miniasd, "--launcher", " ".join([mpiexec, *flags]), "--ranks", "1", "--temperatures", "0",
-         "--steps", "20", "60", "--repeats", "1", small_ucf)
+         "--steps", "20", "200", "--repeats", "1", small_ucf)
 row = re.search(r"^\s+0\s+1\s+2000\s+([0-9.]+)\s+([0-9.]+)\s+([0-9.]+)", r.stdout, re.M)
 check(r.returncode == 0 and row and abs(float(row.group(2)) - 500) < 1e-6
       and abs(float(row.group(3)) - 500 / float(row.group(1))) < 0.01 * float(row.group(3)),

@@ -116,6 +116,15 @@ sim:equilibration-time-steps = 20
 sim:total-time-steps = 150
 sim:time-steps-increment = 10
 """, [90]),
+    "fmr": (bcc + """sim:program = fmr
+sim:fmr-field-strength = 0.5 !T
+sim:fmr-field-frequency = 800 !GHz
+sim:fmr-field-unit-vector = 1,0,0
+sim:equilibration-time-steps = 30
+sim:total-time-steps = 150
+sim:time-steps-increment = 10
+output:fmr-field-strength
+""", [85]),
 }
 tables = {"curie": "curie-temperature", "hysteresis": "hysteresis-loop"}
 continue_line = "sim:load-checkpoint = continue\n"

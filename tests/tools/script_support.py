@@ -4,6 +4,7 @@ import glob
 import os
 import re
 import shutil
+import subprocess
 import time
 
 
@@ -54,3 +55,21 @@ def content_hashes(directory):
         m = re.search(r"content-hash = (\w+)", open(meta).read())
         out[os.path.basename(meta)] = m.group(1)
     return out
+
+
+def run_input(miniasd, mpiexec, flags, directory, text, ranks=1, env=None, timeout=300):
+    """Writes `text` as DIRECTORY/input and runs miniASD on it there, under MPIEXEC [FLAGS] -n
+    RANKS when RANKS > 1, one OpenMP thread per rank: the completed process."""
+    os.makedirs(directory, exist_ok=True)
+    with open(os.path.join(directory, "input"), "w") as f:
+        f.write(text)
+    command = [miniasd, "input"] if ranks == 1 else [mpiexec, *flags, "-n", str(ranks), miniasd,
+                                                      "input"]
+    return subprocess.run(command, cwd=directory, capture_output=True, text=True, timeout=timeout,
+                          env=dict(os.environ, OMP_NUM_THREADS="1", **(env or {})))
+
+
+def table_rows(directory):
+    """The rows of DIRECTORY/output, the statistics table, as lists of words."""
+    with open(os.path.join(directory, "output")) as f:
+        return [line.split() for line in f if not line.startswith("#")]

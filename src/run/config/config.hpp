@@ -20,6 +20,7 @@
 #include "run/config/sim_section.hpp"
 #include "run/programs/pulse_section.hpp"
 #include "run/programs/sweep_section.hpp"
+#include "spectra/structure_factor_section.hpp"
 #include "stats/columns_section.hpp"
 
 namespace miniasd {
@@ -28,7 +29,8 @@ struct Config : HamiltonianSettings,
                 RelaxSettings,
                 GnebSettings,
                 CheckpointSettings,
-                ColumnsSettings {
+                ColumnsSettings,
+                StructureFactorSettings {
     SimSection sim;        // sim_section.hpp (the time loop's sim: keywords)
     SweepSection sweep;    // run/programs/sweep_section.hpp (the sweeps' sim: keywords)
     PulseSection pulse;    // run/programs/pulse_section.hpp

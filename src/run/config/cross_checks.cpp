@@ -130,6 +130,55 @@ void spin_torques(Config& c, const Seen& seen) {
              "a run of its own, and start this one from its spins (sim:initial-spin-file)");
 }
 
+// VAMPIRE's local temperatures: the LLG thermal field only, in programs that hold the run's
+// temperature (the others would change a temperature no atom feels); materials without one run at
+// 0 K, as in VAMPIRE, which deserves a warning.
+void local_temperatures(Config& c, const Seen& seen) {
+    const Entry* first = nullptr;
+    for (std::size_t m = 0; m < c.materials.size() && !first; ++m)
+        first = given(seen, "material[" + std::to_string(m + 1) + "]:temperature");
+    if (!first) return;
+    if (c.sim.integrator == IntegratorKind::monte_carlo)
+        fail(*first,
+             "material temperatures act on the LLG thermal field only (as in VAMPIRE, "
+             "whose Monte Carlo ignores them): use llg-heun, or sim:temperature");
+    const ProgramKind p = c.sim.program;
+    if (p != ProgramKind::time_series && p != ProgramKind::benchmark &&
+        p != ProgramKind::hysteresis_loop && p != ProgramKind::fmr &&
+        p != ProgramKind::electrical_pulse)
+        fail(*first, std::string("sim:program = ") + word_of(p) +
+                         " sets the temperature, which the materials' own temperatures would "
+                         "override: give sim:temperature instead");
+    for (std::size_t m = 0; m < c.materials.size(); ++m)
+        if (!c.materials[m].temperature_set)
+            c.warnings.push_back("material[" + std::to_string(m + 1) +
+                                 "] has no temperature while others do: as in VAMPIRE, its "
+                                 "thermal field is at 0 K, whatever sim:temperature");
+}
+
+void materials(Config& c, const Seen& seen) {
+    local_temperatures(c, seen);
+    if (c.sim.integrator != IntegratorKind::monte_carlo) return;
+    const MaterialConfig& first = c.materials.front();
+    for (std::size_t m = 0; m < c.materials.size(); ++m) {
+        const MaterialConfig& mc = c.materials[m];
+        const std::string p = "material[" + std::to_string(m + 1) + "]:";
+        if (mc.rescaling_curie != first.rescaling_curie ||
+            (mc.rescaling_curie > 0 && mc.rescaling_exponent != first.rescaling_exponent)) {
+            const Entry* e = given(seen, p + "temperature-rescaling-curie-temperature");
+            if (!e) e = given(seen, p + "temperature-rescaling-exponent");
+            if (!e) e = given(seen, "material[1]:temperature-rescaling-curie-temperature");
+            fail(*e,
+                 "monte-carlo weighs every atom at one temperature: give every material the same "
+                 "temperature rescaling (the LLG integrator takes one per material)");
+        }
+        if (mc.relative_gamma != 1.0 && given(seen, p + "relative-gamma"))
+            c.warnings.push_back(p +
+                                 "relative-gamma has no effect on monte-carlo (it scales the LLG "
+                                 "dynamics only, as in VAMPIRE)");
+    }
+}
+
 void gneb(Config& c, const Seen& seen) {
     static const char* const keys[] = {
         "gneb:images",           "gneb:final-spin-direction", "gneb:final-spin-file",
@@ -158,6 +207,53 @@ void gneb(Config& c, const Seen& seen) {
             fail(*e,
                  "is not available with sim:program = gneb yet: a checkpoint holds one spin "
                  "configuration, the chain is gneb:images of them");
+}
+
+void structure_factor(Config& c, const Seen& seen) {
+    static const char* const selections[] = {
+        "structure-factor:q-path", "structure-factor:q-points-file", "structure-factor:q-grid"};
+    static const char* const settings[] = {
+        "structure-factor:sample-interval", "structure-factor:samples", "structure-factor:averages",
+        "structure-factor:window", "structure-factor:quantum-correction"};
+    const Entry* chosen = nullptr;
+    for (const char* key : selections)
+        if (const Entry* e = given(seen, key)) {
+            if (chosen)
+                fail(*e,
+                     "chooses the wave vectors a second time: give one of "
+                     "structure-factor:q-path, q-points-file or q-grid");
+            chosen = e;
+        }
+    if (!chosen) {
+        for (const char* key : settings)
+            if (const Entry* e = given(seen, key))
+                fail(*e,
+                     "has no effect without wave vectors: structure-factor:q-path, "
+                     "q-points-file or q-grid");
+        return;
+    }
+    const StructureFactorSection& f = c.structure_factor;
+    if (f.route == FourierRoute::fft && !f.full_grid)
+        fail(seen.at("structure-factor:method"),
+             "fft transforms the whole grid: it needs structure-factor:q-grid = full");
+    if (f.quantum_correction && c.sim.temperature <= 0)
+        fail(seen.at("structure-factor:quantum-correction"),
+             "needs a temperature: the factor (hf/kT) / (1 - exp(-hf/kT)) is undefined at 0 K");
+    if (c.sim.program != ProgramKind::time_series)
+        fail(*chosen,
+             "is sampled by sim:program = time-series only (a steady state at one "
+             "temperature and field)");
+    if (c.sim.integrator != IntegratorKind::llg_heun)
+        fail(seen.count("sim:integrator") ? seen.at("sim:integrator") : *chosen,
+             "a spectrum needs the spins' motion in time: Monte Carlo moves have none (use "
+             "sim:integrator = llg-heun)");
+    const double needed = double(f.samples) * double(f.averages);
+    if ((needed - 1) * double(f.interval) >= double(c.sim.total_steps))
+        fail(seen.count("sim:total-time-steps") ? seen.at("sim:total-time-steps") : *chosen,
+             "is too short for the structure factor: structure-factor:averages x samples x "
+             "sample-interval = " +
+                 std::to_string(f.averages) + " x " + std::to_string(f.samples) + " x " +
+                 std::to_string(f.interval) + " time steps after equilibration are needed");
 }
 
 }  // namespace miniasd::cross_checks

@@ -24,12 +24,18 @@ void relax(Config& c, const Seen& seen);
 void relax_lines(KeywordSpec& row);
 // The chain's keywords only with sim:program = gneb; there, one final state, and no checkpoints.
 void gneb(Config& c, const Seen& seen);
+// The structure factor: one choice of wave vectors, sampled by a time series of LLG steps that
+// holds all its samples.
+void structure_factor(Config& c, const Seen& seen);
 // sim:domain-wall-axis also sets the axis of the domain-wall statistics columns: it is refused
 // without a wall only when no such column is shown.
 void initial_state(Config& c, const Seen& seen);
 // Spin torques run only where they are defined: the LLG integrator, not Monte Carlo, not a
 // relaxation.
 void spin_torques(Config& c, const Seen& seen);
+// Monte Carlo with temperature rescalings that differ between materials (refused) or a relative
+// gamma (a warning: it changes the dynamics only).
+void materials(Config& c, const Seen& seen);
 
 }  // namespace cross_checks
 }  // namespace miniasd

@@ -32,6 +32,8 @@ std::vector<std::string> default_output_columns(ProgramKind program) {
             return {"time-steps", "magnetisation-components", "total-energy-per-atom"};
         case ProgramKind::electrical_pulse:
             return {"time-steps", "real-time", "spin-torque-current", "magnetisation-components"};
+        case ProgramKind::fmr:
+            return {"time-steps", "real-time", "fmr-field-strength", "magnetisation-components"};
         default:
             return {"time-steps",
                     "real-time",

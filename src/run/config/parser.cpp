@@ -119,6 +119,9 @@ std::vector<MaterialConfig> blank_materials(int n) {
         m.interfacial_dmi.assign(count, 0.0);
         m.bulk_dmi.assign(count, 0.0);
         m.biquadratic.assign(count, 0.0);
+        m.neel.assign(count, 0.0);
+        m.kitaev.assign(count, 0.0);
+        m.four_spin.assign(count, 0.0);
         m.further_biquadratic.assign(further_exchange_shells, std::vector<double>(count, 0.0));
     }
     return materials;
@@ -148,6 +151,11 @@ void symmetrise_couplings(Config& c, const std::map<std::string, Entry>& seen, M
         make_exchange_symmetric(
             c, seen, "bulk-dmi-constant",
             [](MaterialConfig& m, int) -> std::vector<double>& { return m.bulk_dmi; }, 0);
+    });
+    mistakes.check([&] {
+        make_exchange_symmetric(
+            c, seen, "kitaev-constant",
+            [](MaterialConfig& m, int) -> std::vector<double>& { return m.kitaev; }, 0);
     });
     mistakes.check([&] {
         make_exchange_symmetric(

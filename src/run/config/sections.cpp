@@ -4,6 +4,7 @@
 // checks that span sections (cross_checks.hpp), which only the run can see.
 #include "checkpoint/checkpoint_section.hpp"
 #include "dipole/dipole_section.hpp"
+#include "hamiltonian/anisotropy_forms.hpp"
 #include "hamiltonian/spin_torque_section.hpp"
 #include "input/vampire_keywords.hpp"
 #include "integrate/gneb_section.hpp"
@@ -15,6 +16,7 @@
 #include "run/config/sim_section.hpp"
 #include "run/programs/pulse_section.hpp"
 #include "run/programs/sweep_section.hpp"
+#include "spectra/structure_factor_section.hpp"
 #include "stats/columns_section.hpp"
 #include "system/exchange_section.hpp"
 #include "system/initial_state_section.hpp"
@@ -66,7 +68,9 @@ std::vector<KeywordSpec> make_table() {
 const std::vector<Section>& sections() {
     static const std::vector<Section> all = {
         compose(structure_section()),
-        compose(material_section()),
+        compose(material_section(), cross_checks::materials),
+        compose(anisotropy_forms_section()),
+        compose(neel_section()),
         compose(exchange_section()),
         compose(sim_section()),
         compose(sweep_section()),
@@ -79,6 +83,7 @@ const std::vector<Section>& sections() {
         compose(snapshot_section()),
         compose(columns_section()),
         compose(dipole_section()),
+        compose(structure_factor_section(), cross_checks::structure_factor),
         compose(spin_torque_section(), cross_checks::spin_torques),
     };
     return all;

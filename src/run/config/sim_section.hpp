@@ -31,8 +31,9 @@ enum class ProgramKind {
     relax,             // miniASD's own: minimise the energy (programs/relax.cpp)
     electrical_pulse,  // a pulse of the spin torques' current (programs/electrical_pulse.cpp)
     gneb,              // miniASD's own: an energy barrier (programs/gneb.cpp)
+    fmr,               // an oscillating field after equilibration (programs/fmr.cpp)
 };
-inline constexpr EnumWords<ProgramKind, 9> program_words{
+inline constexpr EnumWords<ProgramKind, 10> program_words{
     {{ProgramKind::time_series, "time-series"},
      {ProgramKind::benchmark, "benchmark"},
      {ProgramKind::curie_temperature, "curie-temperature"},
@@ -41,7 +42,8 @@ inline constexpr EnumWords<ProgramKind, 9> program_words{
      {ProgramKind::laser_pulse, "laser-pulse"},
      {ProgramKind::relax, "relax"},
      {ProgramKind::electrical_pulse, "electrical-pulse"},
-     {ProgramKind::gneb, "gneb"}}};
+     {ProgramKind::gneb, "gneb"},
+     {ProgramKind::fmr, "fmr"}}};
 inline const char* word_of(ProgramKind v) {
     return word_of(program_words, v);
 }

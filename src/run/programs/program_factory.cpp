@@ -27,6 +27,8 @@ std::unique_ptr<Program> make_program(const Config& c) {
             return std::make_unique<ElectricalPulseProgram>();
         case ProgramKind::gneb:
             return std::make_unique<GnebProgram>();
+        case ProgramKind::fmr:
+            return std::make_unique<FmrProgram>();
     }
     return std::make_unique<TimeSeriesProgram>();
 }

@@ -102,6 +102,16 @@ class ElectricalPulseProgram final : public Program {
 // The electrical pulse's current as a fraction of the full one, t seconds after it began.
 double electrical_pulse_current(const Config& c, double t);
 
+// Equilibration without the oscillating field, then total-time-steps in which it acts
+// (VAMPIRE's fmr program: sim:fmr-field-strength, -frequency, -unit-vector).
+class FmrProgram final : public Program {
+  public:
+    const char* name() const override { return "fmr"; }
+    void run(ProgramHost& sim) override;
+};
+// The oscillating field's strength (T, along sim:fmr-field-unit-vector) at time t (s) of the run.
+double fmr_field(const Config& c, double t);
+
 // Equilibration at sim:temperature, then total-time-steps in which the spins feel the electron
 // temperature of the two-temperature model heated by a laser pulse (or a square pulse).
 class LaserPulseProgram final : public Program {

@@ -13,6 +13,9 @@
 
 namespace miniasd {
 
+void add_fmr_rows(std::vector<Keyword<Config>>& t);  // fmr.cpp
+void check_fmr(const Config& c, const Seen& seen);   // fmr.cpp
+
 namespace {
 
 using namespace keyword_rows;
@@ -117,6 +120,7 @@ void check(Config& c, const Seen& seen, std::vector<std::string>&) {
              "a square pulse holds sim:maximum-temperature for sim:laser-pulse-time: set "
              "sim:maximum-temperature");
     check_resolved(c, seen);
+    check_fmr(c, seen);
 }
 
 // Where a pulse's length is wrong: its keyword when given, else the time step's, else the
@@ -169,6 +173,7 @@ void check_resolved(const Config& c, const Seen& seen) {
 void add_all_rows(std::vector<KeywordSpec>& t) {
     add_rows(t);
     add_electrical_rows(t);
+    add_fmr_rows(t);
 }
 
 }  // namespace

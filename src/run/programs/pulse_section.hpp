@@ -5,6 +5,7 @@
 
 #include "util/enum_words.hpp"
 #include "util/fields.hpp"
+#include "util/vec3.hpp"
 
 namespace miniasd {
 
@@ -36,11 +37,17 @@ struct PulseSection {
     double heat_sink_coupling = 0;             // kappa: phonons to the bath, s^-1
     // electrical-pulse: the current's linear rise, plateau and linear fall (s), VAMPIRE's
     double electrical_rise = 0, electrical_time = 1e-9, electrical_fall = 0;
+    // fmr: the oscillating field H0 sin(2 pi f t) along fmr_direction (VAMPIRE's sim:fmr-field-*;
+    // its default frequency is 1 Hz, as a value without a unit is in Hz)
+    double fmr_strength = 0;   // H0, T
+    double fmr_frequency = 1;  // f, Hz
+    Vec3 fmr_direction{0, 0, 1};
     MINIASD_FIELDS(cooling_time, cooling_function, laser_profile, time, power,
                    electron_heat_capacity, phonon_heat_capacity, electron_phonon_coupling,
-                   heat_sink_coupling, electrical_rise, electrical_time, electrical_fall);
+                   heat_sink_coupling, electrical_rise, electrical_time, electrical_fall,
+                   fmr_strength, fmr_frequency, fmr_direction);
 };
-MINIASD_SIZE_GUARD(PulseSection, 88);
+MINIASD_SIZE_GUARD(PulseSection, 128);
 
 SectionOf<Config> pulse_section();  // pulse_keywords.cpp
 
