@@ -15,26 +15,9 @@ shift
 work="$1"
 mkdir -p "$work"
 
-key="$( (cat "$here/requirements.txt"; "$python" --version) | sha256sum | cut -c1-16)"
-venv="${MINIASD_INTEROP_VENV:-${XDG_CACHE_HOME:-$HOME/.cache}/miniasd/interop-$key}"
-if [[ ! -f "$venv/.installed" ]]; then
-  index="${PIP_INDEX_URL:-https://pypi.org/simple/}"
-  if ! "$python" -c "import sys, urllib.request; urllib.request.urlopen(sys.argv[1], timeout=20)" \
-      "$index" 2>/dev/null; then
-    echo "SKIPPED: the package index ($index) cannot be reached to install the interop tools"
-    echo "(TB2J, magnopy, Spirit, OVITO, meshio, pyvista, discretisedfield:"
-    echo " tests/interop/requirements.txt)"
-    exit 77
-  fi
-  echo "interop: installing the tools into $venv (once; a few minutes)"
-  rm -rf "$venv"
-  if ! "$python" -m venv "$venv"; then
-    echo "interop: $python -m venv failed: apt-get install python3-venv (tools/setup.sh installs it)"
-    exit 1
-  fi
-  "$venv/bin/pip" install --quiet --disable-pip-version-check -r "$here/requirements.txt"
-  touch "$venv/.installed"
-fi
+source "$here/../support/index_venv.sh"
+index_venv "$python" "$here/requirements.txt" interop "${MINIASD_INTEROP_VENV:-}" \
+  "the interop tools (TB2J, magnopy, Spirit, OVITO, meshio, pyvista, discretisedfield)"
 cd "$here"
 status=0
 "$venv/bin/python" check_inputs.py "$miniasd" "${mpi[@]}" -- "$work" || status=1
