@@ -313,7 +313,7 @@ const VampireValues value_groups[] = {
     {"sim:program", "this VAMPIRE program is not implemented",
      "static-hysteresis-loop hamr-simulation cmc-anisotropy hybrid-cmc reverse-hybrid-cmc "
      "lagrange-multiplier partial-hysteresis-loop localised-temperature-pulse effective-damping "
-     "localised-field-cool field-pulse diagnostic-boltzmann setting "
+     "localised-field-cool field-pulse setting "
      "exchange-stiffness mm-a-calculation field-sweep disk-tracks "
      "diagnostic-boltzmann-micromagnetic-llg"},
     {"sim:program",

@@ -30,6 +30,10 @@ struct Phase {
     // Called before every step with the phase's step index (0 = first equilibration step): sets
     // time-dependent temperatures or fields in the run state (field cooling, laser pulse).
     std::function<void(RunState&, std::int64_t)> drive;
+    // Collective. Called at each statistics sample, before its row, with the spins of that
+    // moment (the diagnostic-boltzmann program's histogram); what it changes in the run state a
+    // checkpoint taken after the sample holds.
+    std::function<void(RunState&)> on_sample;
 };
 Phase time_series_phase(const Config& c);
 // Rows of a time series: samples at steps equil + k * increment (k = 0 .. total / increment)

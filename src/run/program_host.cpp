@@ -40,6 +40,10 @@ const std::vector<double>& ProgramHost::material_moments() const {
     return sim_.material_moments();
 }
 
+std::vector<std::int64_t> ProgramHost::polar_angle_counts() const {
+    return sim_.polar_angle_counts();
+}
+
 std::int64_t ProgramHost::counted_atoms() const {
     return sim_.counted_atoms();
 }

@@ -39,6 +39,10 @@ class ProgramHost {
     // samples accumulated since the phase's statistics began.
     RunState& state();
 
+    // Collective. The polar angles (degrees, from +z) of the spins of the atoms in the statistics
+    // in VAMPIRE's bins: bin b counts angles in [b - 1, b), b = 1 .. 180 (180 itself in bin
+    // 180), summed over the ranks (exact: counts).
+    std::vector<std::int64_t> polar_angle_counts() const;
     // Collective. One statistics row of the present sample (a program that writes its own rows).
     void write_row();
     // Statistics rows of the whole run, before the first phase (snapshot disk-space check).

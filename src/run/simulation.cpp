@@ -357,8 +357,10 @@ bool Simulation::run(const Phase& phase) {
             const bool sampled = n >= equil && (n - equil) % phase.increment == 0 &&
                                  (phase.sample_at_start || n > equil);
             if ((sampled || (n == equil + total && !phase.sample_at_start)) &&
-                !(skip_sample && n == first))
+                !(skip_sample && n == first)) {
+                if (phase.on_sample) phase.on_sample(state_);
                 sample(phase.row_per_sample);
+            }
             if (n == equil + total) break;
             observers_.notify(LoopMoment::before_step, n);
             advance();

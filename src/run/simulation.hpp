@@ -183,6 +183,8 @@ class Simulation {
     double total_moment() const { return measures_.total_moment; }  // J/T, atoms in the statistics
     // Atoms the statistics count: all but those of non-magnetic materials.
     std::int64_t counted_atoms() const { return measures_.counted_atoms; }
+    // Collective. ProgramHost::polar_angle_counts (simulation_histogram.cpp).
+    std::vector<std::int64_t> polar_angle_counts() const;
     int threads_allowed() const { return account_.threads_allowed; }
     int ranks_per_node() const { return account_.ranks_per_node; }  // the fullest node's
     const std::vector<double>& material_moments() const {

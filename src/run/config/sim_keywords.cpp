@@ -25,8 +25,9 @@ void add_method_rows(std::vector<KeywordSpec>& t) {
         "electrical-pulse (a pulse of the spin torques' current, sim:electrical-pulse-time), "
         "gneb (miniASD's: the minimum-energy path and its barrier between the initial state and "
         "gneb:final-spin-direction or -file, by the geodesic nudged elastic band, at most "
-        "sim:total-time-steps iterations); "
-        "docs/physics.md describes each",
+        "sim:total-time-steps iterations), fmr (an oscillating field after equilibration, "
+        "sim:fmr-field-*), diagnostic-boltzmann (the spins' polar angles binned into "
+        "boltzmann-distribution.txt beside exp(-E/kT)); docs/physics.md describes each",
         [](auto& c) -> auto& { return c.sim.program; }, always));
     t.push_back(enum_choice(
         "sim", "integrator", integrator_words, IntegratorKind::llg_heun,
@@ -160,10 +161,20 @@ void warn(const Config& c, const Seen& seen, std::vector<std::string>& warnings)
     warn_monte_carlo_at_zero(c, warnings);
 }
 
+// diagnostic-boltzmann compares its histogram with exp(-E / kT), which needs a temperature.
+void check(Config& c, const Seen& seen, std::vector<std::string>&) {
+    if (c.sim.program == ProgramKind::diagnostic_boltzmann && !(c.sim.temperature > 0)) {
+        const Entry* e = given(seen, "sim:temperature");
+        input_checks::fail(e ? *e : seen.at("sim:program"),
+                           "diagnostic-boltzmann samples the Boltzmann distribution at "
+                           "sim:temperature, which must be above 0 K");
+    }
+}
+
 }  // namespace
 
 SectionOf<Config> sim_section() {
-    return {"time loop", add_rows, nullptr, warn};
+    return {"time loop", add_rows, check, warn};
 }
 
 }  // namespace miniasd

@@ -28,12 +28,13 @@ enum class ProgramKind {
     hysteresis_loop,
     field_cool,
     laser_pulse,
-    relax,             // miniASD's own: minimise the energy (programs/relax.cpp)
-    electrical_pulse,  // a pulse of the spin torques' current (programs/electrical_pulse.cpp)
-    gneb,              // miniASD's own: an energy barrier (programs/gneb.cpp)
-    fmr,               // an oscillating field after equilibration (programs/fmr.cpp)
+    relax,                 // miniASD's own: minimise the energy (programs/relax.cpp)
+    electrical_pulse,      // a pulse of the spin torques' current (programs/electrical_pulse.cpp)
+    gneb,                  // miniASD's own: an energy barrier (programs/gneb.cpp)
+    fmr,                   // an oscillating field after equilibration (programs/fmr.cpp)
+    diagnostic_boltzmann,  // the spins' polar-angle histogram (programs/boltzmann.cpp)
 };
-inline constexpr EnumWords<ProgramKind, 10> program_words{
+inline constexpr EnumWords<ProgramKind, 11> program_words{
     {{ProgramKind::time_series, "time-series"},
      {ProgramKind::benchmark, "benchmark"},
      {ProgramKind::curie_temperature, "curie-temperature"},
@@ -43,7 +44,8 @@ inline constexpr EnumWords<ProgramKind, 10> program_words{
      {ProgramKind::relax, "relax"},
      {ProgramKind::electrical_pulse, "electrical-pulse"},
      {ProgramKind::gneb, "gneb"},
-     {ProgramKind::fmr, "fmr"}}};
+     {ProgramKind::fmr, "fmr"},
+     {ProgramKind::diagnostic_boltzmann, "diagnostic-boltzmann"}}};
 inline const char* word_of(ProgramKind v) {
     return word_of(program_words, v);
 }

@@ -29,6 +29,8 @@ std::unique_ptr<Program> make_program(const Config& c) {
             return std::make_unique<GnebProgram>();
         case ProgramKind::fmr:
             return std::make_unique<FmrProgram>();
+        case ProgramKind::diagnostic_boltzmann:
+            return std::make_unique<BoltzmannProgram>();
     }
     return std::make_unique<TimeSeriesProgram>();
 }

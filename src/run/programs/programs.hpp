@@ -1,6 +1,7 @@
 // The programs (program.hpp), one class each.
 #pragma once
 
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <vector>
@@ -111,6 +112,18 @@ class FmrProgram final : public Program {
 };
 // The oscillating field's strength (T, along sim:fmr-field-unit-vector) at time t (s) of the run.
 double fmr_field(const Config& c, double t);
+
+// VAMPIRE's diagnostic-boltzmann: equilibration, then total-time-steps in which the spins' polar
+// angles are binned at every sample (after each time-steps-increment); boltzmann-distribution.txt
+// holds the histogram beside the single-spin Boltzmann distributions it should follow.
+class BoltzmannProgram final : public Program {
+  public:
+    const char* name() const override { return "diagnostic-boltzmann"; }
+    void run(ProgramHost& sim) override;
+};
+// The file's rows (b, P(b), its mirror average, P_K, P_H, P_KH) from the counts of bins 0..180.
+std::vector<std::array<double, 6>> boltzmann_rows(const Config& c,
+                                                  const std::vector<double>& counts);
 
 // Equilibration at sim:temperature, then total-time-steps in which the spins feel the electron
 // temperature of the two-temperature model heated by a laser pulse (or a square pulse).

@@ -1,0 +1,28 @@
+// The spins' polar-angle histogram (ProgramHost::polar_angle_counts): the diagnostic-boltzmann
+// program's sample. Counts are integers summed over the ranks, so the histogram is the same on
+// any decomposition.
+#include <algorithm>
+#include <cmath>
+
+#include "run/simulation.hpp"
+
+namespace miniasd {
+
+std::vector<std::int64_t> Simulation::polar_angle_counts() const {
+    constexpr int bins = 181;  // VAMPIRE's: bin b counts [b - 1, b) degrees, bin 0 stays empty
+    std::vector<std::int64_t> counts(bins, 0);
+    const Spins& s = spins();
+    const double degrees = 180.0 / 3.14159265358979323846;
+    for (std::int64_t i = 0; i < system_.n_owned; ++i) {
+        if (!measures_.counted[std::size_t(system_.material[std::size_t(i)])]) continue;
+        const double z = std::clamp(s.z[std::size_t(i)], -1.0, 1.0);
+        // floor(angle + 1) as VAMPIRE's iround(angle + 0.5); 180 degrees (its bin 181, past its
+        // array) is kept in the last bin.
+        const int b = std::min(bins - 1, int(std::floor(std::acos(z) * degrees + 1.0)));
+        ++counts[std::size_t(b)];
+    }
+    comm().sum_in_place(counts);
+    return counts;
+}
+
+}  // namespace miniasd
