@@ -130,12 +130,12 @@ void Spectra::finish_block() {
                                     s[2 * n + 1] * window_[std::size_t(n)]};
                 plan.run(in, out);
                 for (int k = 0; k < ns; ++k) {
-                    re[std::size_t(k * 3 + a)] = out.data()[k].real();
-                    im[std::size_t(k * 3 + a)] = out.data()[k].imag();
+                    re[std::size_t(k) * 3 + std::size_t(a)] = out.data()[k].real();
+                    im[std::size_t(k) * 3 + std::size_t(a)] = out.data()[k].imag();
                 }
             }
             for (int k = 0; k < ns; ++k)
-                add_products(&re[std::size_t(3 * k)], &im[std::size_t(3 * k)], d, scale,
+                add_products(&re[3 * std::size_t(k)], &im[3 * std::size_t(k)], d, scale,
                              spectra_.data() + (std::size_t(q) * ns + k) * spectrum::width);
         }
     }
