@@ -163,9 +163,9 @@ const Group groups[] = {
      "applied-field-strength maximum-applied-field-strength applied-field-strength-increment "
      "applied-field-unit-vector integrator-random-seed save-checkpoint save-checkpoint-rate "
      "load-checkpoint load-checkpoint-if-exists electrical-pulse-time electrical-pulse-rise-time "
-     "electrical-pulse-fall-time"},
+     "electrical-pulse-fall-time field-pulse-time"},
     {"sim", VC::not_supported, "this VAMPIRE program is not implemented",
-     "exchange-stiffness-maximum-angle exchange-stiffness-angle-increment field-pulse-time "
+     "exchange-stiffness-maximum-angle exchange-stiffness-angle-increment "
      "simulation-cycles"},
     {"sim", VC::not_supported, "Monte Carlo preconditioning is not implemented",
      "preconditioning-steps"},
@@ -313,7 +313,7 @@ const VampireValues value_groups[] = {
     {"sim:program", "this VAMPIRE program is not implemented",
      "static-hysteresis-loop hamr-simulation cmc-anisotropy hybrid-cmc reverse-hybrid-cmc "
      "lagrange-multiplier partial-hysteresis-loop localised-temperature-pulse effective-damping "
-     "localised-field-cool field-pulse setting "
+     "localised-field-cool setting "
      "exchange-stiffness mm-a-calculation field-sweep disk-tracks "
      "diagnostic-boltzmann-micromagnetic-llg"},
     {"sim:program",

@@ -1,6 +1,7 @@
 #!/usr/bin/python3
 """Checkpoint and restart end to end (docs/restart.md). For thermal LLG, Monte Carlo, a Curie
-sweep, a hysteresis loop, a laser pulse, fmr and the Boltzmann diagnostic: the run on 4 ranks in one go against the same run
+sweep, a hysteresis loop, a laser pulse, fmr, a field pulse and the Boltzmann
+diagnostic: the run on 4 ranks in one go against the same run
 stopped part-way on 2 ranks (exit status 75, with a checkpoint) and continued on 3 (and 1):
 statistics files, program tables, every snapshot's content hash and the final spin hash must be
 identical byte for byte. Then the failures: a job killed while writing a checkpoint, corrupt,
@@ -125,6 +126,14 @@ sim:total-time-steps = 150
 sim:time-steps-increment = 10
 output:fmr-field-strength
 """, [85]),
+    "field-pulse": (bcc + """sim:program = field-pulse
+sim:applied-field-strength = 20 !T
+sim:field-pulse-time = 2 !fs
+sim:equilibration-time-steps = 30
+sim:total-time-steps = 150
+sim:time-steps-increment = 10
+output:applied-field-strength
+""", [75]),
     "boltzmann": (bcc + """sim:program = diagnostic-boltzmann
 sim:equilibration-time-steps = 20
 sim:total-time-steps = 150

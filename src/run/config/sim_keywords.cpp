@@ -27,7 +27,8 @@ void add_method_rows(std::vector<KeywordSpec>& t) {
         "gneb:final-spin-direction or -file, by the geodesic nudged elastic band, at most "
         "sim:total-time-steps iterations), fmr (an oscillating field after equilibration, "
         "sim:fmr-field-*), diagnostic-boltzmann (the spins' polar angles binned into "
-        "boltzmann-distribution.txt beside exp(-E/kT)); docs/physics.md describes each",
+        "boltzmann-distribution.txt beside exp(-E/kT)), field-pulse (a Gaussian field pulse "
+        "after equilibration, sim:field-pulse-time); docs/physics.md describes each",
         [](auto& c) -> auto& { return c.sim.program; }, always));
     t.push_back(enum_choice(
         "sim", "integrator", integrator_words, IntegratorKind::llg_heun,

@@ -33,8 +33,9 @@ enum class ProgramKind {
     gneb,                  // miniASD's own: an energy barrier (programs/gneb.cpp)
     fmr,                   // an oscillating field after equilibration (programs/fmr.cpp)
     diagnostic_boltzmann,  // the spins' polar-angle histogram (programs/boltzmann.cpp)
+    field_pulse,           // a Gaussian field pulse after equilibration (programs/field_pulse.cpp)
 };
-inline constexpr EnumWords<ProgramKind, 11> program_words{
+inline constexpr EnumWords<ProgramKind, 12> program_words{
     {{ProgramKind::time_series, "time-series"},
      {ProgramKind::benchmark, "benchmark"},
      {ProgramKind::curie_temperature, "curie-temperature"},
@@ -45,7 +46,8 @@ inline constexpr EnumWords<ProgramKind, 11> program_words{
      {ProgramKind::electrical_pulse, "electrical-pulse"},
      {ProgramKind::gneb, "gneb"},
      {ProgramKind::fmr, "fmr"},
-     {ProgramKind::diagnostic_boltzmann, "diagnostic-boltzmann"}}};
+     {ProgramKind::diagnostic_boltzmann, "diagnostic-boltzmann"},
+     {ProgramKind::field_pulse, "field-pulse"}}};
 inline const char* word_of(ProgramKind v) {
     return word_of(program_words, v);
 }

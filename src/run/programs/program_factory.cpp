@@ -31,6 +31,8 @@ std::unique_ptr<Program> make_program(const Config& c) {
             return std::make_unique<FmrProgram>();
         case ProgramKind::diagnostic_boltzmann:
             return std::make_unique<BoltzmannProgram>();
+        case ProgramKind::field_pulse:
+            return std::make_unique<FieldPulseProgram>();
     }
     return std::make_unique<TimeSeriesProgram>();
 }

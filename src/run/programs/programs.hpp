@@ -113,6 +113,16 @@ class FmrProgram final : public Program {
 // The oscillating field's strength (T, along sim:fmr-field-unit-vector) at time t (s) of the run.
 double fmr_field(const Config& c, double t);
 
+// Equilibration without a field, then total-time-steps in which the applied field is a Gaussian
+// pulse (VAMPIRE's field-pulse program: sim:applied-field-strength, sim:field-pulse-time).
+class FieldPulseProgram final : public Program {
+  public:
+    const char* name() const override { return "field-pulse"; }
+    void run(ProgramHost& sim) override;
+};
+// The pulse's field (T, along sim:applied-field-unit-vector) at time t (s) after equilibration.
+double field_pulse_field(const Config& c, double t);
+
 // VAMPIRE's diagnostic-boltzmann: equilibration, then total-time-steps in which the spins' polar
 // angles are binned at every sample (after each time-steps-increment); boltzmann-distribution.txt
 // holds the histogram beside the single-spin Boltzmann distributions it should follow.

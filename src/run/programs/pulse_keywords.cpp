@@ -13,8 +13,10 @@
 
 namespace miniasd {
 
-void add_fmr_rows(std::vector<Keyword<Config>>& t);  // fmr.cpp
-void check_fmr(const Config& c, const Seen& seen);   // fmr.cpp
+void add_fmr_rows(std::vector<Keyword<Config>>& t);          // fmr.cpp
+void check_fmr(const Config& c, const Seen& seen);           // fmr.cpp
+void add_field_pulse_rows(std::vector<Keyword<Config>>& t);  // field_pulse_keywords.cpp
+void check_field_pulse(const Config& c, const Seen& seen, std::vector<std::string>& warnings);
 
 namespace {
 
@@ -102,7 +104,7 @@ void check_resolved(const Config& c, const Seen& seen);
 // A square pulse holds sim:maximum-temperature, which has no default to fall back on. An
 // electrical pulse drives the spin torques: without them, or its keywords without it, nothing
 // would happen.
-void check(Config& c, const Seen& seen, std::vector<std::string>&) {
+void check(Config& c, const Seen& seen, std::vector<std::string>& warnings) {
     const bool electrical = c.sim.program == ProgramKind::electrical_pulse;
     if (electrical && !has_any_torque(c))
         fail(seen.at("sim:program"),
@@ -121,6 +123,7 @@ void check(Config& c, const Seen& seen, std::vector<std::string>&) {
              "sim:maximum-temperature");
     check_resolved(c, seen);
     check_fmr(c, seen);
+    check_field_pulse(c, seen, warnings);
 }
 
 // Where a pulse's length is wrong: its keyword when given, else the time step's, else the
@@ -174,6 +177,7 @@ void add_all_rows(std::vector<KeywordSpec>& t) {
     add_rows(t);
     add_electrical_rows(t);
     add_fmr_rows(t);
+    add_field_pulse_rows(t);
 }
 
 }  // namespace

@@ -42,12 +42,13 @@ struct PulseSection {
     double fmr_strength = 0;   // H0, T
     double fmr_frequency = 1;  // f, Hz
     Vec3 fmr_direction{0, 0, 1};
+    double field_pulse_time = 1e-9;  // s, field-pulse's tau (VAMPIRE's default)
     MINIASD_FIELDS(cooling_time, cooling_function, laser_profile, time, power,
                    electron_heat_capacity, phonon_heat_capacity, electron_phonon_coupling,
                    heat_sink_coupling, electrical_rise, electrical_time, electrical_fall,
-                   fmr_strength, fmr_frequency, fmr_direction);
+                   fmr_strength, fmr_frequency, fmr_direction, field_pulse_time);
 };
-MINIASD_SIZE_GUARD(PulseSection, 128);
+MINIASD_SIZE_GUARD(PulseSection, 136);
 
 SectionOf<Config> pulse_section();  // pulse_keywords.cpp
 
