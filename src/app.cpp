@@ -70,6 +70,12 @@ void print_program(const Config& c, std::FILE* out) {
                          c.sweep.maximum_field, -c.sweep.maximum_field, c.sweep.field_increment,
                          (long long)c.sweep.loop_steps, c.sim.temperature);
             break;
+        case ProgramKind::partial_hysteresis_loop:
+            std::fprintf(out,
+                         "Run: field %g T to %g T in steps of %g T, %lld steps each, at %g K\n",
+                         c.sweep.minimum_field, c.sweep.maximum_field, c.sweep.field_increment,
+                         (long long)c.sweep.loop_steps, c.sim.temperature);
+            break;
         case ProgramKind::gneb:
             std::fprintf(out,
                          "Run: a chain of %lld images, at most %lld iterations, until every "

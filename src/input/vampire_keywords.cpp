@@ -163,7 +163,8 @@ const Group groups[] = {
      "applied-field-strength maximum-applied-field-strength applied-field-strength-increment "
      "applied-field-unit-vector integrator-random-seed save-checkpoint save-checkpoint-rate "
      "load-checkpoint load-checkpoint-if-exists electrical-pulse-time electrical-pulse-rise-time "
-     "electrical-pulse-fall-time field-pulse-time"},
+     "electrical-pulse-fall-time field-pulse-time minimum-applied-field-strength "
+     "equilibration-applied-field-strength"},
     {"sim", VC::not_supported, "this VAMPIRE program is not implemented",
      "exchange-stiffness-maximum-angle exchange-stiffness-angle-increment "
      "simulation-cycles"},
@@ -185,9 +186,6 @@ const Group groups[] = {
     {"sim", VC::not_supported, "double laser pulses are not implemented",
      "second-laser-pulse-time second-laser-pulse-power second-laser-pulse-maximum-temperature "
      "second-laser-pulse-delay-time"},
-    {"sim", VC::not_supported,
-     "a hysteresis loop runs from +H to -H and back, H = sim:maximum-applied-field-strength",
-     "minimum-applied-field-strength equilibration-applied-field-strength"},
     {"sim", VC::not_supported, "give the field direction as sim:applied-field-unit-vector",
      "applied-field-angle-theta applied-field-angle-phi"},
     {"sim", VC::not_supported,
@@ -312,7 +310,7 @@ const Group groups[] = {
 const VampireValues value_groups[] = {
     {"sim:program", "this VAMPIRE program is not implemented",
      "static-hysteresis-loop hamr-simulation cmc-anisotropy hybrid-cmc reverse-hybrid-cmc "
-     "lagrange-multiplier partial-hysteresis-loop localised-temperature-pulse effective-damping "
+     "lagrange-multiplier localised-temperature-pulse effective-damping "
      "localised-field-cool setting "
      "exchange-stiffness mm-a-calculation field-sweep disk-tracks "
      "diagnostic-boltzmann-micromagnetic-llg"},

@@ -159,6 +159,33 @@ TEST(Parser, SweepsBeyondReasonAreRefused) {
     EXPECT_EQ(ok.sweep.temperature_increment, 0.01);
 }
 
+// The partial loop's keywords act in their programs only, and its branch goes up (VAMPIRE refuses
+// the other order as an endless loop); the defaults are VAMPIRE's (-1 T to 1 T, equilibration at
+// 0 T).
+TEST(Parser, PartialHysteresisLoopKeywords) {
+    expect_error("sim:minimum-applied-field-strength = 0.5 !T\n", 1,
+                 {"sim:minimum-applied-field-strength",
+                  "acts only in sim:program = partial-hysteresis-loop"});
+    expect_error("sim:program = curie-temperature\nsim:equilibration-applied-field-strength = 1\n",
+                 2, {"acts only in sim:program = hysteresis-loop and partial-hysteresis-loop"});
+    expect_error(
+        "sim:program = partial-hysteresis-loop\nsim:minimum-applied-field-strength = 2 !T\n", 2,
+        {"goes up from sim:minimum-applied-field-strength (2 T)",
+         "sim:maximum-applied-field-strength (1 T)", "reverse sim:applied-field-unit-vector"});
+    expect_error(
+        "sim:program = partial-hysteresis-loop\n"
+        "sim:applied-field-strength-increment = 1e-6 !T\n",
+        2, {"points of the hysteresis loop", "raise the increment"});
+    const Config c = config_from_text("sim:program = partial-hysteresis-loop\n" + material1);
+    EXPECT_EQ(c.sweep.minimum_field, -1);
+    EXPECT_EQ(c.sweep.maximum_field, 1);
+    EXPECT_EQ(c.sweep.equilibration_field, 0);
+    const Config d = config_from_text(
+        "sim:program = hysteresis-loop\nsim:equilibration-applied-field-strength = 5 !T\n" +
+        material1);
+    EXPECT_EQ(d.sweep.equilibration_field, 5);
+}
+
 TEST(Parser, WrongOrUnknownUnit) {
     expect_error("sim:time-step = 1 !T\n", 1,
                  {"wrong unit type", "magnetic field", "time", "s, ns, ps, fs"});

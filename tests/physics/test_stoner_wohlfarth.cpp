@@ -93,6 +93,44 @@ TEST(StonerWohlfarth, MonteCarloSwitchingFieldAt30And45Degrees) {
     expect_switching(45, monte_carlo, 0.01);
 }
 
+// VAMPIRE's partial-hysteresis-loop: one branch up from sim:minimum-applied-field-strength. From
+// -3 T the particles first follow the field, then switch at h_sw on the way up, as on the full
+// loop's upper branch; a branch that starts above h_sw keeps them along the field throughout, and
+// the screen says that m.h did not cross zero (and names no way down).
+TEST(StonerWohlfarth, PartialLoopSwitchesOnItsWayUp) {
+    auto partial = [](const std::string& extra, std::FILE* screen) {
+        RunOptions options = test::quiet_options();
+        options.screen = screen;
+        Simulation sim(parallel::Comm::world(),
+                       particles(30,
+                                 "sim:program = partial-hysteresis-loop\n"
+                                 "sim:maximum-applied-field-strength = 3 !T\n" +
+                                     extra + monte_carlo),
+                       options);
+        HysteresisLoopProgram program(true);
+        ProgramHost host(sim);
+        program.run(host);
+        EXPECT_TRUE(std::isnan(program.coercive_down()));
+        return program.coercive_up();
+    };
+    const double up = partial("sim:minimum-applied-field-strength = -3 !T\n", nullptr);
+    EXPECT_NEAR(up, switching_field(30), 0.01 * switching_field(30));
+    std::FILE* screen = std::tmpfile();
+    EXPECT_TRUE(std::isnan(partial("sim:minimum-applied-field-strength = 1 !T\n", screen)));
+    std::rewind(screen);
+    std::string text;
+    for (int ch; (ch = std::fgetc(screen)) != EOF;)
+        text += static_cast<char>(ch);
+    std::fclose(screen);
+    if (!parallel::Comm::world().is_root()) return;
+    EXPECT_NE(text.find("Partial hysteresis loop: 1 T to 3 T"), std::string::npos) << text;
+    EXPECT_NE(text.find("Coercive field: none on the way up (m.h did not cross zero between 1 and "
+                        "3 T)"),
+              std::string::npos)
+        << text;
+    EXPECT_EQ(text.find("way down"), std::string::npos) << text;
+}
+
 // LLG at T = 0 in fields held just below and just above h_sw: below, the particle stays in its
 // minimum; above, it must reverse. (A field ramp would measure a later field: near h_sw the
 // passage through the vanishing minimum slows down as 1/sqrt(h - h_sw).) Returns m.h at the end.

@@ -25,6 +25,7 @@ std::vector<std::string> default_output_columns(ProgramKind program) {
                     "mean-specific-heat",
                     "binder-cumulant"};
         case ProgramKind::hysteresis_loop:
+        case ProgramKind::partial_hysteresis_loop:
             return {"applied-field-strength", "applied-field-alignment",
                     "material-applied-field-alignment", "mean-magnetisation-length"};
         case ProgramKind::relax:

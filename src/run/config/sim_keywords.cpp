@@ -28,7 +28,9 @@ void add_method_rows(std::vector<KeywordSpec>& t) {
         "sim:total-time-steps iterations), fmr (an oscillating field after equilibration, "
         "sim:fmr-field-*), diagnostic-boltzmann (the spins' polar angles binned into "
         "boltzmann-distribution.txt beside exp(-E/kT)), field-pulse (a Gaussian field pulse "
-        "after equilibration, sim:field-pulse-time); docs/physics.md describes each",
+        "after equilibration, sim:field-pulse-time), partial-hysteresis-loop (one branch of a "
+        "loop, "
+        "from sim:minimum- to sim:maximum-applied-field-strength); docs/physics.md describes each",
         [](auto& c) -> auto& { return c.sim.program; }, always));
     t.push_back(enum_choice(
         "sim", "integrator", integrator_words, IntegratorKind::llg_heun,
@@ -115,7 +117,8 @@ void add_loop_rows(std::vector<KeywordSpec>& t) {
 // energy cannot start a reversal below the exchange field (a warning).
 void warn_monte_carlo_at_zero(const Config& c, std::vector<std::string>& warnings) {
     if (c.sim.integrator != IntegratorKind::monte_carlo || c.sim.temperature != 0 ||
-        c.sim.program != ProgramKind::hysteresis_loop)
+        (c.sim.program != ProgramKind::hysteresis_loop &&
+         c.sim.program != ProgramKind::partial_hysteresis_loop))
         return;
     bool exchange = c.unit_cell_file.given();
     for (const MaterialConfig& m : c.materials)

@@ -34,8 +34,9 @@ enum class ProgramKind {
     fmr,                   // an oscillating field after equilibration (programs/fmr.cpp)
     diagnostic_boltzmann,  // the spins' polar-angle histogram (programs/boltzmann.cpp)
     field_pulse,           // a Gaussian field pulse after equilibration (programs/field_pulse.cpp)
+    partial_hysteresis_loop,  // one branch of a loop (programs/hysteresis_loop.cpp)
 };
-inline constexpr EnumWords<ProgramKind, 12> program_words{
+inline constexpr EnumWords<ProgramKind, 13> program_words{
     {{ProgramKind::time_series, "time-series"},
      {ProgramKind::benchmark, "benchmark"},
      {ProgramKind::curie_temperature, "curie-temperature"},
@@ -47,7 +48,8 @@ inline constexpr EnumWords<ProgramKind, 12> program_words{
      {ProgramKind::gneb, "gneb"},
      {ProgramKind::fmr, "fmr"},
      {ProgramKind::diagnostic_boltzmann, "diagnostic-boltzmann"},
-     {ProgramKind::field_pulse, "field-pulse"}}};
+     {ProgramKind::field_pulse, "field-pulse"},
+     {ProgramKind::partial_hysteresis_loop, "partial-hysteresis-loop"}}};
 inline const char* word_of(ProgramKind v) {
     return word_of(program_words, v);
 }

@@ -1,4 +1,5 @@
-// sim:program = hysteresis-loop (programs.hpp).
+// sim:program = hysteresis-loop and partial-hysteresis-loop (programs.hpp).
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -13,11 +14,11 @@ namespace {
 
 // One point's row: the field, the branch (-1 down, +1 up), <m.h> and <|m|> with their errors, and
 // each material's <m.h> with its error, from the samples accumulated at the point.
-std::vector<double> point_row(const Accumulator& acc, double b, int branch, std::size_t materials) {
+std::vector<double> point_row(const Accumulator& acc, double b, int sign, std::size_t materials) {
     auto mean = [&](int s) {
         return acc.estimate(static_cast<std::size_t>(s), [](const Moments& m) { return m.mean(); });
     };
-    std::vector<double> row = {b, branch == 0 ? -1.0 : 1.0};
+    std::vector<double> row = {b, double(sign)};
     for (int s : {int(series::alignment), int(series::m_length)}) {
         const Estimate e = mean(s);
         row.push_back(e.value);
@@ -31,20 +32,26 @@ std::vector<double> point_row(const Accumulator& acc, double b, int branch, std:
     return row;
 }
 
-// The coercive fields of both branches on rank 0's screen (h: the loop's largest field, T).
-void print_coercive_fields(std::FILE* screen, const double (&coercive)[2], double h,
-                           const std::string& table_path) {
+// A branch of the loop: its fields in order (T) and its label in the table (-1 down, +1 up).
+struct Branch {
+    std::vector<double> fields;
+    int sign;
+};
+
+// The coercive field of each branch on rank 0's screen (NaN: m.h did not change sign on it).
+void print_coercive_fields(std::FILE* screen, const std::vector<Branch>& branches,
+                           const std::vector<double>& coercive, const std::string& table_path) {
     // A branch whose m.h never changes sign has no coercive field: say so, never "nan".
     std::fprintf(screen, "Coercive field:");
-    for (int branch = 0; branch < 2; ++branch) {
-        const char* way = branch == 0 ? "on the way down" : "on the way up";
-        if (std::isnan(coercive[branch]))
+    for (std::size_t b = 0; b < branches.size(); ++b) {
+        const char* way = branches[b].sign < 0 ? "on the way down" : "on the way up";
+        if (std::isnan(coercive[b]))
             std::fprintf(screen, "%s none %s (m.h did not cross zero between %g and %g T)",
-                         branch ? ";" : "", way, branch ? -h : h, branch ? h : -h);
+                         b ? ";" : "", way, branches[b].fields.front(), branches[b].fields.back());
         else
-            std::fprintf(screen, "%s %g T %s", branch ? "," : "", coercive[branch], way);
+            std::fprintf(screen, "%s %g T %s", b ? "," : "", coercive[b], way);
     }
-    if (!std::isnan(coercive[0]) && !std::isnan(coercive[1]))
+    if (branches.size() == 2 && !std::isnan(coercive[0]) && !std::isnan(coercive[1]))
         std::fprintf(screen, "; H_c = %g T", 0.5 * (coercive[1] - coercive[0]));
     std::fprintf(screen, "\n");
     if (!table_path.empty()) std::fprintf(screen, "Hysteresis table: %s\n", table_path.c_str());
@@ -55,32 +62,47 @@ void print_coercive_fields(std::FILE* screen, const double (&coercive)[2], doubl
 void HysteresisLoopProgram::run(ProgramHost& sim) {
     const Config& c = sim.config();
     const double h = c.sweep.maximum_field;
-    const std::vector<double> down = sweep_points(h, -h, c.sweep.field_increment);
-    const std::vector<double> up = sweep_points(-h, h, c.sweep.field_increment);
-    sim.plan_rows(static_cast<std::int64_t>(down.size() + up.size()));
+    const double inc = c.sweep.field_increment;
+    // The full loop: +H to -H and back, after equilibration at the larger of +H and
+    // sim:equilibration-applied-field-strength (VAMPIRE's). The partial loop: one branch from
+    // sim:minimum- to sim:maximum-applied-field-strength after equilibration at
+    // sim:equilibration-applied-field-strength.
+    std::vector<Branch> branches;
+    if (partial_)
+        branches.push_back({sweep_points(c.sweep.minimum_field, h, inc), +1});
+    else
+        branches = {{sweep_points(h, -h, inc), -1}, {sweep_points(-h, h, inc), +1}};
+    const double settle_field =
+        partial_ ? c.sweep.equilibration_field : std::max(h, c.sweep.equilibration_field);
+    std::size_t points = 0;
+    for (const Branch& b : branches)
+        points += b.fields.size();
+    sim.plan_rows(static_cast<std::int64_t>(points));
     std::vector<std::string> headers = {"field[T]", "branch", "<m.h>", "err", "<|m|>", "err"};
     for (const MaterialConfig& m : c.materials)
         for (const char* x : {":<m.h>", ":err"})
             headers.push_back(m.name + x);
     PointTable table(sim, "hysteresis-loop", headers);
     std::FILE* screen = sim.screen();
-    if (screen)
+    if (screen && partial_)
+        std::fprintf(screen, "Partial hysteresis loop: %g T to %g T in steps of %g T at %g K\n",
+                     c.sweep.minimum_field, h, inc, c.sim.temperature);
+    else if (screen)
         std::fprintf(screen, "Hysteresis loop: %g T to %g T and back in steps of %g T at %g K\n", h,
-                     -h, c.sweep.field_increment, c.sim.temperature);
+                     -h, inc, c.sim.temperature);
 
-    // Saturate at +H first.
     Phase settle;
     settle.equilibration_steps = c.sim.equilibration_steps;
     settle.temperature = settle.equilibration_temperature = c.sim.temperature;
-    settle.field_strength = h;
+    settle.field_strength = settle_field;
     settle.row_per_sample = false;
     if (c.sim.equilibration_steps > 0) sim.run(settle);
 
     std::int64_t point = 0;
-    for (int branch = 0; branch < 2; ++branch) {
-        const std::vector<double>& fields = branch == 0 ? down : up;
+    std::vector<double> coercive;
+    for (const Branch& branch : branches) {
         std::vector<double> mh;
-        for (double b : fields) {
+        for (double b : branch.fields) {
             const std::int64_t index = point++;
             sim.state().point = index;
             Phase p;
@@ -98,15 +120,17 @@ void HysteresisLoopProgram::run(ProgramHost& sim) {
             }
             sim.write_row();
             const std::vector<double> row =
-                point_row(sim.state().accumulator, b, branch, c.materials.size());
+                point_row(sim.state().accumulator, b, branch.sign, c.materials.size());
             mh.push_back(row[2]);
             done.push_back(row[2]);
             table.write_row(row);
             if (screen) std::fprintf(screen, "  B = %-10g m.h = %+.5f\n", b, row[2]);
         }
-        coercive_[branch] = zero_crossing(fields, mh);
+        coercive.push_back(zero_crossing(branch.fields, mh));
     }
-    if (screen) print_coercive_fields(screen, coercive_, h, table.path());
+    coercive_[0] = partial_ ? std::nan("") : coercive[0];
+    coercive_[1] = coercive.back();
+    if (screen) print_coercive_fields(screen, branches, coercive, table.path());
 }
 
 }  // namespace miniasd

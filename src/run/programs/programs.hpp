@@ -69,17 +69,25 @@ class CurieTemperatureProgram final : public Program {
 
 // The field along sim:applied-field-unit-vector from +H to -H and back to +H
 // (H = sim:maximum-applied-field-strength) in steps of sim:applied-field-strength-increment,
-// after equilibration at +H. Writes one `output` row per field, the table `hysteresis-loop`
-// (<m.h> per field and branch, with errors) and the coercive fields found by interpolation.
+// after equilibration at the larger of +H and sim:equilibration-applied-field-strength. Writes one
+// `output` row per field, the table `hysteresis-loop` (<m.h> per field and branch, with errors)
+// and the coercive fields found by interpolation. `partial` (VAMPIRE's partial-hysteresis-loop):
+// one branch up from sim:minimum-applied-field-strength to H, after equilibration at
+// sim:equilibration-applied-field-strength.
 class HysteresisLoopProgram final : public Program {
   public:
-    const char* name() const override { return "hysteresis-loop"; }
+    explicit HysteresisLoopProgram(bool partial = false) : partial_(partial) {}
+    const char* name() const override {
+        return partial_ ? "partial-hysteresis-loop" : "hysteresis-loop";
+    }
     void run(ProgramHost& sim) override;
-    // Fields (T) where <m.h> crosses zero going down and going up; NaN where it does not.
+    // Fields (T) where <m.h> crosses zero going down and going up; NaN where it does not (and
+    // going down in a partial loop, which has no such branch).
     double coercive_down() const { return coercive_[0]; }
     double coercive_up() const { return coercive_[1]; }
 
   private:
+    bool partial_;
     double coercive_[2] = {0, 0};
 };
 

@@ -10,6 +10,7 @@
 #include "input/section.hpp"
 #include "run/config/keyword_table.hpp"
 #include "util/error.hpp"
+#include "util/shortest.hpp"
 
 namespace miniasd {
 
@@ -17,6 +18,11 @@ namespace {
 
 using namespace keyword_rows;
 using input_checks::fail;
+
+bool loop(const Config& c) {
+    return c.sim.program == ProgramKind::hysteresis_loop ||
+           c.sim.program == ProgramKind::partial_hysteresis_loop;
+}
 
 // A count: whole below 1e9, else three digits and an exponent.
 std::string count(double x) {
@@ -51,14 +57,33 @@ void add_rows(std::vector<KeywordSpec>& t) {
         [](const Config& c) { return number(c.sweep.temperature_increment); }));
     t.push_back(row(
         "sim", "maximum-applied-field-strength", K::real, D::field, 0, 1e3, "1 T",
-        "a hysteresis loop sweeps the field from this value to its negative and back",
+        "a hysteresis loop sweeps the field from this value to its negative and back; a partial "
+        "one ends at it",
         [](Config& c, const Value& v, const Entry&) { c.sweep.maximum_field = v.real; },
         [](const Config& c) { return number(c.sweep.maximum_field); }));
     t.push_back(row(
         "sim", "applied-field-strength-increment", K::real, D::field, 1e-6, 1e3, "0.1 T",
-        "field step of a hysteresis loop",
+        "field step of a hysteresis loop (full or partial)",
         [](Config& c, const Value& v, const Entry&) { c.sweep.field_increment = v.real; },
         [](const Config& c) { return number(c.sweep.field_increment); }));
+    // VAMPIRE reads 0 to 1000 T here but starts from -1 T by default; a negative value is taken
+    // too, so that a branch can start anywhere on the loop.
+    t.push_back(row(
+        "sim", "minimum-applied-field-strength", K::real, D::field, -1e3, 1e3, "-1 T",
+        "partial-hysteresis-loop: the first field of its branch, which goes up from here to "
+        "sim:maximum-applied-field-strength",
+        [](Config& c, const Value& v, const Entry&) { c.sweep.minimum_field = v.real; },
+        [](const Config& c) {
+            return c.sim.program == ProgramKind::partial_hysteresis_loop
+                       ? number(c.sweep.minimum_field)
+                       : none;
+        }));
+    t.push_back(row(
+        "sim", "equilibration-applied-field-strength", K::real, D::field, 0, 1e3, "0 T",
+        "the field of a loop's equilibration: partial-hysteresis-loop's; hysteresis-loop "
+        "equilibrates at the larger of it and sim:maximum-applied-field-strength",
+        [](Config& c, const Value& v, const Entry&) { c.sweep.equilibration_field = v.real; },
+        [](const Config& c) { return loop(c) ? number(c.sweep.equilibration_field) : none; }));
 }
 
 // The most points a temperature sweep or hysteresis loop may have (each a row of its table).
@@ -81,15 +106,31 @@ void check_sweeps(Config& c, const Seen& seen, std::vector<std::string>&) {
         throw InputError(input_file, 0, "sim:minimum-temperature",
                          "is above sim:maximum-temperature (default 300 K)");
     }
+    // The loops' own field keywords act only in their programs.
+    const bool partial = c.sim.program == ProgramKind::partial_hysteresis_loop;
+    if (const Entry* e = given(seen, "sim:minimum-applied-field-strength"); e && !partial)
+        fail(*e, "acts only in sim:program = partial-hysteresis-loop");
+    if (const Entry* e = given(seen, "sim:equilibration-applied-field-strength"); e && !loop(c))
+        fail(*e, "acts only in sim:program = hysteresis-loop and partial-hysteresis-loop");
+    if (partial && c.sweep.minimum_field > c.sweep.maximum_field) {
+        const Entry* e = given(seen, "sim:minimum-applied-field-strength");
+        fail(e ? *e : seen.at("sim:program"),
+             "partial-hysteresis-loop goes up from sim:minimum-applied-field-strength (" +
+                 g4(c.sweep.minimum_field) + " T) to sim:maximum-applied-field-strength (" +
+                 g4(c.sweep.maximum_field) +
+                 " T): the minimum must not be above the maximum (for a branch going down, "
+                 "reverse sim:applied-field-unit-vector)");
+    }
     // A sweep's points are held in memory and each runs its steps: a count beyond reason (a
     // 1e-30 T increment) would die allocating or run for ever, so --check refuses it.
     const bool curie = c.sim.program == ProgramKind::curie_temperature;
-    if (curie || c.sim.program == ProgramKind::hysteresis_loop) {
-        const double span = curie ? c.sweep.maximum_temperature - c.sweep.minimum_temperature
-                                  : 2 * std::abs(c.sweep.maximum_field);
+    if (curie || loop(c)) {
+        const double span = curie     ? c.sweep.maximum_temperature - c.sweep.minimum_temperature
+                            : partial ? c.sweep.maximum_field - c.sweep.minimum_field
+                                      : 2 * std::abs(c.sweep.maximum_field);
         const double step = curie ? c.sweep.temperature_increment : c.sweep.field_increment;
-        // The loop goes down and up again: twice the points of one branch.
-        const double points = (curie ? 1.0 : 2.0) * (std::floor(span / step + 1e-9) + 2);
+        // The full loop goes down and up again: twice the points of one branch.
+        const double points = (curie || partial ? 1.0 : 2.0) * (std::floor(span / step + 1e-9) + 2);
         const char* key =
             curie ? "sim:temperature-increment" : "sim:applied-field-strength-increment";
         const auto it = seen.find(key);
