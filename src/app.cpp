@@ -45,13 +45,15 @@ std::string version_text() {
 // The program and its run: what runs, by which method, over which steps, temperatures, fields.
 void print_program(const Config& c, std::FILE* out) {
     const char* method = word_of(relax_method_words, c.relax.method);
-    if (c.sim.program == ProgramKind::relax)
-        std::fprintf(out, "Program: relax by %s", method);
+    const bool minimiser =
+        c.sim.program == ProgramKind::relax || c.sim.program == ProgramKind::static_hysteresis_loop;
+    if (minimiser)
+        std::fprintf(out, "Program: %s by %s", word_of(c.sim.program), method);
     else if (c.sim.program == ProgramKind::gneb)
         std::fprintf(out, "Program: gneb (geodesic nudged elastic band) by velocity projection");
     else
         std::fprintf(out, "Program: %s with %s", word_of(c.sim.program), word_of(c.sim.integrator));
-    if (c.sim.integrator == IntegratorKind::monte_carlo && c.sim.program != ProgramKind::relax)
+    if (c.sim.integrator == IntegratorKind::monte_carlo && !minimiser)
         std::fprintf(out, " (%s moves; one sweep per step)", word_of(c.sim.monte_carlo_move));
     std::fprintf(out, "\n");
     switch (c.sim.program) {
@@ -61,6 +63,13 @@ void print_program(const Config& c, std::FILE* out) {
                          "steps\n",
                          c.sweep.minimum_temperature, c.sweep.maximum_temperature,
                          c.sweep.temperature_increment, (long long)c.sim.equilibration_steps,
+                         (long long)c.sweep.loop_steps);
+            break;
+        case ProgramKind::static_hysteresis_loop:
+            std::fprintf(out,
+                         "Run: field %g T to %g T and back in steps of %g T, relaxed at each "
+                         "(at most %lld steps, 0 K)\n",
+                         c.sweep.maximum_field, -c.sweep.maximum_field, c.sweep.field_increment,
                          (long long)c.sweep.loop_steps);
             break;
         case ProgramKind::hysteresis_loop:

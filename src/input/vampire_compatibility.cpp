@@ -169,6 +169,16 @@ const Difference output_differences[] = {
      "sample of each field)",
      "prints the fields where each branch's mean m.h over the field point crosses zero (linear "
      "interpolation), or says that a branch did not cross"},
+    {"sim:program = static-hysteresis-loop",
+     "LLG without the thermal field at each field, until the largest torque is below 1e-6 T "
+     "after at least 100 steps, or loop-time-steps",
+     "the minimiser (sim:relax-method) until every torque is below sim:relax-torque-tolerance "
+     "(1e-6 T), or loop-time-steps: the same states, reached without precession"},
+    {"sim:program = partial-hysteresis-loop",
+     "fields on a grid of 1 uT from sim:minimum-applied-field-strength up to the last one not "
+     "above the maximum; the minimum read from 0 to 1000 T (default -1 T)",
+     "the maximum itself as the last field when the range is not a whole number of increments "
+     "(as miniASD's hysteresis-loop); the minimum read from -1000 to 1000 T"},
 };
 // clang-format on
 

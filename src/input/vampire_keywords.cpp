@@ -309,7 +309,7 @@ const Group groups[] = {
 
 const VampireValues value_groups[] = {
     {"sim:program", "this VAMPIRE program is not implemented",
-     "static-hysteresis-loop hamr-simulation cmc-anisotropy hybrid-cmc reverse-hybrid-cmc "
+     "hamr-simulation cmc-anisotropy hybrid-cmc reverse-hybrid-cmc "
      "lagrange-multiplier localised-temperature-pulse effective-damping "
      "localised-field-cool setting "
      "exchange-stiffness mm-a-calculation field-sweep disk-tracks "

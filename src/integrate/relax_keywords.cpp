@@ -17,8 +17,8 @@ using KeywordSpec = Keyword<RelaxSettings>;
 void add_rows(std::vector<KeywordSpec>& t) {
     t.push_back(enum_choice(
         "sim", "relax-method", relax_method_words, RelaxMethod::velocity_projection,
-        "how sim:program = relax, sim:relax-first and gneb's end points (gneb:relax-end-points) "
-        "minimise the energy: velocity-projection "
+        "how sim:program = relax and static-hysteresis-loop, sim:relax-first and gneb's end "
+        "points (gneb:relax-end-points) minimise the energy: velocity-projection "
         "(a damped molecular dynamics on the spheres that keeps only the velocity along the "
         "force, Spirit's VP), damped-llg (steepest descent, the LLG equation's damping term "
         "alone) or lbfgs (limited-memory BFGS on the spheres, Spirit's LBFGS-OSO: several times "

@@ -16,6 +16,10 @@ Relaxation ProgramHost::relax() {
     return sim_.relax(true);
 }
 
+std::optional<Relaxation> ProgramHost::relax_point(std::int64_t max_steps) {
+    return sim_.relax_point(max_steps);
+}
+
 EnergyPath ProgramHost::gneb() {
     return sim_.gneb();
 }

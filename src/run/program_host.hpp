@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,9 @@ class ProgramHost {
     bool run(const Phase& phase);
     // Collective. The relax program's minimisation (Simulation::relax).
     Relaxation relax();
+    // Collective. One static-hysteresis-loop point relaxed (Simulation::relax_point); nullopt
+    // when a continued run had finished it before its checkpoint.
+    std::optional<Relaxation> relax_point(std::int64_t max_steps);
     // Collective. The gneb program's chain of images (Simulation::gneb).
     EnergyPath gneb();
 

@@ -115,6 +115,13 @@ class Simulation {
     // observers act on them (continuous checkpoints, stops, test hooks), so a stop there writes a
     // checkpoint the continued run relaxes on from. Rank 0 prints progress and the outcome.
     Relaxation relax(bool program);
+    // Collective. One field point of sim:program = static-hysteresis-loop: the minimiser at the
+    // present field and 0 K until every torque is below sim:relax-torque-tolerance, at most
+    // `max_steps` steps; each step is a step of the run (checkpoints and stops act on them) and
+    // the point is one phase, so a continued run skips the points its checkpoint had finished
+    // (nullopt) and relaxes on in the one it stopped in. At the end one sample of the state
+    // (state().accumulator), no row.
+    std::optional<Relaxation> relax_point(std::int64_t max_steps);
     // Collective. sim:program = gneb (integrate/gneb.hpp, simulation_gneb.cpp): the chain from
     // the present spins to gneb:final-spin-direction or -file, its end points relaxed first
     // (gneb:relax-end-points), at most sim:total-time-steps iterations; rank 0 prints progress.

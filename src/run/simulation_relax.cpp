@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <optional>
+#include <string>
 
 #include "integrate/minimiser.hpp"
 #include "run/simulation.hpp"
@@ -157,6 +159,59 @@ Relaxation Simulation::relax(bool program) {
                 random || (config_.initial.state == InitialState::uniform && m.random_initial_spin);
         print_outcome(options_.screen, program, out, config_.relax.tolerance, random);
     }
+    return out;
+}
+
+std::optional<Relaxation> Simulation::relax_point(std::int64_t max_steps) {
+    const std::int64_t index = continuation_.phase_calls++;
+    if (continuation_.resuming && index < state_.phase) return std::nullopt;
+    std::int64_t first = 0;  // the point's steps taken before this job (a continued point)
+    if (!rows_.started) start();
+    if (continuation_.resuming) {
+        continuation_.resuming = false;
+        first = state_.phase_step;
+    } else {
+        state_.phase = index;
+        state_.phase_step = 0;
+    }
+    state_.temperature = state_.phonon_temperature = 0;
+    sync_field();
+    pull_spins();
+    sync_.host_ahead = true;  // a GPU integrator takes the relaxed spins before its next step
+    Minimiser minimiser(config_.relax.method, system_, hamiltonian_, halo_, comm());
+    const int timer = timers_.add("relax");
+    const double start_wall = wall_seconds();
+    const LoopCounters from = counters();
+    Relaxation out;
+    std::int64_t k = first;
+    try {
+        for (;; ++k) {
+            hamiltonian_.begin_iteration(state_.step);
+            timers_.start(timer);
+            out.torque = minimiser.measure(spins_);
+            timers_.stop(timer);
+            if (std::isnan(out.torque))
+                throw Error("a field became non-finite while relaxing at B = " +
+                            std::to_string(state_.field_strength) +
+                            " T: a coupling or field is far too strong");
+            if (out.torque < config_.relax.tolerance || k >= max_steps) break;
+            continuation_.stop_policy.before_step();
+            timers_.start(timer);
+            minimiser.move(spins_);
+            timers_.stop(timer);
+            ++state_.step;
+            after_step(k + 1);
+        }
+    } catch (...) {
+        end_loop_stretch(start_wall, from);
+        throw;
+    }
+    end_loop_stretch(start_wall, from);
+    out.converged = out.torque < config_.relax.tolerance;
+    out.steps = k;
+    state_.accumulator.reset(static_cast<std::size_t>(series::count(config_.materials.size())), 1);
+    sample(false);
+    out.energy = measures_.sample.total;
     return out;
 }
 

@@ -164,7 +164,8 @@ const char* plain_input = "material[1]:atomic-spin-moment = 2 !muB\n";
 
 TEST(Describe, EveryKeywordThatChangesASettingChangesTheDescription) {
     // The third base has RKKY exchange, the fourth material-exponential, the fifth the tensor
-    // dipole solver and the sixth an electrical pulse: their parameters are alive there.
+    // dipole solver, the sixth an electrical pulse, the seventh a partial hysteresis loop and the
+    // eighth a field pulse: their parameters are alive there.
     const Config bases[] = {
         parse_text(live_input),
         parse_text(plain_input),
@@ -175,7 +176,10 @@ TEST(Describe, EveryKeywordThatChangesASettingChangesTheDescription) {
         parse_text(std::string(plain_input) + "dipole:solver = tensor\n"),
         parse_text(std::string(plain_input) + "sim:program = electrical-pulse\n" +
                    "material[1]:spin-transfer-relaxation-torque = 0.1 !T\n" +
-                   "sim:spin-transfer-torque-polarization-unit-vector = 0,0,1\n")};
+                   "sim:spin-transfer-torque-polarization-unit-vector = 0,0,1\n"),
+        parse_text(std::string(plain_input) + "sim:program = partial-hysteresis-loop\n"),
+        parse_text(std::string(plain_input) + "sim:program = field-pulse\n" +
+                   "sim:applied-field-strength = 1 !T\n")};
     int rows = 0, round_trips = 0;
     for (const KeywordSpec& s : keyword_table()) {
         // material:file reads files and material:num-materials is read before the other lines:
@@ -193,14 +197,18 @@ TEST(Describe, EveryKeywordThatChangesASettingChangesTheDescription) {
         for (const Config& base : bases)
             for (const Value& v : candidates(s)) {
                 if (&base == &bases[1] && s.kind != ValueKind::flag) continue;
-                // The RKKY and material-exponential parameters live on the third and fourth
-                // bases only; every other row on neither.
+                // The RKKY, material-exponential, macro-cell, pulse and loop parameters live on
+                // their own bases only; every other row on none of those.
                 const bool rkky = s.section == "exchange" && s.name == "rkkykf";
                 const bool by_pair = s.name == "unit-cell-category-exchange-parameters";
                 const bool cells = s.section == "cells" || s.name == "cutoff-radius";
                 const bool pulse = s.name.rfind("electrical-pulse", 0) == 0;
+                const bool loop = s.name == "minimum-applied-field-strength" ||
+                                  s.name == "equilibration-applied-field-strength";
+                const bool field_pulse = s.name == "field-pulse-time";
                 if ((&base == &bases[2]) != rkky || (&base == &bases[3]) != by_pair ||
-                    (&base == &bases[4]) != cells || (&base == &bases[5]) != pulse)
+                    (&base == &bases[4]) != cells || (&base == &bases[5]) != pulse ||
+                    (&base == &bases[6]) != loop || (&base == &bases[7]) != field_pulse)
                     continue;
                 Config c = base;
                 try {

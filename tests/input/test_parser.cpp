@@ -167,7 +167,9 @@ TEST(Parser, PartialHysteresisLoopKeywords) {
                  {"sim:minimum-applied-field-strength",
                   "acts only in sim:program = partial-hysteresis-loop"});
     expect_error("sim:program = curie-temperature\nsim:equilibration-applied-field-strength = 1\n",
-                 2, {"acts only in sim:program = hysteresis-loop and partial-hysteresis-loop"});
+                 2,
+                 {"acts only in sim:program = hysteresis-loop, partial-hysteresis-loop and "
+                  "static-hysteresis-loop"});
     expect_error(
         "sim:program = partial-hysteresis-loop\nsim:minimum-applied-field-strength = 2 !T\n", 2,
         {"goes up from sim:minimum-applied-field-strength (2 T)",
@@ -184,6 +186,19 @@ TEST(Parser, PartialHysteresisLoopKeywords) {
         "sim:program = hysteresis-loop\nsim:equilibration-applied-field-strength = 5 !T\n" +
         material1);
     EXPECT_EQ(d.sweep.equilibration_field, 5);
+    // The static loop relaxes at 0 K by the minimiser, whose keywords it takes; a temperature or
+    // an integrator would do nothing there (a warning each, for VAMPIRE's files that give them).
+    const Config st = config_from_text(
+        "sim:program = static-hysteresis-loop\nsim:temperature = 300\n"
+        "sim:integrator = monte-carlo\nsim:relax-method = lbfgs\n" +
+        material1);
+    EXPECT_EQ(st.relax.method, RelaxMethod::lbfgs);
+    int warned = 0;
+    for (const std::string& w : st.warnings)
+        warned += int(w.find("static-hysteresis-loop relaxes") != std::string::npos);
+    EXPECT_EQ(warned, 2);
+    expect_error("sim:program = hysteresis-loop\nsim:relax-method = lbfgs\n", 2,
+                 {"has no effect without a relaxation", "static-hysteresis-loop"});
 }
 
 TEST(Parser, WrongOrUnknownUnit) {

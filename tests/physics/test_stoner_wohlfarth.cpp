@@ -107,7 +107,7 @@ TEST(StonerWohlfarth, PartialLoopSwitchesOnItsWayUp) {
                                  "sim:maximum-applied-field-strength = 3 !T\n" +
                                      extra + monte_carlo),
                        options);
-        HysteresisLoopProgram program(true);
+        HysteresisLoopProgram program(HysteresisKind::partial);
         ProgramHost host(sim);
         program.run(host);
         EXPECT_TRUE(std::isnan(program.coercive_down()));
@@ -129,6 +129,48 @@ TEST(StonerWohlfarth, PartialLoopSwitchesOnItsWayUp) {
               std::string::npos)
         << text;
     EXPECT_EQ(text.find("way down"), std::string::npos) << text;
+}
+
+// VAMPIRE's static-hysteresis-loop: the spins relaxed at each field by the minimiser. The
+// particles leave their minimum where it disappears, so both coercive fields are h_sw within one
+// field increment: 2K/mu along the easy axis (tilted by 0.01 degree, where h_sw is 0.5 % lower:
+// exactly along it the torque vanishes and nothing would move) and K/mu at 45 degrees. With a step
+// limit too short to converge, the screen says at how many fields it stopped short.
+TEST(StonerWohlfarth, StaticLoopSwitchesAtTheSwitchingField) {
+    auto static_loop = [](double psi, const std::string& extra, std::FILE* screen) {
+        RunOptions options = test::quiet_options();
+        options.screen = screen;
+        Simulation sim(parallel::Comm::world(),
+                       particles(psi,
+                                 "sim:program = static-hysteresis-loop\n"
+                                 "sim:maximum-applied-field-strength = 3 !T\n"
+                                 "sim:applied-field-strength-increment = 0.05 !T\n" +
+                                     extra),
+                       options);
+        HysteresisLoopProgram program(HysteresisKind::static_loop);
+        ProgramHost host(sim);
+        program.run(host);
+        return std::pair{program.coercive_down(), program.coercive_up()};
+    };
+    for (const auto& [psi, expected] :
+         {std::pair{0.01, anisotropy_field}, std::pair{45.0, 0.5 * anisotropy_field}}) {
+        const auto [down, up] = static_loop(psi, "sim:loop-time-steps = 5000\n", nullptr);
+        EXPECT_NEAR(down, -expected, 0.05) << "psi = " << psi << " deg";
+        EXPECT_NEAR(up, expected, 0.05) << "psi = " << psi << " deg";
+    }
+    std::FILE* screen = std::tmpfile();
+    static_loop(45, "sim:loop-time-steps = 2\n", screen);
+    std::rewind(screen);
+    std::string text;
+    for (int ch; (ch = std::fgetc(screen)) != EOF;)
+        text += static_cast<char>(ch);
+    std::fclose(screen);
+    if (!parallel::Comm::world().is_root()) return;
+    EXPECT_NE(text.find("Static hysteresis loop: 3 T to -3 T"), std::string::npos) << text;
+    EXPECT_NE(text.find("NOT converged"), std::string::npos) << text;
+    EXPECT_NE(text.find("of the 242 fields the relaxation stopped at sim:loop-time-steps"),
+              std::string::npos)
+        << text;
 }
 
 // LLG at T = 0 in fields held just below and just above h_sw: below, the particle stays in its

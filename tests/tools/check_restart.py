@@ -1,6 +1,7 @@
 #!/usr/bin/python3
 """Checkpoint and restart end to end (docs/restart.md). For thermal LLG, Monte Carlo, a Curie
-sweep, a hysteresis loop (full and partial), a laser pulse, fmr, a field pulse and the Boltzmann
+sweep, a hysteresis loop (full, partial and static:
+the damped-llg minimiser, which keeps no state, continues bit for bit), a laser pulse, fmr, a field pulse and the Boltzmann
 diagnostic: the run on 4 ranks in one go against the same run
 stopped part-way on 2 ranks (exit status 75, with a checkpoint) and continued on 3 (and 1):
 statistics files, program tables, every snapshot's content hash and the final spin hash must be
@@ -119,6 +120,14 @@ sim:equilibration-time-steps = 20
 sim:loop-time-steps = 10
 sim:time-steps-increment = 5
 """, [35, 55]),
+    "static-hysteresis": (bcc.replace("sim:temperature = 300\n", "") + """sim:program = static-hysteresis-loop
+sim:relax-method = damped-llg
+sim:maximum-applied-field-strength = 5 !T
+sim:applied-field-strength-increment = 2.5 !T
+sim:equilibration-time-steps = 20
+sim:loop-time-steps = 25
+config:atoms
+""", [35, 105]),
     "laser-pulse": (bcc + """sim:program = laser-pulse
 sim:laser-pulse-power = 30
 sim:laser-pulse-time = 5 !fs
@@ -150,7 +159,7 @@ sim:time-steps-increment = 10
 """, [60, 115]),
 }
 tables = {"curie": "curie-temperature", "hysteresis": "hysteresis-loop",
-          "partial-hysteresis": "hysteresis-loop",
+          "partial-hysteresis": "hysteresis-loop", "static-hysteresis": "hysteresis-loop",
           "boltzmann": "boltzmann-distribution.txt"}
 continue_line = "sim:load-checkpoint = continue\n"
 
@@ -184,7 +193,7 @@ for name, (text, stops) in cases.items():
         check([l for l in log if l.startswith("#")] == [log[0]] and len(log) == len(hashes) + 1,
               f"{name}: the continued io-log has one header and a row per snapshot:\n" +
               "\n".join(log))
-    if name in ("hysteresis", "partial-hysteresis"):
+    if name in ("hysteresis", "partial-hysteresis", "static-hysteresis"):
         coercive = re.compile(r"Coercive field: .*")
         check(coercive.search(ref.stdout).group(0) == coercive.search(p.stdout).group(0),
               f"{name}: coercive fields of the continued loop")

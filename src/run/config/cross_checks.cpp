@@ -16,7 +16,8 @@ using keyword_rows::word;
 using S = InitialState;
 
 bool relaxes(const Config& c) {
-    return c.sim.program == ProgramKind::relax || c.relax.first;
+    return c.sim.program == ProgramKind::relax ||
+           c.sim.program == ProgramKind::static_hysteresis_loop || c.relax.first;
 }
 
 }  // namespace
@@ -24,12 +25,12 @@ bool relaxes(const Config& c) {
 void relax(Config& c, const Seen& seen) {
     const bool program = c.sim.program == ProgramKind::relax;
     const bool chain = c.sim.program == ProgramKind::gneb;  // relaxes its end points
-    if (!program && !c.relax.first && !chain)
+    if (!chain && !relaxes(c))
         for (const char* key : {"sim:relax-method", "sim:relax-torque-tolerance"})
             if (const Entry* e = given(seen, key))
                 fail(*e,
                      "has no effect without a relaxation: set sim:program = relax or "
-                     "sim:relax-first");
+                     "static-hysteresis-loop, or sim:relax-first");
     if (const Entry* e = given(seen, "sim:relax-torque-tolerance"); e && chain)
         fail(*e,
              "has no effect with sim:program = gneb: its end points relax to "

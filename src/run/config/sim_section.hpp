@@ -35,8 +35,9 @@ enum class ProgramKind {
     diagnostic_boltzmann,  // the spins' polar-angle histogram (programs/boltzmann.cpp)
     field_pulse,           // a Gaussian field pulse after equilibration (programs/field_pulse.cpp)
     partial_hysteresis_loop,  // one branch of a loop (programs/hysteresis_loop.cpp)
+    static_hysteresis_loop,   // a loop relaxed at each field (programs/hysteresis_loop.cpp)
 };
-inline constexpr EnumWords<ProgramKind, 13> program_words{
+inline constexpr EnumWords<ProgramKind, 14> program_words{
     {{ProgramKind::time_series, "time-series"},
      {ProgramKind::benchmark, "benchmark"},
      {ProgramKind::curie_temperature, "curie-temperature"},
@@ -49,7 +50,8 @@ inline constexpr EnumWords<ProgramKind, 13> program_words{
      {ProgramKind::fmr, "fmr"},
      {ProgramKind::diagnostic_boltzmann, "diagnostic-boltzmann"},
      {ProgramKind::field_pulse, "field-pulse"},
-     {ProgramKind::partial_hysteresis_loop, "partial-hysteresis-loop"}}};
+     {ProgramKind::partial_hysteresis_loop, "partial-hysteresis-loop"},
+     {ProgramKind::static_hysteresis_loop, "static-hysteresis-loop"}}};
 inline const char* word_of(ProgramKind v) {
     return word_of(program_words, v);
 }

@@ -1,7 +1,9 @@
-// sim:program = hysteresis-loop and partial-hysteresis-loop (programs.hpp).
+// sim:program = hysteresis-loop, partial-hysteresis-loop and static-hysteresis-loop
+// (programs.hpp).
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 
 #include "run/program_host.hpp"
 #include "run/programs/point_table.hpp"
@@ -59,21 +61,67 @@ void print_coercive_fields(std::FILE* screen, const std::vector<Branch>& branche
 
 }  // namespace
 
+// One field point of a loop: the run's steps at field b (time steps for sampling, or the
+// minimiser's for the static loop), then its row in the table and `output`; `done` (the run
+// state's program_state) holds <m.h> of every finished point, for the coercive fields of a
+// continued run whose checkpoint had done some of them. Returns <m.h>.
+double HysteresisLoopProgram::point(ProgramHost& sim, PointTable& table, double b, int sign) {
+    const Config& c = sim.config();
+    const std::int64_t index = sim.state().point++;
+    std::vector<double>& done = sim.state().program_state;
+    std::optional<Relaxation> relaxed;
+    if (kind_ == HysteresisKind::static_loop) {
+        sim.state().field_strength = b;
+        relaxed = sim.relax_point(c.sweep.loop_steps);
+        if (!relaxed) return done.at(static_cast<std::size_t>(index));
+    } else {
+        Phase p;
+        p.steps = c.sweep.loop_steps;
+        p.increment = c.sim.steps_increment;
+        p.temperature = p.equilibration_temperature = c.sim.temperature;
+        p.field_strength = b;
+        p.row_per_sample = false;
+        if (!sim.run(p)) return done.at(static_cast<std::size_t>(index));
+    }
+    sim.write_row();
+    std::vector<double> row = point_row(sim.state().accumulator, b, sign, c.materials.size());
+    if (relaxed) {
+        // One relaxed state, not samples: no statistical errors; the minimiser's outcome.
+        for (std::size_t k = 3; k < row.size(); k += 2)
+            row[k] = 0;
+        row.push_back(double(relaxed->steps));
+        row.push_back(relaxed->torque);
+        if (!relaxed->converged) ++unconverged_;
+    }
+    done.push_back(row[2]);
+    table.write_row(row);
+    if (std::FILE* screen = sim.screen()) {
+        std::fprintf(screen, "  B = %-10g m.h = %+.5f", b, row[2]);
+        if (relaxed)
+            std::fprintf(screen, "  (%lld steps, largest torque %.3g T%s)",
+                         static_cast<long long>(relaxed->steps), relaxed->torque,
+                         relaxed->converged ? "" : ": NOT converged");
+        std::fprintf(screen, "\n");
+    }
+    return row[2];
+}
+
 void HysteresisLoopProgram::run(ProgramHost& sim) {
     const Config& c = sim.config();
     const double h = c.sweep.maximum_field;
     const double inc = c.sweep.field_increment;
-    // The full loop: +H to -H and back, after equilibration at the larger of +H and
+    const bool partial = kind_ == HysteresisKind::partial;
+    // The full and static loops: +H to -H and back, after equilibration at the larger of +H and
     // sim:equilibration-applied-field-strength (VAMPIRE's). The partial loop: one branch from
     // sim:minimum- to sim:maximum-applied-field-strength after equilibration at
     // sim:equilibration-applied-field-strength.
     std::vector<Branch> branches;
-    if (partial_)
+    if (partial)
         branches.push_back({sweep_points(c.sweep.minimum_field, h, inc), +1});
     else
         branches = {{sweep_points(h, -h, inc), -1}, {sweep_points(-h, h, inc), +1}};
     const double settle_field =
-        partial_ ? c.sweep.equilibration_field : std::max(h, c.sweep.equilibration_field);
+        partial ? c.sweep.equilibration_field : std::max(h, c.sweep.equilibration_field);
     std::size_t points = 0;
     for (const Branch& b : branches)
         points += b.fields.size();
@@ -82,55 +130,52 @@ void HysteresisLoopProgram::run(ProgramHost& sim) {
     for (const MaterialConfig& m : c.materials)
         for (const char* x : {":<m.h>", ":err"})
             headers.push_back(m.name + x);
+    if (kind_ == HysteresisKind::static_loop)
+        for (const char* x : {"relax-steps", "largest-torque[T]"})
+            headers.emplace_back(x);
     PointTable table(sim, "hysteresis-loop", headers);
     std::FILE* screen = sim.screen();
-    if (screen && partial_)
+    if (screen && partial)
         std::fprintf(screen, "Partial hysteresis loop: %g T to %g T in steps of %g T at %g K\n",
                      c.sweep.minimum_field, h, inc, c.sim.temperature);
+    else if (screen && kind_ == HysteresisKind::static_loop)
+        std::fprintf(screen,
+                     "Static hysteresis loop: %g T to %g T and back in steps of %g T, relaxed at "
+                     "each field until every torque is below %g T (at most %lld steps)\n",
+                     h, -h, inc, c.relax.tolerance, static_cast<long long>(c.sweep.loop_steps));
     else if (screen)
         std::fprintf(screen, "Hysteresis loop: %g T to %g T and back in steps of %g T at %g K\n", h,
                      -h, inc, c.sim.temperature);
 
-    Phase settle;
-    settle.equilibration_steps = c.sim.equilibration_steps;
-    settle.temperature = settle.equilibration_temperature = c.sim.temperature;
-    settle.field_strength = settle_field;
-    settle.row_per_sample = false;
-    if (c.sim.equilibration_steps > 0) sim.run(settle);
+    if (c.sim.equilibration_steps > 0 && kind_ == HysteresisKind::static_loop) {
+        sim.state().field_strength = settle_field;
+        sim.relax_point(c.sim.equilibration_steps);
+    } else if (c.sim.equilibration_steps > 0) {
+        Phase settle;
+        settle.equilibration_steps = c.sim.equilibration_steps;
+        settle.temperature = settle.equilibration_temperature = c.sim.temperature;
+        settle.field_strength = settle_field;
+        settle.row_per_sample = false;
+        sim.run(settle);
+    }
 
-    std::int64_t point = 0;
+    sim.state().point = 0;
     std::vector<double> coercive;
     for (const Branch& branch : branches) {
         std::vector<double> mh;
-        for (double b : branch.fields) {
-            const std::int64_t index = point++;
-            sim.state().point = index;
-            Phase p;
-            p.steps = c.sweep.loop_steps;
-            p.increment = c.sim.steps_increment;
-            p.temperature = p.equilibration_temperature = c.sim.temperature;
-            p.field_strength = b;
-            p.row_per_sample = false;
-            // program_state holds <m.h> of every finished point, for the coercive fields of a
-            // continued run whose checkpoint had done some of them.
-            std::vector<double>& done = sim.state().program_state;
-            if (!sim.run(p)) {
-                mh.push_back(done.at(static_cast<std::size_t>(index)));
-                continue;
-            }
-            sim.write_row();
-            const std::vector<double> row =
-                point_row(sim.state().accumulator, b, branch.sign, c.materials.size());
-            mh.push_back(row[2]);
-            done.push_back(row[2]);
-            table.write_row(row);
-            if (screen) std::fprintf(screen, "  B = %-10g m.h = %+.5f\n", b, row[2]);
-        }
+        for (double b : branch.fields)
+            mh.push_back(point(sim, table, b, branch.sign));
         coercive.push_back(zero_crossing(branch.fields, mh));
     }
-    coercive_[0] = partial_ ? std::nan("") : coercive[0];
+    coercive_[0] = partial ? std::nan("") : coercive[0];
     coercive_[1] = coercive.back();
     if (screen) print_coercive_fields(screen, branches, coercive, table.path());
+    if (screen && unconverged_ > 0)
+        std::fprintf(screen,
+                     "Warning: at %lld of the %zu fields the relaxation stopped at "
+                     "sim:loop-time-steps before every torque was below "
+                     "sim:relax-torque-tolerance: raise sim:loop-time-steps\n",
+                     static_cast<long long>(unconverged_), points);
 }
 
 }  // namespace miniasd

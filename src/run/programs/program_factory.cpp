@@ -34,7 +34,9 @@ std::unique_ptr<Program> make_program(const Config& c) {
         case ProgramKind::field_pulse:
             return std::make_unique<FieldPulseProgram>();
         case ProgramKind::partial_hysteresis_loop:
-            return std::make_unique<HysteresisLoopProgram>(true);
+            return std::make_unique<HysteresisLoopProgram>(HysteresisKind::partial);
+        case ProgramKind::static_hysteresis_loop:
+            return std::make_unique<HysteresisLoopProgram>(HysteresisKind::static_loop);
     }
     return std::make_unique<TimeSeriesProgram>();
 }

@@ -12,6 +12,8 @@
 
 namespace miniasd {
 
+class PointTable;
+
 class TimeSeriesProgram final : public Program {
   public:
     const char* name() const override { return "time-series"; }
@@ -71,14 +73,19 @@ class CurieTemperatureProgram final : public Program {
 // (H = sim:maximum-applied-field-strength) in steps of sim:applied-field-strength-increment,
 // after equilibration at the larger of +H and sim:equilibration-applied-field-strength. Writes one
 // `output` row per field, the table `hysteresis-loop` (<m.h> per field and branch, with errors)
-// and the coercive fields found by interpolation. `partial` (VAMPIRE's partial-hysteresis-loop):
-// one branch up from sim:minimum-applied-field-strength to H, after equilibration at
-// sim:equilibration-applied-field-strength.
+// and the coercive fields found by interpolation. VAMPIRE's variants: `partial`, one branch up
+// from sim:minimum-applied-field-strength to H after equilibration at
+// sim:equilibration-applied-field-strength; `static_loop`, the full loop with the spins relaxed
+// at each field by the minimiser (sim:relax-method, sim:relax-torque-tolerance) at 0 K, at most
+// sim:loop-time-steps steps, instead of sampled at a temperature.
+enum class HysteresisKind { full, partial, static_loop };
 class HysteresisLoopProgram final : public Program {
   public:
-    explicit HysteresisLoopProgram(bool partial = false) : partial_(partial) {}
+    explicit HysteresisLoopProgram(HysteresisKind kind = HysteresisKind::full) : kind_(kind) {}
     const char* name() const override {
-        return partial_ ? "partial-hysteresis-loop" : "hysteresis-loop";
+        return kind_ == HysteresisKind::partial       ? "partial-hysteresis-loop"
+               : kind_ == HysteresisKind::static_loop ? "static-hysteresis-loop"
+                                                      : "hysteresis-loop";
     }
     void run(ProgramHost& sim) override;
     // Fields (T) where <m.h> crosses zero going down and going up; NaN where it does not (and
@@ -87,8 +94,10 @@ class HysteresisLoopProgram final : public Program {
     double coercive_up() const { return coercive_[1]; }
 
   private:
-    bool partial_;
+    double point(ProgramHost& sim, PointTable& table, double b, int sign);
+    HysteresisKind kind_;
     double coercive_[2] = {0, 0};
+    std::int64_t unconverged_ = 0;  // static loop: fields whose relaxation hit its step limit
 };
 
 // Equilibration at sim:equilibration-temperature in the applied field, then total-time-steps in

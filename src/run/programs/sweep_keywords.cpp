@@ -21,7 +21,8 @@ using input_checks::fail;
 
 bool loop(const Config& c) {
     return c.sim.program == ProgramKind::hysteresis_loop ||
-           c.sim.program == ProgramKind::partial_hysteresis_loop;
+           c.sim.program == ProgramKind::partial_hysteresis_loop ||
+           c.sim.program == ProgramKind::static_hysteresis_loop;
 }
 
 // A count: whole below 1e9, else three digits and an exponent.
@@ -80,8 +81,9 @@ void add_rows(std::vector<KeywordSpec>& t) {
         }));
     t.push_back(row(
         "sim", "equilibration-applied-field-strength", K::real, D::field, 0, 1e3, "0 T",
-        "the field of a loop's equilibration: partial-hysteresis-loop's; hysteresis-loop "
-        "equilibrates at the larger of it and sim:maximum-applied-field-strength",
+        "the field of a loop's equilibration: partial-hysteresis-loop's; hysteresis-loop and "
+        "static-hysteresis-loop equilibrate at the larger of it and "
+        "sim:maximum-applied-field-strength",
         [](Config& c, const Value& v, const Entry&) { c.sweep.equilibration_field = v.real; },
         [](const Config& c) { return loop(c) ? number(c.sweep.equilibration_field) : none; }));
 }
@@ -90,7 +92,7 @@ void add_rows(std::vector<KeywordSpec>& t) {
 constexpr double max_sweep_points = 1e6;
 
 // Settings a program needs that have no sensible default; sweeps of a reasonable size.
-void check_sweeps(Config& c, const Seen& seen, std::vector<std::string>&) {
+void check_sweeps(Config& c, const Seen& seen, std::vector<std::string>& warnings) {
     const std::string& input_file = c.input_file;
     if (c.sim.program == ProgramKind::field_cool &&
         c.sweep.maximum_temperature < c.sweep.minimum_temperature) {
@@ -111,7 +113,9 @@ void check_sweeps(Config& c, const Seen& seen, std::vector<std::string>&) {
     if (const Entry* e = given(seen, "sim:minimum-applied-field-strength"); e && !partial)
         fail(*e, "acts only in sim:program = partial-hysteresis-loop");
     if (const Entry* e = given(seen, "sim:equilibration-applied-field-strength"); e && !loop(c))
-        fail(*e, "acts only in sim:program = hysteresis-loop and partial-hysteresis-loop");
+        fail(*e,
+             "acts only in sim:program = hysteresis-loop, partial-hysteresis-loop and "
+             "static-hysteresis-loop");
     if (partial && c.sweep.minimum_field > c.sweep.maximum_field) {
         const Entry* e = given(seen, "sim:minimum-applied-field-strength");
         fail(e ? *e : seen.at("sim:program"),
@@ -120,6 +124,18 @@ void check_sweeps(Config& c, const Seen& seen, std::vector<std::string>&) {
                  g4(c.sweep.maximum_field) +
                  " T): the minimum must not be above the maximum (for a branch going down, "
                  "reverse sim:applied-field-unit-vector)");
+    }
+    // The static loop relaxes at 0 K by the minimiser: what would make a run hot or pick the
+    // integrator does nothing there.
+    if (c.sim.program == ProgramKind::static_hysteresis_loop) {
+        if (given(seen, "sim:temperature") && c.sim.temperature != 0)
+            warnings.push_back(
+                "sim:program = static-hysteresis-loop relaxes the spins at 0 K (as VAMPIRE's, "
+                "without the thermal field): sim:temperature has no effect");
+        if (given(seen, "sim:integrator"))
+            warnings.push_back(
+                "sim:program = static-hysteresis-loop relaxes by the minimiser "
+                "(sim:relax-method): sim:integrator has no effect");
     }
     // A sweep's points are held in memory and each runs its steps: a count beyond reason (a
     // 1e-30 T increment) would die allocating or run for ever, so --check refuses it.
