@@ -82,6 +82,16 @@ const std::string monte_carlo =
     "sim:applied-field-strength-increment = 0.01 !T\n"
     "sim:loop-time-steps = 300\nsim:time-steps-increment = 100\n";
 
+// What a run printed to a temporary file given as its screen; closes the file.
+std::string read_and_close(std::FILE* screen) {
+    std::rewind(screen);
+    std::string text;
+    for (int ch; (ch = std::fgetc(screen)) != EOF;)
+        text += static_cast<char>(ch);
+    std::fclose(screen);
+    return text;
+}
+
 }  // namespace
 
 TEST(StonerWohlfarth, MonteCarloSwitchesAtTheAnisotropyFieldAlongTheEasyAxis) {
@@ -117,11 +127,7 @@ TEST(StonerWohlfarth, PartialLoopSwitchesOnItsWayUp) {
     EXPECT_NEAR(up, switching_field(30), 0.01 * switching_field(30));
     std::FILE* screen = std::tmpfile();
     EXPECT_TRUE(std::isnan(partial("sim:minimum-applied-field-strength = 1 !T\n", screen)));
-    std::rewind(screen);
-    std::string text;
-    for (int ch; (ch = std::fgetc(screen)) != EOF;)
-        text += static_cast<char>(ch);
-    std::fclose(screen);
+    const std::string text = read_and_close(screen);
     if (!parallel::Comm::world().is_root()) return;
     EXPECT_NE(text.find("Partial hysteresis loop: 1 T to 3 T"), std::string::npos) << text;
     EXPECT_NE(text.find("Coercive field: none on the way up (m.h did not cross zero between 1 and "
@@ -160,11 +166,7 @@ TEST(StonerWohlfarth, StaticLoopSwitchesAtTheSwitchingField) {
     }
     std::FILE* screen = std::tmpfile();
     static_loop(45, "sim:loop-time-steps = 2\n", screen);
-    std::rewind(screen);
-    std::string text;
-    for (int ch; (ch = std::fgetc(screen)) != EOF;)
-        text += static_cast<char>(ch);
-    std::fclose(screen);
+    const std::string text = read_and_close(screen);
     if (!parallel::Comm::world().is_root()) return;
     EXPECT_NE(text.find("Static hysteresis loop: 3 T to -3 T"), std::string::npos) << text;
     EXPECT_NE(text.find("NOT converged"), std::string::npos) << text;
@@ -225,11 +227,7 @@ TEST(StonerWohlfarth, ZeroKelvinMonteCarloWithExchangeIsWarnedAndNeverPrintsNan)
     ProgramHost host(sim);
     program.run(host);
     EXPECT_TRUE(std::isnan(program.coercive_down()));
-    std::rewind(screen);
-    std::string text;
-    for (int ch; (ch = std::fgetc(screen)) != EOF;)
-        text += static_cast<char>(ch);
-    std::fclose(screen);
+    const std::string text = read_and_close(screen);
     if (!parallel::Comm::world().is_root()) return;
     EXPECT_EQ(text.find("nan"), std::string::npos) << text;
     EXPECT_NE(text.find("none on the way down (m.h did not cross zero between 3 and -3 T)"),
