@@ -310,7 +310,7 @@ const Group groups[] = {
 const VampireValues value_groups[] = {
     {"sim:program", "this VAMPIRE program is not implemented",
      "hamr-simulation cmc-anisotropy hybrid-cmc reverse-hybrid-cmc "
-     "lagrange-multiplier localised-temperature-pulse effective-damping "
+     "lagrange-multiplier localised-temperature-pulse "
      "localised-field-cool setting "
      "exchange-stiffness mm-a-calculation field-sweep disk-tracks "
      "diagnostic-boltzmann-micromagnetic-llg"},

@@ -1,5 +1,7 @@
 #include "run/program_host.hpp"
 
+#include <cmath>
+
 #include "run/simulation.hpp"
 
 namespace miniasd {
@@ -26,6 +28,16 @@ EnergyPath ProgramHost::gneb() {
 
 RunState& ProgramHost::state() {
     return sim_.state();
+}
+
+void ProgramHost::rotate_spins_about_x(double degrees) {
+    const double a = degrees * M_PI / 180, c = std::cos(a), s = std::sin(a);
+    Spins& spins = sim_.spins();  // from the device first; handed back before the next step
+    for (std::size_t i = 0; i < spins.y.size(); ++i) {
+        const double y = spins.y[i], z = spins.z[i];
+        spins.y[i] = y * c - z * s;
+        spins.z[i] = y * s + z * c;
+    }
 }
 
 void ProgramHost::write_row() {

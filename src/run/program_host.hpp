@@ -47,6 +47,10 @@ class ProgramHost {
     // in VAMPIRE's bins: bin b counts angles in [b - 1, b), b = 1 .. 180 (180 itself in bin
     // 180), summed over the ranks (exact: counts).
     std::vector<std::int64_t> polar_angle_counts() const;
+    // Every spin turned by `degrees` about +x, right-handed (y -> y cos - z sin,
+    // z -> y sin + z cos), owned atoms and ghosts alike: VAMPIRE's effective-damping kick. Each
+    // atom's arithmetic alone, so the same bits on any decomposition.
+    void rotate_spins_about_x(double degrees);
     // Collective. One statistics row of the present sample (a program that writes its own rows).
     void write_row();
     // Statistics rows of the whole run, before the first phase (snapshot disk-space check).

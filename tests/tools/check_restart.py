@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Checkpoint and restart end to end (docs/restart.md). For thermal LLG, Monte Carlo, a Curie
 sweep, a hysteresis loop (full, partial and static:
-the damped-llg minimiser, which keeps no state, continues bit for bit), a laser pulse, fmr, a field pulse and the Boltzmann
+the damped-llg minimiser, which keeps no state, continues bit for bit), effective damping (stopped before and after its kick), a laser pulse, fmr, a field pulse and the Boltzmann
 diagnostic: the run on 4 ranks in one go against the same run
 stopped part-way on 2 ranks (exit status 75, with a checkpoint) and continued on 3 (and 1):
 statistics files, program tables, every snapshot's content hash and the final spin hash must be
@@ -128,6 +128,11 @@ sim:equilibration-time-steps = 20
 sim:loop-time-steps = 25
 config:atoms
 """, [35, 105]),
+    "effective-damping": (bcc + """sim:program = effective-damping
+sim:equilibration-time-steps = 20
+sim:total-time-steps = 100
+sim:time-steps-increment = 10
+""", [15, 60]),
     "laser-pulse": (bcc + """sim:program = laser-pulse
 sim:laser-pulse-power = 30
 sim:laser-pulse-time = 5 !fs

@@ -146,8 +146,9 @@ void local_temperatures(Config& c, const Seen& seen) {
     const ProgramKind p = c.sim.program;
     if (p != ProgramKind::time_series && p != ProgramKind::benchmark &&
         p != ProgramKind::hysteresis_loop && p != ProgramKind::partial_hysteresis_loop &&
-        p != ProgramKind::fmr && p != ProgramKind::diagnostic_boltzmann &&
-        p != ProgramKind::field_pulse && p != ProgramKind::electrical_pulse)
+        p != ProgramKind::fmr && p != ProgramKind::effective_damping &&
+        p != ProgramKind::diagnostic_boltzmann && p != ProgramKind::field_pulse &&
+        p != ProgramKind::electrical_pulse)
         fail(*first, std::string("sim:program = ") + word_of(p) +
                          " sets the temperature, which the materials' own temperatures would "
                          "override: give sim:temperature instead");

@@ -31,7 +31,9 @@ void add_method_rows(std::vector<KeywordSpec>& t) {
         "after equilibration, sim:field-pulse-time), partial-hysteresis-loop (one branch of a "
         "loop, "
         "from sim:minimum- to sim:maximum-applied-field-strength), static-hysteresis-loop (a "
-        "loop relaxed at each field by the minimiser, at 0 K); docs/physics.md describes each",
+        "loop relaxed at each field by the minimiser, at 0 K), effective-damping (every spin "
+        "turned by 30 degrees about x after equilibration, then the relaxation back); "
+        "docs/physics.md describes each",
         [](auto& c) -> auto& { return c.sim.program; }, always));
     t.push_back(enum_choice(
         "sim", "integrator", integrator_words, IntegratorKind::llg_heun,

@@ -36,8 +36,9 @@ enum class ProgramKind {
     field_pulse,           // a Gaussian field pulse after equilibration (programs/field_pulse.cpp)
     partial_hysteresis_loop,  // one branch of a loop (programs/hysteresis_loop.cpp)
     static_hysteresis_loop,   // a loop relaxed at each field (programs/hysteresis_loop.cpp)
+    effective_damping,        // relaxation after a 30-degree kick (programs/effective_damping.cpp)
 };
-inline constexpr EnumWords<ProgramKind, 14> program_words{
+inline constexpr EnumWords<ProgramKind, 15> program_words{
     {{ProgramKind::time_series, "time-series"},
      {ProgramKind::benchmark, "benchmark"},
      {ProgramKind::curie_temperature, "curie-temperature"},
@@ -51,7 +52,8 @@ inline constexpr EnumWords<ProgramKind, 14> program_words{
      {ProgramKind::diagnostic_boltzmann, "diagnostic-boltzmann"},
      {ProgramKind::field_pulse, "field-pulse"},
      {ProgramKind::partial_hysteresis_loop, "partial-hysteresis-loop"},
-     {ProgramKind::static_hysteresis_loop, "static-hysteresis-loop"}}};
+     {ProgramKind::static_hysteresis_loop, "static-hysteresis-loop"},
+     {ProgramKind::effective_damping, "effective-damping"}}};
 inline const char* word_of(ProgramKind v) {
     return word_of(program_words, v);
 }

@@ -33,6 +33,8 @@ std::unique_ptr<Program> make_program(const Config& c) {
             return std::make_unique<BoltzmannProgram>();
         case ProgramKind::field_pulse:
             return std::make_unique<FieldPulseProgram>();
+        case ProgramKind::effective_damping:
+            return std::make_unique<EffectiveDampingProgram>();
         case ProgramKind::partial_hysteresis_loop:
             return std::make_unique<HysteresisLoopProgram>(HysteresisKind::partial);
         case ProgramKind::static_hysteresis_loop:

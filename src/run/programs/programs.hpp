@@ -140,6 +140,15 @@ class FieldPulseProgram final : public Program {
 // The pulse's field (T, along sim:applied-field-unit-vector) at time t (s) after equilibration.
 double field_pulse_field(const Config& c, double t);
 
+// VAMPIRE's effective-damping: equilibration at sim:equilibration-temperature, then every spin
+// turned by 30 degrees about x, then total-time-steps at sim:temperature whose rows show the
+// magnetisation relaxing back (its decay rate gives the effective damping).
+class EffectiveDampingProgram final : public Program {
+  public:
+    const char* name() const override { return "effective-damping"; }
+    void run(ProgramHost& sim) override;
+};
+
 // VAMPIRE's diagnostic-boltzmann: equilibration, then total-time-steps in which the spins' polar
 // angles are binned at every sample (after each time-steps-increment); boltzmann-distribution.txt
 // holds the histogram beside the single-spin Boltzmann distributions it should follow.

@@ -128,10 +128,12 @@ void check_sweeps(Config& c, const Seen& seen, std::vector<std::string>& warning
     // The static loop relaxes at 0 K by the minimiser: what would make a run hot or pick the
     // integrator does nothing there.
     if (c.sim.program == ProgramKind::static_hysteresis_loop) {
-        if (given(seen, "sim:temperature") && c.sim.temperature != 0)
-            warnings.push_back(
-                "sim:program = static-hysteresis-loop relaxes the spins at 0 K (as VAMPIRE's, "
-                "without the thermal field): sim:temperature has no effect");
+        for (const char* key : {"sim:temperature", "sim:equilibration-temperature"})
+            if (given(seen, key))
+                warnings.push_back(std::string("sim:program = static-hysteresis-loop relaxes the "
+                                               "spins at 0 K (as VAMPIRE's, without the thermal "
+                                               "field): ") +
+                                   key + " has no effect");
         if (given(seen, "sim:integrator"))
             warnings.push_back(
                 "sim:program = static-hysteresis-loop relaxes by the minimiser "
