@@ -142,7 +142,9 @@ TEST(Gneb, AFallingImageFindsTheMinimumOnThePath) {
             ++falling;
             EXPECT_NEAR(theta, minimum, 1e-6) << "image " << k;
         }
-        if (p.type[k] == "climbing") EXPECT_NEAR(theta, saddle, 1e-6) << "image " << k;
+        if (p.type[k] == "climbing") {
+            EXPECT_NEAR(theta, saddle, 1e-6) << "image " << k;
+        }
     }
     EXPECT_EQ(falling, 1);
     EXPECT_EQ(p.type[p.highest()], "climbing");

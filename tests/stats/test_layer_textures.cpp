@@ -112,7 +112,9 @@ TEST(LayerTextures, AskyrmionHasChargeMinusOneOnEveryFilm) {
     }
     // A cell 0.3 % longer along x than y: the exchange's nearest bonds lay along y only.
     const Texture strained = prepared_skyrmion("sc", 1, "dimensions:unit-cell-size-x = 3.009 !A\n");
-    if (parallel::Comm::world().is_root()) EXPECT_NEAR(strained.q, -1, 1e-9);
+    if (parallel::Comm::world().is_root()) {
+        EXPECT_NEAR(strained.q, -1, 1e-9);
+    }
 }
 
 TEST(LayerTextures, NoSkyrmionHasNoRadiusAndAChainNoCharge) {
@@ -138,9 +140,10 @@ TEST(LayerTextures, NoSkyrmionHasNoRadiusAndAChainNoCharge) {
     chain.replace(chain.find("system-size-y = 3 !nm"), 21, "system-size-y = 3.54 !A");
     chain.replace(chain.find("create:periodic-boundaries-y\n"), 29, "");
     const std::string error = test::run_on_first_ranks(1, 1, chain, [](Simulation&) {});
-    if (parallel::Comm::world().is_root())
+    if (parallel::Comm::world().is_root()) {
         EXPECT_NE(error.find("skyrmion-centre and their mean- forms) need a layer of atoms that "
                              "forms triangles"),
                   std::string::npos)
             << error;
+    }
 }
