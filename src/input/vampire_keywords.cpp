@@ -308,12 +308,26 @@ const Group groups[] = {
 // clang-format on
 
 const VampireValues value_groups[] = {
-    {"sim:program", "this VAMPIRE program is not implemented",
-     "hamr-simulation cmc-anisotropy hybrid-cmc reverse-hybrid-cmc "
-     "lagrange-multiplier localised-temperature-pulse "
-     "localised-field-cool setting "
-     "exchange-stiffness mm-a-calculation field-sweep disk-tracks "
-     "diagnostic-boltzmann-micromagnetic-llg"},
+    {"sim:program",
+     "needs constrained Monte Carlo (VAMPIRE's montecarlo/cmc: the total magnetisation held at "
+     "an angle), which miniASD lacks",
+     "cmc-anisotropy hybrid-cmc reverse-hybrid-cmc"},
+    {"sim:program",
+     "needs the Lagrange-multiplier constraint on the magnetisation, which miniASD "
+     "lacks",
+     "lagrange-multiplier"},
+    {"sim:program",
+     "needs temperatures that vary in space (VAMPIRE's local-temperature-pulse: section), which "
+     "miniASD lacks",
+     "localised-temperature-pulse localised-field-cool"},
+    {"sim:program", "needs VAMPIRE's HAMR module (hamr:), which miniASD lacks",
+     "hamr-simulation disk-tracks"},
+    {"sim:program",
+     "needs granular films (VAMPIRE's grains, create:voronoi-film), which miniASD lacks",
+     "setting"},
+    {"sim:program", "needs VAMPIRE's micromagnetic module (micromagnetic:), which miniASD lacks",
+     "mm-a-calculation diagnostic-boltzmann-micromagnetic-llg"},
+    {"sim:program", "this VAMPIRE program is not implemented", "exchange-stiffness field-sweep"},
     {"sim:program",
      "VAMPIRE's domain-wall program is not implemented; its initial wall is: sim:program = "
      "time-series with sim:initial-spin-configuration = domain-wall",
