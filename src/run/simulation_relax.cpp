@@ -165,6 +165,10 @@ Relaxation Simulation::relax(bool program) {
 std::optional<Relaxation> Simulation::relax_point(std::int64_t max_steps) {
     const std::int64_t index = continuation_.phase_calls++;
     if (continuation_.resuming && index < state_.phase) return std::nullopt;
+    if (continuation_.resuming && continuation_.sampled_at_resume) {
+        continuation_.resuming = false;  // a finished run's end checkpoint: this point is done
+        return std::nullopt;
+    }
     std::int64_t first = 0;  // the point's steps taken before this job (a continued point)
     if (!rows_.started) start();
     if (continuation_.resuming) {

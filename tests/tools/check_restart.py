@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Checkpoint and restart end to end (docs/restart.md). For thermal LLG, Monte Carlo, a Curie
 sweep, a hysteresis loop (full, partial and static:
-the damped-llg minimiser, which keeps no state, continues bit for bit), effective damping (stopped before and after its kick), a laser pulse, fmr, a field pulse and the Boltzmann
+the damped-llg minimiser, whose only state is the largest field it has seen, here still growing), effective damping (stopped before and after its kick), a laser pulse, fmr, a field pulse and the Boltzmann
 diagnostic: the run on 4 ranks in one go against the same run
 stopped part-way on 2 ranks (exit status 75, with a checkpoint) and continued on 3 (and 1):
 statistics files, program tables, every snapshot's content hash and the final spin hash must be
@@ -399,6 +399,18 @@ run(2, os.path.join(d, "chain"), ended)
 run(3, os.path.join(d, "chain"), longer_run + continue_line)
 check(read(os.path.join(d, "whole", "output")) == read(os.path.join(d, "chain", "output")),
       "an extended continuation's statistics equal the longer run's in every bit")
+
+# A finished static loop (one phase per field, each relaxed) continued again from its end
+# checkpoint: nothing more to do, and no field point written twice.
+d = os.path.join(work, "static-ended")
+shutil.rmtree(d, ignore_errors=True)
+static_ended = cases["static-hysteresis"][0] + "sim:save-checkpoint = end\n"
+run(2, d, static_ended)
+before = [read(os.path.join(d, f)) for f in ("output", "hysteresis-loop")]
+p = run(3, d, static_ended + continue_line)
+check("nothing more to do" in p.stdout and
+      before == [read(os.path.join(d, f)) for f in ("output", "hysteresis-loop")],
+      "a finished static loop continued again writes no row twice:\n" + p.stdout)
 
 # --- Signals and the wall-time limit: a running job stops at a step boundary with a checkpoint ---
 endless = bcc + "sim:total-time-steps = 100000000\nsim:time-steps-increment = 1000\n"

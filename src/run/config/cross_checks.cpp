@@ -144,6 +144,10 @@ void local_temperatures(Config& c, const Seen& seen) {
              "material temperatures act on the LLG thermal field only (as in VAMPIRE, "
              "whose Monte Carlo ignores them): use llg-heun, or sim:temperature");
     const ProgramKind p = c.sim.program;
+    if (p == ProgramKind::static_hysteresis_loop)
+        fail(*first,
+             "has no effect with sim:program = static-hysteresis-loop, which relaxes the spins "
+             "at 0 K");
     if (p != ProgramKind::time_series && p != ProgramKind::benchmark &&
         p != ProgramKind::hysteresis_loop && p != ProgramKind::partial_hysteresis_loop &&
         p != ProgramKind::fmr && p != ProgramKind::effective_damping &&

@@ -67,7 +67,8 @@ void print_coercive_fields(std::FILE* screen, const std::vector<Branch>& branche
 // continued run whose checkpoint had done some of them. Returns <m.h>.
 double HysteresisLoopProgram::point(ProgramHost& sim, PointTable& table, double b, int sign) {
     const Config& c = sim.config();
-    const std::int64_t index = sim.state().point++;
+    const std::int64_t index = next_point_++;
+    sim.state().point = index;
     std::vector<double>& done = sim.state().program_state;
     std::optional<Relaxation> relaxed;
     if (kind_ == HysteresisKind::static_loop) {
@@ -159,7 +160,6 @@ void HysteresisLoopProgram::run(ProgramHost& sim) {
         sim.run(settle);
     }
 
-    sim.state().point = 0;
     std::vector<double> coercive;
     for (const Branch& branch : branches) {
         std::vector<double> mh;

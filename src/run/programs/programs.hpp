@@ -97,6 +97,7 @@ class HysteresisLoopProgram final : public Program {
     double point(ProgramHost& sim, PointTable& table, double b, int sign);
     HysteresisKind kind_;
     double coercive_[2] = {0, 0};
+    std::int64_t next_point_ = 0;   // the index of the next field point
     std::int64_t unconverged_ = 0;  // static loop: fields whose relaxation hit its step limit
 };
 
