@@ -16,16 +16,10 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from script_support import run_input, script_args, table_rows  # noqa: E402
+from script_support import Checks, script_args, statistics_bytes, table_rows  # noqa: E402
 
 miniasd, _, mpiexec, flags, work, source = script_args(sys.argv[1:])
-failures = []
-
-
-def check(ok, what):
-    print(("ok    " if ok else "FAIL  ") + what)
-    if not ok:
-        failures.append(what)
+check = Checks("effective-damping")
 
 
 GAMMA = 1.760859e11  # rad / (s T), docs/physics.md
@@ -54,11 +48,7 @@ output:magnetisation
 
 
 def run(name, text, ranks=1):
-    d = os.path.join(work, name)
-    p = run_input(miniasd, mpiexec, flags, d, text, ranks=ranks)
-    check(p.returncode == 0, f"{name}: runs on {ranks} rank(s)" +
-          ("" if p.returncode == 0 else ":\n" + p.stdout + p.stderr))
-    return d
+    return check.run(miniasd, mpiexec, flags, os.path.join(work, name), text, ranks)[0]
 
 
 def exact(t):
@@ -83,12 +73,8 @@ coupled = kicked().replace("sim:temperature = 0", "sim:temperature = 300\n"
                            "sim:integrator-random-seed = 9\n"
                            "material[1]:exchange-matrix[1] = 2e-21") \
     .replace("6 !A", "12 !A").replace(f"= {TOTAL}", "= 600").replace(f"= {INC}", "= 50")
-outputs = []
-for ranks in (1, 2, 3):
-    with open(os.path.join(run(f"ranks-{ranks}", coupled, ranks), "output"), "rb") as f:
-        outputs.append([line for line in f if not line.startswith(b"#")])
+outputs = [statistics_bytes(run(f"ranks-{ranks}", coupled, ranks)) for ranks in (1, 2, 3)]
 check(outputs[0] == outputs[1] == outputs[2] and len(outputs[0]) > 3,
       "the same statistics on 1, 2 and 3 ranks")
 
-print("FAILED: " + "; ".join(failures) if failures else "all effective-damping checks passed")
-sys.exit(1 if failures else 0)
+check.finish()

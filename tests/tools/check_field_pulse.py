@@ -21,16 +21,10 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from script_support import run_input, script_args, table_rows  # noqa: E402
+from script_support import Checks, run_input, script_args, statistics_bytes, table_rows  # noqa
 
 miniasd, _, mpiexec, flags, work, source = script_args(sys.argv[1:])
-failures = []
-
-
-def check(ok, what):
-    print(("ok    " if ok else "FAIL  ") + what)
-    if not ok:
-        failures.append(what)
+check = Checks("field-pulse")
 
 
 GAMMA = 1.760859e11  # rad / (s T), docs/physics.md
@@ -65,11 +59,7 @@ output:magnetisation
 
 
 def run(name, text, ranks=1):
-    d = os.path.join(work, name)
-    p = run_input(miniasd, mpiexec, flags, d, text, ranks=ranks)
-    check(p.returncode == 0, f"{name}: runs on {ranks} rank(s)" +
-          ("" if p.returncode == 0 else ":\n" + p.stdout + p.stderr))
-    return d, p
+    return check.run(miniasd, mpiexec, flags, os.path.join(work, name), text, ranks)
 
 
 def pulse(t):
@@ -111,11 +101,7 @@ coupled = precession().replace("exchange-matrix[1] = 0", "exchange-matrix[1] = 1
     .replace("sim:temperature = 0", "sim:temperature = 20\nsim:integrator-random-seed = 5") \
     .replace("6 !A", "12 !A").replace(f"= {TOTAL}", "= 3000") \
     .replace(f"= {EQUIL}", "= 200").replace("= 2 !ps", "= 0.4 !ps")
-outputs = []
-for ranks in (1, 2, 3):
-    d, _ = run(f"ranks-{ranks}", coupled, ranks)
-    with open(os.path.join(d, "output"), "rb") as f:
-        outputs.append([line for line in f if not line.startswith(b"#")])
+outputs = [statistics_bytes(run(f"ranks-{ranks}", coupled, ranks)[0]) for ranks in (1, 2, 3)]
 check(outputs[0] == outputs[1] == outputs[2] and len(outputs[0]) > 3,
       "the same statistics on 1, 2 and 3 ranks")
 
@@ -139,5 +125,4 @@ refused("too-short", precession().replace("= 2 !ps", "= 1.5 !fs"),
 _, p = run("short-run", precession().replace(f"= {TOTAL}", "= 5000"))
 check("6 tau" in p.stdout + p.stderr, "a run shorter than 6 tau is warned about")
 
-print("FAILED: " + "; ".join(failures) if failures else "all field-pulse checks passed")
-sys.exit(1 if failures else 0)
+check.finish()

@@ -5,6 +5,7 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 import time
 
 
@@ -73,3 +74,35 @@ def table_rows(directory):
     """The rows of DIRECTORY/output, the statistics table, as lists of words."""
     with open(os.path.join(directory, "output")) as f:
         return [line.split() for line in f if not line.startswith("#")]
+
+
+class Checks:
+    """A script's pass/fail lines: calling it prints "ok" or "FAIL" before `what` and keeps the
+    failures; finish() prints the summary and exits with 1 when any failed."""
+
+    def __init__(self, name):
+        self.name = name
+        self.failures = []
+
+    def __call__(self, ok, what):
+        print(("ok    " if ok else "FAIL  ") + what)
+        if not ok:
+            self.failures.append(what)
+
+    def finish(self):
+        print("FAILED: " + "; ".join(self.failures) if self.failures
+              else f"all {self.name} checks passed")
+        sys.exit(1 if self.failures else 0)
+
+    def run(self, miniasd, mpiexec, flags, directory, text, ranks=1):
+        """run_input, checked to exit 0 (its output shown when not): (directory, process)."""
+        p = run_input(miniasd, mpiexec, flags, directory, text, ranks=ranks)
+        self(p.returncode == 0, f"{os.path.basename(directory)}: runs on {ranks} rank(s)" +
+             ("" if p.returncode == 0 else ":\n" + p.stdout + p.stderr))
+        return directory, p
+
+
+def statistics_bytes(directory):
+    """DIRECTORY/output's rows as bytes, the header left out: to compare runs bit for bit."""
+    with open(os.path.join(directory, "output"), "rb") as f:
+        return [line for line in f if not line.startswith(b"#")]
