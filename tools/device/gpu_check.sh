@@ -27,9 +27,13 @@ mkdir -p "$final"
 out=$(mktemp -d)
 quick=0
 [ "${1:-}" = --quick ] && quick=1
-summary=$out/summary.txt
+# The summary is written where it comes back line by line, so a run stopped by its time limit
+# still returns what it had found.
+summary=$final/summary.txt
 : > "$summary"
 say() { echo "$*" | tee -a "$summary"; }
+# Stopped by a time limit (timeout's TERM): the logs so far come back too.
+trap 'say "# stopped by a time limit"; tar -czf "$final/logs.tar.gz" -C "$out" .; exit 124' TERM
 failed=0
 
 export LD_LIBRARY_PATH=$B/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
@@ -58,6 +62,7 @@ for n in 1 2; do
     rc=$?
     if [ $rc -ne 0 ]; then
         say "FAILED: test_gpu_identity on $n ranks (exit $rc; $(basename "$log"))"
+        cp "$log" "$final/"
         failed=1
     elif grep -q '\[  SKIPPED \]' "$log"; then
         say "skipped: test_gpu_identity on $n ranks: $(grep -m1 'no GPU:' "$log" | sed 's/.*no GPU: //')"
@@ -135,7 +140,6 @@ for n in "${ranks[@]}"; do
     [ -n "$v" ] && say "#   $n ranks: $v ($(awk -v v="$v" -v n="$n" 'BEGIN{printf "%.2f", v * n}') per core)"
 done
 say "# done: $([ $failed = 0 ] && echo "nothing failed" || echo "SOMETHING FAILED")"
-cp "$summary" "$final/summary.txt"
 tar -czf "$final/logs.tar.gz" -C "$out" .
 rm -rf "$out"
 exit $failed
