@@ -47,6 +47,7 @@ DeviceInfo use_device(int) {
     d.index = 0;
     d.count = 1;
     d.name = "host emulation (MINIASD_TEST_EMULATE_GPU)";
+    d.emulated = true;
     return d;
 }
 

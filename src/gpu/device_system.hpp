@@ -34,6 +34,7 @@ struct DeviceInfo {
     std::string name;           // e.g. "NVIDIA H100 80GB HBM3"
     double memory = 0;          // bytes of global memory
     double copy_bandwidth = 0;  // bytes/s of a device-to-device copy, read plus write, measured
+    bool emulated = false;      // the host emulation (MINIASD_TEST_EMULATE_GPU), not a GPU
 };
 
 // Picks device node_rank mod count for this rank and measures its copy bandwidth. Throws

@@ -1,6 +1,9 @@
 #include "integrate/gpu_integrator.hpp"
 
 #include <cstdio>
+#include <string>
+#include <type_traits>
+#include <vector>
 
 #include "util/error.hpp"
 #include "util/units.hpp"
@@ -85,6 +88,36 @@ double GpuIntegrator::per_atom_bytes(const T* p, std::int64_t n) const {
     return double(n) * double(sizeof(T)) / double(sys_.n_owned);
 }
 
+namespace {
+
+// The device's rule for a view's tables (kernels/tables.hpp): for_each_table reads the host's
+// tables for their lengths before it hands any pointer to f, since what f returns may be the
+// device's, which the host cannot read (on a GPU a segfault; on the emulated device, whose
+// "device" memory is the host's, the read would silently work). The emulation checks it: a pass
+// whose f returns poisoned copies (every byte 0xA5) must report the lengths of one whose f
+// returns the tables themselves. Throws LocalError naming the kernel otherwise.
+template <typename View>
+void check_lengths_read_first(const View& view, const kernels::TableExtents& e, const char* name) {
+    std::vector<std::int64_t> plain, poisoned;
+    View a = view;
+    kernels::for_each_table(a, e, [&](auto*&, std::int64_t n) { plain.push_back(n); });
+    std::vector<std::vector<unsigned char>> copies;
+    View b = view;
+    kernels::for_each_table(b, e, [&](auto*& p, std::int64_t n) {
+        poisoned.push_back(n);
+        using Pointer = std::remove_reference_t<decltype(p)>;
+        const std::size_t bytes = std::size_t(n > 0 ? n : 0) * sizeof(*p);
+        copies.emplace_back(bytes + 1, 0xA5);  // new[]'s alignment: any element type's
+        p = reinterpret_cast<Pointer>(copies.back().data());
+    });
+    if (plain != poisoned)
+        throw LocalError(std::string("internal error: the ") + name +
+                         " kernel's for_each_table reads a table after handing it to the "
+                         "device (kernels/tables.hpp): on a GPU that read is a segfault");
+}
+
+}  // namespace
+
 void GpuIntegrator::take_views() {
     const kernels::TableExtents e{sys_.n_owned, sys_.n_storage(), sys_.width,
                                   static_cast<int>(moment_.size())};
@@ -101,6 +134,7 @@ void GpuIntegrator::take_views() {
         switch (v.id) {
 #define MINIASD_RELOCATE(name, View)                                       \
     case kernels::KernelId::name:                                          \
+        if (device_.emulated) check_lengths_read_first(v.name, e, #name);  \
         kernels::for_each_table(v.name, e, [&](auto*& p, std::int64_t n) { \
             index_bytes_ += per_atom_bytes(p, n);                          \
             p = dev_->mirror(p, n);                                        \

@@ -2,7 +2,9 @@
 // header has a host-only for_each_table(view, extents, f) that calls f(pointer, count) for every
 // array its view points into, with the element count; f may set the pointer to a copy of the
 // array (the device's), so the same view type serves the host and the device. Counts not held by
-// the view are read from its tables here (host memory), so the view stays what the kernels read.
+// the view are read from its tables here (host memory), every one before the first call of f:
+// after it a pointer may be the device's, which the host cannot read (the emulated device checks
+// this, gpu_integrator.cpp), so the view stays what the kernels read.
 #pragma once
 
 #include <cstdint>

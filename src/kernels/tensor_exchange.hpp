@@ -205,17 +205,19 @@ void for_each_table(TensorExchangeView& v, const TableExtents& e, F&& f) {
     for (std::int64_t b = 0; b < bonds; ++b)
         if (v.bonds[b].shell + 1 > shells) shells = v.bonds[b].shell + 1;
     const std::int64_t m2 = std::int64_t(v.materials) * v.materials;
+    // Every length from the host's tables before any is handed to f: f may return a device
+    // pointer, which the host cannot read (a segfault on a GPU, found by its first run).
+    const std::int64_t last = sites > 0 ? v.bond_start[sites] - v.bond_start[sites - 1] : 0;
+    const std::int64_t coefs =
+        v.coef && sites > 0 ? v.coef_start[sites - 1] + m2 * last * std::int64_t(v.form) : 0;
     f(v.nbr, std::int64_t(e.width) * e.n_owned);
     f(v.site, e.n_owned);
     f(v.bond_start, sites + 1);
     f(v.bonds, bonds);
     f(v.material, e.n_storage);
     if (v.coef) {
-        const std::int64_t last = sites > 0 ? v.bond_start[sites] - v.bond_start[sites - 1] : 0;
-        const std::int64_t size =
-            sites > 0 ? v.coef_start[sites - 1] + m2 * last * std::int64_t(v.form) : 0;
         f(v.coef_start, sites);
-        f(v.coef, size);
+        f(v.coef, coefs);
     }
     f(v.energy_scale, shells * m2 * 3);
     f(v.field_scale, shells * m2 * 3);
