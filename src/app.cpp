@@ -85,6 +85,11 @@ void print_program(const Config& c, std::FILE* out) {
                          c.sweep.minimum_field, c.sweep.maximum_field, c.sweep.field_increment,
                          (long long)c.sweep.loop_steps, c.sim.temperature);
             break;
+        case ProgramKind::field_sweep:
+            std::fprintf(out, "Run: %zu segment(s) of fields from %s, at %g K\n",
+                         c.field_sweep.segments.size(), c.field_sweep.path.c_str(),
+                         c.sim.temperature);
+            break;
         case ProgramKind::gneb:
             std::fprintf(out,
                          "Run: a chain of %lld images, at most %lld iterations, until every "

@@ -327,7 +327,7 @@ const VampireValues value_groups[] = {
      "setting"},
     {"sim:program", "needs VAMPIRE's micromagnetic module (micromagnetic:), which miniASD lacks",
      "mm-a-calculation diagnostic-boltzmann-micromagnetic-llg"},
-    {"sim:program", "this VAMPIRE program is not implemented", "exchange-stiffness field-sweep"},
+    {"sim:program", "this VAMPIRE program is not implemented", "exchange-stiffness"},
     {"sim:program",
      "VAMPIRE's domain-wall program is not implemented; its initial wall is: sim:program = "
      "time-series with sim:initial-spin-configuration = domain-wall",

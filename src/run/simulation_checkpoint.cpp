@@ -34,13 +34,19 @@ InputChanges changes_since(const Checkpoints::Loaded& l, const Config& c) {
     // files printed some numbers one unit in the last place off.
     InputChanges changes =
         compare_fingerprints(redescribe(l.run.fingerprint), describe(c), l.run.version < 2 ? 4 : 0);
-    // A unit-cell file's contents, which the keyword's line (its path) does not show.
+    // The contents of the files the keywords name (a unit-cell file, the field-sweep file),
+    // which the keywords' lines (their paths) do not show.
     const std::string saved_digest = fingerprint_digest(l.run.fingerprint);
     const std::string digest_now = fingerprint_digest(fingerprint(c));
+    const auto shown = [](const std::string& d) {
+        std::string s = d.empty() ? "(none)" : d;
+        for (std::size_t at; (at = s.find("# ")) != std::string::npos;)
+            s.erase(at, 2);
+        return s;
+    };
     if (saved_digest != digest_now)
-        changes.refused.push_back("unit-cell file contents: " +
-                                  (saved_digest.empty() ? "(none)" : saved_digest.substr(2)) +
-                                  " -> " + (digest_now.empty() ? "(none)" : digest_now.substr(2)));
+        changes.refused.push_back("file contents: " + shown(saved_digest) + " -> " +
+                                  shown(digest_now));
     return changes;
 }
 

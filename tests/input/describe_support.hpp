@@ -50,9 +50,9 @@ constexpr std::size_t section_bytes =
     sizeof(CheckpointSection) + sizeof(InitialStateSection) + sizeof(PulseSection) +
     sizeof(ColumnsSection) + sizeof(SpinTorqueSection) + sizeof(SnapshotSection) +
     sizeof(StructureFactorSection) + sizeof(NeelSection);
-// 296 bytes of Config's own and the unit-cell file, and 64 of the pointers of the 8 features'
-// settings that share SystemSettings as a virtual base.
-static_assert(sizeof(Config) - section_bytes == 360,
+// 352 bytes of Config's own, the unit-cell file and the field-sweep file, and 64 of the pointers of
+// the 8 features' settings that share SystemSettings as a virtual base.
+static_assert(sizeof(Config) - section_bytes == 416,
               "a Config field outside the sections was added or removed: update same()");
 static_assert(sizeof(MaterialConfig) == 960, "a MaterialConfig field changed: update same()");
 static_assert(sizeof(AnisotropyForms) == 312, "an AnisotropyForms field changed: update same()");
@@ -166,7 +166,7 @@ inline bool same(const MaterialConfig& a, const MaterialConfig& b, std::string* 
 
 // Every setting; not where it came from (input_file, files_read, warnings, given).
 inline bool same(const Config& a, const Config& b, std::string* why = nullptr) {
-    if (!all_same({F(unit_cell_file)}, why)) return false;
+    if (!all_same({F(unit_cell_file), F(field_sweep)}, why)) return false;
     if (!same_section(a.sim, b.sim, "sim", why)) return false;
     if (!same_section(a.sweep, b.sweep, "sweep", why)) return false;
     if (!same_section(a.limits, b.limits, "limits", why)) return false;

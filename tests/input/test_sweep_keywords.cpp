@@ -47,8 +47,8 @@ TEST(SweepKeywords, PartialHysteresisLoopKeywords) {
                   "acts only in sim:program = partial-hysteresis-loop"});
     expect_error("sim:program = curie-temperature\nsim:equilibration-applied-field-strength = 1\n",
                  2,
-                 {"acts only in sim:program = hysteresis-loop, partial-hysteresis-loop and "
-                  "static-hysteresis-loop"});
+                 {"acts only in sim:program = hysteresis-loop, partial-hysteresis-loop, "
+                  "static-hysteresis-loop and field-sweep"});
     expect_error(
         "sim:program = partial-hysteresis-loop\nsim:minimum-applied-field-strength = 2 !T\n", 2,
         {"goes up from sim:minimum-applied-field-strength (2 T)",

@@ -73,6 +73,19 @@ resolved = miniasd.Input({"sim:time-step": "1 !fs", "create:single-spin": True,
 check("sim:time-step = 1e-15" in resolved, "check() returns the resolved configuration",
       resolved[:300])
 
+# --- sim:program = field-sweep reads the file `field-sweep` beside the input: carried by write()
+src = work / "sweep-source"
+src.mkdir(parents=True, exist_ok=True)
+(src / "input").write_text("create:single-spin\nmaterial[1]:atomic-spin-moment = 2 !muB\n"
+                           "sim:program = field-sweep\n")
+(src / "field-sweep").write_text("1 -1 0.5 10\n")
+out = miniasd.Input.read(src / "input").write(work / "sweep-copy" / "input")
+check((out.parent / "field-sweep").read_text() == "1 -1 0.5 10\n",
+      "write() carries a field-sweep program's file")
+resolved = miniasd.Input.read(src / "input").check(exe)
+check("sim:program = field-sweep" in resolved, "check() of a field sweep finds its file",
+      resolved[:300])
+
 # --- the program's mistakes
 text = ("miniasd: error: 2 mistakes in the input (fix them all, ...):\n"
         "  input error in run/in, line 12, keyword 'sim:foo': unknown keyword\n"

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Checkpoint and restart end to end (docs/restart.md). For thermal LLG, Monte Carlo, a Curie
 sweep, a hysteresis loop (full, partial and static:
-the damped-llg minimiser, whose only state is the largest field it has seen, here still growing), effective damping (stopped before and after its kick), a laser pulse, fmr, a field pulse and the Boltzmann
+the damped-llg minimiser, whose only state is the largest field it has seen, here still growing), a field sweep (its segments from the file field-sweep, each after equilibration), effective damping (stopped before and after its kick), a laser pulse, fmr, a field pulse and the Boltzmann
 diagnostic: the run on 4 ranks in one go against the same run
 stopped part-way on 2 ranks (exit status 75, with a checkpoint) and continued on 3 (and 1):
 statistics files, program tables, every snapshot's content hash and the final spin hash must be
@@ -128,6 +128,12 @@ sim:equilibration-time-steps = 20
 sim:loop-time-steps = 25
 config:atoms
 """, [35, 105]),
+    "field-sweep": (bcc + """sim:program = field-sweep
+sim:maximum-applied-field-strength = 5 !T
+sim:equilibration-time-steps = 20
+sim:time-steps-increment = 5
+config:atoms
+""", [35, 85]),
     "effective-damping": (bcc + """sim:program = effective-damping
 sim:equilibration-time-steps = 20
 sim:total-time-steps = 100
@@ -163,7 +169,11 @@ sim:total-time-steps = 150
 sim:time-steps-increment = 10
 """, [60, 115]),
 }
-tables = {"curie": "curie-temperature", "hysteresis": "hysteresis-loop",
+# Files a case's input reads beside it: field-sweep's segments (two, each after equilibration:
+# 20 + 5 x 10 steps, then 20 + 3 x 10).
+side_files = {"field-sweep": {"field-sweep": "# H_start H_end increment steps\n5 -5 2.5 10\n"
+                                             "-5 5 5 10\n"}}
+tables = {"curie": "curie-temperature", "hysteresis": "hysteresis-loop", "field-sweep": "hysteresis-loop",
           "partial-hysteresis": "hysteresis-loop", "static-hysteresis": "hysteresis-loop",
           "boltzmann": "boltzmann-distribution.txt"}
 continue_line = "sim:load-checkpoint = continue\n"
@@ -171,6 +181,11 @@ continue_line = "sim:load-checkpoint = continue\n"
 for name, (text, stops) in cases.items():
     ref_dir = os.path.join(work, name, "whole")
     shutil.rmtree(os.path.join(work, name), ignore_errors=True)
+    for where in ("whole", "chain"):
+        for file, contents in side_files.get(name, {}).items():
+            os.makedirs(os.path.join(work, name, where), exist_ok=True)
+            with open(os.path.join(work, name, where, file), "w") as f:
+                f.write(contents)
     ref = run(4, ref_dir, text)
     chain_dir = os.path.join(work, name, "chain")
     ranks = [2, 3, 1]
@@ -198,7 +213,7 @@ for name, (text, stops) in cases.items():
         check([l for l in log if l.startswith("#")] == [log[0]] and len(log) == len(hashes) + 1,
               f"{name}: the continued io-log has one header and a row per snapshot:\n" +
               "\n".join(log))
-    if name in ("hysteresis", "partial-hysteresis", "static-hysteresis"):
+    if name in ("hysteresis", "partial-hysteresis", "static-hysteresis", "field-sweep"):
         coercive = re.compile(r"Coercive field: .*")
         check(coercive.search(ref.stdout).group(0) == coercive.search(p.stdout).group(0),
               f"{name}: coercive fields of the continued loop")

@@ -178,7 +178,8 @@ class Input(MutableMapping[str, str]):
 
     def write(self, path: PathLike) -> Path:
         """Write the main file to ``path``, its material file beside it (the name material:file
-        gives, else ``<name>.mat``), and copy the unit-cell file it names; returns ``path``."""
+        gives, else ``<name>.mat``), and copy the unit-cell file it names (and a field-sweep
+        program's file ``field-sweep``); returns ``path``."""
         path = Path(path).resolve()
         path.parent.mkdir(parents=True, exist_ok=True)
         out = self.copy()
@@ -205,6 +206,11 @@ class Input(MutableMapping[str, str]):
                     shutil.copyfile(origin, target)
             elif source_dir.resolve() != path.parent:
                 line.value, line.raw = str(origin), None
+        # sim:program = field-sweep reads the file named `field-sweep` beside the input.
+        if out._value("sim:program") == "field-sweep":
+            origin, target = source_dir / "field-sweep", path.parent / "field-sweep"
+            if origin.exists() and origin.resolve() != target.resolve():
+                shutil.copyfile(origin, target)
         path.write_text(out.text(MAIN))
         return path
 

@@ -18,6 +18,7 @@
 #include "integrate/relax_section.hpp"
 #include "run/config/limits_section.hpp"
 #include "run/config/sim_section.hpp"
+#include "run/programs/field_sweep_file.hpp"
 #include "run/programs/pulse_section.hpp"
 #include "run/programs/sweep_section.hpp"
 #include "spectra/structure_factor_section.hpp"
@@ -35,6 +36,8 @@ struct Config : HamiltonianSettings,
     SweepSection sweep;    // run/programs/sweep_section.hpp (the sweeps' sim: keywords)
     PulseSection pulse;    // run/programs/pulse_section.hpp
     LimitsSection limits;  // limits_section.hpp (sim:wall-time-limit, sim:memory-limit)
+    // sim:program = field-sweep: the file `field-sweep` beside the input (read_config reads it).
+    FieldSweepFile field_sweep;
 
     // Where the input came from (for messages, relative paths and the run report).
     std::string input_file;

@@ -27,6 +27,7 @@ std::vector<std::string> default_output_columns(ProgramKind program) {
         case ProgramKind::hysteresis_loop:
         case ProgramKind::partial_hysteresis_loop:
         case ProgramKind::static_hysteresis_loop:
+        case ProgramKind::field_sweep:
             return {"applied-field-strength", "applied-field-alignment",
                     "material-applied-field-alignment", "mean-magnetisation-length"};
         case ProgramKind::relax:

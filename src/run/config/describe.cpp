@@ -151,23 +151,35 @@ std::string fingerprint(const Config& c) {
                       static_cast<unsigned long long>(digest(c.unit_cell_file)));
         out += "# unit-cell file " + c.unit_cell_file.path + ": digest " + hex + "\n";
     }
+    if (c.field_sweep.given()) {
+        char hex[32];
+        std::snprintf(hex, sizeof hex, "%016llx",
+                      static_cast<unsigned long long>(digest(c.field_sweep)));
+        out += "# field-sweep file " + c.field_sweep.path + ": digest " + hex + "\n";
+    }
     return out;
 }
 
 std::string fingerprint_digest(const std::string& fingerprint) {
-    const std::string tag = "# unit-cell file ";
-    const std::size_t at = fingerprint.find(tag);
-    if (at == std::string::npos) return "";
-    const std::size_t end = fingerprint.find('\n', at);
-    return fingerprint.substr(at, end == std::string::npos ? std::string::npos : end - at);
+    // Every file's digest line ("# <what> file <path>: digest <hex>"), joined by "; ".
+    std::string out;
+    std::istringstream in(fingerprint);
+    for (std::string line; std::getline(in, line);)
+        if (line.rfind("# ", 0) == 0 && line.find(" file ") != std::string::npos &&
+            line.find(": digest ") != std::string::npos)
+            out += (out.empty() ? "" : "; ") + line;
+    return out;
 }
 
 std::string redescribe(const std::string& text) {
     try {
         // The text is the main file; a file it names (a unit-cell file) is read from disk: its
-        // contents are compared by the fingerprint's digest line, not here.
+        // contents are compared by the fingerprint's digest line, not here. The field-sweep file
+        // (read beside "fingerprint", so from the working directory) is compared so only: a
+        // stand-in segment keeps the text parseable wherever the run is.
         const TextLoader load = [&](const std::string& path) {
             if (path == "fingerprint") return LoadResult{true, text, ""};
+            if (path == "field-sweep") return LoadResult{true, "0 0 1 1\n", ""};
             std::ifstream in(path, std::ios::binary);
             std::ostringstream s;
             s << in.rdbuf();

@@ -342,7 +342,33 @@ Config read_config(const std::string& input_path, const TextLoader& load) {
             mistakes.push_back(error);
         }
     }
+    // sim:program = field-sweep: VAMPIRE's sweep file, named `field-sweep`, in the directory of
+    // the file that names the program (VAMPIRE reads it from its working directory, the input's).
+    FieldSweepFile sweep;
+    for (const Entry& e : all) {
+        if (e.section != "sim" || e.name != "program" || e.value != "field-sweep") continue;
+        const std::string path =
+            (std::filesystem::path(e.file).parent_path() / "field-sweep").string();
+        const LoadResult text = load(path);
+        if (!text.ok) {
+            mistakes.emplace_back(e.file, e.line, e.key(),
+                                  "field-sweep reads its sweep from the file '" + path +
+                                      "' (one line per segment: H_start H_end increment steps, "
+                                      "fields in T), which cannot be read: " +
+                                      text.error);
+            continue;
+        }
+        files.push_back(path);
+        try {
+            sweep = parse_field_sweep_file(text.text, path);
+        } catch (const InputErrors& errors) {
+            mistakes.insert(mistakes.end(), errors.errors().begin(), errors.errors().end());
+        } catch (const InputError& error) {
+            mistakes.push_back(error);
+        }
+    }
     Config c = build_config(all, input_path, mistakes, cell_read ? &cell : nullptr);
+    c.field_sweep = sweep;
     c.files_read = files;
     return c;
 }

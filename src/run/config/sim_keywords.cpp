@@ -32,7 +32,9 @@ void add_method_rows(std::vector<KeywordSpec>& t) {
         "loop, "
         "from sim:minimum- to sim:maximum-applied-field-strength), static-hysteresis-loop (a "
         "loop relaxed at each field by the minimiser, at 0 K), effective-damping (every spin "
-        "turned by 30 degrees about x after equilibration, then the relaxation back); "
+        "turned by 30 degrees about x after equilibration, then the relaxation back), "
+        "field-sweep (VAMPIRE's: the segments \"H_start H_end increment steps\" of the file "
+        "field-sweep beside the input, each after equilibration in the saturating field); "
         "docs/physics.md describes each",
         [](auto& c) -> auto& { return c.sim.program; }, always));
     t.push_back(enum_choice(

@@ -37,8 +37,9 @@ enum class ProgramKind {
     partial_hysteresis_loop,  // one branch of a loop (programs/hysteresis_loop.cpp)
     static_hysteresis_loop,   // a loop relaxed at each field (programs/hysteresis_loop.cpp)
     effective_damping,        // relaxation after a 30-degree kick (programs/effective_damping.cpp)
+    field_sweep,              // segments of fields from a file (programs/hysteresis_loop.cpp)
 };
-inline constexpr EnumWords<ProgramKind, 15> program_words{
+inline constexpr EnumWords<ProgramKind, 16> program_words{
     {{ProgramKind::time_series, "time-series"},
      {ProgramKind::benchmark, "benchmark"},
      {ProgramKind::curie_temperature, "curie-temperature"},
@@ -53,7 +54,8 @@ inline constexpr EnumWords<ProgramKind, 15> program_words{
      {ProgramKind::field_pulse, "field-pulse"},
      {ProgramKind::partial_hysteresis_loop, "partial-hysteresis-loop"},
      {ProgramKind::static_hysteresis_loop, "static-hysteresis-loop"},
-     {ProgramKind::effective_damping, "effective-damping"}}};
+     {ProgramKind::effective_damping, "effective-damping"},
+     {ProgramKind::field_sweep, "field-sweep"}}};
 inline const char* word_of(ProgramKind v) {
     return word_of(program_words, v);
 }

@@ -1,4 +1,4 @@
-// sim:program = hysteresis-loop, partial-hysteresis-loop and static-hysteresis-loop
+// sim:program = hysteresis-loop, partial-hysteresis-loop, static-hysteresis-loop and field-sweep
 // (programs.hpp).
 #include <algorithm>
 #include <cmath>
@@ -6,9 +6,11 @@
 #include <optional>
 
 #include "run/program_host.hpp"
+#include "run/programs/field_sweep_file.hpp"
 #include "run/programs/point_table.hpp"
 #include "run/programs/programs.hpp"
 #include "stats/observables.hpp"
+#include "util/error.hpp"
 
 namespace miniasd {
 
@@ -34,10 +36,12 @@ std::vector<double> point_row(const Accumulator& acc, double b, int sign, std::s
     return row;
 }
 
-// A branch of the loop: its fields in order (T) and its label in the table (-1 down, +1 up).
+// A branch of the loop: its fields in order (T), its label in the table (-1 down, +1 up) and the
+// steps at each field.
 struct Branch {
     std::vector<double> fields;
     int sign;
+    std::int64_t steps;
 };
 
 // The coercive field of each branch on rank 0's screen (NaN: m.h did not change sign on it).
@@ -53,7 +57,8 @@ void print_coercive_fields(std::FILE* screen, const std::vector<Branch>& branche
         else
             std::fprintf(screen, "%s %g T %s", b ? "," : "", coercive[b], way);
     }
-    if (branches.size() == 2 && !std::isnan(coercive[0]) && !std::isnan(coercive[1]))
+    if (branches.size() == 2 && branches[0].sign < 0 && branches[1].sign > 0 &&
+        !std::isnan(coercive[0]) && !std::isnan(coercive[1]))
         std::fprintf(screen, "; H_c = %g T", 0.5 * (coercive[1] - coercive[0]));
     std::fprintf(screen, "\n");
     if (!table_path.empty()) std::fprintf(screen, "Hysteresis table: %s\n", table_path.c_str());
@@ -65,7 +70,8 @@ void print_coercive_fields(std::FILE* screen, const std::vector<Branch>& branche
 // minimiser's for the static loop), then its row in the table and `output`; `done` (the run
 // state's program_state) holds <m.h> of every finished point, for the coercive fields of a
 // continued run whose checkpoint had done some of them. Returns <m.h>.
-double HysteresisLoopProgram::point(ProgramHost& sim, PointTable& table, double b, int sign) {
+double HysteresisLoopProgram::point(ProgramHost& sim, PointTable& table, double b, int sign,
+                                    std::int64_t steps) {
     const Config& c = sim.config();
     const std::int64_t index = next_point_++;
     sim.state().point = index;
@@ -73,11 +79,11 @@ double HysteresisLoopProgram::point(ProgramHost& sim, PointTable& table, double 
     std::optional<Relaxation> relaxed;
     if (kind_ == HysteresisKind::static_loop) {
         sim.state().field_strength = b;
-        relaxed = sim.relax_point(c.sweep.loop_steps);
+        relaxed = sim.relax_point(steps);
         if (!relaxed) return done.at(static_cast<std::size_t>(index));
     } else {
         Phase p;
-        p.steps = c.sweep.loop_steps;
+        p.steps = steps;
         p.increment = c.sim.steps_increment;
         p.temperature = p.equilibration_temperature = c.sim.temperature;
         p.field_strength = b;
@@ -107,20 +113,46 @@ double HysteresisLoopProgram::point(ProgramHost& sim, PointTable& table, double 
     return row[2];
 }
 
+// Equilibration in the settling field before the sweep, or before each segment of a field sweep.
+void HysteresisLoopProgram::settle(ProgramHost& sim, double field) {
+    const Config& c = sim.config();
+    if (c.sim.equilibration_steps <= 0) return;
+    if (kind_ == HysteresisKind::static_loop) {
+        sim.state().field_strength = field;
+        sim.relax_point(c.sim.equilibration_steps);
+        return;
+    }
+    Phase settle;
+    settle.equilibration_steps = c.sim.equilibration_steps;
+    settle.temperature = settle.equilibration_temperature = c.sim.temperature;
+    settle.field_strength = field;
+    settle.row_per_sample = false;
+    sim.run(settle);
+}
+
 void HysteresisLoopProgram::run(ProgramHost& sim) {
     const Config& c = sim.config();
     const double h = c.sweep.maximum_field;
     const double inc = c.sweep.field_increment;
     const bool partial = kind_ == HysteresisKind::partial;
+    const bool sweep = kind_ == HysteresisKind::sweep;
     // The full and static loops: +H to -H and back, after equilibration at the larger of +H and
     // sim:equilibration-applied-field-strength (VAMPIRE's). The partial loop: one branch from
     // sim:minimum- to sim:maximum-applied-field-strength after equilibration at
-    // sim:equilibration-applied-field-strength.
+    // sim:equilibration-applied-field-strength. The field sweep: the field-sweep file's segments,
+    // each after equilibration at the larger of +H and the equilibration field (VAMPIRE's).
+    const std::int64_t steps = c.sweep.loop_steps;
     std::vector<Branch> branches;
-    if (partial)
-        branches.push_back({sweep_points(c.sweep.minimum_field, h, inc), +1});
-    else
-        branches = {{sweep_points(h, -h, inc), -1}, {sweep_points(-h, h, inc), +1}};
+    if (sweep) {
+        if (c.field_sweep.segments.empty())
+            throw Error("sim:program = field-sweep: no segment was read from its field-sweep file");
+        for (const FieldSweepSegment& g : c.field_sweep.segments)
+            branches.push_back({field_sweep_points(g), g.end < g.start ? -1 : +1, g.steps});
+    } else if (partial) {
+        branches.push_back({sweep_points(c.sweep.minimum_field, h, inc), +1, steps});
+    } else {
+        branches = {{sweep_points(h, -h, inc), -1, steps}, {sweep_points(-h, h, inc), +1, steps}};
+    }
     const double settle_field =
         partial ? c.sweep.equilibration_field : std::max(h, c.sweep.equilibration_field);
     std::size_t points = 0;
@@ -136,7 +168,14 @@ void HysteresisLoopProgram::run(ProgramHost& sim) {
             headers.emplace_back(x);
     PointTable table(sim, "hysteresis-loop", headers);
     std::FILE* screen = sim.screen();
-    if (screen && partial)
+    if (screen && sweep) {
+        std::fprintf(screen, "Field sweep: %zu segment(s) from %s, %zu fields at %g K",
+                     branches.size(), c.field_sweep.path.c_str(), points, c.sim.temperature);
+        if (c.sim.equilibration_steps > 0)
+            std::fprintf(screen, ", each segment after %lld equilibration steps at %g T",
+                         static_cast<long long>(c.sim.equilibration_steps), settle_field);
+        std::fprintf(screen, "\n");
+    } else if (screen && partial)
         std::fprintf(screen, "Partial hysteresis loop: %g T to %g T in steps of %g T at %g K\n",
                      c.sweep.minimum_field, h, inc, c.sim.temperature);
     else if (screen && kind_ == HysteresisKind::static_loop)
@@ -148,27 +187,19 @@ void HysteresisLoopProgram::run(ProgramHost& sim) {
         std::fprintf(screen, "Hysteresis loop: %g T to %g T and back in steps of %g T at %g K\n", h,
                      -h, inc, c.sim.temperature);
 
-    if (c.sim.equilibration_steps > 0 && kind_ == HysteresisKind::static_loop) {
-        sim.state().field_strength = settle_field;
-        sim.relax_point(c.sim.equilibration_steps);
-    } else if (c.sim.equilibration_steps > 0) {
-        Phase settle;
-        settle.equilibration_steps = c.sim.equilibration_steps;
-        settle.temperature = settle.equilibration_temperature = c.sim.temperature;
-        settle.field_strength = settle_field;
-        settle.row_per_sample = false;
-        sim.run(settle);
-    }
-
+    if (!sweep) settle(sim, settle_field);
     std::vector<double> coercive;
     for (const Branch& branch : branches) {
+        if (sweep) settle(sim, settle_field);
         std::vector<double> mh;
         for (double b : branch.fields)
-            mh.push_back(point(sim, table, b, branch.sign));
+            mh.push_back(point(sim, table, b, branch.sign, branch.steps));
         coercive.push_back(zero_crossing(branch.fields, mh));
     }
-    coercive_[0] = partial ? std::nan("") : coercive[0];
-    coercive_[1] = coercive.back();
+    // The first crossing going down and going up (NaN where there is none).
+    coercive_[0] = coercive_[1] = std::nan("");
+    for (std::size_t b = branches.size(); b-- > 0;)
+        coercive_[branches[b].sign < 0 ? 0 : 1] = coercive[b];
     if (screen) print_coercive_fields(screen, branches, coercive, table.path());
     if (screen && unconverged_ > 0)
         std::fprintf(screen,

@@ -39,6 +39,8 @@ std::unique_ptr<Program> make_program(const Config& c) {
             return std::make_unique<HysteresisLoopProgram>(HysteresisKind::partial);
         case ProgramKind::static_hysteresis_loop:
             return std::make_unique<HysteresisLoopProgram>(HysteresisKind::static_loop);
+        case ProgramKind::field_sweep:
+            return std::make_unique<HysteresisLoopProgram>(HysteresisKind::sweep);
     }
     return std::make_unique<TimeSeriesProgram>();
 }

@@ -78,23 +78,29 @@ class CurieTemperatureProgram final : public Program {
 // sim:equilibration-applied-field-strength; `static_loop`, the full loop with the spins relaxed
 // at each field by the minimiser (sim:relax-method, sim:relax-torque-tolerance) at 0 K, at most
 // sim:loop-time-steps steps, instead of sampled at a temperature.
-enum class HysteresisKind { full, partial, static_loop };
+// `sweep` (VAMPIRE's field-sweep): the segments of the field-sweep file
+// (field_sweep_file.hpp), each "H_start H_end increment steps", each after equilibration at the
+// larger of +H and the equilibration field; a segment's branch label is its direction.
+enum class HysteresisKind { full, partial, static_loop, sweep };
 class HysteresisLoopProgram final : public Program {
   public:
     explicit HysteresisLoopProgram(HysteresisKind kind = HysteresisKind::full) : kind_(kind) {}
     const char* name() const override {
         return kind_ == HysteresisKind::partial       ? "partial-hysteresis-loop"
                : kind_ == HysteresisKind::static_loop ? "static-hysteresis-loop"
+               : kind_ == HysteresisKind::sweep       ? "field-sweep"
                                                       : "hysteresis-loop";
     }
     void run(ProgramHost& sim) override;
-    // Fields (T) where <m.h> crosses zero going down and going up; NaN where it does not (and
-    // going down in a partial loop, which has no such branch).
+    // Fields (T) where <m.h> crosses zero going down and going up (a field sweep: on its first
+    // segment each way); NaN where it does not (and going down in a partial loop, which has no
+    // such branch).
     double coercive_down() const { return coercive_[0]; }
     double coercive_up() const { return coercive_[1]; }
 
   private:
-    double point(ProgramHost& sim, PointTable& table, double b, int sign);
+    double point(ProgramHost& sim, PointTable& table, double b, int sign, std::int64_t steps);
+    void settle(ProgramHost& sim, double field);
     HysteresisKind kind_;
     double coercive_[2] = {0, 0};
     std::int64_t next_point_ = 0;   // the index of the next field point

@@ -25,6 +25,11 @@ bool loop(const Config& c) {
            c.sim.program == ProgramKind::static_hysteresis_loop;
 }
 
+// The programs that equilibrate in a field of sim:equilibration-applied-field-strength.
+bool settles_in_field(const Config& c) {
+    return loop(c) || c.sim.program == ProgramKind::field_sweep;
+}
+
 // A count: whole below 1e9, else three digits and an exponent.
 std::string count(double x) {
     char b[32];
@@ -83,9 +88,11 @@ void add_rows(std::vector<KeywordSpec>& t) {
         "sim", "equilibration-applied-field-strength", K::real, D::field, 0, 1e3, "0 T",
         "the field of a loop's equilibration: partial-hysteresis-loop's; hysteresis-loop and "
         "static-hysteresis-loop equilibrate at the larger of it and "
-        "sim:maximum-applied-field-strength",
+        "sim:maximum-applied-field-strength, and field-sweep so before each of its segments",
         [](Config& c, const Value& v, const Entry&) { c.sweep.equilibration_field = v.real; },
-        [](const Config& c) { return loop(c) ? number(c.sweep.equilibration_field) : none; }));
+        [](const Config& c) {
+            return settles_in_field(c) ? number(c.sweep.equilibration_field) : none;
+        }));
 }
 
 // The most points a temperature sweep or hysteresis loop may have (each a row of its table).
@@ -112,10 +119,19 @@ void check_sweeps(Config& c, const Seen& seen, std::vector<std::string>& warning
     const bool partial = c.sim.program == ProgramKind::partial_hysteresis_loop;
     if (const Entry* e = given(seen, "sim:minimum-applied-field-strength"); e && !partial)
         fail(*e, "acts only in sim:program = partial-hysteresis-loop");
-    if (const Entry* e = given(seen, "sim:equilibration-applied-field-strength"); e && !loop(c))
+    if (const Entry* e = given(seen, "sim:equilibration-applied-field-strength");
+        e && !settles_in_field(c))
         fail(*e,
-             "acts only in sim:program = hysteresis-loop, partial-hysteresis-loop and "
-             "static-hysteresis-loop");
+             "acts only in sim:program = hysteresis-loop, partial-hysteresis-loop, "
+             "static-hysteresis-loop and field-sweep");
+    // field-sweep's file gives each segment's fields and steps (VAMPIRE's).
+    if (c.sim.program == ProgramKind::field_sweep)
+        for (const char* key : {"sim:loop-time-steps", "sim:applied-field-strength-increment"})
+            if (given(seen, key))
+                warnings.push_back(std::string("sim:program = field-sweep takes each segment's "
+                                               "fields and steps from its field-sweep file (as "
+                                               "VAMPIRE's): ") +
+                                   key + " has no effect");
     if (partial && c.sweep.minimum_field > c.sweep.maximum_field) {
         const Entry* e = given(seen, "sim:minimum-applied-field-strength");
         fail(e ? *e : seen.at("sim:program"),
