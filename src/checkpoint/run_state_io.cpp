@@ -220,7 +220,8 @@ std::optional<double RunState::*> real_field(const std::string& key) {
         {"field-strength", &RunState::field_strength},
         {"mc-step-width", &RunState::mc_step_width},
         {"current", &RunState::current},
-        {"fmr-field", &RunState::fmr_field}};
+        {"fmr-field", &RunState::fmr_field},
+        {"relax-scale", &RunState::relax_scale}};
     for (const auto& [name, field] : fields)
         if (key == name) return field;
     return std::nullopt;
@@ -252,6 +253,7 @@ std::string format_run_state(const SavedRun& r) {
     o << "phase = " << s.phase << "\nphase-step = " << s.phase_step << "\n";
     o << "complete = " << (s.complete ? 1 : 0) << "\n";
     if (s.relax_first_step >= 0) o << "relax-first-step = " << s.relax_first_step << "\n";
+    if (s.relax_scale > 0) o << "relax-scale = " << number(s.relax_scale) << "\n";
     o << "program-state = " << numbers(s.program_state) << "\n";
     o << "accumulator = " << numbers(s.accumulator.serialise()) << "\n";
     for (const auto& [name, bytes] : r.outputs)

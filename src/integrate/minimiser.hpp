@@ -42,6 +42,11 @@ class Minimiser {
     double measure(Spins& s);
     // Collective (its sums). Moves the owned spins of `s` along the forces measure() found.
     void move(Spins& s);
+    // The step scale B (T): the largest field measure() has seen, or the one resume() gave. A
+    // relaxation continued from a checkpoint resumes with its saved scale, so that its steps are
+    // those of the uninterrupted relaxation even where the fields have since fallen.
+    double scale() const { return scale_; }
+    void resume(double scale) { scale_ = scale; }
 
   private:
     RelaxMethod method_;

@@ -70,16 +70,20 @@ Relaxation Simulation::relax(bool program) {
     sync_.host_ahead = true;  // a GPU integrator takes the relaxed spins before its first step
     bool skip_sample = false;
     if (program) {
-        if (continuation_
-                .resuming) {  // a continued relaxation: its checkpoint's step had its row if due
+        // A continued relaxation: its checkpoint's step had its row if due, and its running
+        // means go on from the checkpoint's.
+        const bool resumed = continuation_.resuming;
+        if (resumed) {
             continuation_.resuming = false;
             skip_sample = continuation_.sampled_at_resume;
         }
         if (!rows_.started) start();
         state_.phase = 0;
         state_.temperature = state_.phonon_temperature = 0;
-        state_.accumulator.reset(static_cast<std::size_t>(series::count(config_.materials.size())),
-                                 config_.sim.total_steps / config_.sim.steps_increment + 2);
+        if (!resumed)
+            state_.accumulator.reset(
+                static_cast<std::size_t>(series::count(config_.materials.size())),
+                config_.sim.total_steps / config_.sim.steps_increment + 2);
     } else {
         claim_directories();  // before its checkpoints (continuous, or at a stop)
         // A checkpoint written in this relaxation: the relaxation goes on from it, and the
@@ -91,6 +95,9 @@ Relaxation Simulation::relax(bool program) {
     const std::int64_t first = program ? state_.step : state_.relax_first_step;
     const std::int64_t limit = program ? config_.sim.total_steps : config_.relax.max_steps;
     Minimiser minimiser(config_.relax.method, system_, hamiltonian_, halo_, comm());
+    // A relaxation continued from a checkpoint written in it goes on with its step scale (0, as
+    // for a new one, outside a relaxation).
+    if (state_.relax_scale > 0) minimiser.resume(state_.relax_scale);
     RelaxProgress progress(comm().is_root() && options_.progress ? options_.screen : nullptr,
                            config_.relax.tolerance);
     const int timer = timers_.add(program ? "relax" : "relax first");
@@ -110,6 +117,7 @@ Relaxation Simulation::relax(bool program) {
             last_row = state_.rows > rows;
             timers_.start(timer);
             out.torque = minimiser.measure(spins_);
+            state_.relax_scale = minimiser.scale();
             timers_.stop(timer);
             if (std::isnan(out.torque))
                 throw Error("a field became non-finite while relaxing, at step " +
@@ -134,6 +142,7 @@ Relaxation Simulation::relax(bool program) {
         if (program) end_loop_stretch(start_wall, from);
         throw;
     }
+    state_.relax_scale = 0;
     out.converged = out.torque < config_.relax.tolerance;
     out.steps = program ? k - first : k;
     if (!program) state_.relax_first_step = -1;  // the program's steps come next
@@ -183,6 +192,7 @@ std::optional<Relaxation> Simulation::relax_point(std::int64_t max_steps) {
     pull_spins();
     sync_.host_ahead = true;  // a GPU integrator takes the relaxed spins before its next step
     Minimiser minimiser(config_.relax.method, system_, hamiltonian_, halo_, comm());
+    if (first > 0 && state_.relax_scale > 0) minimiser.resume(state_.relax_scale);
     const int timer = timers_.add("relax");
     const double start_wall = wall_seconds();
     const LoopCounters from = counters();
@@ -193,6 +203,7 @@ std::optional<Relaxation> Simulation::relax_point(std::int64_t max_steps) {
             hamiltonian_.begin_iteration(state_.step);
             timers_.start(timer);
             out.torque = minimiser.measure(spins_);
+            state_.relax_scale = minimiser.scale();
             timers_.stop(timer);
             if (std::isnan(out.torque))
                 throw Error("a field became non-finite while relaxing at B = " +
@@ -211,6 +222,7 @@ std::optional<Relaxation> Simulation::relax_point(std::int64_t max_steps) {
         throw;
     }
     end_loop_stretch(start_wall, from);
+    state_.relax_scale = 0;
     out.converged = out.torque < config_.relax.tolerance;
     out.steps = k;
     state_.accumulator.reset(static_cast<std::size_t>(series::count(config_.materials.size())), 1);

@@ -45,6 +45,10 @@ struct RunState {
     // before it starts and once it has ended. A checkpoint written during it (a stop, or
     // continuous checkpoints) holds its count, and the continued run relaxes on from there.
     std::int64_t relax_first_step = -1;
+    // The minimiser's step scale B (T: the largest field it has seen) in the relaxation under way
+    // (sim:program = relax, sim:relax-first, a static loop's field), 0 outside one: a continued
+    // relaxation takes its steps with the scale of the uninterrupted one.
+    double relax_scale = 0;
     // What a program carries from point to point or step to step (the two-temperature model's
     // energies, a hysteresis loop's <m.h> so far); each program documents its layout.
     std::vector<double> program_state;

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Checkpoint and restart end to end (docs/restart.md). For thermal LLG, Monte Carlo, a Curie
 sweep, a hysteresis loop (full, partial and static:
-the damped-llg minimiser, whose only state is the largest field it has seen, here still growing), a field sweep (its segments from the file field-sweep, each after equilibration), effective damping (stopped before and after its kick), a laser pulse, fmr, a field pulse and the Boltzmann
+the damped-llg minimiser, whose only state is the largest field it has seen, here still growing), a field sweep (its segments from the file field-sweep, each after equilibration), a relaxation whose step scale falls after the stop, effective damping (stopped before and after its kick), a laser pulse, fmr, a field pulse and the Boltzmann
 diagnostic: the run on 4 ranks in one go against the same run
 stopped part-way on 2 ranks (exit status 75, with a checkpoint) and continued on 3 (and 1):
 statistics files, program tables, every snapshot's content hash and the final spin hash must be
@@ -134,6 +134,21 @@ sim:equilibration-time-steps = 20
 sim:time-steps-increment = 5
 config:atoms
 """, [35, 85]),
+    # The minimiser's step scale (the largest field it has seen) rises and then falls here as the
+    # spins turn from the easy axis towards the perpendicular field (the largest field peaks
+    # about half way, near step 700): the relaxation continued after the peak must take the
+    # saved scale, not the smaller one its fields would give.
+    "relax-falling-scale": (bcc.replace("sim:temperature = 300\n", "")
+                            .replace("initial-spin-direction = random", "initial-spin-direction = 0,0,1")
+                            .replace("anisotropy-constant = 5e-24", "anisotropy-constant = 5e-23") +
+                            """sim:program = relax
+sim:relax-method = damped-llg
+sim:relax-torque-tolerance = 1e-4
+sim:applied-field-strength = 2 !T
+sim:applied-field-unit-vector = 1,0,0
+sim:total-time-steps = 100000
+sim:time-steps-increment = 200
+""", [2000, 6000]),
     "effective-damping": (bcc + """sim:program = effective-damping
 sim:equilibration-time-steps = 20
 sim:total-time-steps = 100
