@@ -24,7 +24,7 @@ namespace miniasd {
 // file's bytes at the checkpoint, so a continued run never cuts a file another run wrote.
 // Version 6 adds relax-first-step, written by a run stopped (or checkpointed) in its relaxation
 // before the program (sim:relax-first), which the continued run finishes before the program.
-inline constexpr int run_state_version = 6;
+inline constexpr int run_state_version = 7;
 inline constexpr int oldest_run_state_version = 1;
 
 struct SavedRun {

@@ -179,6 +179,13 @@ const Difference output_differences[] = {
      "above the maximum; the minimum read from 0 to 1000 T (default -1 T)",
      "the maximum itself as the last field when the range is not a whole number of increments "
      "(as miniASD's hysteresis-loop); the minimum read from -1000 to 1000 T"},
+    {"sim:program = field-sweep",
+     "the file field-sweep in its working directory; fields by a running sum (0 to 1 by 0.1 "
+     "ends at 0.9999999999999999, then runs 1.1); loops for ever when start = end or the "
+     "increment is 0; no check of a line",
+     "the file field-sweep beside the input; fields start + k increment (0 to 1 by 0.1 ends at "
+     "1); one field when start = end, a zero increment refused; every line checked (four "
+     "values, steps 1 to 1e15, fields within 1000 T), a mistake named by file and line"},
 };
 // clang-format on
 

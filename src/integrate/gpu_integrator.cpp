@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "util/error.hpp"
@@ -95,7 +96,8 @@ namespace {
 // device's, which the host cannot read (on a GPU a segfault; on the emulated device, whose
 // "device" memory is the host's, the read would silently work). The emulation checks it: a pass
 // whose f returns poisoned copies (every byte 0xA5) must report the lengths of one whose f
-// returns the tables themselves. Throws LocalError naming the kernel otherwise.
+// returns the tables themselves (a null table stays null; the poison differs from byte to byte,
+// so that no two entries read equal). Throws LocalError naming the kernel otherwise.
 template <typename View>
 void check_lengths_read_first(const View& view, const kernels::TableExtents& e, const char* name) {
     std::vector<std::int64_t> plain, poisoned;
@@ -105,9 +107,13 @@ void check_lengths_read_first(const View& view, const kernels::TableExtents& e, 
     View b = view;
     kernels::for_each_table(b, e, [&](auto*& p, std::int64_t n) {
         poisoned.push_back(n);
+        if (!p) return;
         using Pointer = std::remove_reference_t<decltype(p)>;
         const std::size_t bytes = std::size_t(n > 0 ? n : 0) * sizeof(*p);
-        copies.emplace_back(bytes + 1, 0xA5);  // new[]'s alignment: any element type's
+        std::vector<unsigned char> poison(bytes + 1);  // new[]'s alignment: any element type's
+        for (std::size_t k = 0; k < poison.size(); ++k)
+            poison[k] = static_cast<unsigned char>(0xA5 + 37 * k);
+        copies.push_back(std::move(poison));
         p = reinterpret_cast<Pointer>(copies.back().data());
     });
     if (plain != poisoned)

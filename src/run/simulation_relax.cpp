@@ -142,7 +142,9 @@ Relaxation Simulation::relax(bool program) {
         if (program) end_loop_stretch(start_wall, from);
         throw;
     }
-    state_.relax_scale = 0;
+    // relax-first's scale ends with it; the relax program's stays in its end checkpoint, for a
+    // continuation given more steps.
+    if (!program) state_.relax_scale = 0;
     out.converged = out.torque < config_.relax.tolerance;
     out.steps = program ? k - first : k;
     if (!program) state_.relax_first_step = -1;  // the program's steps come next

@@ -28,6 +28,7 @@ SavedRun example() {
     s.field_strength = -2.5;
     s.field_direction = {0.6, 0.0, -0.8};
     s.mc_step_width = 0.123456789;
+    s.relax_scale = 2744.1 + 1e-12;  // the minimiser's step scale, T
     s.rows = 17;
     s.samples = 35;
     s.point = 4;
@@ -62,6 +63,7 @@ TEST(RunState, RoundTripIsExact) {
     EXPECT_TRUE(same(b.state.time_step, a.state.time_step));
     EXPECT_EQ(b.state.field_direction, a.state.field_direction);
     EXPECT_TRUE(same(b.state.mc_step_width, a.state.mc_step_width));
+    EXPECT_TRUE(same(b.state.relax_scale, a.state.relax_scale));
     EXPECT_EQ(b.state.rows, 17);
     EXPECT_EQ(b.state.samples, 35);
     EXPECT_EQ(b.state.point, 4);

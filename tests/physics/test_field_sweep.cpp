@@ -85,9 +85,13 @@ TEST(FieldSweep, FieldsAreVampiresUpToTheFirstAtOrPastTheEnd) {
     const std::vector<double> tenths = points_of("0 1 0.1 3");
     ASSERT_EQ(tenths.size(), 11u);  // a running sum would end at 0.9999999999999999, then 1.1
     EXPECT_EQ(tenths.back(), 1.0);
-    const FieldSweepFile f =
-        parse_field_sweep_file("# H_start H_end increment steps\n\n 2 -2 1 40\n-2 2 2 7 \n", "x");
+    // Comments after the four values (VAMPIRE reads four words), CRLF ends, a UTF-8 mark.
+    const FieldSweepFile f = parse_field_sweep_file(
+        "\xEF\xBB\xBF# H_start H_end increment steps\r\n\r\n 2 -2 1 40  # down\r\n-2 2 2 7 \r\n",
+        "x");
     ASSERT_EQ(f.segments.size(), 2u);
+    EXPECT_EQ(f.segments[0].start, 2.0);
+    EXPECT_EQ(f.segments[0].steps, 40);
     EXPECT_EQ(f.segments[1].line, 4);
     EXPECT_EQ(f.segments[1].steps, 7);
 }
@@ -103,7 +107,19 @@ TEST(FieldSweep, MistakesNameTheFileAndLine) {
     EXPECT_NE(three.find("field-sweep, line 2"), std::string::npos) << three;
     EXPECT_NE(three.find("expected four values"), std::string::npos) << three;
     EXPECT_NE(refusal(sweep, "1 -1 0.5 1e4\n").find("must be a whole number"), std::string::npos);
-    EXPECT_NE(refusal(sweep, "1 -1 0.5 0\n").find("must be a whole number of at least 1"),
+    EXPECT_NE(refusal(sweep, "1 -1 0.5 0\n").find("must be a whole number from 1 to 1e15"),
+              std::string::npos);
+    EXPECT_NE(refusal(sweep, "1 -1 0.5 2000000000000000\n").find("from 1 to 1e15"),
+              std::string::npos);
+    // The last field passes the end by up to an increment: it too must be within 1000 T.
+    EXPECT_NE(refusal(sweep, "0 1 5000 10\n").find("last field, 5000 T"), std::string::npos);
+    // The whole sweep's steps, with the equilibration before each segment.
+    EXPECT_NE(refusal(sweep + "sim:equilibration-time-steps = 600000000000000\n",
+                      "1 -1 1 10\n1 -1 1 10\n")
+                  .find("more than the 1e15 steps"),
+              std::string::npos);
+    // Program names are matched without regard to case: the file is read then too.
+    EXPECT_NE(refusal("sim:program = Field-Sweep\n", "", false).find("cannot be read"),
               std::string::npos);
     EXPECT_NE(refusal(sweep, "1 -1 0 10\n").find("the increment is 0"), std::string::npos);
     EXPECT_NE(refusal(sweep, "1 -1 1e-9 10\n").find("more than 1e6 fields"), std::string::npos);
@@ -156,8 +172,9 @@ TEST(FieldSweep, EachSegmentEquilibratesAndRunsItsSteps) {
     EXPECT_EQ(settled.steps, 2 * 400 + 25 * 300 + 13 * 300);
     EXPECT_NEAR(settled.down, -1.130, 0.25);  // h_sw at 30 degrees, within one increment
     EXPECT_TRUE(std::isnan(settled.up)) << settled.up;
-    const Loop unsettled = run(keywords, sweep, HysteresisKind::sweep);
-    EXPECT_EQ(unsettled.steps, 25 * 300 + 13 * 300);
+    // (With a first segment of one field, which goes neither way: it hides no crossing.)
+    const Loop unsettled = run(keywords, "3 3 1 10\n" + sweep, HysteresisKind::sweep);
+    EXPECT_EQ(unsettled.steps, 10 + 25 * 300 + 13 * 300);
     EXPECT_NEAR(unsettled.down, -1.130, 0.25);
     EXPECT_NEAR(unsettled.up, 1.130, 0.25);
 }
@@ -196,8 +213,7 @@ TEST(FieldSweep, AChangedFileIsRefusedOnContinue) {
     ASSERT_EQ(job("", "1 -1 1 10\n"), "");
     const std::string more = "sim:load-checkpoint = continue\n";
     const std::string changed = job(more, "1 -1 0.5 10\n");
-    EXPECT_NE(changed.find("file contents: field-sweep file field-sweep: digest"),
-              std::string::npos)
+    EXPECT_NE(changed.find("file contents: field-sweep file: digest"), std::string::npos)
         << changed;
     EXPECT_EQ(job(more, "1 -1 1 10\n"), "");
     parallel::Comm::world().barrier();

@@ -430,6 +430,20 @@ run(3, os.path.join(d, "chain"), longer_run + continue_line)
 check(read(os.path.join(d, "whole", "output")) == read(os.path.join(d, "chain", "output")),
       "an extended continuation's statistics equal the longer run's in every bit")
 
+# A relax program that ended unconverged (exit status 1) after its largest field had peaked,
+# given more steps: it goes on with the step scale its end checkpoint kept, bit for bit.
+d = os.path.join(work, "relax-extended")
+shutil.rmtree(d, ignore_errors=True)
+relax_long = cases["relax-falling-scale"][0]
+relax_short = relax_long.replace("total-time-steps = 100000", "total-time-steps = 3000")
+relax_short += "sim:save-checkpoint = end\n"
+run(4, os.path.join(d, "whole"), relax_long)
+run(2, os.path.join(d, "chain"), relax_short, expect=1)
+run(3, os.path.join(d, "chain"), relax_short.replace("total-time-steps = 3000",
+                                                     "total-time-steps = 100000") + continue_line)
+check(read(os.path.join(d, "whole", "output")) == read(os.path.join(d, "chain", "output")),
+      "an unconverged relax program given more steps continues bit for bit")
+
 # A finished static loop (one phase per field, each relaxed) continued again from its end
 # checkpoint: nothing more to do, and no field point written twice.
 d = os.path.join(work, "static-ended")

@@ -207,7 +207,7 @@ class Input(MutableMapping[str, str]):
             elif source_dir.resolve() != path.parent:
                 line.value, line.raw = str(origin), None
         # sim:program = field-sweep reads the file named `field-sweep` beside the input.
-        if out._value("sim:program") == "field-sweep":
+        if (out._value("sim:program") or "").strip().lower() == "field-sweep":
             origin, target = source_dir / "field-sweep", path.parent / "field-sweep"
             if origin.exists() and origin.resolve() != target.resolve():
                 shutil.copyfile(origin, target)

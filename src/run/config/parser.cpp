@@ -3,6 +3,7 @@
 #include "run/config/parser.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -346,7 +347,11 @@ Config read_config(const std::string& input_path, const TextLoader& load) {
     // the file that names the program (VAMPIRE reads it from its working directory, the input's).
     FieldSweepFile sweep;
     for (const Entry& e : all) {
-        if (e.section != "sim" || e.name != "program" || e.value != "field-sweep") continue;
+        // Program names are matched without regard to case (value_conversion.cpp).
+        std::string program = e.value;
+        std::transform(program.begin(), program.end(), program.begin(),
+                       [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
+        if (e.section != "sim" || e.name != "program" || program != "field-sweep") continue;
         const std::string path =
             (std::filesystem::path(e.file).parent_path() / "field-sweep").string();
         const LoadResult text = load(path);
@@ -369,6 +374,13 @@ Config read_config(const std::string& input_path, const TextLoader& load) {
     }
     Config c = build_config(all, input_path, mistakes, cell_read ? &cell : nullptr);
     c.field_sweep = sweep;
+    // The loops' own limit on the steps of a whole sweep.
+    if (sweep.given() && c.sim.program == ProgramKind::field_sweep &&
+        !(field_sweep_steps(sweep, c.sim.equilibration_steps) <= 1e15))
+        throw InputError(sweep.path, 0, "field-sweep",
+                         "the segments' fields and steps, with sim:equilibration-time-steps "
+                         "before each segment, come to more than the 1e15 steps any run can "
+                         "finish");
     c.files_read = files;
     return c;
 }

@@ -7,6 +7,7 @@
 
 #include "util/error.hpp"
 #include "util/hash.hpp"
+#include "util/shortest.hpp"
 
 namespace miniasd {
 
@@ -29,8 +30,10 @@ FieldSweepFile parse_field_sweep_file(const std::string& text, const std::string
     int n = 0;
     for (std::string line; std::getline(in, line);) {
         ++n;
-        const auto first = line.find_first_not_of(" \t\r");
-        if (first == std::string::npos || line[first] == '#') continue;
+        if (n == 1 && line.rfind("\xEF\xBB\xBF", 0) == 0) line.erase(0, 3);  // a UTF-8 mark
+        // VAMPIRE reads the first four words of a line: a comment may follow them.
+        if (const auto hash = line.find('#'); hash != std::string::npos) line.erase(hash);
+        if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
         std::istringstream words(line);
         FieldSweepSegment s;
         s.line = n;
@@ -47,9 +50,11 @@ FieldSweepFile parse_field_sweep_file(const std::string& text, const std::string
         } catch (const std::exception&) {
             used = 0;
         }
-        if (used != steps.size() || count < 1) {
+        if (used != steps.size() || count < 1 || count > 1000000000000000LL) {
             mistakes.emplace_back(path, n, keyword,
-                                  "steps '" + steps + "' must be a whole number of at least 1");
+                                  "steps '" + steps +
+                                      "' must be a whole number from 1 to 1e15 (time steps at "
+                                      "each field)");
             continue;
         }
         s.steps = count;
@@ -64,14 +69,23 @@ FieldSweepFile parse_field_sweep_file(const std::string& text, const std::string
         if (s.start != s.end && s.increment == 0) {
             // VAMPIRE would loop for ever here.
             mistakes.emplace_back(path, n, keyword,
-                                  "the increment is 0 but the segment goes from " +
-                                      std::to_string(s.start) + " to " + std::to_string(s.end) +
-                                      " T: give the step between fields");
+                                  "the increment is 0 but the segment goes from " + g4(s.start) +
+                                      " to " + g4(s.end) + " T: give the step between fields");
             continue;
         }
         if (s.start != s.end && !(std::abs(s.end - s.start) / s.increment <= max_points)) {
             mistakes.emplace_back(path, n, keyword,
                                   "the increment gives more than 1e6 fields: raise it");
+            continue;
+        }
+        // The last field may pass the end by up to one increment (VAMPIRE's): it too must be
+        // a field miniASD accepts.
+        const double last = field_sweep_points(s).back();
+        if (!(std::abs(last) <= 1e3)) {
+            mistakes.emplace_back(path, n, keyword,
+                                  "the segment's last field, " + g4(last) +
+                                      " T (the first at or past the end), is beyond 1000 T: "
+                                      "make the increment smaller");
             continue;
         }
         f.segments.push_back(s);
@@ -105,6 +119,13 @@ std::vector<double> field_sweep_points(const FieldSweepSegment& s) {
     for (std::int64_t k = 0; k <= n; ++k)
         p.push_back(s.start + dir * double(k) * s.increment);
     return p;
+}
+
+double field_sweep_steps(const FieldSweepFile& f, std::int64_t equilibration) {
+    double steps = 0;
+    for (const FieldSweepSegment& s : f.segments)
+        steps += double(equilibration) + double(field_sweep_points(s).size()) * double(s.steps);
+    return steps;
 }
 
 std::uint64_t digest(const FieldSweepFile& f) {

@@ -40,6 +40,10 @@ FieldSweepFile parse_field_sweep_file(const std::string& text, const std::string
 // 1e-9-increment tolerance as the loops' sweeps; a segment with start = end is one field.
 std::vector<double> field_sweep_points(const FieldSweepSegment& s);
 
+// The steps a field sweep runs: each segment's fields times its steps, and `equilibration` steps
+// before each segment (as a double: a check against a limit must not overflow).
+double field_sweep_steps(const FieldSweepFile& f, std::int64_t equilibration);
+
 // The file's contents as a digest for the checkpoint's fingerprint (a changed file refuses a
 // continued run, like a changed unit-cell file).
 std::uint64_t digest(const FieldSweepFile& f);

@@ -48,14 +48,19 @@ struct Branch {
 void print_coercive_fields(std::FILE* screen, const std::vector<Branch>& branches,
                            const std::vector<double>& coercive, const std::string& table_path) {
     // A branch whose m.h never changes sign has no coercive field: say so, never "nan".
+    // A field sweep's segment of one field goes neither way: it has none to report.
     std::fprintf(screen, "Coercive field:");
+    bool first = true;
     for (std::size_t b = 0; b < branches.size(); ++b) {
+        if (branches[b].fields.size() < 2) continue;
         const char* way = branches[b].sign < 0 ? "on the way down" : "on the way up";
         if (std::isnan(coercive[b]))
             std::fprintf(screen, "%s none %s (m.h did not cross zero between %g and %g T)",
-                         b ? ";" : "", way, branches[b].fields.front(), branches[b].fields.back());
+                         first ? "" : ";", way, branches[b].fields.front(),
+                         branches[b].fields.back());
         else
-            std::fprintf(screen, "%s %g T %s", b ? "," : "", coercive[b], way);
+            std::fprintf(screen, "%s %g T %s", first ? "" : ",", coercive[b], way);
+        first = false;
     }
     if (branches.size() == 2 && branches[0].sign < 0 && branches[1].sign > 0 &&
         !std::isnan(coercive[0]) && !std::isnan(coercive[1]))
@@ -122,12 +127,12 @@ void HysteresisLoopProgram::settle(ProgramHost& sim, double field) {
         sim.relax_point(c.sim.equilibration_steps);
         return;
     }
-    Phase settle;
-    settle.equilibration_steps = c.sim.equilibration_steps;
-    settle.temperature = settle.equilibration_temperature = c.sim.temperature;
-    settle.field_strength = field;
-    settle.row_per_sample = false;
-    sim.run(settle);
+    Phase p;
+    p.equilibration_steps = c.sim.equilibration_steps;
+    p.temperature = p.equilibration_temperature = c.sim.temperature;
+    p.field_strength = field;
+    p.row_per_sample = false;
+    sim.run(p);
 }
 
 void HysteresisLoopProgram::run(ProgramHost& sim) {
@@ -196,10 +201,13 @@ void HysteresisLoopProgram::run(ProgramHost& sim) {
             mh.push_back(point(sim, table, b, branch.sign, branch.steps));
         coercive.push_back(zero_crossing(branch.fields, mh));
     }
-    // The first crossing going down and going up (NaN where there is none).
+    // The first crossing going down and going up, over the branches in order (NaN where there is
+    // none).
     coercive_[0] = coercive_[1] = std::nan("");
-    for (std::size_t b = branches.size(); b-- > 0;)
-        coercive_[branches[b].sign < 0 ? 0 : 1] = coercive[b];
+    for (std::size_t b = 0; b < branches.size(); ++b) {
+        double& way = coercive_[branches[b].sign < 0 ? 0 : 1];
+        if (std::isnan(way)) way = coercive[b];
+    }
     if (screen) print_coercive_fields(screen, branches, coercive, table.path());
     if (screen && unconverged_ > 0)
         std::fprintf(screen,

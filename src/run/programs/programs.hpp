@@ -92,9 +92,9 @@ class HysteresisLoopProgram final : public Program {
                                                       : "hysteresis-loop";
     }
     void run(ProgramHost& sim) override;
-    // Fields (T) where <m.h> crosses zero going down and going up (a field sweep: on its first
-    // segment each way); NaN where it does not (and going down in a partial loop, which has no
-    // such branch).
+    // Fields (T) where <m.h> crosses zero going down and going up (a field sweep: the first such
+    // crossing over its segments each way); NaN where it does not (and going down in a partial
+    // loop, which has no such branch).
     double coercive_down() const { return coercive_[0]; }
     double coercive_up() const { return coercive_[1]; }
 

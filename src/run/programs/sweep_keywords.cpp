@@ -64,7 +64,8 @@ void add_rows(std::vector<KeywordSpec>& t) {
     t.push_back(row(
         "sim", "maximum-applied-field-strength", K::real, D::field, 0, 1e3, "1 T",
         "a hysteresis loop sweeps the field from this value to its negative and back; a partial "
-        "one ends at it",
+        "one ends at it; field-sweep equilibrates at it (or at "
+        "sim:equilibration-applied-field-strength, the larger) before each segment",
         [](Config& c, const Value& v, const Entry&) { c.sweep.maximum_field = v.real; },
         [](const Config& c) { return number(c.sweep.maximum_field); }));
     t.push_back(row(
