@@ -139,6 +139,20 @@ const Difference output_differences[] = {
      "(<E^2> - <E>^2) / (mu_B k_B T^2 N), E the system's energy in J",
      "N (<e^2> - <e>^2) / (k_B T)^2 in k_B per atom: VAMPIRE's number is miniASD's times "
      "k_B/mu_B (1.4887)"},
+    {"output:material-mean-specific-heat",
+     "(<E_k^2> - <E_k>^2) / (mu_B k_B T^2 N_k), E_k material k's energy in J",
+     "(<E_k^2> - <E_k>^2) / (N_k (k_B T)^2) in k_B per atom: VAMPIRE's number is miniASD's times "
+     "k_B/mu_B (1.4887), as mean-specific-heat's"},
+    {"output:material-total-energy, material-mean-total-energy",
+     "each material's exchange (with biquadratic), anisotropy, applied-field and magnetostatic "
+     "energy, in J",
+     "each material's share of every term's energy (DMI, Kitaev, four-spin and the others too), "
+     "in J: the materials' energies add up to total-energy"},
+    {"output:material-temperature",
+     "each material's material[i]:temperature: 0 for every material when none gives one (then "
+     "every material runs at sim:temperature)",
+     "the temperature each material's thermal field uses: its own once any material gives one, "
+     "else the run's"},
     {"output:mean-susceptibility",
      "four columns: chi of m_x, m_y, m_z and |m|",
      "one column, chi of |m| (the fourth of VAMPIRE's); errors in the program tables"},

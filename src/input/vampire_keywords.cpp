@@ -161,7 +161,8 @@ const Group groups[] = {
      "two-temperature-heat-sink-coupling two-temperature-electron-heat-capacity "
      "two-temperature-phonon-heat-capacity two-temperature-electron-phonon-coupling "
      "applied-field-strength maximum-applied-field-strength applied-field-strength-increment "
-     "applied-field-unit-vector integrator-random-seed save-checkpoint save-checkpoint-rate "
+     "applied-field-unit-vector applied-field-angle-theta applied-field-angle-phi "
+     "integrator-random-seed save-checkpoint save-checkpoint-rate "
      "load-checkpoint load-checkpoint-if-exists electrical-pulse-time electrical-pulse-rise-time "
      "electrical-pulse-fall-time field-pulse-time minimum-applied-field-strength "
      "equilibration-applied-field-strength"},
@@ -186,8 +187,6 @@ const Group groups[] = {
     {"sim", VC::not_supported, "double laser pulses are not implemented",
      "second-laser-pulse-time second-laser-pulse-power second-laser-pulse-maximum-temperature "
      "second-laser-pulse-delay-time"},
-    {"sim", VC::not_supported, "give the field direction as sim:applied-field-unit-vector",
-     "applied-field-angle-theta applied-field-angle-phi"},
     {"sim", VC::not_supported,
      "the demagnetising field from shape factors (-N M of the whole sample's magnetisation) is "
      "not implemented; the exact dipolar field is (dipole:solver = atomistic, docs/physics.md)",
@@ -232,22 +231,15 @@ const Group groups[] = {
      "mean-exchange-energy applied-field-energy mean-applied-field-energy mean-specific-heat "
      "spin-temperature mean-spin-temperature material-spin-temperature "
      "material-mean-spin-temperature output-rate total-torque mean-total-torque material-torque "
-     "domain-wall-centre"},
-    {"output", VC::not_supported,
-     "not implemented (material-mean-magnetisation-length is)", "material-mean-magnetisation"},
-    {"output", VC::not_supported,
-     "a material's mean torque is not implemented (its torque, the total torque and its mean "
-     "are)",
-     "material-mean-torque"},
+     "domain-wall-centre material-mean-magnetisation material-mean-torque "
+     "material-standard-deviation material-mean-specific-heat material-total-energy "
+     "material-mean-total-energy material-temperature material-applied-field-strength"},
     {"output", VC::not_supported, "constrained Monte Carlo is not implemented",
      "constraint-phi constraint-theta material-constraint-phi material-constraint-theta"},
-    {"output", VC::not_supported, "this column is not implemented",
-     "material-standard-deviation material-mean-specific-heat material-total-energy "
-     "material-mean-total-energy"},
     {"output", VC::not_supported,
-     "per-material temperatures and oscillating fields are not implemented, and a material's "
-     "own field is a constant of its input (material[i]:applied-field-strength)",
-     "material-temperature material-applied-field-strength material-fmr-field-strength"},
+     "per-material oscillating fields are not implemented (sim:program = fmr's field acts on "
+     "every material: fmr-field-strength)",
+     "material-fmr-field-strength"},
     {"output", VC::not_supported, "height profiles are not implemented",
      "height-magnetisation-normalised material-height-magnetisation-normalised "
      "height-magnetisation material-height-magnetisation mean-height-magnetisation-length "

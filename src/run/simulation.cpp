@@ -2,7 +2,6 @@
 
 #include <omp.h>
 
-#include <algorithm>
 #include <ctime>
 #include <numeric>
 
@@ -121,7 +120,8 @@ Simulation::Simulation(const parallel::Comm& world, Config config, RunOptions op
     state_.field_strength = config_.sim.field_strength;
     state_.field_direction = config_.sim.field_direction;
     // Atoms per material, counted exactly, so the moments are the same on any decomposition.
-    std::vector<std::int64_t> count(config_.materials.size(), 0);
+    std::vector<std::int64_t>& count = measures_.material_atoms;
+    count.assign(config_.materials.size(), 0);
     for (std::int64_t i = 0; i < system_.n_owned; ++i)
         ++count[static_cast<std::size_t>(system_.material[i])];
     comm().sum_in_place(count);

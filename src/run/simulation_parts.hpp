@@ -39,6 +39,7 @@ struct Measures {
     std::int64_t counted_atoms = 0;
     std::vector<char> counted;  // [material]: not non-magnetic
     std::vector<double> material_moment;
+    std::vector<std::int64_t> material_atoms;  // the whole system's, per material
 };
 
 // Where a run's rows and snapshots go: the text output files, the statistics table on rank 0's

@@ -10,7 +10,11 @@ Observables Simulation::observe() {
     hamiltonian_.prepare(spins_.view());
     halo_.start(spins_.x.data(), spins_.y.data(), spins_.z.data());
     halo_.finish(spins_.x.data(), spins_.y.data(), spins_.z.data());
-    std::vector<ExactSum> local = local_sums(config_, system_, spins_, hamiltonian_);
+    const bool material_energies = config_.columns.shows("material-total-energy") ||
+                                   config_.columns.shows("material-mean-total-energy") ||
+                                   config_.columns.shows("material-mean-specific-heat");
+    std::vector<ExactSum> local =
+        local_sums(config_, system_, spins_, hamiltonian_, material_energies);
     const std::size_t width = local.size();
     std::size_t texture_width = 0;
     if (measures_.textures) {
@@ -47,8 +51,13 @@ void Simulation::write_row(bool snapshot) {
     // The ranks' agreement on the row's write and a snapshot's MPI count as I/O only (counted as
     // MPI too, they made the report's compute part negative under load).
     IoTimer t(timers_, account_.t_output);
-    const RowContext row{state_, measures_.sample, measures_.counted_atoms, measures_.total_moment,
-                         measures_.material_moment};
+    const RowContext row{state_,
+                         measures_.sample,
+                         measures_.counted_atoms,
+                         measures_.total_moment,
+                         measures_.material_moment,
+                         &measures_.material_atoms,
+                         &config_.materials};
     agree_table_write(rows_.table->write_row(row));
     rows_.screen->write_row(row);
     rows_.snapshot_written = false;

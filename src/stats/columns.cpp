@@ -1,4 +1,5 @@
 #include "stats/columns.hpp"
+#include "stats/column_helpers.hpp"
 
 #include <utility>
 
@@ -6,34 +7,7 @@ namespace miniasd {
 
 namespace {
 
-using Ctx = RowContext;
-
-// Columns of one number.
-ColumnSpec one(std::string keyword, std::string doc, std::string header,
-               std::function<double(const Ctx&)> f) {
-    return {std::move(keyword),
-            std::move(doc),
-            {std::move(header)},
-            false,
-            [f = std::move(f)](const Ctx& c, int, double* out) { out[0] = f(c); }};
-}
-ColumnSpec one_per_material(std::string keyword, std::string doc, std::string header,
-                            std::function<double(const Ctx&, int)> f) {
-    return {std::move(keyword),
-            std::move(doc),
-            {std::move(header)},
-            true,
-            [f = std::move(f)](const Ctx& c, int m, double* out) { out[0] = f(c, m); }};
-}
-double mean_of(const Ctx& c, int series) {
-    return c.state.accumulator.total(static_cast<std::size_t>(series)).mean();
-}
-Moments moments(const Ctx& c, int series) {
-    return c.state.accumulator.total(static_cast<std::size_t>(series));
-}
-int mat(int m, int q) {
-    return series::material(m, q);
-}
+using namespace column_helpers;
 
 // The time, the bath's temperatures and the applied field.
 void add_run_columns(std::vector<ColumnSpec>& t) {
@@ -216,48 +190,6 @@ void add_texture_columns(std::vector<ColumnSpec>& t) {
                  {"delta_wall[A]"},
                  false,
                  [](const Ctx& c, int, double* out) { out[0] = c.obs.domain_wall_width * 1e10; }});
-}
-
-// Each material's torque, magnetisation and alignment with the field.
-void add_material_columns(std::vector<ColumnSpec>& t) {
-    using namespace series;
-    t.push_back({"material-torque",
-                 "the torque sum mu S x B of each material's spins (x, y, z; J; VAMPIRE's "
-                 "columns)",
-                 {"torque-x[J]", "torque-y[J]", "torque-z[J]"},
-                 true,
-                 [](const Ctx& c, int m, double* out) {
-                     const Vec3& v = c.obs.material_torque[static_cast<std::size_t>(m)];
-                     for (int a = 0; a < 3; ++a)
-                         out[a] = v[std::size_t(a)];
-                 }});
-    t.push_back({"material-magnetisation",
-                 "unit vector m_k / |m_k| and |m_k| of each material (VAMPIRE's columns)",
-                 {"ux", "uy", "uz", "|m|"},
-                 true,
-                 [](const Ctx& c, int m, double* out) {
-                     const auto& v = c.obs.material_m[static_cast<std::size_t>(m)];
-                     for (int a = 0; a < 3; ++a)
-                         out[a] = v[3] > 0 ? v[a] / v[3] : 0.0;
-                     out[3] = v[3];
-                 }});
-    t.push_back({"material-magnetisation-components",
-                 "mx, my, mz, |m| of each material",
-                 {"mx", "my", "mz", "|m|"},
-                 true,
-                 [](const Ctx& c, int m, double* out) {
-                     for (int a = 0; a < 4; ++a)
-                         out[a] = c.obs.material_m[static_cast<std::size_t>(m)][a];
-                 }});
-    t.push_back(one_per_material(
-        "material-mean-magnetisation-length", "mean |m| of each material since the last reset",
-        "<|m|>", [](const Ctx& c, int m) { return mean_of(c, mat(m, mat_length)); }));
-    t.push_back(one_per_material("material-applied-field-alignment", "m . h of each material",
-                                 "m.h", [](const Ctx& c, int m) {
-                                     const auto& v = c.obs.material_m[static_cast<std::size_t>(m)];
-                                     const Vec3& d = c.state.field_direction;
-                                     return v[0] * d[0] + v[1] * d[1] + v[2] * d[2];
-                                 }));
 }
 
 // Fluctuations: susceptibilities, Binder cumulants, the specific heat.

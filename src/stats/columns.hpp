@@ -13,6 +13,7 @@
 #include "hamiltonian/energy_kinds.hpp"
 #include "stats/observables.hpp"
 #include "stats/run_state.hpp"
+#include "system/material_section.hpp"
 
 namespace miniasd {
 
@@ -23,6 +24,10 @@ struct RowContext {
     std::int64_t atoms;      // in the whole system
     double total_moment;     // sum of mu_s over all atoms, J/T
     const std::vector<double>& material_moment;  // the same per material, J/T
+    // Atoms per material in the whole system, and the materials (null in tests that need
+    // neither: their columns then read 0 and the run's temperature).
+    const std::vector<std::int64_t>* material_atoms = nullptr;
+    const std::vector<MaterialConfig>* materials = nullptr;
 };
 
 struct ColumnSpec {

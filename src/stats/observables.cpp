@@ -11,15 +11,30 @@ namespace miniasd {
 namespace {
 constexpr std::int64_t chunk = 512;  // atoms per field buffer, as in the integrators
 constexpr int per_material = 9;
+
+// Adds each magnetic atom's total energy in [b, e) (J) to its material's sum.
+void add_material_energies(const SystemSettings& c, const LocalSystem& sys, const SpinView& v,
+                           const Hamiltonian& h, std::int64_t b, std::int64_t e, ExactSum* sums) {
+    constexpr std::int64_t most = 256;  // atom_total_energies' limit
+    double energy[most];
+    for (std::int64_t r = b; r < e; r += most) {
+        const std::int64_t q = std::min(e, r + most);
+        h.atom_total_energies(v, r, q, energy);
+        for (std::int64_t i = r; i < q; ++i) {
+            const std::size_t m = static_cast<std::size_t>(sys.material[i]);
+            if (!c.materials[m].non_magnetic) sums[m].add(energy[i - r]);
+        }
+    }
+}
 }  // namespace
 
 std::vector<ExactSum> local_sums(const SystemSettings& c, const LocalSystem& sys, const Spins& s,
-                                 const Hamiltonian& h) {
+                                 const Hamiltonian& h, bool material_energies) {
     const std::size_t nm = c.materials.size();
     bool kept = false;
     for (const MaterialConfig& m : c.materials)
         kept = kept || m.non_magnetic;
-    const std::size_t width = per_material * nm + energy_kind_count;
+    const std::size_t width = per_material * nm + energy_kind_count + nm;
     const std::int64_t chunks = (sys.n_owned + chunk - 1) / chunk;
     // Exact sums (util/exact_sum.hpp): the totals do not depend on how atoms are split between
     // threads or ranks, so statistics rows are bitwise the same on any decomposition.
@@ -50,6 +65,7 @@ std::vector<ExactSum> local_sums(const SystemSettings& c, const LocalSystem& sys
                 q[7].add(mu * cy);
                 q[8].add(mu * cz);
             }
+            if (material_energies) add_material_energies(c, sys, v, h, b, e, &mine[width - nm]);
             if (!kept) {
                 h.add_atom_energies(v, b, e, &mine[per_material * nm]);
                 continue;
@@ -90,7 +106,7 @@ std::vector<std::int64_t> pack(const std::vector<ExactSum>& sums) {
 Observables finish_observables(const std::vector<double>& sums, const std::vector<char>& counted,
                                std::int64_t atoms) {
     const std::size_t materials = counted.size();
-    if (sums.size() != per_material * materials + energy_kind_count)
+    if (sums.size() != per_material * materials + energy_kind_count + materials)
         throw LocalError("internal error: " + std::to_string(sums.size()) +
                          " statistics sums for " + std::to_string(materials) + " material(s)");
     Observables o;
@@ -120,6 +136,7 @@ Observables finish_observables(const std::vector<double>& sums, const std::vecto
     o.total = o.energy[0];
     for (int k = 1; k < energy_kind_count; ++k)
         o.total += o.energy[std::size_t(k)];
+    o.material_energy.assign(e + energy_kind_count, e + energy_kind_count + materials);
     return o;
 }
 
@@ -152,6 +169,16 @@ std::vector<double> sample_series(const Observables& o, const Vec3& d) {
     const std::size_t n = o.material_m.size();
     x[std::size_t(series::topological_charge(n))] = o.topological_charge;
     x[std::size_t(series::skyrmion_radius(n))] = o.skyrmion_radius;
+    for (std::size_t k = 0; k < n; ++k) {
+        const auto& m = o.material_m[k];
+        double* q = &x[std::size_t(series::material_extra(n, int(k), 0))];
+        for (int a = 0; a < 3; ++a) {
+            q[series::matx_ux + a] = m[3] > 0 ? m[a] / m[3] : 0.0;  // VAMPIRE's: 0 when m = 0
+            q[series::matx_torque_x + a] =
+                k < o.material_torque.size() ? o.material_torque[k][std::size_t(a)] : 0.0;
+        }
+        q[series::matx_energy] = k < o.material_energy.size() ? o.material_energy[k] : 0.0;
+    }
     return x;
 }
 

@@ -21,9 +21,11 @@ namespace miniasd {
 // is the deterministic effective field (T), so the last two sums give the spin temperature. Ghosts
 // of `s` must be current. Exact sums, so the reduced totals are the same on any decomposition.
 // Atoms of non-magnetic materials add nothing to the energies (VAMPIRE leaves them out of every
-// statistic).
+// statistic). Last, one per material: its atoms' total energies (J), each atom's terms added in
+// the recipes' order (Hamiltonian::atom_total_energies) and then summed exactly; computed only
+// when `material_energies` (a column shows them: it costs a second energy pass), else zero.
 std::vector<ExactSum> local_sums(const SystemSettings& c, const LocalSystem& sys, const Spins& s,
-                                 const Hamiltonian& h);
+                                 const Hamiltonian& h, bool material_energies = false);
 // Exact sums as integers that add element-wise over ranks, and back to doubles after the sum.
 std::vector<std::int64_t> pack(const std::vector<ExactSum>& sums);
 std::vector<double> reduced_values(const std::vector<std::int64_t>& packed);
@@ -42,6 +44,8 @@ struct Observables {
     // the counted materials, and of each material.
     Vec3 torque{};
     std::vector<Vec3> material_torque;
+    // Each material's total energy (J, the whole material; 0 unless local_sums computed them).
+    std::vector<double> material_energy;
     // Textures (stats/topology.hpp, stats/wall_profile.hpp), computed only when a column asks:
     // the lattice topological charge, the mean over the layers with magnetic triangles; the
     // skyrmions' count, radius (m) and centre (m, x and y); a domain
@@ -103,8 +107,24 @@ inline int topological_charge(std::size_t materials) {
 inline int skyrmion_radius(std::size_t materials) {
     return topological_charge(materials) + 1;
 }
+// After the radius, per material k (last again): the unit vector m_k / |m_k| (x, y, z), the
+// torque of its spins (x, y, z; J) and its total energy (J), for VAMPIRE's material-mean-
+// magnetisation, -standard-deviation, -mean-torque, -mean-total-energy and -mean-specific-heat.
+enum : int {
+    matx_ux,
+    matx_uy,
+    matx_uz,
+    matx_torque_x,
+    matx_torque_y,
+    matx_torque_z,
+    matx_energy,
+    matx_count
+};
+inline int material_extra(std::size_t materials, int k, int q) {
+    return skyrmion_radius(materials) + 1 + matx_count * k + q;
+}
 inline int count(std::size_t materials) {
-    return skyrmion_radius(materials) + 1;
+    return material_extra(materials, int(materials), 0);
 }
 }  // namespace series
 

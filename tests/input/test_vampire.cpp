@@ -162,11 +162,11 @@ TEST(Vampire, ExampleStyleInputsRunOrAreRefusedByName) {
     // run.
     const std::string msg = error_of(
         "create:voronoi-film\ndipole:output-atomistic-dipole-field\n"
-        "sim:applied-field-angle-theta = 10\n" +
+        "sim:demagnetisation-factor = 0,0,1\n" +
         material1);
     EXPECT_NE(msg.find("3 mistakes"), std::string::npos) << msg;
     for (const char* key : {"'create:voronoi-film'", "'dipole:output-atomistic-dipole-field'",
-                            "'sim:applied-field-angle-theta'"})
+                            "'sim:demagnetisation-factor'"})
         EXPECT_NE(msg.find(std::string("VAMPIRE keyword ") + key), std::string::npos) << msg;
     EXPECT_NE(msg.find("the per-atom dipolar field output is not implemented"), std::string::npos);
 }

@@ -22,8 +22,8 @@ TEST(Observables, MagnetisationIsMomentWeightedAndEnergiesPerAtom) {
     std::vector<double> sums = {
         0,      0,     2 * 1.0, 2.0, 2 * kb * 300, 1.0, 1e-23, 0,     0,  // material 1
         0,      0,     -2.0,    2.0, 0.0,          0.0, 0,     2e-23, 0,  // 2
-        -3e-21, -6e-22};                       // exchange, anisotropy (J)
-    sums.resize(18 + energy_kind_count, 0.0);  // the other kinds' energies: zero
+        -3e-21, -6e-22};                           // exchange, anisotropy (J)
+    sums.resize(18 + energy_kind_count + 2, 0.0);  // the other kinds' and materials' energies: 0
     const Observables o = finish_observables(sums, {1, 1}, 3);
     EXPECT_DOUBLE_EQ(o.m[2], 0.0);  // compensated ferrimagnet
     EXPECT_DOUBLE_EQ(o.material_m[0][2], 1.0);

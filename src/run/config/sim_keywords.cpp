@@ -104,6 +104,34 @@ void add_loop_rows(std::vector<KeywordSpec>& t) {
         "applied field B (tesla by default)",
         [](Config& c, const Value& v, const Entry&) { c.sim.field_strength = v.real; },
         [](const Config& c) { return number(c.sim.field_strength); }));
+    // VAMPIRE's angles: each sets the direction from both (the other's last value, 0 by
+    // default), so the last of these three keywords in the file decides it, as in VAMPIRE. Their
+    // rows come before the unit vector's, so that describe() writes the angles (when not 0) and
+    // then the direction they set, which reads back the same.
+    t.push_back(row(
+        "sim", "applied-field-angle-phi", K::real, D::none, 0, 360, "0",
+        "the applied field's polar angle from z (degrees; VAMPIRE's): sets the direction to "
+        "(sin phi cos theta, sin phi sin theta, cos phi) with sim:applied-field-angle-theta, "
+        "unless sim:applied-field-unit-vector comes later in the file",
+        [](Config& c, const Value& v, const Entry&) {
+            c.sim.field_angle_phi = v.real;
+            c.sim.field_direction = direction_from_angles(c.sim.field_angle_theta, v.real);
+        },
+        [](const Config& c) {
+            return c.sim.field_angle_phi == 0 ? none : number(c.sim.field_angle_phi);
+        }));
+    t.push_back(row(
+        "sim", "applied-field-angle-theta", K::real, D::none, 0, 360, "0",
+        "the applied field's azimuth from x in the x-y plane (degrees; VAMPIRE's): sets the "
+        "direction with sim:applied-field-angle-phi (so alone, with phi = 0, it leaves the field "
+        "along z, as in VAMPIRE), unless sim:applied-field-unit-vector comes later in the file",
+        [](Config& c, const Value& v, const Entry&) {
+            c.sim.field_angle_theta = v.real;
+            c.sim.field_direction = direction_from_angles(v.real, c.sim.field_angle_phi);
+        },
+        [](const Config& c) {
+            return c.sim.field_angle_theta == 0 ? none : number(c.sim.field_angle_theta);
+        }));
     t.push_back(row(
         "sim", "applied-field-unit-vector", K::direction, D::none, 0, 0, "0,0,1",
         "applied field direction (normalised)",

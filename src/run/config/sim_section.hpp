@@ -4,6 +4,7 @@
 // (run/simulation.cpp) and the programs (run/programs/).
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -73,12 +74,23 @@ struct SimSection {
     std::int64_t steps_increment = 1;       // statistics every this many steps
     double field_strength = 0;              // T
     Vec3 field_direction{0, 0, 1};          // unit vector
-    std::uint64_t seed = 12345;             // key of the counter-based generator
+    // VAMPIRE's sim:applied-field-angle-phi (from z) and -theta (azimuth from x), degrees: the
+    // last of them or sim:applied-field-unit-vector in the file sets field_direction.
+    double field_angle_theta = 0, field_angle_phi = 0;
+    std::uint64_t seed = 12345;  // key of the counter-based generator
     MINIASD_FIELDS(program, integrator, device, monte_carlo_move, temperature, time_step,
                    total_steps, equilibration_steps, equilibration_temperature, steps_increment,
-                   field_strength, field_direction, seed);
+                   field_strength, field_direction, field_angle_theta, field_angle_phi, seed);
 };
-MINIASD_SIZE_GUARD(SimSection, 104);
+MINIASD_SIZE_GUARD(SimSection, 120);
+
+// VAMPIRE's field direction from its angles (degrees): (sin phi cos theta, sin phi sin theta,
+// cos phi), phi from z, theta the azimuth from x.
+inline Vec3 direction_from_angles(double theta_degrees, double phi_degrees) {
+    const double to_radians = 3.14159265358979323846 / 180.0;
+    const double t = theta_degrees * to_radians, p = phi_degrees * to_radians;
+    return {std::sin(p) * std::cos(t), std::sin(p) * std::sin(t), std::cos(p)};
+}
 
 // The equilibration temperature (K): sim:equilibration-temperature, or sim:temperature when it
 // is not given (VAMPIRE's default is 300 K whatever sim:temperature; docs/vampire-compatibility).
