@@ -148,6 +148,11 @@ const Difference output_differences[] = {
      "energy, in J",
      "each material's share of every term's energy (DMI, Kitaev, four-spin and the others too), "
      "in J: the materials' energies add up to total-energy"},
+    {"output:material-standard-deviation",
+     "four columns, the standard deviations of the whole system's m/|m| and |m| (its code feeds "
+     "the system's magnetisation to this statistic)",
+     "four columns per material, as the name says: each material's own (the whole system's "
+     "fluctuations are in mean-susceptibility)"},
     {"output:material-temperature",
      "each material's material[i]:temperature: 0 for every material when none gives one (then "
      "every material runs at sim:temperature)",
