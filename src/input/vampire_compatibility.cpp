@@ -158,6 +158,21 @@ const Difference output_differences[] = {
      "every material runs at sim:temperature)",
      "the temperature each material's thermal field uses: its own once any material gives one, "
      "else the run's"},
+    {"sim:program = cmc-anisotropy, sim:integrator = constrained-monte-carlo",
+     "one process only; N pair moves per sweep, each with a random mover and partner, M updated "
+     "after each accepted pair",
+     "any decomposition, the same bits: per colour of the lattice, pairs by a point reflection "
+     "of the cell grid drawn each sweep (about N/2 pair moves per sweep), each weighed with M at "
+     "the colour's start (docs/physics.md, Constrained Monte Carlo)"},
+    {"sim:constraint-angle-phi, constraint-angle-theta",
+     "read, but cmc-anisotropy starts its loops at the -minimum keywords, so they have no effect "
+     "there",
+     "one direction: each sets its angle's -minimum and -maximum"},
+    {"sim:constraint-rotation-update",
+     "turns the spins by three rotations, about z by minus the old theta, about x by the change "
+     "of phi and about z by the new theta (its cmc.cpp)",
+     "turns every spin by the one rotation that takes the last constraint direction onto the "
+     "new one, about the axis normal to both, so the magnetisation starts on the new constraint"},
     {"output:mean-susceptibility",
      "four columns: chi of m_x, m_y, m_z and |m|",
      "one column, chi of |m| (the fourth of VAMPIRE's); errors in the program tables"},

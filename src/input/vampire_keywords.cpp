@@ -138,8 +138,8 @@ const Group groups[] = {
      "implemented",
      "interface-roughness density continuous intermixing"},
     {"material", VC::not_supported,
-     "VAMPIRE's montecarlo module's constrained Monte Carlo (cmc-anisotropy and hybrid-cmc) is "
-     "not implemented yet",
+     "constrained Monte Carlo of single materials (VAMPIRE's hybrid-cmc) is not implemented; "
+     "the whole system's is (sim:program = cmc-anisotropy, sim:constraint-angle-*)",
      "constrained constraint-angle-theta constraint-angle-theta-minimum "
      "constraint-angle-theta-maximum constraint-angle-theta-increment constraint-angle-phi "
      "constraint-angle-phi-minimum constraint-angle-phi-maximum constraint-angle-phi-increment"},
@@ -198,7 +198,7 @@ const Group groups[] = {
      "track-ms track-file track-bit-size-x track-bit-size-y track-bit-size-z track-fly-height "
      "track-gap-between-bits track-gap-between-tracks lfa-track-field-step lfa num-tracks "
      "num-bits-per-track x-velocity z-velocity initial-x-position initial-z-position"},
-    {"sim", VC::not_supported, "constrained Monte Carlo is not implemented",
+    {"sim", VC::supported, "",
      "constraint-rotation-update constraint-angle-theta constraint-angle-theta-minimum "
      "constraint-angle-theta-maximum constraint-angle-theta-increment constraint-angle-phi "
      "constraint-angle-phi-minimum constraint-angle-phi-maximum constraint-angle-phi-increment"},
@@ -234,8 +234,10 @@ const Group groups[] = {
      "domain-wall-centre material-mean-magnetisation material-mean-torque "
      "material-standard-deviation material-mean-specific-heat material-total-energy "
      "material-mean-total-energy material-temperature material-applied-field-strength"},
-    {"output", VC::not_supported, "constrained Monte Carlo is not implemented",
-     "constraint-phi constraint-theta material-constraint-phi material-constraint-theta"},
+    {"output", VC::supported, "", "constraint-phi constraint-theta"},
+    {"output", VC::not_supported,
+     "constrained Monte Carlo of single materials (hybrid-cmc) is not implemented",
+     "material-constraint-phi material-constraint-theta"},
     {"output", VC::not_supported,
      "per-material oscillating fields are not implemented (sim:program = fmr's field acts on "
      "every material: fmr-field-strength)",
@@ -301,9 +303,9 @@ const Group groups[] = {
 
 const VampireValues value_groups[] = {
     {"sim:program",
-     "needs constrained Monte Carlo (VAMPIRE's montecarlo/cmc: the total magnetisation held at "
-     "an angle), which miniASD lacks",
-     "cmc-anisotropy hybrid-cmc reverse-hybrid-cmc"},
+     "needs constrained Monte Carlo of some materials only (VAMPIRE's montecarlo/cmc_mc.cpp, "
+     "material[i]:constrained), which miniASD lacks (every material: cmc-anisotropy)",
+     "hybrid-cmc reverse-hybrid-cmc"},
     {"sim:program",
      "needs the Lagrange-multiplier constraint on the magnetisation, which miniASD "
      "lacks",
@@ -324,8 +326,8 @@ const VampireValues value_groups[] = {
      "VAMPIRE's domain-wall program is not implemented; its initial wall is: sim:program = "
      "time-series with sim:initial-spin-configuration = domain-wall",
      "domain-wall"},
-    {"sim:integrator", "only llg-heun and monte-carlo are implemented",
-     "llg-midpoint constrained-monte-carlo hybrid-constrained-monte-carlo llg-quantum"},
+    {"sim:integrator", "only llg-heun, monte-carlo and constrained-monte-carlo are implemented",
+     "llg-midpoint hybrid-constrained-monte-carlo llg-quantum"},
     {"montecarlo:algorithm", "the Hinzke-Nowak mixed move is not implemented", "hinzke-nowak"},
     {"sim:laser-pulse-temporal-profile", "double laser pulses are not implemented",
      "double-pulse-two-temperature double-pulse-square"},

@@ -52,6 +52,7 @@ struct IntegratorContext {
     parallel::HaloExchange& halo;
     const parallel::Comm& comm;
     Timers& timers;
+    const parallel::ProcessGrid& grid;  // which rank owns which cells
 };
 
 // The one place that maps sim:integrator to a class.

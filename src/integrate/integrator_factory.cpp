@@ -1,3 +1,4 @@
+#include "integrate/constrained_monte_carlo.hpp"
 #include "integrate/gpu_llg_heun.hpp"
 #include "integrate/gpu_monte_carlo.hpp"
 #include "integrate/integrator.hpp"
@@ -17,6 +18,8 @@ std::unique_ptr<Integrator> make_integrator(const IntegratorContext& c) {
             break;
         case IntegratorKind::monte_carlo:
             return std::make_unique<MonteCarlo>(c);
+        case IntegratorKind::constrained_monte_carlo:
+            return std::make_unique<ConstrainedMonteCarlo>(c);
     }
     return std::make_unique<LlgHeun>(c.config, c.stepping, c.system, c.hamiltonian, c.halo,
                                      c.timers);

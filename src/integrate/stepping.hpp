@@ -9,12 +9,14 @@
 
 namespace miniasd {
 
-enum class IntegratorKind { llg_heun, monte_carlo };
+enum class IntegratorKind { llg_heun, monte_carlo, constrained_monte_carlo };
 enum class Device { cpu, gpu };  // sim:device: where the integrator's steps run
 enum class MonteCarloMove { adaptive, angle, spin_flip, uniform };  // montecarlo:algorithm
 
-inline constexpr EnumWords<IntegratorKind, 2> integrator_words{
-    {{IntegratorKind::llg_heun, "llg-heun"}, {IntegratorKind::monte_carlo, "monte-carlo"}}};
+inline constexpr EnumWords<IntegratorKind, 3> integrator_words{
+    {{IntegratorKind::llg_heun, "llg-heun"},
+     {IntegratorKind::monte_carlo, "monte-carlo"},
+     {IntegratorKind::constrained_monte_carlo, "constrained-monte-carlo"}}};
 inline constexpr EnumWords<Device, 2> device_words{{{Device::cpu, "cpu"}, {Device::gpu, "gpu"}}};
 inline constexpr EnumWords<MonteCarloMove, 4> monte_carlo_move_words{
     {{MonteCarloMove::adaptive, "adaptive"},

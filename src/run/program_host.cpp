@@ -40,6 +40,45 @@ void ProgramHost::rotate_spins_about_x(double degrees) {
     }
 }
 
+void ProgramHost::set_spins(const Vec3& d) {
+    Spins& spins = sim_.spins();
+    // Owned atoms and ghosts; not the null atom past them, whose zero spin stands for an absent
+    // neighbour.
+    const auto n = static_cast<std::size_t>(sim_.system().n_local);
+    for (std::size_t i = 0; i < n; ++i) {
+        spins.x[i] = d[0];
+        spins.y[i] = d[1];
+        spins.z[i] = d[2];
+    }
+}
+
+void ProgramHost::turn_spins(const Vec3& a, const Vec3& b) {
+    // Axis k = a x b / |a x b|, cos = a . b, sin = |a x b|.
+    Vec3 k{a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
+    const double s = std::sqrt(k[0] * k[0] + k[1] * k[1] + k[2] * k[2]);
+    const double c = a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+    if (s < 1e-15 && c > 0) return;
+    if (s < 1e-15) {  // opposite: a half turn about an axis normal to a
+        const Vec3 e = std::fabs(a[0]) < 0.9 ? Vec3{1, 0, 0} : Vec3{0, 1, 0};
+        k = {a[1] * e[2] - a[2] * e[1], a[2] * e[0] - a[0] * e[2], a[0] * e[1] - a[1] * e[0]};
+        const double n = std::sqrt(k[0] * k[0] + k[1] * k[1] + k[2] * k[2]);
+        k = {k[0] / n, k[1] / n, k[2] / n};
+    } else {
+        k = {k[0] / s, k[1] / s, k[2] / s};
+    }
+    const double sin = s < 1e-15 ? 0.0 : s, cos = c;
+    Spins& spins = sim_.spins();
+    for (std::size_t i = 0; i < static_cast<std::size_t>(sim_.system().n_local); ++i) {
+        const Vec3 v{spins.x[i], spins.y[i], spins.z[i]};
+        const Vec3 kxv{k[1] * v[2] - k[2] * v[1], k[2] * v[0] - k[0] * v[2],
+                       k[0] * v[1] - k[1] * v[0]};
+        const double kv = k[0] * v[0] + k[1] * v[1] + k[2] * v[2];
+        spins.x[i] = v[0] * cos + kxv[0] * sin + k[0] * kv * (1 - cos);
+        spins.y[i] = v[1] * cos + kxv[1] * sin + k[1] * kv * (1 - cos);
+        spins.z[i] = v[2] * cos + kxv[2] * sin + k[2] * kv * (1 - cos);
+    }
+}
+
 void ProgramHost::write_row() {
     sim_.write_row();
 }

@@ -51,6 +51,13 @@ class ProgramHost {
     // z -> y sin + z cos), owned atoms and ghosts alike: VAMPIRE's effective-damping kick. Each
     // atom's arithmetic alone, so the same bits on any decomposition.
     void rotate_spins_about_x(double degrees);
+    // Every spin along `direction` (a unit vector), owned atoms and ghosts alike: constrained
+    // Monte Carlo's start at a constraint direction.
+    void set_spins(const Vec3& direction);
+    // Every spin turned by the rotation that takes unit vector `from` onto `to` about the axis
+    // normal to both (Rodrigues' formula; the identity when they are equal, and a half turn about
+    // an axis normal to `from` when they are opposite). Each atom's arithmetic alone.
+    void turn_spins(const Vec3& from, const Vec3& to);
     // Collective. One statistics row of the present sample (a program that writes its own rows).
     void write_row();
     // Statistics rows of the whole run, before the first phase (snapshot disk-space check).

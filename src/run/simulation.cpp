@@ -92,9 +92,10 @@ Simulation::Simulation(const parallel::Comm& world, Config config, RunOptions op
     if (!hamiltonian_.needs_neighbour_table()) system_.release_neighbour_table();
     {
         const Building scope("the integrator's arrays");
+        const auto& [comm, grid] = decomposition_;
         integrator_ =
             make_integrator(IntegratorContext{config_, stepping(config_.sim), lattice_, system_,
-                                              hamiltonian_, halo_, decomposition_.comm, timers_});
+                                              hamiltonian_, halo_, comm, timers_, grid});
     }
     {
         if (measures_textures(config_)) {
@@ -120,8 +121,7 @@ Simulation::Simulation(const parallel::Comm& world, Config config, RunOptions op
     state_.field_strength = config_.sim.field_strength;
     state_.field_direction = config_.sim.field_direction;
     // Atoms per material, counted exactly, so the moments are the same on any decomposition.
-    std::vector<std::int64_t>& count = measures_.material_atoms;
-    count.assign(config_.materials.size(), 0);
+    auto& count = measures_.material_atoms = std::vector<std::int64_t>(config_.materials.size());
     for (std::int64_t i = 0; i < system_.n_owned; ++i)
         ++count[static_cast<std::size_t>(system_.material[i])];
     comm().sum_in_place(count);

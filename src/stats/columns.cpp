@@ -34,6 +34,15 @@ void add_run_columns(std::vector<ColumnSpec>& t) {
                     "sim:program = fmr: the oscillating field's strength along "
                     "sim:fmr-field-unit-vector in the last step (T; 0 before it starts)",
                     "fmr-field[T]", [](const Ctx& c) { return c.state.fmr_field; }));
+    t.push_back(one("constraint-phi",
+                    "constrained Monte Carlo: the polar angle from z of the direction the "
+                    "magnetisation is held along (degrees; VAMPIRE's)",
+                    "constraint-phi[deg]", [](const Ctx& c) { return c.state.constraint_phi; }));
+    t.push_back(one("constraint-theta",
+                    "constrained Monte Carlo: the azimuth from x of that direction (degrees; "
+                    "VAMPIRE's)",
+                    "constraint-theta[deg]",
+                    [](const Ctx& c) { return c.state.constraint_theta; }));
     t.push_back(one("applied-field-strength",
                     "applied field strength along its unit vector (T, signed)", "field[T]",
                     [](const Ctx& c) { return c.state.field_strength; }));

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "stats/accumulator.hpp"
+#include "util/angles.hpp"
 #include "util/vec3.hpp"
 
 namespace miniasd {
@@ -29,6 +30,11 @@ struct RunState {
     Vec3 fmr_direction{0, 0, 1};
 
     double mc_step_width = 0;  // Monte Carlo trial-move width (adaptive Gaussian), dimensionless
+    // Constrained Monte Carlo: the direction the magnetisation is held along, VAMPIRE's polar
+    // angle phi from z and azimuth theta from x (degrees). The cmc-anisotropy program sets them
+    // at each of its points (a continued run sets them again as it passes its points), so a
+    // checkpoint need not hold them.
+    double constraint_phi = 0, constraint_theta = 0;
 
     std::int64_t rows = 0;     // statistics rows written so far (the snapshot cadence counts them)
     std::int64_t samples = 0;  // statistics samples taken so far (the output-rate cadence)
@@ -53,6 +59,7 @@ struct RunState {
     // energies, a hysteresis loop's <m.h> so far); each program documents its layout.
     std::vector<double> program_state;
 
+    Vec3 constraint() const { return direction_from_angles(constraint_theta, constraint_phi); }
     double time() const { return double(step) * time_step; }  // s
     Vec3 field() const {                                      // T
         return {field_strength * field_direction[0] + fmr_field * fmr_direction[0],

@@ -28,6 +28,7 @@ enum class RandomStream : std::uint32_t {
     monte_carlo = 3,         // trial moves
     monte_carlo_accept = 5,  // the Metropolis test of uphill moves
     alloy = 4,
+    constrained_pairs = 6,  // constrained Monte Carlo's pairing of a sweep's colour
 };
 
 // Four independent uniform 64-bit words for (seed, stream, id, step); `block` numbers further

@@ -49,7 +49,7 @@ constexpr std::size_t section_bytes =
     sizeof(LimitsSection) + sizeof(RelaxSection) + sizeof(GnebSection) + sizeof(DipoleSection) +
     sizeof(CheckpointSection) + sizeof(InitialStateSection) + sizeof(PulseSection) +
     sizeof(ColumnsSection) + sizeof(SpinTorqueSection) + sizeof(SnapshotSection) +
-    sizeof(StructureFactorSection) + sizeof(NeelSection);
+    sizeof(StructureFactorSection) + sizeof(NeelSection) + sizeof(ConstraintSection);
 // 352 bytes of Config's own, the unit-cell file and the field-sweep file, and 64 of the pointers of
 // the 8 features' settings that share SystemSettings as a virtual base.
 static_assert(sizeof(Config) - section_bytes == 416,
@@ -169,6 +169,7 @@ inline bool same(const Config& a, const Config& b, std::string* why = nullptr) {
     if (!all_same({F(unit_cell_file), F(field_sweep)}, why)) return false;
     if (!same_section(a.sim, b.sim, "sim", why)) return false;
     if (!same_section(a.sweep, b.sweep, "sweep", why)) return false;
+    if (!same_section(a.constraint, b.constraint, "constraint", why)) return false;
     if (!same_section(a.limits, b.limits, "limits", why)) return false;
     if (a.materials.size() != b.materials.size()) {
         if (why) *why = "materials.size()";

@@ -257,10 +257,33 @@ check(r.returncode == 0 and "whole-process wall time of 20 steps" in r.stdout
       "bench input and prints a row:\n" + r.stdout + r.stderr)
 # The bench inputs are valid as they stand, without a warning (the two-material one's unit-cell
 # file gives each sublattice its own material; the bcc Fe one is VAMPIRE's benchmark program).
-for name in ("vampire-ucf-two-materials", "vampire-bcc-fe"):
+for name in ("vampire-ucf-two-materials", "vampire-bcc-fe", "vampire-cmc"):
     r = subprocess.run([miniasd, "input", "--check"], cwd=os.path.join(source, "bench", name),
                        capture_output=True, text=True, timeout=120)
     check(r.returncode == 0 and "warning" not in r.stderr,
           f"bench/{name}/input passes --check:\n" + r.stdout[-1500:] + r.stderr)
+# plot_cmc_anisotropy: a synthetic cmc-anisotropy table whose torque is -N K0 m^3 sin(2 phi) at
+# each temperature gives back K(T)/K(0) = m^3, with --atoms and --k0 as with the lowest
+# temperature's fit.
+cmc = os.path.join(work, "cmc-output")
+with open(cmc, "w") as f:
+    f.write("# constraint-phi[deg] constraint-theta[deg] temperature[K] <|m|> <torque-x>[J] "
+            "<torque-y>[J] <torque-z>[J]\n")
+    for phi in range(0, 91, 15):
+        for t, m in ((10, 0.95), (50, 0.8), (90, 0.6)):
+            f.write(f"{phi} 0 {t} {m} 0 {-100 * 2e-23 * m ** 3 * np.sin(2 * np.radians(phi))!r} 0\n")
+r = tool(os.path.join(tools, "plot_cmc_anisotropy.py"), cmc, "--atoms", "100", "--k0", "2e-23",
+         "-o", os.path.join(work, "cmc.png"))
+lines = [l.split() for l in r.stdout.splitlines() if l and l[0].isdigit()]
+check(r.returncode == 0 and len(lines) == 3 and os.path.getsize(os.path.join(work, "cmc.png")) > 10000
+      and all(abs(float(l[4]) - float(l[5])) < 1e-4 for l in lines)
+      and abs(float(lines[0][4]) - 0.95 ** 3) < 1e-4,
+      "plot_cmc_anisotropy fits N K(T) sin 2phi and gives K(T)/K(0) = m^3 on a table built so, and "
+      "draws the picture:\n" + r.stdout + r.stderr)
+r = tool(os.path.join(tools, "plot_cmc_anisotropy.py"), cmc, "-o", os.path.join(work, "cmc2.png"))
+first = [l.split() for l in r.stdout.splitlines() if l and l[0].isdigit()]
+check(r.returncode == 0 and first and float(first[0][4]) == 1.0 and "lowest temperature" in r.stdout,
+      "plot_cmc_anisotropy without --k0 normalises by the lowest temperature and says so:\n" +
+      r.stdout + r.stderr)
 print(f"{len(failures)} failed" if failures else "all passed")
 sys.exit(1 if failures else 0)

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Checkpoint and restart end to end (docs/restart.md). For thermal LLG, Monte Carlo, a Curie
 sweep, a hysteresis loop (full, partial and static:
-the damped-llg minimiser, whose only state is the largest field it has seen, here still growing), a field sweep (its segments from the file field-sweep, each after equilibration), a relaxation whose step scale falls after the stop, effective damping (stopped before and after its kick), a laser pulse, fmr, a field pulse and the Boltzmann
+the damped-llg minimiser, whose only state is the largest field it has seen, here still growing), a field sweep (its segments from the file field-sweep, each after equilibration), a relaxation whose step scale falls after the stop, constrained Monte Carlo over three directions (its spins started along each, or turned from the last one's), effective damping (stopped before and after its kick), a laser pulse, fmr, a field pulse and the Boltzmann
 diagnostic: the run on 4 ranks in one go against the same run
 stopped part-way on 2 ranks (exit status 75, with a checkpoint) and continued on 3 (and 1):
 statistics files, program tables, every snapshot's content hash and the final spin hash must be
@@ -89,6 +89,20 @@ sim:time-steps-increment = 10
 config:atoms
 config:atoms-output-rate = 3
 config:output-mode = file-per-process
+"""
+cmc = """sim:program = cmc-anisotropy
+sim:integrator = constrained-monte-carlo
+sim:constraint-angle-phi-minimum = 0
+sim:constraint-angle-phi-maximum = 60
+sim:constraint-angle-phi-increment = 30
+sim:constraint-angle-theta = 45
+sim:minimum-temperature = 300
+sim:maximum-temperature = 300
+sim:equilibration-time-steps = 20
+sim:loop-time-steps = 40
+sim:time-steps-increment = 5
+output:constraint-phi
+output:mean-total-torque
 """
 cases = {
     # name: (input, steps of the whole run, steps at which the chain of jobs stops)
@@ -183,6 +197,11 @@ sim:equilibration-time-steps = 20
 sim:total-time-steps = 150
 sim:time-steps-increment = 10
 """, [60, 115]),
+    # Constrained Monte Carlo over three directions (each a start, 20 + 40 sweeps): stopped
+    # inside the first direction's sampling and inside the second's equilibration; the rotating
+    # start stopped at the end of the first direction, so the continued run makes the turn.
+    "cmc": (bcc + cmc, [35, 85]),
+    "cmc-rotation": (bcc + cmc + "sim:constraint-rotation-update\n", [60, 125]),
 }
 # Files a case's input reads beside it: field-sweep's segments (two, each after equilibration:
 # 20 + 5 x 10 steps, then 20 + 3 x 10).

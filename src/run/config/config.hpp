@@ -18,6 +18,7 @@
 #include "integrate/relax_section.hpp"
 #include "run/config/limits_section.hpp"
 #include "run/config/sim_section.hpp"
+#include "run/programs/constraint_section.hpp"
 #include "run/programs/field_sweep_file.hpp"
 #include "run/programs/pulse_section.hpp"
 #include "run/programs/sweep_section.hpp"
@@ -32,10 +33,11 @@ struct Config : HamiltonianSettings,
                 CheckpointSettings,
                 ColumnsSettings,
                 StructureFactorSettings {
-    SimSection sim;        // sim_section.hpp (the time loop's sim: keywords)
-    SweepSection sweep;    // run/programs/sweep_section.hpp (the sweeps' sim: keywords)
-    PulseSection pulse;    // run/programs/pulse_section.hpp
-    LimitsSection limits;  // limits_section.hpp (sim:wall-time-limit, sim:memory-limit)
+    SimSection sim;                // sim_section.hpp (the time loop's sim: keywords)
+    SweepSection sweep;            // run/programs/sweep_section.hpp (the sweeps' sim: keywords)
+    PulseSection pulse;            // run/programs/pulse_section.hpp
+    ConstraintSection constraint;  // run/programs/constraint_section.hpp (constrained MC)
+    LimitsSection limits;          // limits_section.hpp (sim:wall-time-limit, sim:memory-limit)
     // sim:program = field-sweep: the file `field-sweep` beside the input (read_config reads it).
     FieldSweepFile field_sweep;
 

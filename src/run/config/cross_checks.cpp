@@ -113,10 +113,12 @@ void initial_state(Config& c, const Seen& seen) {
 
 void spin_torques(Config& c, const Seen& seen) {
     if (!has_any_torque(c)) return;
-    if (c.sim.integrator == IntegratorKind::monte_carlo)
+    if (c.sim.integrator == IntegratorKind::monte_carlo ||
+        c.sim.integrator == IntegratorKind::constrained_monte_carlo)
         fail(seen.at("sim:integrator"),
-             "monte-carlo has no spin torques (they are not the gradient of an energy, so no "
-             "Metropolis move can include them): use llg-heun");
+             std::string(word_of(c.sim.integrator)) +
+                 " has no spin torques (they are not the gradient of an energy, so no "
+                 "Metropolis move can include them): use llg-heun");
     if (c.sim.program == ProgramKind::gneb)
         fail(seen.at("sim:program"),
              "gneb finds the minimum-energy path of the energy, which spin torques are not part "
@@ -139,7 +141,7 @@ void local_temperatures(Config& c, const Seen& seen) {
     for (std::size_t m = 0; m < c.materials.size() && !first; ++m)
         first = given(seen, "material[" + std::to_string(m + 1) + "]:temperature");
     if (!first) return;
-    if (c.sim.integrator == IntegratorKind::monte_carlo)
+    if (c.sim.integrator != IntegratorKind::llg_heun)
         fail(*first,
              "material temperatures act on the LLG thermal field only (as in VAMPIRE, "
              "whose Monte Carlo ignores them): use llg-heun, or sim:temperature");
@@ -165,7 +167,7 @@ void local_temperatures(Config& c, const Seen& seen) {
 
 void materials(Config& c, const Seen& seen) {
     local_temperatures(c, seen);
-    if (c.sim.integrator != IntegratorKind::monte_carlo) return;
+    if (c.sim.integrator == IntegratorKind::llg_heun) return;
     const MaterialConfig& first = c.materials.front();
     for (std::size_t m = 0; m < c.materials.size(); ++m) {
         const MaterialConfig& mc = c.materials[m];
@@ -175,9 +177,9 @@ void materials(Config& c, const Seen& seen) {
             const Entry* e = given(seen, p + "temperature-rescaling-curie-temperature");
             if (!e) e = given(seen, p + "temperature-rescaling-exponent");
             if (!e) e = given(seen, "material[1]:temperature-rescaling-curie-temperature");
-            fail(*e,
-                 "monte-carlo weighs every atom at one temperature: give every material the same "
-                 "temperature rescaling (the LLG integrator takes one per material)");
+            fail(*e, std::string(word_of(c.sim.integrator)) +
+                         " weighs every atom at one temperature: give every material the same "
+                         "temperature rescaling (the LLG integrator takes one per material)");
         }
         if (mc.relative_gamma != 1.0 && given(seen, p + "relative-gamma"))
             c.warnings.push_back(p +

@@ -14,6 +14,7 @@
 #include "run/config/keyword_table.hpp"
 #include "run/config/limits_section.hpp"
 #include "run/config/sim_section.hpp"
+#include "run/programs/constraint_section.hpp"
 #include "run/programs/pulse_section.hpp"
 #include "run/programs/sweep_section.hpp"
 #include "spectra/structure_factor_section.hpp"
@@ -74,6 +75,7 @@ const std::vector<Section>& sections() {
         compose(exchange_section()),
         compose(sim_section()),
         compose(sweep_section()),
+        compose(constraint_section()),
         compose(pulse_section()),
         compose(checkpoint_section()),
         compose(limits_section()),

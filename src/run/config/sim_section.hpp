@@ -4,12 +4,12 @@
 // (run/simulation.cpp) and the programs (run/programs/).
 #pragma once
 
-#include <cmath>
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "integrate/stepping.hpp"
+#include "util/angles.hpp"
 #include "util/enum_words.hpp"
 #include "util/fields.hpp"
 #include "util/vec3.hpp"
@@ -39,8 +39,9 @@ enum class ProgramKind {
     static_hysteresis_loop,   // a loop relaxed at each field (programs/hysteresis_loop.cpp)
     effective_damping,        // relaxation after a 30-degree kick (programs/effective_damping.cpp)
     field_sweep,              // segments of fields from a file (programs/hysteresis_loop.cpp)
+    cmc_anisotropy,  // constrained Monte Carlo over constraint angles (programs/cmc_anisotropy.cpp)
 };
-inline constexpr EnumWords<ProgramKind, 16> program_words{
+inline constexpr EnumWords<ProgramKind, 17> program_words{
     {{ProgramKind::time_series, "time-series"},
      {ProgramKind::benchmark, "benchmark"},
      {ProgramKind::curie_temperature, "curie-temperature"},
@@ -56,7 +57,8 @@ inline constexpr EnumWords<ProgramKind, 16> program_words{
      {ProgramKind::partial_hysteresis_loop, "partial-hysteresis-loop"},
      {ProgramKind::static_hysteresis_loop, "static-hysteresis-loop"},
      {ProgramKind::effective_damping, "effective-damping"},
-     {ProgramKind::field_sweep, "field-sweep"}}};
+     {ProgramKind::field_sweep, "field-sweep"},
+     {ProgramKind::cmc_anisotropy, "cmc-anisotropy"}}};
 inline const char* word_of(ProgramKind v) {
     return word_of(program_words, v);
 }
@@ -83,14 +85,6 @@ struct SimSection {
                    field_strength, field_direction, field_angle_theta, field_angle_phi, seed);
 };
 MINIASD_SIZE_GUARD(SimSection, 120);
-
-// VAMPIRE's field direction from its angles (degrees): (sin phi cos theta, sin phi sin theta,
-// cos phi), phi from z, theta the azimuth from x.
-inline Vec3 direction_from_angles(double theta_degrees, double phi_degrees) {
-    const double to_radians = 3.14159265358979323846 / 180.0;
-    const double t = theta_degrees * to_radians, p = phi_degrees * to_radians;
-    return {std::sin(p) * std::cos(t), std::sin(p) * std::sin(t), std::cos(p)};
-}
 
 // The equilibration temperature (K): sim:equilibration-temperature, or sim:temperature when it
 // is not given (VAMPIRE's default is 300 K whatever sim:temperature; docs/vampire-compatibility).

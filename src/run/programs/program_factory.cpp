@@ -41,6 +41,8 @@ std::unique_ptr<Program> make_program(const Config& c) {
             return std::make_unique<HysteresisLoopProgram>(HysteresisKind::static_loop);
         case ProgramKind::field_sweep:
             return std::make_unique<HysteresisLoopProgram>(HysteresisKind::sweep);
+        case ProgramKind::cmc_anisotropy:
+            return std::make_unique<CmcAnisotropyProgram>();
     }
     return std::make_unique<TimeSeriesProgram>();
 }

@@ -147,6 +147,17 @@ class FieldPulseProgram final : public Program {
 // The pulse's field (T, along sim:applied-field-unit-vector) at time t (s) after equilibration.
 double field_pulse_field(const Config& c, double t);
 
+// VAMPIRE's cmc-anisotropy (sim:integrator = constrained-monte-carlo): for each constraint
+// direction (the azimuths sim:constraint-angle-theta-minimum .. -maximum, and for each the polar
+// angles sim:constraint-angle-phi-minimum .. -maximum) the spins start along it, and for each
+// temperature of the Curie sweep's range the run equilibrates and then samples loop-time-steps,
+// one row of the statistics per temperature (the mean torque gives the free energy's slope).
+class CmcAnisotropyProgram final : public Program {
+  public:
+    const char* name() const override { return "cmc-anisotropy"; }
+    void run(ProgramHost& sim) override;
+};
+
 // VAMPIRE's effective-damping: equilibration at sim:equilibration-temperature, then every spin
 // turned by 30 degrees about x, then total-time-steps at sim:temperature whose rows show the
 // magnetisation relaxing back (its decay rate gives the effective damping).
