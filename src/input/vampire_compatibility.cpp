@@ -181,9 +181,10 @@ const Difference output_differences[] = {
      "says every rate-th sample (its example: increment 10 and rate 10 write every 100 steps; "
      "the code, every 10)",
      "the code's rule, which wrote the published VAMPIRE outputs"},
-    {"sim:program = time-series, benchmark, field-cool, laser-pulse (rows and means)",
+    {"sim:program = time-series, benchmark, field-cool, localised-field-cool, laser-pulse (rows "
+     "and means)",
      "no sample of the starting state: the first sample comes after the first increment; "
-     "time-series, field-cool and laser-pulse also write rows during the equilibration",
+     "time-series, the field cools and laser-pulse also write rows during the equilibration",
      "a sample and a row of the starting state too, so the mean-* columns average one sample "
      "more (on a run of N samples they differ by about 1/N of the drift); no rows during the "
      "equilibration"},

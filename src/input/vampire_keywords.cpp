@@ -110,6 +110,7 @@ const Group groups[] = {
      "implemented: materials are placed by unit-cell-category, height and core-shell-size",
      "fill-substructure-space geometry-file voronoi-grain-substructure-nucleation-height"},
     {"material", VC::supported, "", "kitaev-constant four-spin-constant"},
+    {"material", VC::supported, "", "minimum-temperature maximum-temperature"},
     {"material", VC::supported, "", "neel-anisotropy-constant surface-anisotropy-constant"},
     {"material", VC::not_supported,
      "VAMPIRE's micromagnetic module (multiscale atomistic and micromagnetic cells) is outside "
@@ -143,10 +144,6 @@ const Group groups[] = {
      "constrained constraint-angle-theta constraint-angle-theta-minimum "
      "constraint-angle-theta-maximum constraint-angle-theta-increment constraint-angle-phi "
      "constraint-angle-phi-minimum constraint-angle-phi-maximum constraint-angle-phi-increment"},
-    {"material", VC::not_supported,
-     "VAMPIRE's localised-field-cool program, which sweeps each material's temperature between "
-     "these, is not implemented (material[i]:temperature is)",
-     "maximum-temperature minimum-temperature"},
     {"material", VC::not_supported,
      "per-material oscillating fields are not implemented (sim:program = fmr with "
      "sim:fmr-field-* acts on every material)",
@@ -313,7 +310,7 @@ const VampireValues value_groups[] = {
     {"sim:program",
      "needs temperatures that vary in space (VAMPIRE's local-temperature-pulse: section), which "
      "miniASD lacks",
-     "localised-temperature-pulse localised-field-cool"},
+     "localised-temperature-pulse"},
     {"sim:program", "needs VAMPIRE's HAMR module (hamr:), which miniASD lacks",
      "hamr-simulation disk-tracks"},
     {"sim:program",

@@ -1,10 +1,13 @@
 #include "integrate/constrained_monte_carlo.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <string>
 
 #include "integrate/monte_carlo.hpp"
 #include "kernels/monte_carlo.hpp"
+#include "util/error.hpp"
 #include "util/exact_sum.hpp"
 #include "util/random.hpp"
 #include "util/units.hpp"
@@ -20,15 +23,23 @@ constexpr int request_size = 6;
 constexpr int answer_size = 2;
 
 // A colour phase's reflection centre: one cell index per axis, from (seed, sweep, colour). Along
-// an open axis the centre runs over [0, 2L - 1), so every cell is sometimes paired.
-void reflection_centre(const Lattice& lattice, std::uint64_t seed, std::uint64_t sweep, int colour,
-                       std::int64_t* centre) {
-    const auto w = random_words(seed, RandomStream::constrained_pairs,
-                                static_cast<std::uint64_t>(colour), sweep);
-    for (int a = 0; a < 3; ++a) {
-        const std::int64_t l = lattice.cells[std::size_t(a)];
-        const std::uint64_t range = lattice.periodic[std::size_t(a)] ? l : 2 * l - 1;
-        centre[a] = static_cast<std::int64_t>(w[std::size_t(a)] % range);
+// an open axis the centre runs over [0, 2L - 1), so every cell is sometimes paired. Coloured by
+// the parity of cx + cy + cz, a cell's mirror has its colour only when the centre's sum is even:
+// an odd centre is drawn again (from the next words), so every phase pairs, and the even centres
+// stay equally likely.
+void reflection_centre(const Lattice& lattice, bool even, std::uint64_t seed, std::uint64_t sweep,
+                       int colour, std::int64_t* centre) {
+    for (std::uint64_t block = 0; block < 64; ++block) {
+        const auto w = random_words(seed, RandomStream::constrained_pairs,
+                                    static_cast<std::uint64_t>(colour), sweep, block);
+        std::int64_t sum = 0;
+        for (int a = 0; a < 3; ++a) {
+            const std::int64_t l = lattice.cells[std::size_t(a)];
+            const std::uint64_t range = lattice.periodic[std::size_t(a)] ? l : 2 * l - 1;
+            centre[a] = static_cast<std::int64_t>(w[std::size_t(a)] % range);
+            sum += centre[a];
+        }
+        if (!even || sum % 2 == 0) return;
     }
 }
 
@@ -60,8 +71,46 @@ ConstrainedMonteCarlo::ConstrainedMonteCarlo(const IntegratorContext& c)
         of_colour_[std::size_t(colouring_.of(sys_.gid[i]))].push_back(std::int32_t(i));
         local_of_.emplace(sys_.gid[i], std::int32_t(i));
     }
-    for (const MaterialConfig& m : c.config.materials)
+    for (const MaterialConfig& m : c.config.materials) {
         moment_.push_back(m.moment);
+        kept_.push_back(m.non_magnetic);
+    }
+    refuse_materials_by_colour();
+}
+
+void ConstrainedMonteCarlo::refuse_materials_by_colour() const {
+    // A pair joins atoms of one colour, so each colour's moment normal to n is held on its own.
+    // Where every colour holds the same mix of materials that is the whole system's constraint
+    // but for O(1/N) (one frozen staggered mode); where materials sit on sites of their own (a
+    // ferrimagnet on two sublattices), it would forbid the sublattices' canting, an extensive
+    // error. Counted exactly, so every rank decides alike.
+    const std::size_t colours = of_colour_.size(), materials = moment_.size();
+    std::vector<std::int64_t> count(colours * materials, 0);
+    for (std::size_t k = 0; k < colours; ++k)
+        for (const std::int32_t i : of_colour_[k])
+            ++count[k * materials + std::size_t(sys_.material[i])];
+    comm_.sum_in_place(count);
+    for (std::size_t m = 0; m < materials; ++m) {
+        double lo = 1, hi = 0;
+        for (std::size_t k = 0; k < colours; ++k) {
+            std::int64_t all = 0;
+            for (std::size_t q = 0; q < materials; ++q)
+                all += count[k * materials + q];
+            if (all == 0) continue;
+            const double share = double(count[k * materials + m]) / double(all);
+            lo = std::min(lo, share);
+            hi = std::max(hi, share);
+        }
+        if (hi - lo > 0.1)
+            throw Error("constrained Monte Carlo: material " + std::to_string(m + 1) +
+                        " makes up " + std::to_string(int(100 * lo + 0.5)) +
+                        " % of one colour "
+                        "of the lattice and " +
+                        std::to_string(int(100 * hi + 0.5)) +
+                        " % of another; pairs join atoms of one colour, so each colour's "
+                        "magnetisation would be held on its own, which forbids the sublattices' "
+                        "canting (docs/physics.md, Constrained Monte Carlo): not supported");
+    }
 }
 
 std::int64_t ConstrainedMonteCarlo::partner(std::int64_t gid, const std::int64_t* centre,
@@ -87,6 +136,7 @@ std::int64_t ConstrainedMonteCarlo::partner(std::int64_t gid, const std::int64_t
 Vec3 ConstrainedMonteCarlo::magnetisation(const Spins& s) const {
     std::vector<ExactSum> m(3);
     for (std::int64_t i = 0; i < sys_.n_owned; ++i) {
+        if (kept_[std::size_t(sys_.material[i])]) continue;  // left out, as from the statistics
         const double mu = moment_[std::size_t(sys_.material[i])];
         m[0].add(mu * s.x[i]);
         m[1].add(mu * s.y[i]);
@@ -109,7 +159,8 @@ ConstrainedMonteCarlo::Counts ConstrainedMonteCarlo::colour_phase(Spins& s, cons
     const Vec3 big_m = magnetisation(s);
     const double mn = big_m[0] * n[0] + big_m[1] * n[1] + big_m[2] * n[2];
     std::int64_t centre[3];
-    reflection_centre(lattice_, seed_, sweep, colour, centre);
+    reflection_centre(lattice_, colouring_.scheme() == Colouring::Scheme::parity, seed_, sweep,
+                      colour, centre);
 
     // The movers' trials, by the partner's rank.
     const int ranks = comm_.size();
@@ -117,6 +168,7 @@ ConstrainedMonteCarlo::Counts ConstrainedMonteCarlo::colour_phase(Spins& s, cons
     std::unordered_map<std::int64_t, Vec3> trial_of;  // mover's id -> its trial spin
     for (const std::int32_t i : of_colour_[std::size_t(colour)]) {
         const std::int64_t gid = sys_.gid[i];
+        if (kept_[std::size_t(sys_.material[i])]) continue;
         const std::int64_t q = partner(gid, centre, colour);
         if (q < 0 || q < gid) continue;  // no partner, or the partner moves
         const double old[3] = {s.x[i], s.y[i], s.z[i]};
@@ -167,6 +219,13 @@ ConstrainedMonteCarlo::Counts ConstrainedMonteCarlo::colour_phase(Spins& s, cons
         for (; at < end; at += request_size) {
             const double* q = &requests[at];
             const std::int32_t j = local_of_.at(std::int64_t(q[0]));
+            if (kept_[std::size_t(sys_.material[j])] || !(mn > 0)) {
+                // A non-magnetic (kept) partner takes no part; nor does any pair once M_n is not
+                // positive (far above T_c), where the constrained ensemble has no direction.
+                answers[std::size_t(r)].insert(answers[std::size_t(r)].end(), {q[1], 0.0});
+                if (!(mn > 0)) ++mine.lost;
+                continue;
+            }
             const double mu = moment_[std::size_t(sys_.material[j])];
             const Vec3 sj{s.x[j], s.y[j], s.z[j]};
             const Vec3 dmi{q[2], q[3], q[4]};
@@ -197,7 +256,7 @@ ConstrainedMonteCarlo::Counts ConstrainedMonteCarlo::colour_phase(Spins& s, cons
                                                        std::uint64_t(q[0]), sweep)[0]);
                         take = u < p;
                     } else {
-                        take = de < 0;  // at T = 0 only downhill pairs
+                        take = de <= 0;  // at T = 0 only pairs that do not climb
                     }
                 }
                 if (take) {
@@ -254,13 +313,15 @@ void ConstrainedMonteCarlo::step(Spins& s, RunState& state) {
         sweep_counts.trials += k.trials;
         sweep_counts.accepted += k.accepted;
         sweep_counts.sphere += k.sphere;
+        sweep_counts.lost += k.lost;
     }
     std::vector<std::int64_t> totals = {sweep_counts.trials, sweep_counts.accepted,
-                                        sweep_counts.sphere};
+                                        sweep_counts.sphere, sweep_counts.lost};
     comm_.sum_in_place(totals);
     total_.trials += totals[0];
     total_.accepted += totals[1];
     total_.sphere += totals[2];
+    total_.lost += totals[3];
     adapt_width(move_, totals[1], totals[0], state);
 }
 
@@ -268,17 +329,24 @@ std::vector<std::pair<std::string, double>> ConstrainedMonteCarlo::figures() con
     const double t = total_.trials > 0 ? double(total_.trials) : 1.0;
     return {{"pair_trials", double(total_.trials)},
             {"acceptance_rate", double(total_.accepted) / t},
-            {"sphere_rejection_rate", double(total_.sphere) / t}};
+            {"sphere_rejection_rate", double(total_.sphere) / t},
+            {"pairs_without_direction", double(total_.lost)}};
 }
 
 std::string ConstrainedMonteCarlo::summary() const {
     const double t = total_.trials > 0 ? double(total_.trials) : 1.0;
-    char line[200];
-    std::snprintf(line, sizeof line,
-                  "Constrained Monte Carlo: %lld pair trials, %.1f %% accepted, %.1f %% rejected "
-                  "off the sphere",
-                  static_cast<long long>(total_.trials), 100.0 * double(total_.accepted) / t,
-                  100.0 * double(total_.sphere) / t);
+    char line[400];
+    const int n = std::snprintf(
+        line, sizeof line,
+        "Constrained Monte Carlo: %lld pair trials, %.1f %% accepted, %.1f %% rejected off the "
+        "sphere",
+        static_cast<long long>(total_.trials), 100.0 * double(total_.accepted) / t,
+        100.0 * double(total_.sphere) / t);
+    if (total_.lost > 0 && n > 0 && std::size_t(n) < sizeof line)
+        std::snprintf(line + n, sizeof line - std::size_t(n),
+                      "; warning: %lld pairs refused because M . n was not positive (near and "
+                      "above T_c the magnetisation has no direction to hold)",
+                      static_cast<long long>(total_.lost));
     return line;
 }
 

@@ -21,9 +21,13 @@
 // rank sends (its change, its dE) to the partner's rank, which decides and answers (two
 // all-to-all exchanges per colour). Each decision reads M_n at the start of its colour's phase
 // (M summed exactly, so on every rank the same): VAMPIRE's sequential moves update M_n between
-// moves. The two differ in the acceptance of a move by relative O(dM/M), dM the phase's net
-// change, small next to the fluctuations of a system of more than a few hundred atoms; a sweep
-// makes about N/2 pair moves (VAMPIRE's, N).
+// moves. The two differ in the Jacobian by relative O(dM/M), dM the phase's net change, small
+// well below T_c (|M| >> sqrt(N) mu); near T_c, where the constrained ensemble itself loses its
+// meaning, it is not, and once M_n is not positive no pair is taken (counted and warned). Each
+// colour's moment normal to n is held on its own (pairs join one colour): one frozen staggered
+// mode, O(1/N), where every colour holds the same mix of materials, which is required (materials
+// on sites of their own are refused). A sweep makes up to N/2 pair moves (fewer along open axes;
+// VAMPIRE's, N).
 #pragma once
 
 #include <cstdint>
@@ -47,11 +51,14 @@ class ConstrainedMonteCarlo final : public Integrator {
   private:
     struct Counts {
         std::int64_t trials = 0, accepted = 0, sphere = 0;
+        std::int64_t lost = 0;  // pairs refused because M . n was not positive
     };
     // One colour's pair moves; returns this rank's counts (the partners' side).
     Counts colour_phase(Spins& s, const Vec3& n, double beta, double width, std::uint64_t sweep,
                         int colour);
-    Vec3 magnetisation(const Spins& s) const;  // sum mu S over the system, J/T (exact sums)
+    Vec3 magnetisation(const Spins& s) const;
+    // Throws Error where the materials' shares differ between colours (see the .cpp).
+    void refuse_materials_by_colour() const;  // sum mu S over the system, J/T (exact sums)
     // The partner of owned atom `i` in this phase, or -1 (none: out of an open box, absent,
     // itself, or of another colour).
     std::int64_t partner(std::int64_t gid, const std::int64_t* centre, int colour) const;
@@ -70,8 +77,9 @@ class ConstrainedMonteCarlo final : public Integrator {
     Colouring colouring_;
     std::vector<std::vector<std::int32_t>> of_colour_;         // owned atoms of each colour
     std::unordered_map<std::int64_t, std::int32_t> local_of_;  // owned atoms' global ids
-    std::vector<double> moment_;                               // J/T, per material
-    Counts total_;                                             // over the run and all ranks
+    std::vector<char> kept_;      // per material: non-magnetic (kept), neither moved nor counted
+    std::vector<double> moment_;  // J/T, per material
+    Counts total_;                // over the run and all ranks
     double rescaling_curie_, rescaling_exponent_;
 };
 

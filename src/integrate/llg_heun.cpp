@@ -23,12 +23,17 @@ double thermal_field_sigma(const MaterialConfig& m, double temperature, double d
 }
 
 std::vector<double> thermal_field_sigmas(const std::vector<MaterialConfig>& materials,
-                                         double temperature, double dt) {
+                                         double temperature, double dt,
+                                         const std::vector<double>& material_temperatures) {
     const bool local = local_temperatures(materials);
     std::vector<double> sigma;
     sigma.reserve(materials.size());
-    for (const MaterialConfig& m : materials)
-        sigma.push_back(thermal_field_sigma(m, bath_temperature(m, local, temperature), dt));
+    for (std::size_t k = 0; k < materials.size(); ++k) {
+        const MaterialConfig& m = materials[k];
+        const double t = k < material_temperatures.size() ? material_temperatures[k]
+                                                          : bath_temperature(m, local, temperature);
+        sigma.push_back(thermal_field_sigma(m, t, dt));
+    }
     return sigma;
 }
 
@@ -52,7 +57,8 @@ LlgHeun::LlgHeun(const SystemSettings& c, const Stepping& stepping, const LocalS
 }
 
 void LlgHeun::step(Spins& s, RunState& state) {
-    if (state.temperature != temperature_) set_temperature(state.temperature);
+    if (state.temperature != temperature_ || state.material_temperatures != material_temperatures_)
+        set_temperature(state.temperature, state.material_temperatures);
     // One material: its constants are loop invariants, where per-atom lookups would be gathers.
     // T = 0: no thermal field is drawn, stored or read (the arrays exist for a held field only).
     const auto step = static_cast<std::uint64_t>(state.step);
@@ -111,9 +117,10 @@ std::string LlgHeun::summary() const {
     return line;
 }
 
-void LlgHeun::set_temperature(double kelvin) {
+void LlgHeun::set_temperature(double kelvin, const std::vector<double>& material_temperatures) {
     temperature_ = kelvin;
-    sigma_ = thermal_field_sigmas(materials_, kelvin, dt_);
+    material_temperatures_ = material_temperatures;
+    sigma_ = thermal_field_sigmas(materials_, kelvin, dt_, material_temperatures);
     noise_ = std::any_of(sigma_.begin(), sigma_.end(), [](double s) { return s > 0; });
 }
 

@@ -26,9 +26,11 @@ double thermal_field_sigma(double alpha, double moment, double temperature, doub
 // (rescaled_temperature()) and relative gamma.
 double thermal_field_sigma(const MaterialConfig& m, double temperature, double dt);
 // Every material's sigma (T) at the run's temperature (K), their own temperatures instead where
-// the materials give them (local_temperatures()): what the CPU's and the GPU's steps draw with.
+// the materials give them (local_temperatures()), or `material_temperatures` (K, one per material)
+// where a program sets them (localised-field-cool): what the CPU's and the GPU's steps draw with.
 std::vector<double> thermal_field_sigmas(const std::vector<MaterialConfig>& materials,
-                                         double temperature, double dt);
+                                         double temperature, double dt,
+                                         const std::vector<double>& material_temperatures = {});
 
 class LlgHeun final : public Integrator {
   public:
@@ -44,7 +46,7 @@ class LlgHeun final : public Integrator {
     std::vector<std::pair<std::string, double>> figures() const override;
 
   private:
-    void set_temperature(double kelvin);
+    void set_temperature(double kelvin, const std::vector<double>& material_temperatures);
     // Advances owned spins by one time step; `step` is the global step number (the RNG counter).
     template <bool OneMaterial, bool Thermal>
     void advance(Spins& s, std::uint64_t step);
@@ -55,8 +57,9 @@ class LlgHeun final : public Integrator {
 
     double dt_;  // s
     std::uint64_t seed_;
-    ZigguratTables ziggurat_;                                 // the thermal field's Gaussian tables
-    double temperature_ = -1;                                 // K; < 0: not set yet
+    ZigguratTables ziggurat_;                    // the thermal field's Gaussian tables
+    double temperature_ = -1;                    // K; < 0: not set yet
+    std::vector<double> material_temperatures_;  // K, the run state's (localised-field-cool)
     std::vector<double> moment_, alpha_, gamma_eff_, sigma_;  // per material
     std::vector<MaterialConfig> materials_;  // their settings (the thermal field's sigma)
     bool noise_ = false;                     // some sigma > 0: the thermal field is drawn

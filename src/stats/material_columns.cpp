@@ -81,8 +81,11 @@ void add_material_conditions(std::vector<ColumnSpec>& t) {
     t.push_back(one_per_material(
         "material-temperature",
         "the temperature of each material's thermal field before any rescaling (K): its "
-        "material[i]:temperature once any material gives one, else the run's",
+        "material[i]:temperature once any material gives one, else the run's; under "
+        "localised-field-cool, its cooling temperature",
         "T[K]", [](const Ctx& c, int m) {
+            const std::vector<double>& cooling = c.state.material_temperatures;
+            if (std::size_t(m) < cooling.size()) return cooling[std::size_t(m)];
             if (!c.materials) return c.state.temperature;
             return bath_temperature((*c.materials)[std::size_t(m)],
                                     local_temperatures(*c.materials), c.state.temperature);

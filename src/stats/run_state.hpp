@@ -35,6 +35,10 @@ struct RunState {
     // at each of its points (a continued run sets them again as it passes its points), so a
     // checkpoint need not hold them.
     double constraint_phi = 0, constraint_theta = 0;
+    // sim:program = localised-field-cool: each material's thermal-field temperature (K) of the
+    // step that starts here, set before every step from the time (so a checkpoint need not hold
+    // it); empty: the materials' temperatures from the input (bath_temperature()).
+    std::vector<double> material_temperatures;
 
     std::int64_t rows = 0;     // statistics rows written so far (the snapshot cadence counts them)
     std::int64_t samples = 0;  // statistics samples taken so far (the output-rate cadence)

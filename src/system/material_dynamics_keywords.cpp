@@ -47,6 +47,27 @@ void add_dynamics_rows(std::vector<Keyword<SystemSettings>>& t) {
         },
         [](const MaterialConfig& m) { return m.temperature_set ? number(m.temperature) : none; }));
     t.push_back(mat(
+        "minimum-temperature", K::real, D::temperature, 0, 1e6, "0 K",
+        "sim:program = localised-field-cool: the temperature this material's thermal field cools "
+        "to (VAMPIRE's; it makes the temperatures local, as material[i]:temperature does)",
+        [](MaterialConfig& m, const Value& v, const Entry&) {
+            m.minimum_temperature = v.real;
+            m.temperature_range_set = true;
+        },
+        [](const MaterialConfig& m) {
+            return m.temperature_range_set ? number(m.minimum_temperature) : none;
+        }));
+    t.push_back(mat(
+        "maximum-temperature", K::real, D::temperature, 0, 1e6, "0 K",
+        "sim:program = localised-field-cool: the temperature this material's cooling starts from",
+        [](MaterialConfig& m, const Value& v, const Entry&) {
+            m.maximum_temperature = v.real;
+            m.temperature_range_set = true;
+        },
+        [](const MaterialConfig& m) {
+            return m.temperature_range_set ? number(m.maximum_temperature) : none;
+        }));
+    t.push_back(mat(
         "applied-field-strength", K::real, D::field, -1e5, 1e5, "0 T",
         "a constant applied field on this material's atoms along its applied-field-unit-vector, "
         "added to sim:applied-field-strength (which programs sweep; this one stays), VAMPIRE's "

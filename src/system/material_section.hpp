@@ -67,6 +67,10 @@ struct MaterialConfig {
     // field runs at its own (0 K where not given) instead of the run's (local_temperatures()).
     double temperature = 0.0;
     bool temperature_set = false;
+    // VAMPIRE's material[i]:minimum-temperature and -maximum-temperature (K): the range
+    // sim:program = localised-field-cool cools this material's thermal field through.
+    double minimum_temperature = 0.0, maximum_temperature = 0.0;
+    bool temperature_range_set = false;
     // VAMPIRE's material[i]:applied-field-strength (T) along -unit-vector: a constant field on
     // this material's atoms, added to the run's applied field.
     double applied_field = 0.0;
@@ -149,10 +153,11 @@ inline double rescaled_temperature(const MaterialConfig& m, double t) {
 }
 
 // Whether the materials' own temperatures replace the run's in the thermal field (VAMPIRE's
-// local temperature: any material[i]:temperature given).
+// local temperature: any material[i]:temperature, -minimum-temperature or -maximum-temperature
+// given).
 inline bool local_temperatures(const std::vector<MaterialConfig>& materials) {
     for (const MaterialConfig& m : materials)
-        if (m.temperature_set) return true;
+        if (m.temperature_set || m.temperature_range_set) return true;
     return false;
 }
 // The temperature (K) of material m's thermal field at the run's temperature t, before rescaling.

@@ -135,3 +135,23 @@ TEST(ConstrainedMonteCarlo, MistakesAreRefusedByName) {
                   .find("has no effect without sim:integrator = constrained-monte-carlo"),
               std::string::npos);
 }
+
+TEST(ConstrainedMonteCarlo, MaterialsOnSitesOfTheirOwnAreRefused) {
+    // bcc with material 1 on the corners and 2 on the centres: the colours are the sites, so each
+    // sublattice's moment would be held on its own. The error names the reason.
+    const std::string text =
+        "create:crystal-structure = bcc\ndimensions:unit-cell-size = 3 !A\n"
+        "dimensions:system-size = 1.2 !nm\ncreate:periodic-boundaries-x\n"
+        "create:periodic-boundaries-y\ncreate:periodic-boundaries-z\n"
+        "material:num-materials = 2\nmaterial[1]:unit-cell-category = 1\n"
+        "material[2]:unit-cell-category = 2\nmaterial[1]:atomic-spin-moment = 2 !muB\n"
+        "material[2]:atomic-spin-moment = 1 !muB\nmaterial[1]:exchange-matrix[2] = -1e-21\n"
+        "material[2]:exchange-matrix[1] = -1e-21\nsim:program = cmc-anisotropy\n"
+        "sim:integrator = constrained-monte-carlo\nsim:loop-time-steps = 10\n"
+        "sim:minimum-temperature = 10\nsim:maximum-temperature = 10\n";
+    const std::string error = test::run_on_first_ranks(parallel::Comm::world().size(), 1, text,
+                                                       [](Simulation&) { ADD_FAILURE(); });
+    EXPECT_NE(error.find("makes up 0 % of one colour of the lattice and 100 % of another"),
+              std::string::npos)
+        << error;
+}

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Checkpoint and restart end to end (docs/restart.md). For thermal LLG, Monte Carlo, a Curie
 sweep, a hysteresis loop (full, partial and static:
-the damped-llg minimiser, whose only state is the largest field it has seen, here still growing), a field sweep (its segments from the file field-sweep, each after equilibration), a relaxation whose step scale falls after the stop, constrained Monte Carlo over three directions (its spins started along each, or turned from the last one's), effective damping (stopped before and after its kick), a laser pulse, fmr, a field pulse and the Boltzmann
+the damped-llg minimiser, whose only state is the largest field it has seen, here still growing), a field sweep (its segments from the file field-sweep, each after equilibration), a relaxation whose step scale falls after the stop, constrained Monte Carlo over three directions (its spins started along each, or turned from the last one's), a localised field cool, effective damping (stopped before and after its kick), a laser pulse, fmr, a field pulse and the Boltzmann
 diagnostic: the run on 4 ranks in one go against the same run
 stopped part-way on 2 ranks (exit status 75, with a checkpoint) and continued on 3 (and 1):
 statistics files, program tables, every snapshot's content hash and the final spin hash must be
@@ -202,6 +202,13 @@ sim:time-steps-increment = 10
     # start stopped at the end of the first direction, so the continued run makes the turn.
     "cmc": (bcc + cmc, [35, 85]),
     "cmc-rotation": (bcc + cmc + "sim:constraint-rotation-update\n", [60, 125]),
+    # Cooling through the material's own range: stopped in the equilibration and in the cooling.
+    "localised-field-cool": (bcc + series + """sim:program = localised-field-cool
+material[1]:minimum-temperature = 50
+material[1]:maximum-temperature = 600
+sim:cooling-time = 8 !fs
+output:material-temperature
+""", [20, 100]),
 }
 # Files a case's input reads beside it: field-sweep's segments (two, each after equilibration:
 # 20 + 5 x 10 steps, then 20 + 3 x 10).

@@ -138,14 +138,29 @@ void spin_torques(Config& c, const Seen& seen) {
 // 0 K, as in VAMPIRE, which deserves a warning.
 void local_temperatures(Config& c, const Seen& seen) {
     const Entry* first = nullptr;
-    for (std::size_t m = 0; m < c.materials.size() && !first; ++m)
-        first = given(seen, "material[" + std::to_string(m + 1) + "]:temperature");
+    const Entry* range = nullptr;  // a minimum- or maximum-temperature
+    for (std::size_t m = 0; m < c.materials.size(); ++m) {
+        const std::string p = "material[" + std::to_string(m + 1) + "]:";
+        if (!first) first = given(seen, p + "temperature");
+        for (const char* k : {"minimum-temperature", "maximum-temperature"})
+            if (!range) range = given(seen, p + k);
+    }
+    const ProgramKind p = c.sim.program;
+    const bool cools = p == ProgramKind::localised_field_cool;
+    if (cools && !range)
+        fail(seen.at("sim:program"),
+             "localised-field-cool cools each material from its material[i]:maximum-temperature "
+             "to its -minimum-temperature: give them (without them every material stays at 0 K)");
+    if (range && !cools) fail(*range, "has no effect without sim:program = localised-field-cool");
+    if (!first) first = range;
     if (!first) return;
     if (c.sim.integrator != IntegratorKind::llg_heun)
         fail(*first,
              "material temperatures act on the LLG thermal field only (as in VAMPIRE, "
              "whose Monte Carlo ignores them): use llg-heun, or sim:temperature");
-    const ProgramKind p = c.sim.program;
+    if (cools && c.sim.device == Device::gpu)
+        fail(seen.count("sim:device") ? seen.at("sim:device") : seen.at("sim:program"),
+             "localised-field-cool runs on the CPU only");
     if (p == ProgramKind::static_hysteresis_loop)
         fail(*first,
              "has no effect with sim:program = static-hysteresis-loop, which relaxes the spins "
@@ -154,15 +169,18 @@ void local_temperatures(Config& c, const Seen& seen) {
         p != ProgramKind::hysteresis_loop && p != ProgramKind::partial_hysteresis_loop &&
         p != ProgramKind::fmr && p != ProgramKind::effective_damping &&
         p != ProgramKind::diagnostic_boltzmann && p != ProgramKind::field_pulse &&
-        p != ProgramKind::electrical_pulse)
+        p != ProgramKind::electrical_pulse && !cools)
         fail(*first, std::string("sim:program = ") + word_of(p) +
                          " sets the temperature, which the materials' own temperatures would "
                          "override: give sim:temperature instead");
-    for (std::size_t m = 0; m < c.materials.size(); ++m)
-        if (!c.materials[m].temperature_set)
-            c.warnings.push_back("material[" + std::to_string(m + 1) +
-                                 "] has no temperature while others do: as in VAMPIRE, its "
-                                 "thermal field is at 0 K, whatever sim:temperature");
+    for (std::size_t m = 0; m < c.materials.size(); ++m) {
+        const MaterialConfig& mc = c.materials[m];
+        if (cools ? !mc.temperature_range_set : !mc.temperature_set)
+            c.warnings.push_back("material[" + std::to_string(m + 1) + "] has no " +
+                                 (cools ? "minimum- or maximum-temperature" : "temperature") +
+                                 " while others do: as in VAMPIRE, its thermal field is at 0 K" +
+                                 (cools ? " while the others cool" : ", whatever sim:temperature"));
+    }
 }
 
 void materials(Config& c, const Seen& seen) {

@@ -40,8 +40,9 @@ enum class ProgramKind {
     effective_damping,        // relaxation after a 30-degree kick (programs/effective_damping.cpp)
     field_sweep,              // segments of fields from a file (programs/hysteresis_loop.cpp)
     cmc_anisotropy,  // constrained Monte Carlo over constraint angles (programs/cmc_anisotropy.cpp)
+    localised_field_cool,  // each material cooled through its own range (programs/field_cool.cpp)
 };
-inline constexpr EnumWords<ProgramKind, 17> program_words{
+inline constexpr EnumWords<ProgramKind, 18> program_words{
     {{ProgramKind::time_series, "time-series"},
      {ProgramKind::benchmark, "benchmark"},
      {ProgramKind::curie_temperature, "curie-temperature"},
@@ -58,7 +59,8 @@ inline constexpr EnumWords<ProgramKind, 17> program_words{
      {ProgramKind::static_hysteresis_loop, "static-hysteresis-loop"},
      {ProgramKind::effective_damping, "effective-damping"},
      {ProgramKind::field_sweep, "field-sweep"},
-     {ProgramKind::cmc_anisotropy, "cmc-anisotropy"}}};
+     {ProgramKind::cmc_anisotropy, "cmc-anisotropy"},
+     {ProgramKind::localised_field_cool, "localised-field-cool"}}};
 inline const char* word_of(ProgramKind v) {
     return word_of(program_words, v);
 }

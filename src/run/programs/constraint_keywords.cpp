@@ -1,6 +1,7 @@
 // The constraint section (constraint_section.hpp): the rows of VAMPIRE's sim:constraint-angle-*
 // and sim:constraint-rotation-update keywords, and the checks that tie constrained Monte Carlo to
 // its program.
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -74,6 +75,10 @@ void add_rows(std::vector<KeywordSpec>& t) {
         [](const Config& c) { return flag_if(c.constraint.rotate); }));
 }
 
+std::string whole_text(double x) {
+    return std::to_string(static_cast<long long>(std::min(x, 1e18)));
+}
+
 void check_constraint(Config& c, const Seen& seen, std::vector<std::string>&) {
     const bool cmc = c.sim.integrator == IntegratorKind::constrained_monte_carlo;
     const bool program = c.sim.program == ProgramKind::cmc_anisotropy;
@@ -94,6 +99,27 @@ void check_constraint(Config& c, const Seen& seen, std::vector<std::string>&) {
         fail(*e, "constrained Monte Carlo runs on the CPU only");
     if (const Entry* e = given(seen, "sim:relax-first"))
         fail(*e, "cmc-anisotropy starts every constraint direction from spins along it");
+    // The sweep's size: directions x temperatures points of equilibration + loop steps each.
+    const double directions =
+        double(constraint_angles(c.constraint.theta_minimum, c.constraint.theta_maximum,
+                                 c.constraint.theta_increment)
+                   .size()) *
+        double(constraint_angles(c.constraint.phi_minimum, c.constraint.phi_maximum,
+                                 c.constraint.phi_increment)
+                   .size());
+    const double temperatures =
+        std::floor(std::abs(c.sweep.maximum_temperature - c.sweep.minimum_temperature) /
+                       c.sweep.temperature_increment +
+                   1e-9) +
+        2;
+    const double points = directions * temperatures;
+    const double steps = points * double(c.sim.equilibration_steps + c.sweep.loop_steps);
+    if (!(points <= 1e6) || !(steps <= 1e15))
+        fail(seen.at("sim:program"),
+             "cmc-anisotropy's " + whole_text(directions) + " directions x up to " +
+                 whole_text(temperatures) +
+                 " temperatures are more points (at most 1e6) or steps (at most 1e15) than a run "
+                 "can hold: raise the increments");
     for (const char* angle : {"phi", "theta"}) {
         const std::string key = std::string("sim:constraint-angle-") + angle + "-increment";
         const double step =
@@ -112,7 +138,8 @@ void check_constraint(Config& c, const Seen& seen, std::vector<std::string>&) {
 std::vector<double> constraint_angles(double from, double to, double step) {
     std::vector<double> out = {from};
     if (!(step > 0)) return out;
-    for (std::int64_t k = 1; from + double(k) * step <= to + 1e-9 * step; ++k)
+    // At most 1e6 + 1 angles: a sweep beyond that is refused (check_constraint) before it runs.
+    for (std::int64_t k = 1; from + double(k) * step <= to + 1e-9 * step && k <= 1000000; ++k)
         out.push_back(from + double(k) * step);
     return out;
 }

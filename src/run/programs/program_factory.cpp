@@ -43,6 +43,8 @@ std::unique_ptr<Program> make_program(const Config& c) {
             return std::make_unique<HysteresisLoopProgram>(HysteresisKind::sweep);
         case ProgramKind::cmc_anisotropy:
             return std::make_unique<CmcAnisotropyProgram>();
+        case ProgramKind::localised_field_cool:
+            return std::make_unique<FieldCoolProgram>(true);
     }
     return std::make_unique<TimeSeriesProgram>();
 }

@@ -109,13 +109,22 @@ class HysteresisLoopProgram final : public Program {
 
 // Equilibration at sim:equilibration-temperature in the applied field, then total-time-steps in
 // which the temperature falls to sim:temperature by sim:cooling-function with sim:cooling-time.
+// `localised` (VAMPIRE's localised-field-cool): each material's thermal field cools instead, from
+// its material[i]:maximum-temperature to its -minimum-temperature by the same function, after an
+// equilibration at the materials' own temperatures (material[i]:temperature, 0 K if not given).
 class FieldCoolProgram final : public Program {
   public:
-    const char* name() const override { return "field-cool"; }
+    explicit FieldCoolProgram(bool localised = false) : localised_(localised) {}
+    const char* name() const override { return localised_ ? "localised-field-cool" : "field-cool"; }
     void run(ProgramHost& sim) override;
+
+  private:
+    bool localised_;
 };
 // The field-cool temperature (K) t seconds after the cooling began.
 double cooling_temperature(const Config& c, double t);
+// The cooling function's f(t / cooling-time), from 1 at t = 0 towards 0.
+double cooling_factor(const Config& c, double t);
 
 // Equilibration without current, then total-time-steps in which the spin torques' current follows
 // the pulse of sim:electrical-pulse-rise-time, -time and -fall-time.
