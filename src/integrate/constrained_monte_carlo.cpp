@@ -103,10 +103,10 @@ void ConstrainedMonteCarlo::refuse_materials_by_colour() const {
         }
         if (hi - lo > 0.1)
             throw Error("constrained Monte Carlo: material " + std::to_string(m + 1) +
-                        " makes up " + std::to_string(int(100 * lo + 0.5)) +
+                        " makes up " + std::to_string(std::lround(100 * lo)) +
                         " % of one colour "
                         "of the lattice and " +
-                        std::to_string(int(100 * hi + 0.5)) +
+                        std::to_string(std::lround(100 * hi)) +
                         " % of another; pairs join atoms of one colour, so each colour's "
                         "magnetisation would be held on its own, which forbids the sublattices' "
                         "canting (docs/physics.md, Constrained Monte Carlo): not supported");
@@ -148,7 +148,8 @@ Vec3 ConstrainedMonteCarlo::magnetisation(const Spins& s) const {
     comm_.sum_in_place(packed);
     Vec3 out;
     for (int a = 0; a < 3; ++a)
-        out[a] = ExactSum::from(&packed[std::size_t(a * ExactSum::packed_size)]).value();
+        out[a] =
+            ExactSum::from(&packed[std::size_t(a) * std::size_t(ExactSum::packed_size)]).value();
     return out;
 }
 

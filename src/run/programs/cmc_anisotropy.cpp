@@ -51,13 +51,8 @@ void CmcAnisotropyProgram::run(ProgramHost& sim) {
             last_phi = phi;
             for (const double t : temperatures) {
                 state.point = point++;
-                Phase p;
-                p.equilibration_steps = c.sim.equilibration_steps;
-                p.steps = c.sweep.loop_steps;
-                p.increment = c.sim.steps_increment;
-                p.temperature = p.equilibration_temperature = t;
-                p.row_per_sample = false;
-                if (!sim.run(p)) continue;  // done before the checkpoint this run continues
+                if (!sim.run(sweep_point_phase(c, t)))
+                    continue;  // done before the checkpoint this run continues
                 sim.write_row();
                 if (screen)
                     std::fprintf(screen, "  theta = %-6g phi = %-6g T = %-8g K done\n", theta, phi,

@@ -31,13 +31,8 @@ void CurieTemperatureProgram::run(ProgramHost& sim) {
     for (std::size_t k = 0; k < temperatures.size(); ++k) {
         const double t = temperatures[k];
         sim.state().point = static_cast<std::int64_t>(k);
-        Phase p;
-        p.equilibration_steps = c.sim.equilibration_steps;
-        p.steps = c.sweep.loop_steps;
-        p.increment = c.sim.steps_increment;
-        p.temperature = p.equilibration_temperature = t;
-        p.row_per_sample = false;
-        if (!sim.run(p)) continue;  // done before the checkpoint this run continues
+        if (!sim.run(sweep_point_phase(c, t)))
+            continue;  // done before the checkpoint this run continues
         sim.write_row();
 
         const Accumulator& acc = sim.state().accumulator;

@@ -49,6 +49,16 @@ std::unique_ptr<Program> make_program(const Config& c) {
     return std::make_unique<TimeSeriesProgram>();
 }
 
+Phase sweep_point_phase(const Config& c, double t) {
+    Phase p;
+    p.equilibration_steps = c.sim.equilibration_steps;
+    p.steps = c.sweep.loop_steps;
+    p.increment = c.sim.steps_increment;
+    p.temperature = p.equilibration_temperature = t;
+    p.row_per_sample = false;
+    return p;
+}
+
 std::vector<double> sweep_points(double from, double to, double step) {
     std::vector<double> p;
     const double span = std::abs(to - from);

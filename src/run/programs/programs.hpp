@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "run/phase.hpp"
 #include "run/programs/program.hpp"
 #include "run/programs/two_temperature.hpp"
 #include "stats/energy_path.hpp"
@@ -200,6 +201,11 @@ class LaserPulseProgram final : public Program {
     std::unique_ptr<TwoTemperatureModel> model_;
 };
 TwoTemperatureParameters two_temperature_parameters(const Config& c);
+
+// One temperature point of a sweep (curie-temperature, cmc-anisotropy): equilibration-time-steps
+// and then loop-time-steps sampled every time-steps-increment at temperature t (K), its rows
+// written by the program (the averages).
+Phase sweep_point_phase(const Config& c, double t);
 
 // Points of a sweep from `from` to `to` (inclusive, either direction) in steps of `step` > 0;
 // the last point is `to` itself when the range is not a whole number of steps.
