@@ -34,13 +34,16 @@ void add_method_rows(std::vector<KeywordSpec>& t) {
         "loop relaxed at each field by the minimiser, at 0 K), effective-damping (every spin "
         "turned by 30 degrees about x after equilibration, then the relaxation back), "
         "field-sweep (VAMPIRE's: the segments \"H_start H_end increment steps\" of the file "
-        "field-sweep beside the input, each after equilibration in the saturating field); "
+        "field-sweep beside the input, each after equilibration in the saturating field), "
+        "cmc-anisotropy (constrained Monte Carlo over constraint directions and temperatures), "
+        "localised-field-cool (each material cooled through its own temperature range); "
         "docs/physics.md describes each",
         [](auto& c) -> auto& { return c.sim.program; }, always));
     t.push_back(enum_choice(
         "sim", "integrator", integrator_words, IntegratorKind::llg_heun,
         "llg-heun: stochastic LLG with the Heun scheme; monte-carlo: Metropolis "
-        "sweeps (one per time step)",
+        "sweeps (one per time step); constrained-monte-carlo: sweeps of pair moves that hold the "
+        "magnetisation's direction (sim:program = cmc-anisotropy)",
         [](auto& c) -> auto& { return c.sim.integrator; }, always));
     t.push_back(enum_choice(
         "sim", "device", device_words, Device::cpu,
