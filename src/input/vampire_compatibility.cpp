@@ -221,6 +221,14 @@ const Difference output_differences[] = {
      "the file field-sweep beside the input; fields start + k increment (0 to 1 by 0.1 ends at "
      "1); one field when start = end, a zero increment refused; every line checked (four "
      "values, steps 1 to 1e15, fields within 1000 T), a mistake named by file and line"},
+    {"sim:program = domain-wall",
+     "mixes each spin with its second direction linearly, S + f (m2 - S), unnormalised (for "
+     "antiparallel domains a collinear wall through a zero spin); along y places no wall; rows "
+     "during the equilibration too; dw-<step>.txt after each increment of the run",
+     "turns each spin towards its second direction by the fraction f of the angle between "
+     "them (antiparallel ones through a Bloch wall); along any axis; rows and dw-<step>.txt "
+     "files at every sample after the equilibration (its first sample too), over every rank "
+     "(docs/physics.md, Domain-wall program)"},
 };
 // clang-format on
 

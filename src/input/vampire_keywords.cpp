@@ -168,15 +168,16 @@ const Group groups[] = {
      "simulation-cycles"},
     {"sim", VC::not_supported, "Monte Carlo preconditioning is not implemented",
      "preconditioning-steps"},
-    {"sim", VC::supported, "", "domain-wall-axis domain-wall-position domain-wall-width"},
+    {"sim", VC::supported, "",
+     "domain-wall-axis domain-wall-position domain-wall-width domain-wall-discretisation"},
     {"sim", VC::supported, "",
      "spin-transfer-torque-polarization-unit-vector slonczewski-spin-polarization-unit-vector "
      "spin-orbit-torque-polarization-unit-vector"},
     {"sim", VC::not_supported,
-     "VAMPIRE's domain-wall program is not implemented (its wall is, as "
-     "sim:initial-spin-configuration = domain-wall)",
-     "domain-wall-discretisation domain-wall-anti-pbc-x domain-wall-anti-pbc-y "
-     "domain-wall-anti-pbc-z"},
+     "VAMPIRE's develop branch only turns on periodic boundaries along the axis with it (the "
+     "antiperiodic exchange it names is commented out): give create:periodic-boundaries-x "
+     "(-y, -z)",
+     "domain-wall-anti-pbc-x domain-wall-anti-pbc-y domain-wall-anti-pbc-z"},
     {"sim", VC::supported, "", "fmr-field-strength fmr-field-frequency fmr-field-unit-vector"},
     {"sim", VC::accepted_without_effect,
      "VAMPIRE sets a switch that nothing reads: its fmr program turns the field on after "
@@ -319,10 +320,6 @@ const VampireValues value_groups[] = {
     {"sim:program", "needs VAMPIRE's micromagnetic module (micromagnetic:), which miniASD lacks",
      "mm-a-calculation diagnostic-boltzmann-micromagnetic-llg"},
     {"sim:program", "this VAMPIRE program is not implemented", "exchange-stiffness"},
-    {"sim:program",
-     "VAMPIRE's domain-wall program is not implemented; its initial wall is: sim:program = "
-     "time-series with sim:initial-spin-configuration = domain-wall",
-     "domain-wall"},
     {"sim:integrator", "only llg-heun, monte-carlo and constrained-monte-carlo are implemented",
      "llg-midpoint hybrid-constrained-monte-carlo llg-quantum"},
     {"montecarlo:algorithm", "the Hinzke-Nowak mixed move is not implemented", "hinzke-nowak"},

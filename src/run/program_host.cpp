@@ -79,6 +79,14 @@ void ProgramHost::turn_spins(const Vec3& a, const Vec3& b) {
     }
 }
 
+void ProgramHost::place_domain_wall() {
+    sim_.place_domain_wall();
+}
+
+WallSlices ProgramHost::domain_wall_slices() const {
+    return sim_.domain_wall_slices();
+}
+
 void ProgramHost::write_row() {
     sim_.write_row();
 }

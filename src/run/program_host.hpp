@@ -16,6 +16,7 @@
 #include "run/phase.hpp"
 #include "stats/energy_path.hpp"
 #include "stats/run_state.hpp"
+#include "stats/wall_slices.hpp"
 
 namespace miniasd {
 
@@ -58,6 +59,12 @@ class ProgramHost {
     // normal to both (Rodrigues' formula; the identity when they are equal, and a half turn about
     // an axis normal to `from` when they are opposite). Each atom's arithmetic alone.
     void turn_spins(const Vec3& from, const Vec3& to);
+    // VAMPIRE's domain-wall program's wall placed on the present spins (stats/wall_slices.hpp),
+    // owned atoms and ghosts alike, each atom's arithmetic alone.
+    void place_domain_wall();
+    // Collective. The mean spin of each material in each slice of sim:domain-wall-discretisation
+    // along sim:domain-wall-axis (stats/wall_slices.hpp), over every rank (exact sums).
+    WallSlices domain_wall_slices() const;
     // Collective. One statistics row of the present sample (a program that writes its own rows).
     void write_row();
     // Statistics rows of the whole run, before the first phase (snapshot disk-space check).

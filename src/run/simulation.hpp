@@ -31,6 +31,7 @@
 #include "stats/time_series.hpp"
 #include "stats/topology.hpp"
 #include "stats/wall_profile.hpp"
+#include "stats/wall_slices.hpp"
 #include "system/lattice.hpp"
 #include "system/local_system.hpp"
 #include "system/materials.hpp"
@@ -192,6 +193,9 @@ class Simulation {
     std::int64_t counted_atoms() const { return measures_.counted_atoms; }
     // Collective. ProgramHost::polar_angle_counts (simulation_histogram.cpp).
     std::vector<std::int64_t> polar_angle_counts() const;
+    // Collective. ProgramHost::place_domain_wall and domain_wall_slices (simulation_wall.cpp).
+    void place_domain_wall();
+    WallSlices domain_wall_slices() const;
     int threads_allowed() const { return account_.threads_allowed; }
     int ranks_per_node() const { return account_.ranks_per_node; }  // the fullest node's
     const std::vector<double>& material_moments() const {

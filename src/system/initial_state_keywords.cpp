@@ -222,7 +222,8 @@ void add_spiral_rows(std::vector<KeywordSpec>& t) {
 void add_domain_wall_rows(std::vector<KeywordSpec>& t) {
     t.push_back(choice(
         "sim", "domain-wall-axis", "x|y|z", "x",
-        "domain-wall: the axis across the wall (VAMPIRE's keyword)",
+        "domain-wall (the initial state and the program): the axis across the wall (VAMPIRE's "
+        "keyword)",
         [](SystemSettings& c, const Value& v, const Entry&) {
             c.initial.domain_wall_axis = v.text == "z" ? 2 : v.text == "y" ? 1 : 0;
         },
@@ -245,15 +246,27 @@ void add_domain_wall_rows(std::vector<KeywordSpec>& t) {
         }));
     t.push_back(row(
         "sim", "domain-wall-width", K::real, D::length, 1e-12, 1e-7, "10 A",
-        "domain-wall: the wall's width (VAMPIRE's keyword and default), pi times the tanh "
-        "profile's length: the spins turn as fast at the centre as across VAMPIRE's linear "
-        "wall of this width",
+        "domain-wall: the wall's width (VAMPIRE's keyword and default): the program turns the "
+        "spins at an even rate across it (VAMPIRE's linear wall); the initial state's tanh "
+        "profile, of length width / pi, turns as fast at its centre",
         [](SystemSettings& c, const Value& v, const Entry&) {
             c.initial.domain_wall_width = v.real;
         },
         [](const SystemSettings& c) {
             return live(c, S::domain_wall, c.initial.domain_wall_width != 10e-10)
                        ? number(c.initial.domain_wall_width)
+                       : none;
+        }));
+    t.push_back(row(
+        "sim", "domain-wall-discretisation", K::real, D::length, 1e-10, 1e-6, "10 A",
+        "domain-wall program: the thickness of the slices across sim:domain-wall-axis whose mean "
+        "spins, per material, its dw-<step>.txt files list (VAMPIRE's keyword and default)",
+        [](SystemSettings& c, const Value& v, const Entry&) {
+            c.initial.domain_wall_discretisation = v.real;
+        },
+        [](const SystemSettings& c) {
+            return c.initial.domain_wall_discretisation != 10e-10
+                       ? number(c.initial.domain_wall_discretisation)
                        : none;
         }));
     t.push_back(mat(
@@ -284,12 +297,9 @@ struct StateKeys {
     std::vector<std::string> keys;
 };
 
-// Each state's parameters are given with it and only with it, and what it needs is there.
+// Each state's parameters are given with it and only with it, and what it needs is there (the
+// wall's, which VAMPIRE's domain-wall program reads too: cross_checks::initial_state).
 void check(SystemSettings& c, const Seen& seen, std::vector<std::string>&) {
-    std::vector<std::string> second;
-    for (std::size_t i = 0; i < c.materials.size(); ++i)
-        second.push_back("material[" + std::to_string(i + 1) +
-                         "]:domain-wall-second-magnetisation-vector");
     const StateKeys states[] = {
         {S::skyrmion,
          "skyrmion",
@@ -299,7 +309,6 @@ void check(SystemSettings& c, const Seen& seen, std::vector<std::string>&) {
          "spiral",
          {"sim:initial-spiral-wave-vector", "sim:initial-spiral-axis",
           "sim:initial-spiral-cone-angle"}},
-        {S::domain_wall, "domain-wall", second},
         {S::file, "file", {"sim:initial-spin-file"}},
     };
     for (const StateKeys& s : states)
@@ -323,18 +332,6 @@ void check(SystemSettings& c, const Seen& seen, std::vector<std::string>&) {
         fail(state->second,
              "spiral needs sim:initial-spiral-wave-vector (qx, qy, qz in reciprocal cells, "
              "e.g. 0.1, 0, 0)");
-    if (c.initial.state == S::domain_wall) {
-        bool wall = false;
-        for (const MaterialConfig& m : c.materials)
-            wall =
-                wall || m.random_initial_spin || m.initial_spin != m.domain_wall_second_direction;
-        if (!wall)
-            fail(
-                state->second,
-                "every material's domain-wall-second-magnetisation-vector equals its "
-                "initial-spin-direction, so there is no wall: give "
-                "material[i]:domain-wall-second-magnetisation-vector (VAMPIRE's default is 0,0,1)");
-    }
 }
 
 }  // namespace

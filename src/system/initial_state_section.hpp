@@ -39,12 +39,14 @@ struct InitialStateSection {
     int domain_wall_axis = 0;            // x, y, z (also the domain-wall columns' axis)
     double domain_wall_position = 0.25;  // fraction of the system along the axis
     double domain_wall_width = 10e-10;   // m (VAMPIRE's 10 A)
-    std::string file;                    // file: OVF 2.0, a spin snapshot or a checkpoint
+    // m: the slices of sim:program = domain-wall's profile files (VAMPIRE's 10 A)
+    double domain_wall_discretisation = 10e-10;
+    std::string file;  // file: OVF 2.0, a spin snapshot or a checkpoint
     MINIASD_FIELDS(state, skyrmion_centres, skyrmion_radius, skyrmion_helicity, skyrmion_polarity,
                    spiral_wave_vector, spiral_axis, spiral_cone_angle, domain_wall_axis,
-                   domain_wall_position, domain_wall_width, file);
+                   domain_wall_position, domain_wall_width, domain_wall_discretisation, file);
 };
-MINIASD_SIZE_GUARD(InitialStateSection, 168);
+MINIASD_SIZE_GUARD(InitialStateSection, 176);
 
 SectionOf<SystemSettings> initial_state_section();  // initial_state_keywords.cpp
 

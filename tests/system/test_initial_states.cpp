@@ -166,7 +166,9 @@ TEST(InitialStates, KeywordsWithoutTheirStateOrAStateWithoutItsKeywordsAreRefuse
         error_of("sim:initial-spin-configuration = spiral\nsim:initial-skyrmion-polarity = 1\n")
             .find("only with sim:initial-spin-configuration = skyrmion"),
         std::string::npos);
-    EXPECT_NE(error_of("sim:domain-wall-width = 2 !nm\n").find("places a wall only with"),
+    EXPECT_NE(error_of("sim:domain-wall-width = 2 !nm\n")
+                  .find("has an effect only with sim:initial-spin-configuration = domain-wall or "
+                        "sim:program = domain-wall"),
               std::string::npos);
     EXPECT_NE(error_of("sim:initial-spin-configuration = skyrmion\n")
                   .find("needs sim:initial-skyrmion-radius"),

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Checkpoint and restart end to end (docs/restart.md). For thermal LLG, Monte Carlo, a Curie
 sweep, a hysteresis loop (full, partial and static:
-the damped-llg minimiser, whose only state is the largest field it has seen, here still growing), a field sweep (its segments from the file field-sweep, each after equilibration), a relaxation whose step scale falls after the stop, constrained Monte Carlo over three directions (its spins started along each, or turned from the last one's), a localised field cool, effective damping (stopped before and after its kick), a laser pulse, fmr, a field pulse and the Boltzmann
+the damped-llg minimiser, whose only state is the largest field it has seen, here still growing), a field sweep (its segments from the file field-sweep, each after equilibration), a relaxation whose step scale falls after the stop, constrained Monte Carlo over three directions (its spins started along each, or turned from the last one's), a localised field cool, a domain-wall program (its dw-<step>.txt profiles), effective damping (stopped before and after its kick), a laser pulse, fmr, a field pulse and the Boltzmann
 diagnostic: the run on 4 ranks in one go against the same run
 stopped part-way on 2 ranks (exit status 75, with a checkpoint) and continued on 3 (and 1):
 statistics files, program tables, every snapshot's content hash and the final spin hash must be
@@ -209,6 +209,15 @@ material[1]:maximum-temperature = 600
 sim:cooling-time = 8 !fs
 output:material-temperature
 """, [20, 100]),
+    # A wall placed along x from +x to -x by the domain-wall program (not again when continued):
+    # stopped in the equilibration and in the run; every dw-<step>.txt profile compared.
+    "domain-wall": (bcc.replace("initial-spin-direction = random", "initial-spin-direction = 1,0,0") +
+                    series + """sim:program = domain-wall
+material[1]:domain-wall-second-magnetisation-vector = -1,0,0
+sim:domain-wall-position = 0.5
+sim:domain-wall-width = 8 !A
+sim:domain-wall-discretisation = 2.87 !A
+""", [20, 110]),
 }
 # Files a case's input reads beside it: field-sweep's segments (two, each after equilibration:
 # 20 + 5 x 10 steps, then 20 + 3 x 10).
@@ -241,6 +250,14 @@ for name, (text, stops) in cases.items():
     check("Continuing from" in p.stdout, f"{name}: the last job continues")
     check(read(os.path.join(ref_dir, "output")) == read(os.path.join(chain_dir, "output")),
           f"{name}: statistics differ from the uninterrupted run")
+    if name == "domain-wall":
+        profiles = sorted(os.path.basename(f) for f in glob.glob(os.path.join(ref_dir, "dw-*.txt")))
+        check(len(profiles) == 18 and profiles == sorted(
+            os.path.basename(f) for f in glob.glob(os.path.join(chain_dir, "dw-*.txt"))),
+            f"domain-wall: profile files {profiles}")
+        for f in profiles:
+            check(read(os.path.join(ref_dir, f)) == read(os.path.join(chain_dir, f)),
+                  f"domain-wall: {f} differs")
     if name in tables:
         check(read(os.path.join(ref_dir, tables[name])) ==
               read(os.path.join(chain_dir, tables[name])), f"{name}: {tables[name]} differs")

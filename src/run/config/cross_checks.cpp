@@ -92,23 +92,44 @@ void relax_lines(KeywordSpec& row) {
 }
 
 void initial_state(Config& c, const Seen& seen) {
-    // VAMPIRE's wall keywords belong to its domain-wall program, which miniASD does not have:
-    // here they place the initial wall only.
-    // The axis also says where the domain-wall columns look.
+    // VAMPIRE's wall keywords place the wall of sim:initial-spin-configuration = domain-wall or
+    // of the domain-wall program; the axis also says where the domain-wall columns look.
+    const bool program = c.sim.program == ProgramKind::domain_wall;
+    const bool wall = program || c.initial.state == S::domain_wall;
     const bool wall_columns = c.columns.shows("domain-wall-");
-    for (const char* key :
-         {"sim:domain-wall-axis", "sim:domain-wall-position", "sim:domain-wall-width"}) {
+    std::vector<std::string> keys = {"sim:domain-wall-axis", "sim:domain-wall-position",
+                                     "sim:domain-wall-width"};
+    for (std::size_t i = 0; i < c.materials.size(); ++i)
+        keys.push_back("material[" + std::to_string(i + 1) +
+                       "]:domain-wall-second-magnetisation-vector");
+    for (const std::string& key : keys) {
         const auto it = seen.find(key);
-        if (wall_columns && std::string(key) == "sim:domain-wall-axis") continue;
-        if (it != seen.end() && c.initial.state != S::domain_wall)
-            fail(it->second,
-                 std::string(key) == "sim:domain-wall-axis"
-                     ? "has an effect only with sim:initial-spin-configuration = domain-wall (it "
-                       "places the wall) or with the output:domain-wall-centre or "
-                       "domain-wall-width columns (it sets their axis)"
-                     : "places a wall only with sim:initial-spin-configuration = domain-wall "
-                       "(VAMPIRE's domain-wall program, which reads it too, is not implemented)");
+        if (it == seen.end() || wall || (wall_columns && key == "sim:domain-wall-axis")) continue;
+        fail(it->second, key == "sim:domain-wall-axis"
+                             ? "has an effect only with a wall (sim:initial-spin-configuration = "
+                               "domain-wall or sim:program = domain-wall, which place it) or with "
+                               "the output:domain-wall-centre or domain-wall-width columns (it "
+                               "sets their axis)"
+                             : "has an effect only with sim:initial-spin-configuration = "
+                               "domain-wall or sim:program = domain-wall (each places a wall)");
     }
+    if (const Entry* e = given(seen, "sim:domain-wall-discretisation"); e && !program)
+        fail(*e,
+             "has an effect only with sim:program = domain-wall (the slices of its profile "
+             "files)");
+    if (!wall) return;
+    bool turns = false;
+    for (const MaterialConfig& m : c.materials)
+        turns = turns || m.random_initial_spin || m.initial_spin != m.domain_wall_second_direction;
+    if (!turns && (program || c.initial.state != S::file))
+        fail(program ? seen.at("sim:program") : seen.at("sim:initial-spin-configuration"),
+             "every material's domain-wall-second-magnetisation-vector equals its "
+             "initial-spin-direction, so there is no wall: give "
+             "material[i]:domain-wall-second-magnetisation-vector (VAMPIRE's default is 0,0,1)");
+    if (program && c.initial.state != S::uniform && c.initial.state != S::random)
+        fail(seen.at("sim:initial-spin-configuration"),
+             "sim:program = domain-wall places its wall on the materials' initial-spin-direction "
+             "(VAMPIRE's program): leave sim:initial-spin-configuration out");
 }
 
 void spin_torques(Config& c, const Seen& seen) {

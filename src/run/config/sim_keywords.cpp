@@ -36,7 +36,9 @@ void add_method_rows(std::vector<KeywordSpec>& t) {
         "field-sweep (VAMPIRE's: the segments \"H_start H_end increment steps\" of the file "
         "field-sweep beside the input, each after equilibration in the saturating field), "
         "cmc-anisotropy (constrained Monte Carlo over constraint directions and temperatures), "
-        "localised-field-cool (each material cooled through its own temperature range); "
+        "localised-field-cool (each material cooled through its own temperature range), "
+        "domain-wall (VAMPIRE's: a wall placed along sim:domain-wall-axis, then a time series "
+        "writing the wall's profile to dw-<step>.txt); "
         "docs/physics.md describes each",
         [](auto& c) -> auto& { return c.sim.program; }, always));
     t.push_back(enum_choice(

@@ -41,8 +41,9 @@ enum class ProgramKind {
     field_sweep,              // segments of fields from a file (programs/hysteresis_loop.cpp)
     cmc_anisotropy,  // constrained Monte Carlo over constraint angles (programs/cmc_anisotropy.cpp)
     localised_field_cool,  // each material cooled through its own range (programs/field_cool.cpp)
+    domain_wall,           // a wall placed, then a time series of its profile (domain_wall.cpp)
 };
-inline constexpr EnumWords<ProgramKind, 18> program_words{
+inline constexpr EnumWords<ProgramKind, 19> program_words{
     {{ProgramKind::time_series, "time-series"},
      {ProgramKind::benchmark, "benchmark"},
      {ProgramKind::curie_temperature, "curie-temperature"},
@@ -60,7 +61,8 @@ inline constexpr EnumWords<ProgramKind, 18> program_words{
      {ProgramKind::effective_damping, "effective-damping"},
      {ProgramKind::field_sweep, "field-sweep"},
      {ProgramKind::cmc_anisotropy, "cmc-anisotropy"},
-     {ProgramKind::localised_field_cool, "localised-field-cool"}}};
+     {ProgramKind::localised_field_cool, "localised-field-cool"},
+     {ProgramKind::domain_wall, "domain-wall"}}};
 inline const char* word_of(ProgramKind v) {
     return word_of(program_words, v);
 }

@@ -45,6 +45,8 @@ std::unique_ptr<Program> make_program(const Config& c) {
             return std::make_unique<CmcAnisotropyProgram>();
         case ProgramKind::localised_field_cool:
             return std::make_unique<FieldCoolProgram>(true);
+        case ProgramKind::domain_wall:
+            return std::make_unique<DomainWallProgram>();
     }
     return std::make_unique<TimeSeriesProgram>();
 }

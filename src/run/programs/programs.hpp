@@ -4,12 +4,14 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "run/phase.hpp"
 #include "run/programs/program.hpp"
 #include "run/programs/two_temperature.hpp"
 #include "stats/energy_path.hpp"
+#include "stats/wall_slices.hpp"
 
 namespace miniasd {
 
@@ -188,6 +190,18 @@ class BoltzmannProgram final : public Program {
 // The file's rows (b, P(b), its mirror average, P_K, P_H, P_KH) from the counts of bins 0..180.
 std::vector<std::array<double, 6>> boltzmann_rows(const Config& c,
                                                   const std::vector<double>& counts);
+
+// VAMPIRE's domain-wall: the wall placed on the initial spins (stats/wall_slices.hpp; not in a
+// continued run, whose spins are past it), equilibration at sim:equilibration-temperature, then
+// total-time-steps at sim:temperature writing, at every sample, the wall's profile to
+// dw-<step>.txt: slice, material (from 0), mean spin x, y, z, atoms.
+class DomainWallProgram final : public Program {
+  public:
+    const char* name() const override { return "domain-wall"; }
+    void run(ProgramHost& sim) override;
+};
+// A dw-<step>.txt file's text: its header and a row for each slice and material with atoms.
+std::string domain_wall_text(const WallSlices& w, std::int64_t step);
 
 // Equilibration at sim:temperature, then total-time-steps in which the spins feel the electron
 // temperature of the two-temperature model heated by a laser pulse (or a square pulse).
