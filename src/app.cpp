@@ -58,6 +58,9 @@ void print_program(const Config& c, std::FILE* out) {
     std::fprintf(out, "\n");
     switch (c.sim.program) {
         case ProgramKind::curie_temperature:
+        case ProgramKind::cmc_anisotropy:  // the constraint directions: the program's own line
+        case ProgramKind::hybrid_cmc:
+        case ProgramKind::reverse_hybrid_cmc:
             std::fprintf(out,
                          "Run: %g K to %g K in steps of %g K, at each %lld equilibration + %lld "
                          "steps\n",

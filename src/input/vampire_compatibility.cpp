@@ -221,6 +221,14 @@ const Difference output_differences[] = {
      "the file field-sweep beside the input; fields start + k increment (0 to 1 by 0.1 ends at "
      "1); one field when start = end, a zero increment refused; every line checked (four "
      "values, steps 1 to 1e15, fields within 1000 T), a mistake named by file and line"},
+    {"sim:program = hybrid-cmc, reverse-hybrid-cmc",
+     "one process only; N moves per sweep, a random atom each: a constrained one with a random "
+     "partner of its material, M updated after each accepted pair; its rotation update turns "
+     "the spins from a stale angle after the inner loop wraps",
+     "any decomposition, the same bits: per colour, pairs by a point reflection of the cell grid "
+     "taken when both atoms are of one constrained material, every free atom one Metropolis "
+     "move; each material's M_n at the colour's start; the rotation from the last direction "
+     "(docs/physics.md, Hybrid constrained Monte Carlo)"},
     {"sim:program = domain-wall",
      "mixes each spin with its second direction linearly, S + f (m2 - S), unnormalised (for "
      "antiparallel domains a collinear wall through a zero spin); along y places no wall; rows "

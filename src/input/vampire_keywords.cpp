@@ -138,9 +138,7 @@ const Group groups[] = {
      "VAMPIRE's create module's interface roughness, dilution and intermixing are not "
      "implemented",
      "interface-roughness density continuous intermixing"},
-    {"material", VC::not_supported,
-     "constrained Monte Carlo of single materials (VAMPIRE's hybrid-cmc) is not implemented; "
-     "the whole system's is (sim:program = cmc-anisotropy, sim:constraint-angle-*)",
+    {"material", VC::supported, "",
      "constrained constraint-angle-theta constraint-angle-theta-minimum "
      "constraint-angle-theta-maximum constraint-angle-theta-increment constraint-angle-phi "
      "constraint-angle-phi-minimum constraint-angle-phi-maximum constraint-angle-phi-increment"},
@@ -232,10 +230,8 @@ const Group groups[] = {
      "domain-wall-centre material-mean-magnetisation material-mean-torque "
      "material-standard-deviation material-mean-specific-heat material-total-energy "
      "material-mean-total-energy material-temperature material-applied-field-strength"},
-    {"output", VC::supported, "", "constraint-phi constraint-theta"},
-    {"output", VC::not_supported,
-     "constrained Monte Carlo of single materials (hybrid-cmc) is not implemented",
-     "material-constraint-phi material-constraint-theta"},
+    {"output", VC::supported, "",
+     "constraint-phi constraint-theta material-constraint-phi material-constraint-theta"},
     {"output", VC::not_supported,
      "per-material oscillating fields are not implemented (sim:program = fmr's field acts on "
      "every material: fmr-field-strength)",
@@ -301,10 +297,6 @@ const Group groups[] = {
 
 const VampireValues value_groups[] = {
     {"sim:program",
-     "needs constrained Monte Carlo of some materials only (VAMPIRE's montecarlo/cmc_mc.cpp, "
-     "material[i]:constrained), which miniASD lacks (every material: cmc-anisotropy)",
-     "hybrid-cmc reverse-hybrid-cmc"},
-    {"sim:program",
      "needs the Lagrange-multiplier constraint on the magnetisation, which miniASD "
      "lacks",
      "lagrange-multiplier"},
@@ -320,8 +312,10 @@ const VampireValues value_groups[] = {
     {"sim:program", "needs VAMPIRE's micromagnetic module (micromagnetic:), which miniASD lacks",
      "mm-a-calculation diagnostic-boltzmann-micromagnetic-llg"},
     {"sim:program", "this VAMPIRE program is not implemented", "exchange-stiffness"},
-    {"sim:integrator", "only llg-heun, monte-carlo and constrained-monte-carlo are implemented",
-     "llg-midpoint hybrid-constrained-monte-carlo llg-quantum"},
+    {"sim:integrator",
+     "only llg-heun, monte-carlo, constrained-monte-carlo and hybrid-constrained-monte-carlo are "
+     "implemented",
+     "llg-midpoint llg-quantum"},
     {"montecarlo:algorithm", "the Hinzke-Nowak mixed move is not implemented", "hinzke-nowak"},
     {"sim:laser-pulse-temporal-profile", "double laser pulses are not implemented",
      "double-pulse-two-temperature double-pulse-square"},

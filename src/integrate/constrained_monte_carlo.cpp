@@ -17,8 +17,8 @@ namespace miniasd {
 namespace {
 
 // What a mover's rank sends its partner's rank: the partner's and the mover's ids, the mover's
-// change of moment mu_i (S_i' - S_i) (J/T) and its energy change (J).
-constexpr int request_size = 6;
+// change of moment mu_i (S_i' - S_i) (J/T), its energy change (J) and its material.
+constexpr int request_size = 7;
 // What the partner's rank answers: the mover's id and whether the pair was taken (1) or not (0).
 constexpr int answer_size = 2;
 
@@ -71,11 +71,17 @@ ConstrainedMonteCarlo::ConstrainedMonteCarlo(const IntegratorContext& c)
         of_colour_[std::size_t(colouring_.of(sys_.gid[i]))].push_back(std::int32_t(i));
         local_of_.emplace(sys_.gid[i], std::int32_t(i));
     }
-    for (const MaterialConfig& m : c.config.materials) {
-        moment_.push_back(m.moment);
-        kept_.push_back(m.non_magnetic);
+    hybrid_ = c.stepping.integrator == IntegratorKind::hybrid_constrained_monte_carlo;
+    for (std::size_t m = 0; m < c.config.materials.size(); ++m) {
+        const MaterialConfig& mc = c.config.materials[m];
+        moment_.push_back(mc.moment);
+        kept_.push_back(mc.non_magnetic);
+        group_.push_back(!hybrid_ ? 0 : mc.constrained ? int(m) : -1);
     }
-    refuse_materials_by_colour();
+    // Hybrid: each constrained material's own moment is held, so a material on sites of its own
+    // is held whole by its colour's pairs; one spread over colours has each colour's share held,
+    // one frozen staggered mode per colour where its sites are alike.
+    if (!hybrid_) refuse_materials_by_colour();
 }
 
 void ConstrainedMonteCarlo::refuse_materials_by_colour() const {
@@ -133,32 +139,38 @@ std::int64_t ConstrainedMonteCarlo::partner(std::int64_t gid, const std::int64_t
     return q;
 }
 
-Vec3 ConstrainedMonteCarlo::magnetisation(const Spins& s) const {
-    std::vector<ExactSum> m(3);
+std::vector<Vec3> ConstrainedMonteCarlo::magnetisations(const Spins& s) const {
+    const std::size_t groups = hybrid_ ? moment_.size() : 1;
+    std::vector<ExactSum> m(3 * groups);
     for (std::int64_t i = 0; i < sys_.n_owned; ++i) {
-        if (kept_[std::size_t(sys_.material[i])]) continue;  // left out, as from the statistics
-        const double mu = moment_[std::size_t(sys_.material[i])];
-        m[0].add(mu * s.x[i]);
-        m[1].add(mu * s.y[i]);
-        m[2].add(mu * s.z[i]);
+        const auto mat = std::size_t(sys_.material[i]);
+        if (kept_[mat] || group_[mat] < 0) continue;  // left out, as from the statistics
+        const double mu = moment_[mat];
+        ExactSum* g = &m[3 * std::size_t(group_[mat])];
+        g[0].add(mu * s.x[i]);
+        g[1].add(mu * s.y[i]);
+        g[2].add(mu * s.z[i]);
     }
     std::vector<std::int64_t> packed;
     for (const ExactSum& e : m)
         e.append_to(packed);
     comm_.sum_in_place(packed);
-    Vec3 out;
-    for (int a = 0; a < 3; ++a)
-        out[a] =
-            ExactSum::from(&packed[std::size_t(a) * std::size_t(ExactSum::packed_size)]).value();
+    std::vector<Vec3> out(groups);
+    for (std::size_t k = 0; k < 3 * groups; ++k)
+        out[k / 3][k % 3] = ExactSum::from(&packed[k * std::size_t(ExactSum::packed_size)]).value();
     return out;
 }
 
-ConstrainedMonteCarlo::Counts ConstrainedMonteCarlo::colour_phase(Spins& s, const Vec3& n,
+ConstrainedMonteCarlo::Counts ConstrainedMonteCarlo::colour_phase(Spins& s,
+                                                                  const std::vector<Vec3>& n,
                                                                   double beta, double width,
                                                                   std::uint64_t sweep, int colour) {
     const SpinView view = s.view();
-    const Vec3 big_m = magnetisation(s);
-    const double mn = big_m[0] * n[0] + big_m[1] * n[1] + big_m[2] * n[2];
+    const std::vector<Vec3> big_m = magnetisations(s);
+    std::vector<double> mn(big_m.size());  // M . n of each group
+    for (std::size_t g = 0; g < mn.size(); ++g)
+        mn[g] = big_m[g][0] * n[g][0] + big_m[g][1] * n[g][1] + big_m[g][2] * n[g][2];
+    Counts mine;
     std::int64_t centre[3];
     reflection_centre(lattice_, colouring_.scheme() == Colouring::Scheme::parity, seed_, sweep,
                       colour, centre);
@@ -169,9 +181,11 @@ ConstrainedMonteCarlo::Counts ConstrainedMonteCarlo::colour_phase(Spins& s, cons
     std::unordered_map<std::int64_t, Vec3> trial_of;  // mover's id -> its trial spin
     for (const std::int32_t i : of_colour_[std::size_t(colour)]) {
         const std::int64_t gid = sys_.gid[i];
-        if (kept_[std::size_t(sys_.material[i])]) continue;
-        const std::int64_t q = partner(gid, centre, colour);
-        if (q < 0 || q < gid) continue;  // no partner, or the partner moves
+        const auto mat = std::size_t(sys_.material[i]);
+        if (kept_[mat]) continue;
+        const bool free = group_[mat] < 0;  // hybrid: a material without a constraint
+        const std::int64_t q = free ? gid : partner(gid, centre, colour);
+        if (!free && (q < 0 || q < gid)) continue;  // no partner, or the partner moves
         const double old[3] = {s.x[i], s.y[i], s.z[i]};
         double t[3];
         if (move_ == MonteCarloMove::uniform) {
@@ -185,13 +199,29 @@ ConstrainedMonteCarlo::Counts ConstrainedMonteCarlo::colour_phase(Spins& s, cons
             kernels::gaussian_move(old, width, g[0], g[1], g[2], t);
         }
         const double de = hamiltonian_.site_energy_change(view, i, old, t);
-        const double mu = moment_[std::size_t(sys_.material[i])];
+        if (free) {
+            // An ordinary Metropolis move: no other atom of this colour feels it.
+            ++mine.trials;
+            bool take = de <= 0;
+            if (!take && beta > 0)
+                take = unit_interval(random_words(seed_, RandomStream::monte_carlo_accept,
+                                                  std::uint64_t(gid), sweep)[0]) <
+                       std::exp(-de * beta);
+            if (take) {
+                s.x[i] = t[0];
+                s.y[i] = t[1];
+                s.z[i] = t[2];
+                ++mine.accepted;
+            }
+            continue;
+        }
+        const double mu = moment_[mat];
         std::int64_t c[3];
         int site;
         lattice_.decode(q, c[0], c[1], c[2], site);
         std::vector<double>& r = to[std::size_t(grid_.owner_of_cell(c[0], c[1], c[2]))];
         r.insert(r.end(), {double(q), double(gid), mu * (t[0] - old[0]), mu * (t[1] - old[1]),
-                           mu * (t[2] - old[2]), de});
+                           mu * (t[2] - old[2]), de, double(mat)});
         trial_of[gid] = {t[0], t[1], t[2]};
     }
     auto exchange = [&](const std::vector<std::vector<double>>& out) {
@@ -211,8 +241,7 @@ ConstrainedMonteCarlo::Counts ConstrainedMonteCarlo::colour_phase(Spins& s, cons
     };
     const auto [requests, request_counts] = exchange(to);
 
-    // The partners' decisions, each from M_n at the phase's start.
-    Counts mine;
+    // The partners' decisions, each from its group's M_n at the phase's start.
     std::vector<std::vector<double>> answers(static_cast<std::size_t>(ranks));
     std::size_t at = 0;
     for (int r = 0; r < ranks; ++r) {
@@ -220,36 +249,41 @@ ConstrainedMonteCarlo::Counts ConstrainedMonteCarlo::colour_phase(Spins& s, cons
         for (; at < end; at += request_size) {
             const double* q = &requests[at];
             const std::int32_t j = local_of_.at(std::int64_t(q[0]));
-            if (kept_[std::size_t(sys_.material[j])] || !(mn > 0)) {
-                // A non-magnetic (kept) partner takes no part; nor does any pair once M_n is not
-                // positive (far above T_c), where the constrained ensemble has no direction.
+            const auto mat = std::size_t(sys_.material[j]);
+            // A non-magnetic (kept) partner takes no part, nor (hybrid) one of another material
+            // than the mover's; nor does any pair once M_n is not positive (far above T_c),
+            // where the constrained ensemble has no direction.
+            const bool other = kept_[mat] || (hybrid_ && mat != std::size_t(q[6]));
+            const double m_n = other ? 0.0 : mn[std::size_t(group_[mat])];
+            if (other || !(m_n > 0)) {
                 answers[std::size_t(r)].insert(answers[std::size_t(r)].end(), {q[1], 0.0});
-                if (!(mn > 0)) ++mine.lost;
+                if (!other) ++mine.lost;
                 continue;
             }
-            const double mu = moment_[std::size_t(sys_.material[j])];
+            const Vec3& nj = n[std::size_t(group_[mat])];
+            const double mu = moment_[mat];
             const Vec3 sj{s.x[j], s.y[j], s.z[j]};
             const Vec3 dmi{q[2], q[3], q[4]};
             // The partner takes up the mover's change normal to n.
-            const Vec3 sp = perpendicular(sj, n), dp = perpendicular(dmi, n);
+            const Vec3 sp = perpendicular(sj, nj), dp = perpendicular(dmi, nj);
             const Vec3 tp{sp[0] - dp[0] / mu, sp[1] - dp[1] / mu, sp[2] - dp[2] / mu};
             const double tp2 = tp[0] * tp[0] + tp[1] * tp[1] + tp[2] * tp[2];
-            const double old_n = sj[0] * n[0] + sj[1] * n[1] + sj[2] * n[2];
+            const double old_n = sj[0] * nj[0] + sj[1] * nj[1] + sj[2] * nj[2];
             bool take = false;
             ++mine.trials;
             if (tp2 < 1.0) {
                 const double new_n = std::copysign(std::sqrt(1.0 - tp2), old_n);
-                const double t[3] = {tp[0] + new_n * n[0], tp[1] + new_n * n[1],
-                                     tp[2] + new_n * n[2]};
+                const double t[3] = {tp[0] + new_n * nj[0], tp[1] + new_n * nj[1],
+                                     tp[2] + new_n * nj[2]};
                 const double old[3] = {sj[0], sj[1], sj[2]};
                 const double de = q[5] + hamiltonian_.site_energy_change(view, j, old, t);
-                const double dm_n = (dmi[0] + mu * (t[0] - old[0])) * n[0] +
-                                    (dmi[1] + mu * (t[1] - old[1])) * n[1] +
-                                    (dmi[2] + mu * (t[2] - old[2])) * n[2];
-                const double mn_new = mn + dm_n;
+                const double dm_n = (dmi[0] + mu * (t[0] - old[0])) * nj[0] +
+                                    (dmi[1] + mu * (t[1] - old[1])) * nj[1] +
+                                    (dmi[2] + mu * (t[2] - old[2])) * nj[2];
+                const double mn_new = m_n + dm_n;
                 if (mn_new > 0) {
                     if (beta > 0) {
-                        const double ratio = mn_new / mn;
+                        const double ratio = mn_new / m_n;
                         const double p =
                             std::exp(-de * beta) * ratio * ratio * std::fabs(old_n / new_n);
                         const double u =
@@ -291,7 +325,11 @@ void ConstrainedMonteCarlo::step(Spins& s, RunState& state) {
     const double width = sweep_width(move_, state, temperature);
     const double beta = temperature > 0 ? 1.0 / (constants::boltzmann * temperature) : 0.0;
     const std::uint64_t sweep = static_cast<std::uint64_t>(state.step);
-    const Vec3 n = state.constraint();
+    // Each group's constraint direction: the run's (plain), or each constrained material's own.
+    std::vector<Vec3> n;
+    if (!hybrid_) n.push_back(state.constraint());
+    for (std::size_t m = 0; hybrid_ && m < group_.size(); ++m)
+        n.push_back(group_[m] >= 0 ? state.material_constraint(m) : Vec3{0, 0, 1});
     hamiltonian_.begin_step(state.step);
     auto halo = [&] {
         ScopedTimer t(timers_, t_halo_);

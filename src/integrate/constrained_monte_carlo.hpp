@@ -28,6 +28,14 @@
 // mode, O(1/N), where every colour holds the same mix of materials, which is required (materials
 // on sites of their own are refused). A sweep makes up to N/2 pair moves (fewer along open axes;
 // VAMPIRE's, N).
+//
+// Hybrid (sim:integrator = hybrid-constrained-monte-carlo, VAMPIRE's montecarlo/cmc_mc.cpp): each
+// material with material[i]:constrained = true has its own magnetisation's direction held, at its
+// own constraint angles (RunState::material_constraint), by pairs within the material (a pair
+// whose partner is of another material is not taken); the atoms of the other materials make
+// ordinary Metropolis moves in their colour's phase, accepted with probability
+// min(1, exp(-dE / k_B T)). With one material, constrained, the moves are the plain form's, bit
+// for bit. A material on sites of its own is allowed here: its colour's pairs hold all of it.
 #pragma once
 
 #include <cstdint>
@@ -53,10 +61,12 @@ class ConstrainedMonteCarlo final : public Integrator {
         std::int64_t trials = 0, accepted = 0, sphere = 0;
         std::int64_t lost = 0;  // pairs refused because M . n was not positive
     };
-    // One colour's pair moves; returns this rank's counts (the partners' side).
-    Counts colour_phase(Spins& s, const Vec3& n, double beta, double width, std::uint64_t sweep,
-                        int colour);
-    Vec3 magnetisation(const Spins& s) const;
+    // One colour's pair moves (and the free atoms' single moves); returns this rank's counts
+    // (the partners' side). `n`: the constraint direction of each group.
+    Counts colour_phase(Spins& s, const std::vector<Vec3>& n, double beta, double width,
+                        std::uint64_t sweep, int colour);
+    // sum mu S of each group's atoms over the system, J/T (exact sums).
+    std::vector<Vec3> magnetisations(const Spins& s) const;
     // Throws Error where the materials' shares differ between colours (see the .cpp).
     void refuse_materials_by_colour() const;  // sum mu S over the system, J/T (exact sums)
     // The partner of owned atom `i` in this phase, or -1 (none: out of an open box, absent,
@@ -79,7 +89,11 @@ class ConstrainedMonteCarlo final : public Integrator {
     std::unordered_map<std::int64_t, std::int32_t> local_of_;  // owned atoms' global ids
     std::vector<char> kept_;      // per material: non-magnetic (kept), neither moved nor counted
     std::vector<double> moment_;  // J/T, per material
-    Counts total_;                // over the run and all ranks
+    // Per material: the group whose magnetisation is held (plain: every material in group 0;
+    // hybrid: a constrained material its own, a free one -1).
+    std::vector<int> group_;
+    bool hybrid_ = false;
+    Counts total_;  // over the run and all ranks
     double rescaling_curie_, rescaling_exponent_;
 };
 

@@ -19,6 +19,7 @@ std::unique_ptr<Integrator> make_integrator(const IntegratorContext& c) {
         case IntegratorKind::monte_carlo:
             return std::make_unique<MonteCarlo>(c);
         case IntegratorKind::constrained_monte_carlo:
+        case IntegratorKind::hybrid_constrained_monte_carlo:
             return std::make_unique<ConstrainedMonteCarlo>(c);
     }
     return std::make_unique<LlgHeun>(c.config, c.stepping, c.system, c.hamiltonian, c.halo,

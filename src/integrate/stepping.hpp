@@ -9,14 +9,25 @@
 
 namespace miniasd {
 
-enum class IntegratorKind { llg_heun, monte_carlo, constrained_monte_carlo };
+enum class IntegratorKind {
+    llg_heun,
+    monte_carlo,
+    constrained_monte_carlo,
+    hybrid_constrained_monte_carlo  // some materials constrained, the others free (VAMPIRE's)
+};
 enum class Device { cpu, gpu };  // sim:device: where the integrator's steps run
 enum class MonteCarloMove { adaptive, angle, spin_flip, uniform };  // montecarlo:algorithm
 
-inline constexpr EnumWords<IntegratorKind, 3> integrator_words{
+inline constexpr EnumWords<IntegratorKind, 4> integrator_words{
     {{IntegratorKind::llg_heun, "llg-heun"},
      {IntegratorKind::monte_carlo, "monte-carlo"},
-     {IntegratorKind::constrained_monte_carlo, "constrained-monte-carlo"}}};
+     {IntegratorKind::constrained_monte_carlo, "constrained-monte-carlo"},
+     {IntegratorKind::hybrid_constrained_monte_carlo, "hybrid-constrained-monte-carlo"}}};
+// Whether the integrator holds a magnetisation's direction (constrained Monte Carlo, either form).
+inline bool constrains(IntegratorKind k) {
+    return k == IntegratorKind::constrained_monte_carlo ||
+           k == IntegratorKind::hybrid_constrained_monte_carlo;
+}
 inline constexpr EnumWords<Device, 2> device_words{{{Device::cpu, "cpu"}, {Device::gpu, "gpu"}}};
 inline constexpr EnumWords<MonteCarloMove, 4> monte_carlo_move_words{
     {{MonteCarloMove::adaptive, "adaptive"},

@@ -40,19 +40,21 @@ void ProgramHost::rotate_spins_about_x(double degrees) {
     }
 }
 
-void ProgramHost::set_spins(const Vec3& d) {
+void ProgramHost::set_spins(const Vec3& d, int material) {
     Spins& spins = sim_.spins();
     // Owned atoms and ghosts; not the null atom past them, whose zero spin stands for an absent
     // neighbour.
     const auto n = static_cast<std::size_t>(sim_.system().n_local);
+    const std::vector<std::int32_t>& of = sim_.system().material;
     for (std::size_t i = 0; i < n; ++i) {
+        if (material >= 0 && of[i] != material) continue;
         spins.x[i] = d[0];
         spins.y[i] = d[1];
         spins.z[i] = d[2];
     }
 }
 
-void ProgramHost::turn_spins(const Vec3& a, const Vec3& b) {
+void ProgramHost::turn_spins(const Vec3& a, const Vec3& b, int material) {
     // Axis k = a x b / |a x b|, cos = a . b, sin = |a x b|.
     Vec3 k{a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
     const double s = std::sqrt(k[0] * k[0] + k[1] * k[1] + k[2] * k[2]);
@@ -68,7 +70,9 @@ void ProgramHost::turn_spins(const Vec3& a, const Vec3& b) {
     }
     const double sin = s < 1e-15 ? 0.0 : s, cos = c;
     Spins& spins = sim_.spins();
+    const std::vector<std::int32_t>& of = sim_.system().material;
     for (std::size_t i = 0; i < static_cast<std::size_t>(sim_.system().n_local); ++i) {
+        if (material >= 0 && of[i] != material) continue;
         const Vec3 v{spins.x[i], spins.y[i], spins.z[i]};
         const Vec3 kxv{k[1] * v[2] - k[2] * v[1], k[2] * v[0] - k[0] * v[2],
                        k[0] * v[1] - k[1] * v[0]};

@@ -53,12 +53,13 @@ class ProgramHost {
     // atom's arithmetic alone, so the same bits on any decomposition.
     void rotate_spins_about_x(double degrees);
     // Every spin along `direction` (a unit vector), owned atoms and ghosts alike: constrained
-    // Monte Carlo's start at a constraint direction.
-    void set_spins(const Vec3& direction);
+    // Monte Carlo's start at a constraint direction; `material` >= 0: that material's only.
+    void set_spins(const Vec3& direction, int material = -1);
     // Every spin turned by the rotation that takes unit vector `from` onto `to` about the axis
     // normal to both (Rodrigues' formula; the identity when they are equal, and a half turn about
-    // an axis normal to `from` when they are opposite). Each atom's arithmetic alone.
-    void turn_spins(const Vec3& from, const Vec3& to);
+    // an axis normal to `from` when they are opposite). Each atom's arithmetic alone;
+    // `material` >= 0: that material's only.
+    void turn_spins(const Vec3& from, const Vec3& to, int material = -1);
     // VAMPIRE's domain-wall program's wall placed on the present spins (stats/wall_slices.hpp),
     // owned atoms and ghosts alike, each atom's arithmetic alone.
     void place_domain_wall();

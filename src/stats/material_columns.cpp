@@ -97,6 +97,24 @@ void add_material_conditions(std::vector<ColumnSpec>& t) {
         "H[T]", [](const Ctx& c, int m) {
             return c.materials ? (*c.materials)[std::size_t(m)].applied_field : 0.0;
         }));
+    t.push_back(one_per_material(
+        "material-constraint-phi",
+        "hybrid constrained Monte Carlo: the polar angle from z each constrained material's "
+        "magnetisation is held at (degrees; VAMPIRE's; a free material's angle has no effect)",
+        "con-phi[deg]", [](const Ctx& c, int m) {
+            const std::vector<double>& now = c.state.material_constraint_phi;
+            if (std::size_t(m) < now.size()) return now[std::size_t(m)];
+            return c.materials ? (*c.materials)[std::size_t(m)].constraint_phi : 0.0;
+        }));
+    t.push_back(one_per_material(
+        "material-constraint-theta",
+        "hybrid constrained Monte Carlo: the azimuth from x of each material's constraint "
+        "(degrees; VAMPIRE's)",
+        "con-theta[deg]", [](const Ctx& c, int m) {
+            const std::vector<double>& now = c.state.material_constraint_theta;
+            if (std::size_t(m) < now.size()) return now[std::size_t(m)];
+            return c.materials ? (*c.materials)[std::size_t(m)].constraint_theta : 0.0;
+        }));
 }
 
 }  // namespace

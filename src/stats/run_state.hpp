@@ -35,6 +35,9 @@ struct RunState {
     // at each of its points (a continued run sets them again as it passes its points), so a
     // checkpoint need not hold them.
     double constraint_phi = 0, constraint_theta = 0;
+    // Hybrid constrained Monte Carlo: each material's constraint angles (degrees), set by the
+    // hybrid-cmc programs (not checkpointed: they set them again); a free material's are unused.
+    std::vector<double> material_constraint_phi, material_constraint_theta;
     // sim:program = localised-field-cool: each material's thermal-field temperature (K) of the
     // step that starts here, set before every step from the time (so a checkpoint need not hold
     // it); empty: the materials' temperatures from the input (bath_temperature()).
@@ -64,6 +67,9 @@ struct RunState {
     std::vector<double> program_state;
 
     Vec3 constraint() const { return direction_from_angles(constraint_theta, constraint_phi); }
+    Vec3 material_constraint(std::size_t m) const {
+        return direction_from_angles(material_constraint_theta[m], material_constraint_phi[m]);
+    }
     double time() const { return double(step) * time_step; }  // s
     Vec3 field() const {                                      // T
         return {field_strength * field_direction[0] + fmr_field * fmr_direction[0],

@@ -8,6 +8,7 @@ namespace miniasd {
 
 // material_dynamics_keywords.cpp
 void add_dynamics_rows(std::vector<Keyword<SystemSettings>>& t);
+void add_constraint_rows(std::vector<Keyword<SystemSettings>>& t);
 
 namespace {
 
@@ -329,6 +330,7 @@ void add_rows(std::vector<KeywordSpec>& t) {
     add_file_rows(t);
     add_moment_rows(t);
     add_dynamics_rows(t);
+    add_constraint_rows(t);
     add_coupling_rows(t);
     add_anisotropy_rows(t);
     add_placement_rows(t);

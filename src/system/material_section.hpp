@@ -71,6 +71,15 @@ struct MaterialConfig {
     // sim:program = localised-field-cool cools this material's thermal field through.
     double minimum_temperature = 0.0, maximum_temperature = 0.0;
     bool temperature_range_set = false;
+    // VAMPIRE's hybrid constrained Monte Carlo (sim:integrator = hybrid-constrained-monte-carlo):
+    // a constrained material's magnetisation keeps the direction of its constraint angles
+    // (degrees, VAMPIRE's: phi the polar angle from z, theta the azimuth from x); the hybrid-cmc
+    // programs sweep each material's from -minimum to -maximum, the others holding theirs.
+    bool constrained = false;
+    double constraint_theta = 0, constraint_theta_minimum = 0, constraint_theta_maximum = 0,
+           constraint_theta_increment = 5;
+    double constraint_phi = 0, constraint_phi_minimum = 0, constraint_phi_maximum = 0,
+           constraint_phi_increment = 5;
     // VAMPIRE's material[i]:applied-field-strength (T) along -unit-vector: a constant field on
     // this material's atoms, added to the run's applied field.
     double applied_field = 0.0;

@@ -54,7 +54,7 @@ constexpr std::size_t section_bytes =
 // the 8 features' settings that share SystemSettings as a virtual base.
 static_assert(sizeof(Config) - section_bytes == 416,
               "a Config field outside the sections was added or removed: update same()");
-static_assert(sizeof(MaterialConfig) == 984, "a MaterialConfig field changed: update same()");
+static_assert(sizeof(MaterialConfig) == 1048, "a MaterialConfig field changed: update same()");
 static_assert(sizeof(AnisotropyForms) == 312, "an AnisotropyForms field changed: update same()");
 #endif
 
@@ -129,6 +129,15 @@ inline bool same(const MaterialConfig& a, const MaterialConfig& b, std::string* 
                      F(minimum_temperature),
                      F(maximum_temperature),
                      F(temperature_range_set),
+                     F(constrained),
+                     F(constraint_theta),
+                     F(constraint_theta_minimum),
+                     F(constraint_theta_maximum),
+                     F(constraint_theta_increment),
+                     F(constraint_phi),
+                     F(constraint_phi_minimum),
+                     F(constraint_phi_maximum),
+                     F(constraint_phi_increment),
                      F(applied_field),
                      F(applied_field_direction),
                      F(anisotropy),

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Checkpoint and restart end to end (docs/restart.md). For thermal LLG, Monte Carlo, a Curie
 sweep, a hysteresis loop (full, partial and static:
-the damped-llg minimiser, whose only state is the largest field it has seen, here still growing), a field sweep (its segments from the file field-sweep, each after equilibration), a relaxation whose step scale falls after the stop, constrained Monte Carlo over three directions (its spins started along each, or turned from the last one's), a localised field cool, a domain-wall program (its dw-<step>.txt profiles), effective damping (stopped before and after its kick), a laser pulse, fmr, a field pulse and the Boltzmann
+the damped-llg minimiser, whose only state is the largest field it has seen, here still growing), a field sweep (its segments from the file field-sweep, each after equilibration), a relaxation whose step scale falls after the stop, constrained Monte Carlo over three directions (its spins started along each, or turned from the last one's), hybrid constrained Monte Carlo (a constrained layer's sweep, then a free layer's point), a localised field cool, a domain-wall program (its dw-<step>.txt profiles), effective damping (stopped before and after its kick), a laser pulse, fmr, a field pulse and the Boltzmann
 diagnostic: the run on 4 ranks in one go against the same run
 stopped part-way on 2 ranks (exit status 75, with a checkpoint) and continued on 3 (and 1):
 statistics files, program tables, every snapshot's content hash and the final spin hash must be
@@ -209,6 +209,30 @@ material[1]:maximum-temperature = 600
 sim:cooling-time = 8 !fs
 output:material-temperature
 """, [20, 100]),
+    # Hybrid constrained Monte Carlo: the lower layer constrained over three directions (20 + 40
+    # sweeps each), then the free upper layer's one point; stopped in the third direction's
+    # equilibration and in the free layer's point (the held angles are the program's to set).
+    "hybrid-cmc": (bcc + """material[1]:maximum-height = 0.5
+material[2]:minimum-height = 0.5
+material[2]:atomic-spin-moment = 1.5 !muB
+material[2]:exchange-matrix[2] = 5e-21
+material[1]:exchange-matrix[2] = 2e-21
+material[2]:initial-spin-direction = random
+material[1]:constrained = true
+material[1]:constraint-angle-phi-minimum = 0
+material[1]:constraint-angle-phi-maximum = 60
+material[1]:constraint-angle-phi-increment = 30
+sim:program = hybrid-cmc
+sim:integrator = hybrid-constrained-monte-carlo
+sim:constraint-rotation-update
+sim:minimum-temperature = 300
+sim:maximum-temperature = 300
+sim:equilibration-time-steps = 20
+sim:loop-time-steps = 40
+sim:time-steps-increment = 5
+output:material-constraint-phi
+output:material-mean-torque
+""", [125, 200]),
     # A wall placed along x from +x to -x by the domain-wall program (not again when continued):
     # stopped in the equilibration and in the run; every dw-<step>.txt profile compared.
     "domain-wall": (bcc.replace("initial-spin-direction = random", "initial-spin-direction = 1,0,0") +

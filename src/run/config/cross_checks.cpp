@@ -134,8 +134,7 @@ void initial_state(Config& c, const Seen& seen) {
 
 void spin_torques(Config& c, const Seen& seen) {
     if (!has_any_torque(c)) return;
-    if (c.sim.integrator == IntegratorKind::monte_carlo ||
-        c.sim.integrator == IntegratorKind::constrained_monte_carlo)
+    if (c.sim.integrator == IntegratorKind::monte_carlo || constrains(c.sim.integrator))
         fail(seen.at("sim:integrator"),
              std::string(word_of(c.sim.integrator)) +
                  " has no spin torques (they are not the gradient of an energy, so no "

@@ -38,14 +38,17 @@ void add_method_rows(std::vector<KeywordSpec>& t) {
         "cmc-anisotropy (constrained Monte Carlo over constraint directions and temperatures), "
         "localised-field-cool (each material cooled through its own temperature range), "
         "domain-wall (VAMPIRE's: a wall placed along sim:domain-wall-axis, then a time series "
-        "writing the wall's profile to dw-<step>.txt); "
+        "writing the wall's profile to dw-<step>.txt), hybrid-cmc and reverse-hybrid-cmc "
+        "(each constrained material's directions swept in turn); "
         "docs/physics.md describes each",
         [](auto& c) -> auto& { return c.sim.program; }, always));
     t.push_back(enum_choice(
         "sim", "integrator", integrator_words, IntegratorKind::llg_heun,
         "llg-heun: stochastic LLG with the Heun scheme; monte-carlo: Metropolis "
         "sweeps (one per time step); constrained-monte-carlo: sweeps of pair moves that hold the "
-        "magnetisation's direction (sim:program = cmc-anisotropy)",
+        "magnetisation's direction (sim:program = cmc-anisotropy); "
+        "hybrid-constrained-monte-carlo: each material[i]:constrained material's held by pairs "
+        "within it, the others' Metropolis moves (sim:program = hybrid-cmc)",
         [](auto& c) -> auto& { return c.sim.integrator; }, always));
     t.push_back(enum_choice(
         "sim", "device", device_words, Device::cpu,

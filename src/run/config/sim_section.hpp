@@ -42,8 +42,10 @@ enum class ProgramKind {
     cmc_anisotropy,  // constrained Monte Carlo over constraint angles (programs/cmc_anisotropy.cpp)
     localised_field_cool,  // each material cooled through its own range (programs/field_cool.cpp)
     domain_wall,           // a wall placed, then a time series of its profile (domain_wall.cpp)
+    hybrid_cmc,            // each material's constraint swept in turn (hybrid_cmc.cpp)
+    reverse_hybrid_cmc,    // the same, the polar angle in the outer loop (hybrid_cmc.cpp)
 };
-inline constexpr EnumWords<ProgramKind, 19> program_words{
+inline constexpr EnumWords<ProgramKind, 21> program_words{
     {{ProgramKind::time_series, "time-series"},
      {ProgramKind::benchmark, "benchmark"},
      {ProgramKind::curie_temperature, "curie-temperature"},
@@ -62,7 +64,9 @@ inline constexpr EnumWords<ProgramKind, 19> program_words{
      {ProgramKind::field_sweep, "field-sweep"},
      {ProgramKind::cmc_anisotropy, "cmc-anisotropy"},
      {ProgramKind::localised_field_cool, "localised-field-cool"},
-     {ProgramKind::domain_wall, "domain-wall"}}};
+     {ProgramKind::domain_wall, "domain-wall"},
+     {ProgramKind::hybrid_cmc, "hybrid-cmc"},
+     {ProgramKind::reverse_hybrid_cmc, "reverse-hybrid-cmc"}}};
 inline const char* word_of(ProgramKind v) {
     return word_of(program_words, v);
 }

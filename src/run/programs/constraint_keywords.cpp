@@ -79,34 +79,95 @@ std::string whole_text(double x) {
     return std::to_string(static_cast<long long>(std::min(x, 1e18)));
 }
 
+// The count of angles of a sweep, and a refusal of a zero step over a span.
+double angles_of(double from, double to, double step, const Entry* step_entry, const Entry& at) {
+    if (to > from && !(step > 0))
+        fail(step_entry ? *step_entry : at,
+             "must be above 0 when the angle's maximum is above its minimum");
+    return double(constraint_angles(from, to, step).size());
+}
+
+// The hybrid form's material keywords: only with it, and on constrained materials.
+void check_materials(const Config& c, const Seen& seen, bool hybrid) {
+    bool any = false;
+    for (std::size_t m = 0; m < c.materials.size(); ++m) {
+        const std::string p = "material[" + std::to_string(m + 1) + "]:";
+        any = any || c.materials[m].constrained;
+        for (const auto& [key, entry] : seen) {
+            if (key.rfind(p, 0) != 0) continue;
+            const std::string name = key.substr(p.size());
+            const bool angle = name.rfind("constraint-angle-", 0) == 0;
+            if (name != "constrained" && !angle) continue;
+            if (!hybrid)
+                fail(entry,
+                     "has no effect without sim:integrator = hybrid-constrained-monte-carlo");
+            if (angle && !c.materials[m].constrained)
+                fail(entry, "has no effect on a material that is not constrained: give " + p +
+                                "constrained = true");
+        }
+    }
+    if (hybrid && !any)
+        fail(seen.at("sim:integrator"),
+             "no material is constrained: give material[i]:constrained = true to the materials "
+             "whose magnetisation it holds");
+}
+
 void check_constraint(Config& c, const Seen& seen, std::vector<std::string>&) {
-    const bool cmc = c.sim.integrator == IntegratorKind::constrained_monte_carlo;
-    const bool program = c.sim.program == ProgramKind::cmc_anisotropy;
-    if (program && !cmc)
+    const bool plain = c.sim.integrator == IntegratorKind::constrained_monte_carlo;
+    const bool hybrid = c.sim.integrator == IntegratorKind::hybrid_constrained_monte_carlo;
+    const bool plain_program = c.sim.program == ProgramKind::cmc_anisotropy;
+    const bool hybrid_program = c.sim.program == ProgramKind::hybrid_cmc ||
+                                c.sim.program == ProgramKind::reverse_hybrid_cmc;
+    if (plain_program && !plain)
         fail(seen.at("sim:program"),
              "cmc-anisotropy needs sim:integrator = constrained-monte-carlo (as in VAMPIRE)");
-    if (cmc && !program)
+    if (hybrid_program && !hybrid)
+        fail(seen.at("sim:program"),
+             std::string(word_of(c.sim.program)) +
+                 " needs sim:integrator = hybrid-constrained-monte-carlo (as in VAMPIRE)");
+    if (plain && !plain_program)
         fail(seen.at("sim:integrator"),
              "constrained-monte-carlo runs in sim:program = cmc-anisotropy, which sets its "
              "constraint directions (a single one: sim:constraint-angle-phi and -theta)");
-    if (!cmc) {
-        for (const auto& [key, entry] : seen)
-            if (key.rfind("sim:constraint-", 0) == 0)
+    if (hybrid && !hybrid_program)
+        fail(seen.at("sim:integrator"),
+             "hybrid-constrained-monte-carlo runs in sim:program = hybrid-cmc or "
+             "reverse-hybrid-cmc, which set the materials' constraint directions");
+    check_materials(c, seen, hybrid);
+    for (const auto& [key, entry] : seen)
+        if (key.rfind("sim:constraint-", 0) == 0) {
+            if (!plain && !hybrid)
                 fail(entry, "has no effect without sim:integrator = constrained-monte-carlo");
-        return;
-    }
+            if (hybrid && key != "sim:constraint-rotation-update")
+                fail(entry,
+                     "has no effect with hybrid-constrained-monte-carlo, whose programs "
+                     "sweep each material's own material[i]:constraint-angle-*");
+        }
+    if (!plain && !hybrid) return;
     if (const Entry* e = given(seen, "sim:device"); e && c.sim.device == Device::gpu)
         fail(*e, "constrained Monte Carlo runs on the CPU only");
     if (const Entry* e = given(seen, "sim:relax-first"))
-        fail(*e, "cmc-anisotropy starts every constraint direction from spins along it");
+        fail(*e, std::string(word_of(c.sim.program)) +
+                     " starts every constraint direction from spins along it");
     // The sweep's size: directions x temperatures points of equilibration + loop steps each.
-    const double directions =
-        double(constraint_angles(c.constraint.theta_minimum, c.constraint.theta_maximum,
-                                 c.constraint.theta_increment)
-                   .size()) *
-        double(constraint_angles(c.constraint.phi_minimum, c.constraint.phi_maximum,
-                                 c.constraint.phi_increment)
-                   .size());
+    const Entry& at = seen.at("sim:program");
+    double directions = 0;
+    if (plain) {
+        const ConstraintSection& k = c.constraint;
+        directions = angles_of(k.theta_minimum, k.theta_maximum, k.theta_increment,
+                               given(seen, "sim:constraint-angle-theta-increment"), at) *
+                     angles_of(k.phi_minimum, k.phi_maximum, k.phi_increment,
+                               given(seen, "sim:constraint-angle-phi-increment"), at);
+    }
+    for (std::size_t m = 0; hybrid && m < c.materials.size(); ++m) {
+        const MaterialConfig& k = c.materials[m];
+        const std::string p = "material[" + std::to_string(m + 1) + "]:constraint-angle-";
+        directions +=
+            angles_of(k.constraint_theta_minimum, k.constraint_theta_maximum,
+                      k.constraint_theta_increment, given(seen, p + "theta-increment"), at) *
+            angles_of(k.constraint_phi_minimum, k.constraint_phi_maximum,
+                      k.constraint_phi_increment, given(seen, p + "phi-increment"), at);
+    }
     const double temperatures =
         std::floor(std::abs(c.sweep.maximum_temperature - c.sweep.minimum_temperature) /
                        c.sweep.temperature_increment +
@@ -115,22 +176,10 @@ void check_constraint(Config& c, const Seen& seen, std::vector<std::string>&) {
     const double points = directions * temperatures;
     const double steps = points * double(c.sim.equilibration_steps + c.sweep.loop_steps);
     if (!(points <= 1e6) || !(steps <= 1e15))
-        fail(seen.at("sim:program"),
-             "cmc-anisotropy's " + whole_text(directions) + " directions x up to " +
-                 whole_text(temperatures) +
-                 " temperatures are more points (at most 1e6) or steps (at most 1e15) than a run "
-                 "can hold: raise the increments");
-    for (const char* angle : {"phi", "theta"}) {
-        const std::string key = std::string("sim:constraint-angle-") + angle + "-increment";
-        const double step =
-            angle[0] == 'p' ? c.constraint.phi_increment : c.constraint.theta_increment;
-        const double span = angle[0] == 'p'
-                                ? c.constraint.phi_maximum - c.constraint.phi_minimum
-                                : c.constraint.theta_maximum - c.constraint.theta_minimum;
-        if (span > 0 && !(step > 0))
-            fail(given(seen, key) ? *given(seen, key) : seen.at("sim:program"),
-                 "must be above 0 when the angle's maximum is above its minimum");
-    }
+        fail(at, std::string(word_of(c.sim.program)) + "'s " + whole_text(directions) +
+                     " directions x up to " + whole_text(temperatures) +
+                     " temperatures are more points (at most 1e6) or steps (at most 1e15) than "
+                     "a run can hold: raise the increments");
 }
 
 }  // namespace

@@ -47,6 +47,10 @@ std::unique_ptr<Program> make_program(const Config& c) {
             return std::make_unique<FieldCoolProgram>(true);
         case ProgramKind::domain_wall:
             return std::make_unique<DomainWallProgram>();
+        case ProgramKind::hybrid_cmc:
+            return std::make_unique<HybridCmcProgram>(false);
+        case ProgramKind::reverse_hybrid_cmc:
+            return std::make_unique<HybridCmcProgram>(true);
     }
     return std::make_unique<TimeSeriesProgram>();
 }

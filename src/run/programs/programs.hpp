@@ -170,6 +170,19 @@ class CmcAnisotropyProgram final : public Program {
     void run(ProgramHost& sim) override;
 };
 
+// VAMPIRE's hybrid-cmc and reverse-hybrid-cmc (sim:integrator = hybrid-constrained-monte-carlo):
+// each material's constraint directions swept in turn (hybrid_cmc.cpp), a row of the statistics
+// per direction and temperature; `reverse` puts the polar angle phi in the outer loop.
+class HybridCmcProgram final : public Program {
+  public:
+    explicit HybridCmcProgram(bool reverse) : reverse_(reverse) {}
+    const char* name() const override { return reverse_ ? "reverse-hybrid-cmc" : "hybrid-cmc"; }
+    void run(ProgramHost& sim) override;
+
+  private:
+    bool reverse_;
+};
+
 // VAMPIRE's effective-damping: equilibration at sim:equilibration-temperature, then every spin
 // turned by 30 degrees about x, then total-time-steps at sim:temperature whose rows show the
 // magnetisation relaxing back (its decay rate gives the effective damping).
