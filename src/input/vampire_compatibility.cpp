@@ -229,6 +229,11 @@ const Difference output_differences[] = {
      "taken when both atoms are of one constrained material, every free atom one Metropolis "
      "move; each material's M_n at the colour's start; the rotation from the last direction "
      "(docs/physics.md, Hybrid constrained Monte Carlo)"},
+    {"sim:program = lagrange-multiplier",
+     "spelt LaGrange-Multiplier; its field has a part -N (lambda . S) S / |m|^3 along each spin; "
+     "a direction ends once the largest torque is below 1e-6 T after 100 steps",
+     "either spelling; that part left out (it exerts no torque: the same motion); every "
+     "direction runs sim:loop-time-steps (the same state, a larger time-steps column)"},
     {"sim:program = domain-wall",
      "mixes each spin with its second direction linearly, S + f (m2 - S), unnormalised (for "
      "antiparallel domains a collinear wall through a zero spin); along y places no wall; rows "

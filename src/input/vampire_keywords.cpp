@@ -297,10 +297,6 @@ const Group groups[] = {
 
 const VampireValues value_groups[] = {
     {"sim:program",
-     "needs the Lagrange-multiplier constraint on the magnetisation, which miniASD "
-     "lacks",
-     "lagrange-multiplier"},
-    {"sim:program",
      "needs temperatures that vary in space (VAMPIRE's local-temperature-pulse: section), which "
      "miniASD lacks",
      "localised-temperature-pulse"},

@@ -83,6 +83,10 @@ void ProgramHost::turn_spins(const Vec3& a, const Vec3& b, int material) {
     }
 }
 
+Vec3 ProgramHost::magnetisation() const {
+    return sim_.magnetisation();
+}
+
 void ProgramHost::place_domain_wall() {
     sim_.place_domain_wall();
 }

@@ -63,6 +63,9 @@ class ProgramHost {
     // VAMPIRE's domain-wall program's wall placed on the present spins (stats/wall_slices.hpp),
     // owned atoms and ghosts alike, each atom's arithmetic alone.
     void place_domain_wall();
+    // Collective. The magnetisation sum mu S / sum mu over the atoms in the statistics (exact
+    // sums: the same bits on any decomposition).
+    Vec3 magnetisation() const;
     // Collective. The mean spin of each material in each slice of sim:domain-wall-discretisation
     // along sim:domain-wall-axis (stats/wall_slices.hpp), over every rank (exact sums).
     WallSlices domain_wall_slices() const;

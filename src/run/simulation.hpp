@@ -196,6 +196,8 @@ class Simulation {
     // Collective. ProgramHost::place_domain_wall and domain_wall_slices (simulation_wall.cpp).
     void place_domain_wall();
     WallSlices domain_wall_slices() const;
+    // Collective. ProgramHost::magnetisation (simulation_histogram.cpp).
+    Vec3 magnetisation() const;
     int threads_allowed() const { return account_.threads_allowed; }
     int ranks_per_node() const { return account_.ranks_per_node; }  // the fullest node's
     const std::vector<double>& material_moments() const {

@@ -28,6 +28,9 @@ struct RunState {
     // T along fmr_direction; 0 outside its program and during equilibration.
     double fmr_field = 0;
     Vec3 fmr_direction{0, 0, 1};
+    // sim:program = lagrange-multiplier: the constraint's field N (lambda / |m| - nu) on every
+    // atom (T), set before every step from lambda (program_state) and the magnetisation.
+    Vec3 lagrange_field{0, 0, 0};
 
     double mc_step_width = 0;  // Monte Carlo trial-move width (adaptive Gaussian), dimensionless
     // Constrained Monte Carlo: the direction the magnetisation is held along, VAMPIRE's polar
@@ -72,9 +75,10 @@ struct RunState {
     }
     double time() const { return double(step) * time_step; }  // s
     Vec3 field() const {                                      // T
-        return {field_strength * field_direction[0] + fmr_field * fmr_direction[0],
-                field_strength * field_direction[1] + fmr_field * fmr_direction[1],
-                field_strength * field_direction[2] + fmr_field * fmr_direction[2]};
+        return {
+            field_strength * field_direction[0] + fmr_field * fmr_direction[0] + lagrange_field[0],
+            field_strength * field_direction[1] + fmr_field * fmr_direction[1] + lagrange_field[1],
+            field_strength * field_direction[2] + fmr_field * fmr_direction[2] + lagrange_field[2]};
     }
 };
 

@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """Checkpoint and restart end to end (docs/restart.md). For thermal LLG, Monte Carlo, a Curie
 sweep, a hysteresis loop (full, partial and static:
-the damped-llg minimiser, whose only state is the largest field it has seen, here still growing), a field sweep (its segments from the file field-sweep, each after equilibration), a relaxation whose step scale falls after the stop, constrained Monte Carlo over three directions (its spins started along each, or turned from the last one's), hybrid constrained Monte Carlo (a constrained layer's sweep, then a free layer's point), a localised field cool, a domain-wall program (its dw-<step>.txt profiles), effective damping (stopped before and after its kick), a laser pulse, fmr, a field pulse and the Boltzmann
+the damped-llg minimiser, whose only state is the largest field it has seen, here still growing), a field sweep (its segments from the file field-sweep, each after equilibration), a relaxation whose step scale falls after the stop, constrained Monte Carlo over three directions (its spins started along each, or turned from the last one's), hybrid constrained Monte Carlo (a constrained layer's sweep, then a free layer's point), the
+Lagrange-multiplier program, a localised field cool, a domain-wall program (its dw-<step>.txt profiles), effective damping (stopped before and after its kick), a laser pulse, fmr, a field pulse and the Boltzmann
 diagnostic: the run on 4 ranks in one go against the same run
 stopped part-way on 2 ranks (exit status 75, with a checkpoint) and continued on 3 (and 1):
 statistics files, program tables, every snapshot's content hash and the final spin hash must be
@@ -233,6 +234,17 @@ sim:time-steps-increment = 5
 output:material-constraint-phi
 output:material-mean-torque
 """, [125, 200]),
+    # The Lagrange-multiplier program at 0 K over three directions (100 steps each): stopped in
+    # the first and the third; lambda and its field carry through the checkpoints.
+    "lagrange": (bcc.replace("sim:temperature = 300\n", "") + """sim:program = lagrange-multiplier
+sim:constraint-angle-phi-minimum = 0
+sim:constraint-angle-phi-maximum = 60
+sim:constraint-angle-phi-increment = 30
+sim:constraint-angle-theta = 30
+sim:loop-time-steps = 100
+sim:time-steps-increment = 10
+output:total-torque
+""", [55, 230]),
     # A wall placed along x from +x to -x by the domain-wall program (not again when continued):
     # stopped in the equilibration and in the run; every dw-<step>.txt profile compared.
     "domain-wall": (bcc.replace("initial-spin-direction = random", "initial-spin-direction = 1,0,0") +

@@ -39,7 +39,9 @@ void add_method_rows(std::vector<KeywordSpec>& t) {
         "localised-field-cool (each material cooled through its own temperature range), "
         "domain-wall (VAMPIRE's: a wall placed along sim:domain-wall-axis, then a time series "
         "writing the wall's profile to dw-<step>.txt), hybrid-cmc and reverse-hybrid-cmc "
-        "(each constrained material's directions swept in turn); "
+        "(each constrained material's directions swept in turn), lagrange-multiplier "
+        "(VAMPIRE's LaGrange-Multiplier: 0 K LLG with the magnetisation steered onto each "
+        "sim:constraint-angle-* direction by a field); "
         "docs/physics.md describes each",
         [](auto& c) -> auto& { return c.sim.program; }, always));
     t.push_back(enum_choice(

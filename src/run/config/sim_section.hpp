@@ -44,8 +44,9 @@ enum class ProgramKind {
     domain_wall,           // a wall placed, then a time series of its profile (domain_wall.cpp)
     hybrid_cmc,            // each material's constraint swept in turn (hybrid_cmc.cpp)
     reverse_hybrid_cmc,    // the same, the polar angle in the outer loop (hybrid_cmc.cpp)
+    lagrange_multiplier,   // 0 K LLG with the magnetisation's direction steered (lagrange.cpp)
 };
-inline constexpr EnumWords<ProgramKind, 21> program_words{
+inline constexpr EnumWords<ProgramKind, 22> program_words{
     {{ProgramKind::time_series, "time-series"},
      {ProgramKind::benchmark, "benchmark"},
      {ProgramKind::curie_temperature, "curie-temperature"},
@@ -66,7 +67,8 @@ inline constexpr EnumWords<ProgramKind, 21> program_words{
      {ProgramKind::localised_field_cool, "localised-field-cool"},
      {ProgramKind::domain_wall, "domain-wall"},
      {ProgramKind::hybrid_cmc, "hybrid-cmc"},
-     {ProgramKind::reverse_hybrid_cmc, "reverse-hybrid-cmc"}}};
+     {ProgramKind::reverse_hybrid_cmc, "reverse-hybrid-cmc"},
+     {ProgramKind::lagrange_multiplier, "lagrange-multiplier"}}};
 inline const char* word_of(ProgramKind v) {
     return word_of(program_words, v);
 }

@@ -19,7 +19,9 @@ using input_checks::fail;
 
 // describe()'s value of an angle: only with constrained Monte Carlo, which reads it.
 std::optional<Value> angle_text(const Config& c, double degrees) {
-    if (c.sim.integrator != IntegratorKind::constrained_monte_carlo) return none;
+    if (c.sim.integrator != IntegratorKind::constrained_monte_carlo &&
+        c.sim.program != ProgramKind::lagrange_multiplier)
+        return none;
     return number(degrees);
 }
 
@@ -41,17 +43,20 @@ void add_angle(std::vector<KeywordSpec>& t, const std::string& angle, const std:
         nullptr));
     t.push_back(row(
         "sim", key + "-minimum", K::real, D::none, 0, 360, "0",
-        "cmc-anisotropy: the first " + what + " of its constraint directions (degrees)",
+        "cmc-anisotropy and lagrange-multiplier: the first " + what +
+            " of its constraint directions (degrees)",
         [field](Config& c, const Value& v, const Entry&) { field(c, 0) = v.real; },
         [field](const Config& c) { return angle_text(c, field(const_cast<Config&>(c), 0)); }));
     t.push_back(row(
         "sim", key + "-maximum", K::real, D::none, 0, 360, "0",
-        "cmc-anisotropy: the last " + what + " of its constraint directions (degrees)",
+        "cmc-anisotropy and lagrange-multiplier: the last " + what +
+            " of its constraint directions (degrees)",
         [field](Config& c, const Value& v, const Entry&) { field(c, 1) = v.real; },
         [field](const Config& c) { return angle_text(c, field(const_cast<Config&>(c), 1)); }));
     t.push_back(row(
         "sim", key + "-increment", K::real, D::none, 0, 360, "5",
-        "cmc-anisotropy: the step of the " + what + " between constraint directions (degrees)",
+        "cmc-anisotropy and lagrange-multiplier: the step of the " + what +
+            " between constraint directions (degrees)",
         [field](Config& c, const Value& v, const Entry&) { field(c, 2) = v.real; },
         [field](const Config& c) { return angle_text(c, field(const_cast<Config&>(c), 2)); }));
 }
@@ -85,6 +90,23 @@ double angles_of(double from, double to, double step, const Entry* step_entry, c
         fail(step_entry ? *step_entry : at,
              "must be above 0 when the angle's maximum is above its minimum");
     return double(constraint_angles(from, to, step).size());
+}
+
+// The Lagrange-multiplier program: LLG at 0 K (VAMPIRE's), on the CPU (its field is set before
+// every step from the magnetisation).
+void check_lagrange(const Config& c, const Seen& seen) {
+    if (c.sim.integrator != IntegratorKind::llg_heun)
+        fail(seen.at("sim:integrator"),
+             "lagrange-multiplier steers the LLG motion by a field: use llg-heun (as in VAMPIRE)");
+    if (const Entry* e = given(seen, "sim:temperature"); e && c.sim.temperature != 0)
+        fail(*e,
+             "has no effect with sim:program = lagrange-multiplier, which runs at 0 K (as "
+             "VAMPIRE's)");
+    if (const Entry* e = given(seen, "sim:equilibration-time-steps");
+        e && c.sim.equilibration_steps)
+        fail(*e,
+             "has no effect with sim:program = lagrange-multiplier: each direction runs "
+             "sim:loop-time-steps");
 }
 
 // The hybrid form's material keywords: only with it, and on constrained materials.
@@ -134,25 +156,33 @@ void check_constraint(Config& c, const Seen& seen, std::vector<std::string>&) {
              "hybrid-constrained-monte-carlo runs in sim:program = hybrid-cmc or "
              "reverse-hybrid-cmc, which set the materials' constraint directions");
     check_materials(c, seen, hybrid);
+    const bool lagrange = c.sim.program == ProgramKind::lagrange_multiplier;
+    if (lagrange) check_lagrange(c, seen);
     for (const auto& [key, entry] : seen)
         if (key.rfind("sim:constraint-", 0) == 0) {
-            if (!plain && !hybrid)
-                fail(entry, "has no effect without sim:integrator = constrained-monte-carlo");
+            if (lagrange && key == "sim:constraint-rotation-update")
+                fail(entry,
+                     "has no effect with sim:program = lagrange-multiplier, whose field "
+                     "turns the magnetisation to each new direction");
+            if (!plain && !hybrid && !lagrange)
+                fail(entry,
+                     "has no effect without sim:integrator = constrained-monte-carlo or "
+                     "sim:program = lagrange-multiplier");
             if (hybrid && key != "sim:constraint-rotation-update")
                 fail(entry,
                      "has no effect with hybrid-constrained-monte-carlo, whose programs "
                      "sweep each material's own material[i]:constraint-angle-*");
         }
-    if (!plain && !hybrid) return;
+    if (!plain && !hybrid && !lagrange) return;
     if (const Entry* e = given(seen, "sim:device"); e && c.sim.device == Device::gpu)
-        fail(*e, "constrained Monte Carlo runs on the CPU only");
-    if (const Entry* e = given(seen, "sim:relax-first"))
+        fail(*e, std::string(word_of(c.sim.program)) + " runs on the CPU only");
+    if (const Entry* e = given(seen, "sim:relax-first"); e && !lagrange)
         fail(*e, std::string(word_of(c.sim.program)) +
                      " starts every constraint direction from spins along it");
     // The sweep's size: directions x temperatures points of equilibration + loop steps each.
     const Entry& at = seen.at("sim:program");
     double directions = 0;
-    if (plain) {
+    if (plain || lagrange) {
         const ConstraintSection& k = c.constraint;
         directions = angles_of(k.theta_minimum, k.theta_maximum, k.theta_increment,
                                given(seen, "sim:constraint-angle-theta-increment"), at) *
@@ -173,7 +203,7 @@ void check_constraint(Config& c, const Seen& seen, std::vector<std::string>&) {
                        c.sweep.temperature_increment +
                    1e-9) +
         2;
-    const double points = directions * temperatures;
+    const double points = directions * (lagrange ? 1.0 : temperatures);
     const double steps = points * double(c.sim.equilibration_steps + c.sweep.loop_steps);
     if (!(points <= 1e6) || !(steps <= 1e15))
         fail(at, std::string(word_of(c.sim.program)) + "'s " + whole_text(directions) +

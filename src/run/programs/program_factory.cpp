@@ -51,6 +51,8 @@ std::unique_ptr<Program> make_program(const Config& c) {
             return std::make_unique<HybridCmcProgram>(false);
         case ProgramKind::reverse_hybrid_cmc:
             return std::make_unique<HybridCmcProgram>(true);
+        case ProgramKind::lagrange_multiplier:
+            return std::make_unique<LagrangeMultiplierProgram>();
     }
     return std::make_unique<TimeSeriesProgram>();
 }

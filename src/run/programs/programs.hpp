@@ -183,6 +183,21 @@ class HybridCmcProgram final : public Program {
     bool reverse_;
 };
 
+// VAMPIRE's LaGrange-Multiplier (lagrange.cpp): at 0 K, for each constraint direction of the
+// sim:constraint-angle-* sweep, loop-time-steps of LLG in which every atom also feels the
+// constraint's field N (lambda / |m| - nu), lambda integrated from the magnetisation's distance
+// to the direction nu; a row of the statistics at the end of each direction.
+class LagrangeMultiplierProgram final : public Program {
+  public:
+    const char* name() const override { return "lagrange-multiplier"; }
+    void run(ProgramHost& sim) override;
+};
+// VAMPIRE's update of lambda (T) over one step of `dt` seconds, from the magnetisation m (its
+// direction and length) and the constraint direction nu: lambda += -N (m/|m| - nu) gamma dt.
+Vec3 lagrange_lambda(const Vec3& lambda, const Vec3& m, const Vec3& nu, double dt);
+// The constraint's field (T) on every atom: N (lambda / |m| - nu).
+Vec3 lagrange_field(const Vec3& lambda, const Vec3& m, const Vec3& nu);
+
 // VAMPIRE's effective-damping: equilibration at sim:equilibration-temperature, then every spin
 // turned by 30 degrees about x, then total-time-steps at sim:temperature whose rows show the
 // magnetisation relaxing back (its decay rate gives the effective damping).
