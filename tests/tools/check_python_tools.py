@@ -257,7 +257,7 @@ check(r.returncode == 0 and "whole-process wall time of 20 steps" in r.stdout
       "bench input and prints a row:\n" + r.stdout + r.stderr)
 # The bench inputs are valid as they stand, without a warning (the two-material one's unit-cell
 # file gives each sublattice its own material; the bcc Fe one is VAMPIRE's benchmark program).
-for name in ("vampire-ucf-two-materials", "vampire-bcc-fe", "vampire-cmc"):
+for name in ("vampire-ucf-two-materials", "vampire-bcc-fe", "vampire-cmc", "vampire-lagrange"):
     r = subprocess.run([miniasd, "input", "--check"], cwd=os.path.join(source, "bench", name),
                        capture_output=True, text=True, timeout=120)
     check(r.returncode == 0 and "warning" not in r.stderr,
@@ -285,5 +285,22 @@ first = [l.split() for l in r.stdout.splitlines() if l and l[0].isdigit()]
 check(r.returncode == 0 and first and float(first[0][4]) == 1.0 and "lowest temperature" in r.stdout,
       "plot_cmc_anisotropy without --k0 normalises by the lowest temperature and says so:\n" +
       r.stdout + r.stderr)
+# plot_hybrid_cmc: a synthetic hybrid-cmc table whose held material's torque is the anisotropy's
+# plus an exchange pull the free one's cancels gives back A of the total -A sin(2 phi).
+hybrid = os.path.join(work, "hybrid-output")
+with open(hybrid, "w") as f:
+    f.write("# hard:con-phi[deg] soft:con-phi[deg] hard:<ux> hard:<uy> hard:<uz> soft:<ux> "
+            "soft:<uy> soft:<uz> hard:<torque-y>[J] soft:<torque-y>[J]\n")
+    for phi in range(0, 91, 15):
+        r_ = np.radians(phi)
+        pull = 3e-21 * np.cos(7 * r_)
+        f.write(f"{phi} 0 {np.sin(r_)!r} 0 {np.cos(r_)!r} {np.sin(r_)!r} 0 {np.cos(r_)!r} "
+                f"{-5e-21 * np.sin(2 * r_) + pull!r} {-pull!r}\n")
+r = tool(os.path.join(tools, "plot_hybrid_cmc.py"), hybrid, "-o", os.path.join(work, "hybrid.png"))
+fit = re.search(r"fit: -total <torque-y> = (\S+) J", r.stdout)
+check(r.returncode == 0 and fit and abs(float(fit.group(1)) - 5e-21) < 1e-25
+      and os.path.getsize(os.path.join(work, "hybrid.png")) > 10000,
+      "plot_hybrid_cmc fits the total torque's A sin 2phi and draws the picture:\n" + r.stdout +
+      r.stderr)
 print(f"{len(failures)} failed" if failures else "all passed")
 sys.exit(1 if failures else 0)
