@@ -234,6 +234,11 @@ const Difference output_differences[] = {
      "a direction ends once the largest torque is below 1e-6 T after 100 steps",
      "either spelling; that part left out (it exerts no torque: the same motion); every "
      "direction runs sim:loop-time-steps (the same state, a larger time-steps column)"},
+    {"sim:program = setting",
+     "counts per grain (its voronoi films); leaves its table's directions unnormalised (|m| "
+     "0.987 for most); an MPI run counts its halo atoms too",
+     "one grain (no grains: VAMPIRE's without create:voronoi-film); unit vectors; each bond "
+     "counted once on any decomposition"},
     {"sim:program = domain-wall",
      "mixes each spin with its second direction linearly, S + f (m2 - S), unnormalised (for "
      "antiparallel domains a collinear wall through a zero spin); along y places no wall; rows "

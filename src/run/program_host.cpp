@@ -83,6 +83,14 @@ void ProgramHost::turn_spins(const Vec3& a, const Vec3& b, int material) {
     }
 }
 
+std::vector<std::int64_t> ProgramHost::setting_interface_bonds() const {
+    return sim_.setting_interface_bonds();
+}
+
+void ProgramHost::set_material_spins(const std::vector<Vec3>& d) {
+    sim_.set_material_spins(d);
+}
+
 Vec3 ProgramHost::magnetisation() const {
     return sim_.magnetisation();
 }

@@ -16,7 +16,7 @@
 #include "run/phase.hpp"
 #include "stats/energy_path.hpp"
 #include "stats/run_state.hpp"
-#include "stats/wall_slices.hpp"
+#include "system/wall_slices.hpp"
 
 namespace miniasd {
 
@@ -60,14 +60,20 @@ class ProgramHost {
     // an axis normal to `from` when they are opposite). Each atom's arithmetic alone;
     // `material` >= 0: that material's only.
     void turn_spins(const Vec3& from, const Vec3& to, int material = -1);
-    // VAMPIRE's domain-wall program's wall placed on the present spins (stats/wall_slices.hpp),
+    // VAMPIRE's domain-wall program's wall placed on the present spins (system/wall_slices.hpp),
     // owned atoms and ghosts alike, each atom's arithmetic alone.
     void place_domain_wall();
+    // Collective. VAMPIRE's setting program's count: the exchange bonds from an atom of a
+    // ferromagnet (a material index above 4 but 9, 1-based) to one of materials 1 to 4 (the
+    // antiferromagnet's sublattices), by that sublattice, over every rank (exact: counts).
+    std::vector<std::int64_t> setting_interface_bonds() const;
+    // Every spin along its material's direction (unit vectors), owned atoms and ghosts alike.
+    void set_material_spins(const std::vector<Vec3>& direction_of_material);
     // Collective. The magnetisation sum mu S / sum mu over the atoms in the statistics (exact
     // sums: the same bits on any decomposition).
     Vec3 magnetisation() const;
     // Collective. The mean spin of each material in each slice of sim:domain-wall-discretisation
-    // along sim:domain-wall-axis (stats/wall_slices.hpp), over every rank (exact sums).
+    // along sim:domain-wall-axis (system/wall_slices.hpp), over every rank (exact sums).
     WallSlices domain_wall_slices() const;
     // Collective. One statistics row of the present sample (a program that writes its own rows).
     void write_row();

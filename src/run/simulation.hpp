@@ -31,12 +31,12 @@
 #include "stats/time_series.hpp"
 #include "stats/topology.hpp"
 #include "stats/wall_profile.hpp"
-#include "stats/wall_slices.hpp"
 #include "system/lattice.hpp"
 #include "system/local_system.hpp"
 #include "system/materials.hpp"
 #include "system/memory_estimate.hpp"
 #include "system/spins.hpp"
+#include "system/wall_slices.hpp"
 #include "util/timers.hpp"
 
 namespace miniasd {
@@ -198,6 +198,10 @@ class Simulation {
     WallSlices domain_wall_slices() const;
     // Collective. ProgramHost::magnetisation (simulation_histogram.cpp).
     Vec3 magnetisation() const;
+    // Collective. ProgramHost::setting_interface_bonds and set_material_spins
+    // (simulation_wall.cpp).
+    std::vector<std::int64_t> setting_interface_bonds() const;
+    void set_material_spins(const std::vector<Vec3>& direction_of_material);
     int threads_allowed() const { return account_.threads_allowed; }
     int ranks_per_node() const { return account_.ranks_per_node; }  // the fullest node's
     const std::vector<double>& material_moments() const {

@@ -1,5 +1,7 @@
-// VAMPIRE's domain-wall program's wall and profile (stats/wall_slices.hpp): each atom's own
-// arithmetic, and exact sums over the ranks, so the same bits on any decomposition.
+// What two of VAMPIRE's programs do to the spins and read from them: the domain-wall program's
+// wall and profile (system/wall_slices.hpp), and the setting program's interface count and
+// directions. Each atom's own arithmetic, and exact sums over the ranks, so the same bits on any
+// decomposition.
 #include <algorithm>
 #include <cmath>
 
@@ -69,6 +71,44 @@ WallSlices Simulation::domain_wall_slices() const {
                 n;
     }
     return out;
+}
+
+std::vector<std::int64_t> Simulation::setting_interface_bonds() const {
+    std::vector<std::int64_t> count(4, 0);
+    const SiteOffsets offsets = lattice_.exchange.offsets();
+    for (std::int64_t i = 0; i < system_.n_owned; ++i) {
+        const int m = system_.material[std::size_t(i)];
+        if (m <= 3 || m == 8) continue;  // VAMPIRE's ferromagnet: types above 3 but 8
+        std::int64_t c[3];
+        int site;
+        lattice_.decode(system_.gid[std::size_t(i)], c[0], c[1], c[2], site);
+        for (const NeighbourOffset& o : offsets[std::size_t(site)]) {
+            std::int64_t n[3] = {c[0] + o.dx, c[1] + o.dy, c[2] + o.dz};
+            bool inside = true;
+            for (std::size_t a = 0; a < 3; ++a) {
+                const std::int64_t l = lattice_.cells[a];
+                if (lattice_.periodic[a])
+                    n[a] = ((n[a] % l) + l) % l;
+                else
+                    inside = inside && n[a] >= 0 && n[a] < l;
+            }
+            if (!inside || !lattice_.present(n[0], n[1], n[2], o.site)) continue;
+            const int j = materials_.of(lattice_.gid(n[0], n[1], n[2], o.site));
+            if (j <= 3) ++count[std::size_t(j)];
+        }
+    }
+    comm().sum_in_place(count);
+    return count;
+}
+
+void Simulation::set_material_spins(const std::vector<Vec3>& d) {
+    Spins& s = spins();
+    for (std::size_t i = 0; i < static_cast<std::size_t>(system_.n_local); ++i) {
+        const Vec3& v = d[std::size_t(system_.material[i])];
+        s.x[i] = v[0];
+        s.y[i] = v[1];
+        s.z[i] = v[2];
+    }
 }
 
 }  // namespace miniasd

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "system/wall_slices.hpp"
 #include "util/random.hpp"
 
 namespace miniasd {
@@ -101,30 +102,9 @@ Vec3 domain_wall(const SystemSettings& c, std::uint64_t seed, const Lattice& l, 
     const double u = r[std::size_t(a)] - c.initial.domain_wall_position * length;
     const Vec3 m1 = material_direction(c, seed, gid, material);
     const Vec3 m2 = c.materials[std::size_t(material)].domain_wall_second_direction;
-    Vec3 axis = cross(m1, m2);
-    const double angle = std::atan2(std::sqrt(dot(axis, axis)), dot(m1, m2));
-    if (angle == 0) return m1;
-    if (dot(axis, axis) < 1e-24) {
-        // Antiparallel: turn about the wall's normal (a Bloch wall), or, for a head-to-head
-        // wall, about the next axis.
-        Vec3 normal{0, 0, 0};
-        normal[std::size_t(a)] = 1;
-        if (std::fabs(dot(normal, m1)) > 1 - 1e-12) {
-            normal = {0, 0, 0};
-            normal[std::size_t((a + 1) % 3)] = 1;
-        }
-        const double along = dot(normal, m1);
-        axis = {normal[0] - along * m1[0], normal[1] - along * m1[1], normal[2] - along * m1[2]};
-    }
-    axis = unit(axis);
-    const double turn =
-        angle * (2.0 / pi) * std::atan(std::exp(pi * u / c.initial.domain_wall_width));
-    // Rodrigues: m1 turned by `turn` about `axis` (perpendicular to m1).
-    const Vec3 side = cross(axis, m1);
-    Vec3 s;
-    for (std::size_t k = 0; k < 3; ++k)
-        s[k] = std::cos(turn) * m1[k] + std::sin(turn) * side[k];
-    return unit(s);
+    // The turn's fraction of the angle: the tanh profile's, 2/pi atan(exp(pi u / width)).
+    return wall_turn(m1, m2, (2.0 / pi) * std::atan(std::exp(pi * u / c.initial.domain_wall_width)),
+                     a);
 }
 
 }  // namespace

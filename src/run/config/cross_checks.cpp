@@ -205,6 +205,11 @@ void local_temperatures(Config& c, const Seen& seen) {
 
 void materials(Config& c, const Seen& seen) {
     local_temperatures(c, seen);
+    if (c.sim.program == ProgramKind::setting && c.materials.size() < 4)
+        fail(seen.at("sim:program"),
+             "setting places VAMPIRE's IrMn3 order on materials 1 to 4 (the antiferromagnet's "
+             "four sublattices) and the field's direction on the materials above them (the "
+             "ferromagnet): give at least 4 materials");
     if (c.sim.integrator == IntegratorKind::llg_heun) return;
     const MaterialConfig& first = c.materials.front();
     for (std::size_t m = 0; m < c.materials.size(); ++m) {

@@ -41,7 +41,9 @@ void add_method_rows(std::vector<KeywordSpec>& t) {
         "writing the wall's profile to dw-<step>.txt), hybrid-cmc and reverse-hybrid-cmc "
         "(each constrained material's directions swept in turn), lagrange-multiplier "
         "(VAMPIRE's LaGrange-Multiplier: 0 K LLG with the magnetisation steered onto each "
-        "sim:constraint-angle-* direction by a field); "
+        "sim:constraint-angle-* direction by a field), setting (VAMPIRE's exchange-bias setting of "
+        "IrMn3, materials 1-4, under a ferromagnet, materials above 4: the spins placed, one "
+        "row); "
         "docs/physics.md describes each",
         [](auto& c) -> auto& { return c.sim.program; }, always));
     t.push_back(enum_choice(

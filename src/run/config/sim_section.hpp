@@ -45,8 +45,9 @@ enum class ProgramKind {
     hybrid_cmc,            // each material's constraint swept in turn (hybrid_cmc.cpp)
     reverse_hybrid_cmc,    // the same, the polar angle in the outer loop (hybrid_cmc.cpp)
     lagrange_multiplier,   // 0 K LLG with the magnetisation's direction steered (lagrange.cpp)
+    setting,               // IrMn3's exchange-bias setting: spins placed, one row (setting.cpp)
 };
-inline constexpr EnumWords<ProgramKind, 22> program_words{
+inline constexpr EnumWords<ProgramKind, 23> program_words{
     {{ProgramKind::time_series, "time-series"},
      {ProgramKind::benchmark, "benchmark"},
      {ProgramKind::curie_temperature, "curie-temperature"},
@@ -68,7 +69,8 @@ inline constexpr EnumWords<ProgramKind, 22> program_words{
      {ProgramKind::domain_wall, "domain-wall"},
      {ProgramKind::hybrid_cmc, "hybrid-cmc"},
      {ProgramKind::reverse_hybrid_cmc, "reverse-hybrid-cmc"},
-     {ProgramKind::lagrange_multiplier, "lagrange-multiplier"}}};
+     {ProgramKind::lagrange_multiplier, "lagrange-multiplier"},
+     {ProgramKind::setting, "setting"}}};
 inline const char* word_of(ProgramKind v) {
     return word_of(program_words, v);
 }

@@ -32,15 +32,9 @@ void CmcAnisotropyProgram::run(ProgramHost& sim) {
     double last_theta = 0, last_phi = 0;
     for (const double theta : thetas)
         for (const double phi : phis) {
-            // A phase of no steps marks the direction's start: a continued run whose checkpoint
-            // lies beyond it skips it (false), and with it the start, which its spins had.
-            Phase start;
-            start.sample_at_start = false;
-            start.row_per_sample = false;
-            start.temperature = start.equilibration_temperature = temperatures.front();
             state.constraint_theta = theta;
             state.constraint_phi = phi;
-            if (sim.run(start)) {
+            if (start_direction(sim, temperatures.front())) {
                 if (k.rotate && !first)
                     sim.turn_spins(direction_from_angles(last_theta, last_phi), state.constraint());
                 else
@@ -49,15 +43,11 @@ void CmcAnisotropyProgram::run(ProgramHost& sim) {
             first = false;
             last_theta = theta;
             last_phi = phi;
-            for (const double t : temperatures) {
-                state.point = point++;
-                if (!sim.run(sweep_point_phase(c, t)))
-                    continue;  // done before the checkpoint this run continues
-                sim.write_row();
+            sweep_temperatures(sim, temperatures, point, [&](double t) {
                 if (screen)
                     std::fprintf(screen, "  theta = %-6g phi = %-6g T = %-8g K done\n", theta, phi,
                                  t);
-            }
+            });
         }
 }
 

@@ -64,15 +64,9 @@ void HybridCmcProgram::run(ProgramHost& sim) {
         bool first = true;
         Direction last{};
         for (const Direction& d : directions(c.materials[mat], reverse_)) {
-            // A phase of no steps marks the direction's start: a continued run whose checkpoint
-            // lies beyond it skips it (false), and with it the start, which its spins had.
-            Phase start;
-            start.sample_at_start = false;
-            start.row_per_sample = false;
-            start.temperature = start.equilibration_temperature = temperatures.front();
             state.material_constraint_theta[mat] = d.theta;
             state.material_constraint_phi[mat] = d.phi;
-            if (sim.run(start)) {
+            if (start_direction(sim, temperatures.front())) {
                 if (c.constraint.rotate && !first)
                     sim.turn_spins(direction_from_angles(last.theta, last.phi),
                                    state.material_constraint(mat), int(mat));
@@ -83,16 +77,12 @@ void HybridCmcProgram::run(ProgramHost& sim) {
             }
             first = false;
             last = d;
-            for (const double t : temperatures) {
-                state.point = point++;
-                if (!sim.run(sweep_point_phase(c, t)))
-                    continue;  // done before the checkpoint this run continues
-                sim.write_row();
+            sweep_temperatures(sim, temperatures, point, [&](double t) {
                 if (screen)
                     std::fprintf(screen,
                                  "  material %zu: theta = %-6g phi = %-6g T = %-8g K done\n",
                                  mat + 1, d.theta, d.phi, t);
-            }
+            });
         }
     }
 }

@@ -53,6 +53,8 @@ std::unique_ptr<Program> make_program(const Config& c) {
             return std::make_unique<HybridCmcProgram>(true);
         case ProgramKind::lagrange_multiplier:
             return std::make_unique<LagrangeMultiplierProgram>();
+        case ProgramKind::setting:
+            return std::make_unique<SettingProgram>();
     }
     return std::make_unique<TimeSeriesProgram>();
 }
@@ -65,6 +67,25 @@ Phase sweep_point_phase(const Config& c, double t) {
     p.temperature = p.equilibration_temperature = t;
     p.row_per_sample = false;
     return p;
+}
+
+bool start_direction(ProgramHost& sim, double t) {
+    Phase start;
+    start.sample_at_start = false;
+    start.row_per_sample = false;
+    start.temperature = start.equilibration_temperature = t;
+    return sim.run(start);
+}
+
+void sweep_temperatures(ProgramHost& sim, const std::vector<double>& temperatures,
+                        std::int64_t& point, const std::function<void(double)>& done) {
+    for (const double t : temperatures) {
+        sim.state().point = point++;
+        if (!sim.run(sweep_point_phase(sim.config(), t)))
+            continue;  // done before the checkpoint this run continues
+        sim.write_row();
+        done(t);
+    }
 }
 
 std::vector<double> sweep_points(double from, double to, double step) {

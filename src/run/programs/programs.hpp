@@ -11,7 +11,7 @@
 #include "run/programs/program.hpp"
 #include "run/programs/two_temperature.hpp"
 #include "stats/energy_path.hpp"
-#include "stats/wall_slices.hpp"
+#include "system/wall_slices.hpp"
 
 namespace miniasd {
 
@@ -198,6 +198,24 @@ Vec3 lagrange_lambda(const Vec3& lambda, const Vec3& m, const Vec3& nu, double d
 // The constraint's field (T) on every atom: N (lambda / |m| - nu).
 Vec3 lagrange_field(const Vec3& lambda, const Vec3& m, const Vec3& nu);
 
+// VAMPIRE's setting (setting.cpp): the exchange-bias setting of an IrMn3 antiferromagnet
+// (materials 1 to 4, its sublattices) under a ferromagnet (materials above 4): no steps, the spins
+// placed in the ordered state whose interface sublattice lies nearest the field, one row.
+class SettingProgram final : public Program {
+  public:
+    const char* name() const override { return "setting"; }
+    void run(ProgramHost& sim) override;
+    const std::vector<Vec3>& directions() const { return directions_; }  // after run()
+
+  private:
+    std::vector<Vec3> directions_;  // per material
+};
+// VAMPIRE's choice: per material (0-based), the direction the setting program gives its spins,
+// from the interface bonds per sublattice and the field's unit vector.
+std::vector<Vec3> setting_directions(const std::vector<std::int64_t>& bonds, const Vec3& field,
+                                     std::size_t materials, int* largest = nullptr,
+                                     int* closest = nullptr);
+
 // VAMPIRE's effective-damping: equilibration at sim:equilibration-temperature, then every spin
 // turned by 30 degrees about x, then total-time-steps at sim:temperature whose rows show the
 // magnetisation relaxing back (its decay rate gives the effective damping).
@@ -219,7 +237,7 @@ class BoltzmannProgram final : public Program {
 std::vector<std::array<double, 6>> boltzmann_rows(const Config& c,
                                                   const std::vector<double>& counts);
 
-// VAMPIRE's domain-wall: the wall placed on the initial spins (stats/wall_slices.hpp; not in a
+// VAMPIRE's domain-wall: the wall placed on the initial spins (system/wall_slices.hpp; not in a
 // continued run, whose spins are past it), equilibration at sim:equilibration-temperature, then
 // total-time-steps at sim:temperature writing, at every sample, the wall's profile to
 // dw-<step>.txt: slice, material (from 0), mean spin x, y, z, atoms.
@@ -248,6 +266,15 @@ TwoTemperatureParameters two_temperature_parameters(const Config& c);
 // and then loop-time-steps sampled every time-steps-increment at temperature t (K), its rows
 // written by the program (the averages).
 Phase sweep_point_phase(const Config& c, double t);
+// Collective. The start of a constraint direction (cmc-anisotropy, the hybrid programs): a phase
+// of no steps at temperature t, false when a continued run's checkpoint lies beyond it (its spins
+// had that start, so the program skips setting them).
+bool start_direction(ProgramHost& sim, double t);
+// Collective. The Curie sweep's temperatures at one constraint direction: each a point
+// (state.point = point++) equilibrated and sampled, with its row; `done(t)` after each row (not
+// for the points a continued run had finished).
+void sweep_temperatures(ProgramHost& sim, const std::vector<double>& temperatures,
+                        std::int64_t& point, const std::function<void(double)>& done);
 
 // Points of a sweep from `from` to `to` (inclusive, either direction) in steps of `step` > 0;
 // the last point is `to` itself when the range is not a whole number of steps.

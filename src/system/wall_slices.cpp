@@ -1,4 +1,4 @@
-#include "stats/wall_slices.hpp"
+#include "system/wall_slices.hpp"
 
 #include <algorithm>
 #include <cmath>
