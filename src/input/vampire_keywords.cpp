@@ -161,8 +161,14 @@ const Group groups[] = {
      "load-checkpoint load-checkpoint-if-exists electrical-pulse-time electrical-pulse-rise-time "
      "electrical-pulse-fall-time field-pulse-time minimum-applied-field-strength "
      "equilibration-applied-field-strength"},
-    {"sim", VC::not_supported, "this VAMPIRE program is not implemented",
-     "exchange-stiffness-maximum-angle exchange-stiffness-angle-increment "
+    {"sim", VC::not_supported,
+     "VAMPIRE's exchange-stiffness program is not implemented: it needs constrained Monte Carlo "
+     "of single atomic planes (its montecarlo/masked_cmc_mc.cpp), which miniASD lacks",
+     "exchange-stiffness-maximum-angle exchange-stiffness-angle-increment"},
+    {"sim", VC::not_supported,
+     "VAMPIRE's field-cool and localised-field-cool run their whole program this many times "
+     "(program/field_cool.cpp); repetitions are not implemented: run the input again with "
+     "another sim:integrator-random-seed",
      "simulation-cycles"},
     {"sim", VC::not_supported, "Monte Carlo preconditioning is not implemented",
      "preconditioning-steps"},
@@ -304,7 +310,10 @@ const VampireValues value_groups[] = {
      "hamr-simulation disk-tracks"},
     {"sim:program", "needs VAMPIRE's micromagnetic module (micromagnetic:), which miniASD lacks",
      "mm-a-calculation diagnostic-boltzmann-micromagnetic-llg"},
-    {"sim:program", "this VAMPIRE program is not implemented", "exchange-stiffness"},
+    {"sim:program",
+     "needs constrained Monte Carlo of single atomic planes (VAMPIRE's "
+     "montecarlo/masked_cmc_mc.cpp), which miniASD lacks (materials can be held: hybrid-cmc)",
+     "exchange-stiffness"},
     {"sim:integrator",
      "only llg-heun, monte-carlo, constrained-monte-carlo and hybrid-constrained-monte-carlo are "
      "implemented",
