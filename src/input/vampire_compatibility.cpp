@@ -94,6 +94,12 @@ const Difference differences[] = {
      "its reader departs from its documented format in many places (a lattice vector, a "
      "self-bond, a trailing word, a blank line in a block, ...)",
      "the documented meaning; docs/unit-cell-files.md lists each"},
+    {"material[i]:unit-cell-category (built-in crystals)",
+     "a site's category is its sublattice only with create:crystal-sublattice-materials = true: "
+     "without it every site of bcc, fcc, hcp and the other crystals that keyword names is "
+     "category 1, and a material of category 2 or more gets no atoms",
+     "the site's sublattice either way, so such a material takes its sites (give the flag for "
+     "identical runs: bench/vampire-setting does)"},
     {"create:crystal-structure = kagome",
      "places a 3-coordinated (honeycomb) net", "the kagome net of corner-sharing triangles"},
     {"material[i]:non-magnetic = remove",
