@@ -162,10 +162,6 @@ const Group groups[] = {
      "electrical-pulse-fall-time field-pulse-time minimum-applied-field-strength "
      "equilibration-applied-field-strength"},
     {"sim", VC::not_supported,
-     "VAMPIRE's exchange-stiffness program is not implemented: it needs constrained Monte Carlo "
-     "of single atomic planes (its montecarlo/masked_cmc_mc.cpp), which miniASD lacks",
-     "exchange-stiffness-maximum-angle exchange-stiffness-angle-increment"},
-    {"sim", VC::not_supported,
      "VAMPIRE's field-cool and localised-field-cool run their whole program this many times "
      "(program/field_cool.cpp); repetitions are not implemented: run the input again with "
      "another sim:integrator-random-seed",
@@ -173,7 +169,8 @@ const Group groups[] = {
     {"sim", VC::not_supported, "Monte Carlo preconditioning is not implemented",
      "preconditioning-steps"},
     {"sim", VC::supported, "",
-     "domain-wall-axis domain-wall-position domain-wall-width domain-wall-discretisation"},
+     "domain-wall-axis domain-wall-position domain-wall-width domain-wall-discretisation "
+     "exchange-stiffness-maximum-angle exchange-stiffness-angle-increment"},
     {"sim", VC::supported, "",
      "spin-transfer-torque-polarization-unit-vector slonczewski-spin-polarization-unit-vector "
      "spin-orbit-torque-polarization-unit-vector"},
@@ -310,10 +307,6 @@ const VampireValues value_groups[] = {
      "hamr-simulation disk-tracks"},
     {"sim:program", "needs VAMPIRE's micromagnetic module (micromagnetic:), which miniASD lacks",
      "mm-a-calculation diagnostic-boltzmann-micromagnetic-llg"},
-    {"sim:program",
-     "needs constrained Monte Carlo of single atomic planes (VAMPIRE's "
-     "montecarlo/masked_cmc_mc.cpp), which miniASD lacks (materials can be held: hybrid-cmc)",
-     "exchange-stiffness"},
     {"sim:integrator",
      "only llg-heun, monte-carlo, constrained-monte-carlo and hybrid-constrained-monte-carlo are "
      "implemented",

@@ -22,144 +22,12 @@ constexpr int request_size = 7;
 // What the partner's rank answers: the mover's id and whether the pair was taken (1) or not (0).
 constexpr int answer_size = 2;
 
-// A colour phase's reflection centre: one cell index per axis, from (seed, sweep, colour). Along
-// an open axis the centre runs over [0, 2L - 1), so every cell is sometimes paired. Coloured by
-// the parity of cx + cy + cz, a cell's mirror has its colour only when the centre's sum is even:
-// an odd centre is drawn again (from the next words), so every phase pairs, and the even centres
-// stay equally likely.
-void reflection_centre(const Lattice& lattice, bool even, std::uint64_t seed, std::uint64_t sweep,
-                       int colour, std::int64_t* centre) {
-    for (std::uint64_t block = 0; block < 64; ++block) {
-        const auto w = random_words(seed, RandomStream::constrained_pairs,
-                                    static_cast<std::uint64_t>(colour), sweep, block);
-        std::int64_t sum = 0;
-        for (int a = 0; a < 3; ++a) {
-            const std::int64_t l = lattice.cells[std::size_t(a)];
-            const std::uint64_t range = lattice.periodic[std::size_t(a)] ? l : 2 * l - 1;
-            centre[a] = static_cast<std::int64_t>(w[std::size_t(a)] % range);
-            sum += centre[a];
-        }
-        if (!even || sum % 2 == 0) return;
-    }
-}
-
 Vec3 perpendicular(const Vec3& v, const Vec3& n) {
     const double p = v[0] * n[0] + v[1] * n[1] + v[2] * n[2];
     return {v[0] - p * n[0], v[1] - p * n[1], v[2] - p * n[2]};
 }
 
 }  // namespace
-
-ConstrainedMonteCarlo::ConstrainedMonteCarlo(const IntegratorContext& c)
-    : lattice_(c.lattice),
-      sys_(c.system),
-      hamiltonian_(c.hamiltonian),
-      halo_(c.halo),
-      comm_(c.comm),
-      grid_(c.grid),
-      timers_(c.timers),
-      t_trial_(c.timers.add("constrained-monte-carlo")),
-      t_halo_(c.timers.add("halo")),
-      move_(c.stepping.monte_carlo_move),
-      seed_(c.stepping.seed),
-      ziggurat_(make_ziggurat_tables()),
-      colouring_(c.lattice, c.hamiltonian.reach().offsets()),
-      rescaling_curie_(c.config.materials.front().rescaling_curie),
-      rescaling_exponent_(c.config.materials.front().rescaling_exponent) {
-    of_colour_.resize(static_cast<std::size_t>(colouring_.colours()));
-    for (std::int64_t i = 0; i < sys_.n_owned; ++i) {
-        of_colour_[std::size_t(colouring_.of(sys_.gid[i]))].push_back(std::int32_t(i));
-        local_of_.emplace(sys_.gid[i], std::int32_t(i));
-    }
-    hybrid_ = c.stepping.integrator == IntegratorKind::hybrid_constrained_monte_carlo;
-    for (std::size_t m = 0; m < c.config.materials.size(); ++m) {
-        const MaterialConfig& mc = c.config.materials[m];
-        moment_.push_back(mc.moment);
-        kept_.push_back(mc.non_magnetic);
-        group_.push_back(!hybrid_ ? 0 : mc.constrained ? int(m) : -1);
-    }
-    // Hybrid: each constrained material's own moment is held, so a material on sites of its own
-    // is held whole by its colour's pairs; one spread over colours has each colour's share held,
-    // one frozen staggered mode per colour where its sites are alike.
-    if (!hybrid_) refuse_materials_by_colour();
-}
-
-void ConstrainedMonteCarlo::refuse_materials_by_colour() const {
-    // A pair joins atoms of one colour, so each colour's moment normal to n is held on its own.
-    // Where every colour holds the same mix of materials that is the whole system's constraint
-    // but for O(1/N) (one frozen staggered mode); where materials sit on sites of their own (a
-    // ferrimagnet on two sublattices), it would forbid the sublattices' canting, an extensive
-    // error. Counted exactly, so every rank decides alike.
-    const std::size_t colours = of_colour_.size(), materials = moment_.size();
-    std::vector<std::int64_t> count(colours * materials, 0);
-    for (std::size_t k = 0; k < colours; ++k)
-        for (const std::int32_t i : of_colour_[k])
-            ++count[k * materials + std::size_t(sys_.material[i])];
-    comm_.sum_in_place(count);
-    for (std::size_t m = 0; m < materials; ++m) {
-        double lo = 1, hi = 0;
-        for (std::size_t k = 0; k < colours; ++k) {
-            std::int64_t all = 0;
-            for (std::size_t q = 0; q < materials; ++q)
-                all += count[k * materials + q];
-            if (all == 0) continue;
-            const double share = double(count[k * materials + m]) / double(all);
-            lo = std::min(lo, share);
-            hi = std::max(hi, share);
-        }
-        if (hi - lo > 0.1)
-            throw Error("constrained Monte Carlo: material " + std::to_string(m + 1) +
-                        " makes up " + std::to_string(std::lround(100 * lo)) +
-                        " % of one colour "
-                        "of the lattice and " +
-                        std::to_string(std::lround(100 * hi)) +
-                        " % of another; pairs join atoms of one colour, so each colour's "
-                        "magnetisation would be held on its own, which forbids the sublattices' "
-                        "canting (docs/physics.md, Constrained Monte Carlo): not supported");
-    }
-}
-
-std::int64_t ConstrainedMonteCarlo::partner(std::int64_t gid, const std::int64_t* centre,
-                                            int colour) const {
-    std::int64_t cell[3];
-    int site;
-    lattice_.decode(gid, cell[0], cell[1], cell[2], site);
-    std::int64_t p[3];
-    for (int a = 0; a < 3; ++a) {
-        const std::int64_t l = lattice_.cells[std::size_t(a)];
-        p[a] = centre[a] - cell[a];
-        if (lattice_.periodic[std::size_t(a)])
-            p[a] = ((p[a] % l) + l) % l;
-        else if (p[a] < 0 || p[a] >= l)
-            return -1;
-    }
-    if (!lattice_.present(p[0], p[1], p[2], site)) return -1;
-    const std::int64_t q = lattice_.gid(p[0], p[1], p[2], site);
-    if (q == gid || colouring_.of(q) != colour) return -1;
-    return q;
-}
-
-std::vector<Vec3> ConstrainedMonteCarlo::magnetisations(const Spins& s) const {
-    const std::size_t groups = hybrid_ ? moment_.size() : 1;
-    std::vector<ExactSum> m(3 * groups);
-    for (std::int64_t i = 0; i < sys_.n_owned; ++i) {
-        const auto mat = std::size_t(sys_.material[i]);
-        if (kept_[mat] || group_[mat] < 0) continue;  // left out, as from the statistics
-        const double mu = moment_[mat];
-        ExactSum* g = &m[3 * std::size_t(group_[mat])];
-        g[0].add(mu * s.x[i]);
-        g[1].add(mu * s.y[i]);
-        g[2].add(mu * s.z[i]);
-    }
-    std::vector<std::int64_t> packed;
-    for (const ExactSum& e : m)
-        e.append_to(packed);
-    comm_.sum_in_place(packed);
-    std::vector<Vec3> out(groups);
-    for (std::size_t k = 0; k < 3 * groups; ++k)
-        out[k / 3][k % 3] = ExactSum::from(&packed[k * std::size_t(ExactSum::packed_size)]).value();
-    return out;
-}
 
 ConstrainedMonteCarlo::Counts ConstrainedMonteCarlo::colour_phase(Spins& s,
                                                                   const std::vector<Vec3>& n,
@@ -172,8 +40,7 @@ ConstrainedMonteCarlo::Counts ConstrainedMonteCarlo::colour_phase(Spins& s,
         mn[g] = big_m[g][0] * n[g][0] + big_m[g][1] * n[g][1] + big_m[g][2] * n[g][2];
     Counts mine;
     std::int64_t centre[3];
-    reflection_centre(lattice_, colouring_.scheme() == Colouring::Scheme::parity, seed_, sweep,
-                      colour, centre);
+    reflection_centre(sweep, colour, centre);
 
     // The movers' trials, by the partner's rank.
     const int ranks = comm_.size();
@@ -182,8 +49,9 @@ ConstrainedMonteCarlo::Counts ConstrainedMonteCarlo::colour_phase(Spins& s,
     for (const std::int32_t i : of_colour_[std::size_t(colour)]) {
         const std::int64_t gid = sys_.gid[i];
         const auto mat = std::size_t(sys_.material[i]);
-        if (kept_[mat]) continue;
-        const bool free = group_[mat] < 0;  // hybrid: a material without a constraint
+        const std::int32_t group = group_[std::size_t(i)];
+        if (group == -2) continue;    // kept
+        const bool free = group < 0;  // hybrid: a material without a constraint; planes: off them
         const std::int64_t q = free ? gid : partner(gid, centre, colour);
         if (!free && (q < 0 || q < gid)) continue;  // no partner, or the partner moves
         const double old[3] = {s.x[i], s.y[i], s.z[i]};
@@ -221,7 +89,7 @@ ConstrainedMonteCarlo::Counts ConstrainedMonteCarlo::colour_phase(Spins& s,
         lattice_.decode(q, c[0], c[1], c[2], site);
         std::vector<double>& r = to[std::size_t(grid_.owner_of_cell(c[0], c[1], c[2]))];
         r.insert(r.end(), {double(q), double(gid), mu * (t[0] - old[0]), mu * (t[1] - old[1]),
-                           mu * (t[2] - old[2]), de, double(mat)});
+                           mu * (t[2] - old[2]), de, double(group)});
         trial_of[gid] = {t[0], t[1], t[2]};
     }
     auto exchange = [&](const std::vector<std::vector<double>>& out) {
@@ -250,17 +118,18 @@ ConstrainedMonteCarlo::Counts ConstrainedMonteCarlo::colour_phase(Spins& s,
             const double* q = &requests[at];
             const std::int32_t j = local_of_.at(std::int64_t(q[0]));
             const auto mat = std::size_t(sys_.material[j]);
-            // A non-magnetic (kept) partner takes no part, nor (hybrid) one of another material
-            // than the mover's; nor does any pair once M_n is not positive (far above T_c),
-            // where the constrained ensemble has no direction.
-            const bool other = kept_[mat] || (hybrid_ && mat != std::size_t(q[6]));
-            const double m_n = other ? 0.0 : mn[std::size_t(group_[mat])];
+            const std::int32_t group = group_[std::size_t(j)];
+            // A partner of another group than the mover's takes no part (non-magnetic, free, of
+            // another constrained material or plane); nor does any pair once M_n is not positive
+            // (far above T_c), where the constrained ensemble has no direction.
+            const bool other = group != std::int32_t(q[6]);
+            const double m_n = other ? 0.0 : mn[std::size_t(group)];
             if (other || !(m_n > 0)) {
                 answers[std::size_t(r)].insert(answers[std::size_t(r)].end(), {q[1], 0.0});
                 if (!other) ++mine.lost;
                 continue;
             }
-            const Vec3& nj = n[std::size_t(group_[mat])];
+            const Vec3& nj = n[std::size_t(group)];
             const double mu = moment_[mat];
             const Vec3 sj{s.x[j], s.y[j], s.z[j]};
             const Vec3 dmi{q[2], q[3], q[4]};
@@ -326,10 +195,13 @@ void ConstrainedMonteCarlo::step(Spins& s, RunState& state) {
     const double beta = temperature > 0 ? 1.0 / (constants::boltzmann * temperature) : 0.0;
     const std::uint64_t sweep = static_cast<std::uint64_t>(state.step);
     // Each group's constraint direction: the run's (plain), or each constrained material's own.
+    // Planes: the first along +z, the middle one along the run's constraint direction.
     std::vector<Vec3> n;
-    if (!hybrid_) n.push_back(state.constraint());
-    for (std::size_t m = 0; hybrid_ && m < group_.size(); ++m)
-        n.push_back(group_[m] >= 0 ? state.material_constraint(m) : Vec3{0, 0, 1});
+    if (mode_ == Mode::plain) n.push_back(state.constraint());
+    if (mode_ == Mode::planes) n = {Vec3{0, 0, 1}, state.constraint()};
+    for (std::size_t m = 0; mode_ == Mode::hybrid && m < groups_; ++m)
+        n.push_back(m < state.material_constraint_theta.size() ? state.material_constraint(m)
+                                                               : Vec3{0, 0, 1});
     hamiltonian_.begin_step(state.step);
     auto halo = [&] {
         ScopedTimer t(timers_, t_halo_);

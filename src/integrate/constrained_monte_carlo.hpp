@@ -36,6 +36,12 @@
 // ordinary Metropolis moves in their colour's phase, accepted with probability
 // min(1, exp(-dE / k_B T)). With one material, constrained, the moves are the plain form's, bit
 // for bit. A material on sites of its own is allowed here: its colour's pairs hold all of it.
+//
+// Planes (the hybrid form in sim:program = exchange-stiffness, VAMPIRE's masked_cmc_mc.cpp): the
+// groups are the program's two planes of the constrained material (system/stiffness_planes.hpp),
+// the first held along +z and the middle one along the run state's constraint direction; every
+// other atom is free. The reflection then leaves the cell index along the planes' normal alone
+// (it mirrors the two in-plane axes only), so an atom's partner lies in its own plane.
 #pragma once
 
 #include <cstdint>
@@ -68,7 +74,11 @@ class ConstrainedMonteCarlo final : public Integrator {
     // sum mu S of each group's atoms over the system, J/T (exact sums).
     std::vector<Vec3> magnetisations(const Spins& s) const;
     // Throws Error where the materials' shares differ between colours (see the .cpp).
-    void refuse_materials_by_colour() const;  // sum mu S over the system, J/T (exact sums)
+    void refuse_materials_by_colour() const;
+    // Each owned atom's group (constrained_pairs.cpp).
+    void assign_groups(const IntegratorContext& c);
+    // This phase's reflection centre (cell indices; none along fixed_axis_).
+    void reflection_centre(std::uint64_t sweep, int colour, std::int64_t* centre) const;
     // The partner of owned atom `i` in this phase, or -1 (none: out of an open box, absent,
     // itself, or of another colour).
     std::int64_t partner(std::int64_t gid, const std::int64_t* centre, int colour) const;
@@ -89,11 +99,13 @@ class ConstrainedMonteCarlo final : public Integrator {
     std::unordered_map<std::int64_t, std::int32_t> local_of_;  // owned atoms' global ids
     std::vector<char> kept_;      // per material: non-magnetic (kept), neither moved nor counted
     std::vector<double> moment_;  // J/T, per material
-    // Per material: the group whose magnetisation is held (plain: every material in group 0;
-    // hybrid: a constrained material its own, a free one -1).
-    std::vector<int> group_;
-    bool hybrid_ = false;
-    Counts total_;  // over the run and all ranks
+    // Per owned atom: the group whose magnetisation is held (plain: group 0; hybrid: its
+    // material's index if that is constrained; planes: its plane), free (-1) or kept (-2).
+    std::vector<std::int32_t> group_;
+    std::size_t groups_ = 1;
+    enum class Mode { plain, hybrid, planes } mode_ = Mode::plain;
+    int fixed_axis_ = -1;  // planes: the axis the reflection leaves alone
+    Counts total_;         // over the run and all ranks
     double rescaling_curie_, rescaling_exponent_;
 };
 

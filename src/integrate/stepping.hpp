@@ -51,6 +51,9 @@ struct Stepping {
     MonteCarloMove monte_carlo_move = MonteCarloMove::adaptive;
     double time_step = 1e-15;    // s
     std::uint64_t seed = 12345;  // key of the counter-based generator
+    // Hybrid constrained Monte Carlo in sim:program = exchange-stiffness: two planes of the
+    // constrained material are held (system/stiffness_planes.hpp), not the material.
+    bool stiffness_planes = false;
 };
 
 }  // namespace miniasd

@@ -91,6 +91,19 @@ void ProgramHost::set_material_spins(const std::vector<Vec3>& d) {
     sim_.set_material_spins(d);
 }
 
+StiffnessPlanes ProgramHost::stiffness_planes() const {
+    return sim_.stiffness_planes();
+}
+
+void ProgramHost::place_stiffness_twist(const StiffnessPlanes& p, double degrees,
+                                        const Vec3& middle) {
+    sim_.place_stiffness_twist(p, degrees, middle);
+}
+
+StiffnessSums ProgramHost::stiffness_sums(const StiffnessPlanes& p) {
+    return sim_.stiffness_sums(p);
+}
+
 Vec3 ProgramHost::magnetisation() const {
     return sim_.magnetisation();
 }

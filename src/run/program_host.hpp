@@ -16,6 +16,7 @@
 #include "run/phase.hpp"
 #include "stats/energy_path.hpp"
 #include "stats/run_state.hpp"
+#include "system/stiffness_planes.hpp"
 #include "system/wall_slices.hpp"
 
 namespace miniasd {
@@ -69,6 +70,17 @@ class ProgramHost {
     std::vector<std::int64_t> setting_interface_bonds() const;
     // Every spin along its material's direction (unit vectors), owned atoms and ghosts alike.
     void set_material_spins(const std::vector<Vec3>& direction_of_material);
+    // Collective. The exchange-stiffness program's planes (system/stiffness_planes.hpp) of the
+    // constrained material along sim:domain-wall-axis.
+    StiffnessPlanes stiffness_planes() const;
+    // VAMPIRE's start of an exchange-stiffness angle (owned atoms and ghosts alike, each atom's
+    // arithmetic alone): every spin, the constrained material's from +z and the others' from
+    // their material[i]:initial-spin-direction, turned about x (y -> y cos + z sin,
+    // z -> -y sin + z cos) by `degrees` times the planes' fraction at its coordinate; then the
+    // first plane's spins along +z and the middle plane's along `middle`.
+    void place_stiffness_twist(const StiffnessPlanes& p, double degrees, const Vec3& middle);
+    // Collective. The planes' torques and spin sums of the present spins (exact sums).
+    StiffnessSums stiffness_sums(const StiffnessPlanes& p);
     // Collective. The magnetisation sum mu S / sum mu over the atoms in the statistics (exact
     // sums: the same bits on any decomposition).
     Vec3 magnetisation() const;

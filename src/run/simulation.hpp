@@ -36,6 +36,7 @@
 #include "system/materials.hpp"
 #include "system/memory_estimate.hpp"
 #include "system/spins.hpp"
+#include "system/stiffness_planes.hpp"
 #include "system/wall_slices.hpp"
 #include "util/timers.hpp"
 
@@ -202,6 +203,11 @@ class Simulation {
     // (simulation_wall.cpp).
     std::vector<std::int64_t> setting_interface_bonds() const;
     void set_material_spins(const std::vector<Vec3>& direction_of_material);
+    // Collective. ProgramHost::stiffness_planes, place_stiffness_twist and stiffness_sums
+    // (simulation_stiffness.cpp).
+    StiffnessPlanes stiffness_planes() const;
+    void place_stiffness_twist(const StiffnessPlanes& p, double degrees, const Vec3& middle);
+    StiffnessSums stiffness_sums(const StiffnessPlanes& p);
     int threads_allowed() const { return account_.threads_allowed; }
     int ranks_per_node() const { return account_.ranks_per_node; }  // the fullest node's
     const std::vector<double>& material_moments() const {

@@ -165,7 +165,8 @@ const char* plain_input = "material[1]:atomic-spin-moment = 2 !muB\n";
 TEST(Describe, EveryKeywordThatChangesASettingChangesTheDescription) {
     // The third base has RKKY exchange, the fourth material-exponential, the fifth the tensor
     // dipole solver, the sixth an electrical pulse, the seventh a partial hysteresis loop and the
-    // eighth a field pulse, the ninth constrained Monte Carlo: their parameters are alive there.
+    // eighth a field pulse, the ninth constrained Monte Carlo, the tenth the exchange-stiffness
+    // program: their parameters are alive there.
     const Config bases[] = {
         parse_text(live_input),
         parse_text(plain_input),
@@ -181,7 +182,10 @@ TEST(Describe, EveryKeywordThatChangesASettingChangesTheDescription) {
         parse_text(std::string(plain_input) + "sim:program = field-pulse\n" +
                    "sim:applied-field-strength = 1 !T\n"),
         parse_text(std::string(plain_input) + "sim:program = cmc-anisotropy\n" +
-                   "sim:integrator = constrained-monte-carlo\n")};
+                   "sim:integrator = constrained-monte-carlo\n"),
+        parse_text(std::string(plain_input) + "sim:program = exchange-stiffness\n" +
+                   "sim:integrator = hybrid-constrained-monte-carlo\n" +
+                   "material[1]:constrained = true\n")};
     int rows = 0, round_trips = 0;
     for (const KeywordSpec& s : keyword_table()) {
         // material:file reads files and material:num-materials is read before the other lines:
@@ -209,10 +213,11 @@ TEST(Describe, EveryKeywordThatChangesASettingChangesTheDescription) {
                                   s.name == "equilibration-applied-field-strength";
                 const bool field_pulse = s.name == "field-pulse-time";
                 const bool constrained = s.name.rfind("constraint-", 0) == 0;
+                const bool stiffness = s.name.rfind("exchange-stiffness-", 0) == 0;
                 if ((&base == &bases[2]) != rkky || (&base == &bases[3]) != by_pair ||
                     (&base == &bases[4]) != cells || (&base == &bases[5]) != pulse ||
                     (&base == &bases[6]) != loop || (&base == &bases[7]) != field_pulse ||
-                    (&base == &bases[8]) != constrained)
+                    (&base == &bases[8]) != constrained || (&base == &bases[9]) != stiffness)
                     continue;
                 Config c = base;
                 try {

@@ -151,7 +151,7 @@ TEST(Vampire, ExampleStyleInputsRunOrAreRefusedByName) {
             << shape;
     // VAMPIRE values of supported keywords that miniASD lacks: refused by name.
     for (const char* line :
-         {"sim:program = exchange-stiffness\n", "sim:integrator = llg-midpoint\n",
+         {"sim:program = hamr-simulation\n", "sim:integrator = llg-midpoint\n",
           "sim:cooling-function = double-gaussian\n", "montecarlo:algorithm = hinzke-nowak\n"}) {
         const std::string m = error_of(std::string(line) + material1);
         EXPECT_NE(m.find("VAMPIRE's value"), std::string::npos) << m;

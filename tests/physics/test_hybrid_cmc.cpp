@@ -123,9 +123,10 @@ TEST(HybridCmc, MistakesAreRefusedByName) {
                       "sim:integrator = monte-carlo")
                   .find("hybrid-cmc needs sim:integrator = hybrid-constrained-monte-carlo"),
               std::string::npos);
-    EXPECT_NE(refusal(layers(), "sim:program = hybrid-cmc", "sim:program = curie-temperature")
-                  .find("runs in sim:program = hybrid-cmc or reverse-hybrid-cmc"),
-              std::string::npos);
+    EXPECT_NE(
+        refusal(layers(), "sim:program = hybrid-cmc", "sim:program = curie-temperature")
+            .find("runs in sim:program = hybrid-cmc, reverse-hybrid-cmc or exchange-stiffness"),
+        std::string::npos);
     EXPECT_NE(refusal(layers(), "material[1]:constrained = true", "material[1]:constrained = false")
                   .find("has no effect on a material that is not constrained"),
               std::string::npos);

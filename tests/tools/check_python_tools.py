@@ -257,7 +257,8 @@ check(r.returncode == 0 and "whole-process wall time of 20 steps" in r.stdout
       "bench input and prints a row:\n" + r.stdout + r.stderr)
 # The bench inputs are valid as they stand, without a warning (the two-material one's unit-cell
 # file gives each sublattice its own material; the bcc Fe one is VAMPIRE's benchmark program).
-for name in ("vampire-ucf-two-materials", "vampire-bcc-fe", "vampire-cmc", "vampire-lagrange"):
+for name in ("vampire-ucf-two-materials", "vampire-bcc-fe", "vampire-cmc", "vampire-lagrange",
+             "vampire-exchange-stiffness"):
     r = subprocess.run([miniasd, "input", "--check"], cwd=os.path.join(source, "bench", name),
                        capture_output=True, text=True, timeout=120)
     check(r.returncode == 0 and "warning" not in r.stderr,

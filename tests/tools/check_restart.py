@@ -2,6 +2,7 @@
 """Checkpoint and restart end to end (docs/restart.md). For thermal LLG, Monte Carlo, a Curie
 sweep, a hysteresis loop (full, partial and static:
 the damped-llg minimiser, whose only state is the largest field it has seen, here still growing), a field sweep (its segments from the file field-sweep, each after equilibration), a relaxation whose step scale falls after the stop, constrained Monte Carlo over three directions (its spins started along each, or turned from the last one's), hybrid constrained Monte Carlo (a constrained layer's sweep, then a free layer's point), the
+exchange-stiffness program (its torques and fits), the
 Lagrange-multiplier program, a localised field cool, a domain-wall program (its dw-<step>.txt profiles), effective damping (stopped before and after its kick), a laser pulse, fmr, a field pulse and the Boltzmann
 diagnostic: the run on 4 ranks in one go against the same run
 stopped part-way on 2 ranks (exit status 75, with a checkpoint) and continued on 3 (and 1):
@@ -245,6 +246,22 @@ sim:loop-time-steps = 100
 sim:time-steps-increment = 10
 output:total-torque
 """, [55, 230]),
+    # The exchange-stiffness program: two planes along x held at 0 and 20 degrees (500 + 20 +
+    # 40 sweeps each); stopped in the first angle's sampling and in the second's, so the
+    # program's sums and finished points carry through the checkpoints.
+    "exchange-stiffness": (bcc + """material[1]:constrained = true
+sim:program = exchange-stiffness
+sim:integrator = hybrid-constrained-monte-carlo
+sim:exchange-stiffness-maximum-angle = 20.01
+sim:exchange-stiffness-angle-increment = 20
+sim:minimum-temperature = 300
+sim:maximum-temperature = 300
+sim:equilibration-time-steps = 20
+sim:loop-time-steps = 40
+sim:time-steps-increment = 5
+output:constraint-phi
+output:mean-total-torque
+""", [540, 1090]),
     # A wall placed along x from +x to -x by the domain-wall program (not again when continued):
     # stopped in the equilibration and in the run; every dw-<step>.txt profile compared.
     "domain-wall": (bcc.replace("initial-spin-direction = random", "initial-spin-direction = 1,0,0") +
@@ -294,6 +311,11 @@ for name, (text, stops) in cases.items():
         for f in profiles:
             check(read(os.path.join(ref_dir, f)) == read(os.path.join(chain_dir, f)),
                   f"domain-wall: {f} differs")
+    if name == "exchange-stiffness":
+        for f in ("exchange-stiffness-torques.txt", "exchange-stiffness.txt",
+                  "exchange-stiffness-final-torques.txt"):
+            check(read(os.path.join(ref_dir, f)) == read(os.path.join(chain_dir, f)),
+                  f"exchange-stiffness: {f} differs")
     if name in tables:
         check(read(os.path.join(ref_dir, tables[name])) ==
               read(os.path.join(chain_dir, tables[name])), f"{name}: {tables[name]} differs")

@@ -35,6 +35,9 @@ std::vector<std::string> default_output_columns(ProgramKind program) {
             return {"time-steps", "magnetisation-components", "total-energy-per-atom"};
         case ProgramKind::electrical_pulse:
             return {"time-steps", "real-time", "spin-torque-current", "magnetisation-components"};
+        case ProgramKind::exchange_stiffness:  // a row per angle and temperature
+            return {"temperature", "constraint-phi", "mean-magnetisation-length",
+                    "material-mean-magnetisation-length", "mean-total-torque"};
         case ProgramKind::fmr:
             return {"time-steps", "real-time", "fmr-field-strength", "magnetisation-components"};
         default:

@@ -43,7 +43,9 @@ void add_method_rows(std::vector<KeywordSpec>& t) {
         "(VAMPIRE's LaGrange-Multiplier: 0 K LLG with the magnetisation steered onto each "
         "sim:constraint-angle-* direction by a field), setting (VAMPIRE's exchange-bias setting of "
         "IrMn3, materials 1-4, under a ferromagnet, materials above 4: the spins placed, one "
-        "row); "
+        "row), exchange-stiffness (VAMPIRE's: two planes of the constrained material held at "
+        "angles 0 and theta along sim:domain-wall-axis, the torque between them over "
+        "temperatures, its slope in exchange-stiffness.txt); "
         "docs/physics.md describes each",
         [](auto& c) -> auto& { return c.sim.program; }, always));
     t.push_back(enum_choice(
@@ -52,7 +54,8 @@ void add_method_rows(std::vector<KeywordSpec>& t) {
         "sweeps (one per time step); constrained-monte-carlo: sweeps of pair moves that hold the "
         "magnetisation's direction (sim:program = cmc-anisotropy); "
         "hybrid-constrained-monte-carlo: each material[i]:constrained material's held by pairs "
-        "within it, the others' Metropolis moves (sim:program = hybrid-cmc)",
+        "within it, the others' Metropolis moves (sim:program = hybrid-cmc; with "
+        "exchange-stiffness, two planes of it held)",
         [](auto& c) -> auto& { return c.sim.integrator; }, always));
     t.push_back(enum_choice(
         "sim", "device", device_words, Device::cpu,

@@ -46,8 +46,9 @@ enum class ProgramKind {
     reverse_hybrid_cmc,    // the same, the polar angle in the outer loop (hybrid_cmc.cpp)
     lagrange_multiplier,   // 0 K LLG with the magnetisation's direction steered (lagrange.cpp)
     setting,               // IrMn3's exchange-bias setting: spins placed, one row (setting.cpp)
+    exchange_stiffness,    // two planes held at angles over temperatures (exchange_stiffness.cpp)
 };
-inline constexpr EnumWords<ProgramKind, 23> program_words{
+inline constexpr EnumWords<ProgramKind, 24> program_words{
     {{ProgramKind::time_series, "time-series"},
      {ProgramKind::benchmark, "benchmark"},
      {ProgramKind::curie_temperature, "curie-temperature"},
@@ -70,7 +71,8 @@ inline constexpr EnumWords<ProgramKind, 23> program_words{
      {ProgramKind::hybrid_cmc, "hybrid-cmc"},
      {ProgramKind::reverse_hybrid_cmc, "reverse-hybrid-cmc"},
      {ProgramKind::lagrange_multiplier, "lagrange-multiplier"},
-     {ProgramKind::setting, "setting"}}};
+     {ProgramKind::setting, "setting"},
+     {ProgramKind::exchange_stiffness, "exchange-stiffness"}}};
 inline const char* word_of(ProgramKind v) {
     return word_of(program_words, v);
 }
@@ -114,7 +116,8 @@ std::vector<std::string> default_output_columns(ProgramKind program);
 
 // How the steps are taken: what an integrator is built from (integrate/integrator.hpp).
 inline Stepping stepping(const SimSection& s) {
-    return {s.integrator, s.device, s.monte_carlo_move, s.time_step, s.seed};
+    return {s.integrator, s.device, s.monte_carlo_move,
+            s.time_step,  s.seed,   s.program == ProgramKind::exchange_stiffness};
 }
 
 inline double equilibration_or_temperature(const SimSection& s) {

@@ -78,6 +78,28 @@ void add_rows(std::vector<KeywordSpec>& t) {
         "onto it (about the axis normal to both), instead of every spin along it",
         [](Config& c, const Value&, const Entry&) { c.constraint.rotate = true; },
         [](const Config& c) { return flag_if(c.constraint.rotate); }));
+    auto stiffness_text = [](const Config& c, double degrees) -> std::optional<Value> {
+        if (c.sim.program != ProgramKind::exchange_stiffness) return none;
+        return number(degrees);
+    };
+    t.push_back(row(
+        "sim", "exchange-stiffness-maximum-angle", K::real, D::none, 0, 180.1, "180.01",
+        "exchange-stiffness: the middle plane's angles run from 0 while below this (degrees)",
+        [](Config& c, const Value& v, const Entry&) {
+            c.constraint.stiffness_maximum_angle = v.real;
+        },
+        [stiffness_text](const Config& c) {
+            return stiffness_text(c, c.constraint.stiffness_maximum_angle);
+        }));
+    t.push_back(row(
+        "sim", "exchange-stiffness-angle-increment", K::real, D::none, 1, 90, "5",
+        "exchange-stiffness: the step between the middle plane's angles (degrees)",
+        [](Config& c, const Value& v, const Entry&) {
+            c.constraint.stiffness_angle_increment = v.real;
+        },
+        [stiffness_text](const Config& c) {
+            return stiffness_text(c, c.constraint.stiffness_angle_increment);
+        }));
 }
 
 std::string whole_text(double x) {
@@ -109,12 +131,14 @@ void check_lagrange(const Config& c, const Seen& seen) {
              "sim:loop-time-steps");
 }
 
-// The hybrid form's material keywords: only with it, and on constrained materials.
+// The hybrid form's material keywords: only with it, and on constrained materials; the
+// exchange-stiffness program holds one material's planes at its own angles.
 void check_materials(const Config& c, const Seen& seen, bool hybrid) {
-    bool any = false;
+    const bool stiffness = c.sim.program == ProgramKind::exchange_stiffness;
+    int constrained = 0;
     for (std::size_t m = 0; m < c.materials.size(); ++m) {
         const std::string p = "material[" + std::to_string(m + 1) + "]:";
-        any = any || c.materials[m].constrained;
+        constrained += c.materials[m].constrained ? 1 : 0;
         for (const auto& [key, entry] : seen) {
             if (key.rfind(p, 0) != 0) continue;
             const std::string name = key.substr(p.size());
@@ -123,23 +147,37 @@ void check_materials(const Config& c, const Seen& seen, bool hybrid) {
             if (!hybrid)
                 fail(entry,
                      "has no effect without sim:integrator = hybrid-constrained-monte-carlo");
+            if (angle && stiffness)
+                fail(entry,
+                     "has no effect with sim:program = exchange-stiffness, which holds the "
+                     "material's first plane along z and its middle plane at the program's "
+                     "angles (sim:exchange-stiffness-maximum-angle, -angle-increment)");
             if (angle && !c.materials[m].constrained)
                 fail(entry, "has no effect on a material that is not constrained: give " + p +
                                 "constrained = true");
         }
     }
-    if (hybrid && !any)
+    if (hybrid && constrained == 0)
         fail(seen.at("sim:integrator"),
-             "no material is constrained: give material[i]:constrained = true to the materials "
-             "whose magnetisation it holds");
+             stiffness ? "exchange-stiffness needs one constrained material, whose planes it "
+                         "holds: give material[i]:constrained = true (as in VAMPIRE)"
+                       : "no material is constrained: give material[i]:constrained = true to "
+                         "the materials whose magnetisation it holds");
+    if (stiffness && constrained > 1)
+        fail(seen.at("sim:program"),
+             "exchange-stiffness holds the planes of one constrained material; " +
+                 std::to_string(constrained) +
+                 " are constrained (VAMPIRE allows only one): keep material[i]:constrained = "
+                 "true on one");
 }
 
 void check_constraint(Config& c, const Seen& seen, std::vector<std::string>&) {
     const bool plain = c.sim.integrator == IntegratorKind::constrained_monte_carlo;
     const bool hybrid = c.sim.integrator == IntegratorKind::hybrid_constrained_monte_carlo;
     const bool plain_program = c.sim.program == ProgramKind::cmc_anisotropy;
+    const bool stiffness = c.sim.program == ProgramKind::exchange_stiffness;
     const bool hybrid_program = c.sim.program == ProgramKind::hybrid_cmc ||
-                                c.sim.program == ProgramKind::reverse_hybrid_cmc;
+                                c.sim.program == ProgramKind::reverse_hybrid_cmc || stiffness;
     if (plain_program && !plain)
         fail(seen.at("sim:program"),
              "cmc-anisotropy needs sim:integrator = constrained-monte-carlo (as in VAMPIRE)");
@@ -153,8 +191,12 @@ void check_constraint(Config& c, const Seen& seen, std::vector<std::string>&) {
              "constraint directions (a single one: sim:constraint-angle-phi and -theta)");
     if (hybrid && !hybrid_program)
         fail(seen.at("sim:integrator"),
-             "hybrid-constrained-monte-carlo runs in sim:program = hybrid-cmc or "
-             "reverse-hybrid-cmc, which set the materials' constraint directions");
+             "hybrid-constrained-monte-carlo runs in sim:program = hybrid-cmc, "
+             "reverse-hybrid-cmc or exchange-stiffness, which set its constraint directions");
+    for (const char* key :
+         {"sim:exchange-stiffness-maximum-angle", "sim:exchange-stiffness-angle-increment"})
+        if (const Entry* e = given(seen, key); e && !stiffness)
+            fail(*e, "has no effect without sim:program = exchange-stiffness");
     check_materials(c, seen, hybrid);
     const bool lagrange = c.sim.program == ProgramKind::lagrange_multiplier;
     if (lagrange) check_lagrange(c, seen);
@@ -189,7 +231,18 @@ void check_constraint(Config& c, const Seen& seen, std::vector<std::string>&) {
                      angles_of(k.phi_minimum, k.phi_maximum, k.phi_increment,
                                given(seen, "sim:constraint-angle-phi-increment"), at);
     }
-    for (std::size_t m = 0; hybrid && m < c.materials.size(); ++m) {
+    if (stiffness)
+        directions = double(stiffness_angles(c.constraint.stiffness_maximum_angle,
+                                             c.constraint.stiffness_angle_increment)
+                                .size());
+    if (stiffness && directions < 2) {
+        const Entry* e = given(seen, "sim:exchange-stiffness-maximum-angle");
+        fail(e ? *e : at,
+             "gives the middle plane " + whole_text(directions) +
+                 " angle(s) below the maximum; the torque's slope needs at least two: raise "
+                 "sim:exchange-stiffness-maximum-angle above the increment");
+    }
+    for (std::size_t m = 0; hybrid && !stiffness && m < c.materials.size(); ++m) {
         const MaterialConfig& k = c.materials[m];
         const std::string p = "material[" + std::to_string(m + 1) + "]:constraint-angle-";
         directions +=
@@ -204,7 +257,8 @@ void check_constraint(Config& c, const Seen& seen, std::vector<std::string>&) {
                    1e-9) +
         2;
     const double points = directions * (lagrange ? 1.0 : temperatures);
-    const double steps = points * double(c.sim.equilibration_steps + c.sweep.loop_steps);
+    const double steps = points * double(c.sim.equilibration_steps + c.sweep.loop_steps) +
+                         (stiffness ? directions * 500 : 0.0);
     if (!(points <= 1e6) || !(steps <= 1e15))
         fail(at, std::string(word_of(c.sim.program)) + "'s " + whole_text(directions) +
                      " directions x up to " + whole_text(temperatures) +
@@ -220,6 +274,14 @@ std::vector<double> constraint_angles(double from, double to, double step) {
     // At most 1e6 + 1 angles: a sweep beyond that is refused (check_constraint) before it runs.
     for (std::int64_t k = 1; from + double(k) * step <= to + 1e-9 * step && k <= 1000000; ++k)
         out.push_back(from + double(k) * step);
+    return out;
+}
+
+std::vector<double> stiffness_angles(double below, double step) {
+    std::vector<double> out;
+    if (!(step > 0)) return out;
+    for (double a = 0; a < below && out.size() < 1000000; a += step)
+        out.push_back(a);
     return out;
 }
 

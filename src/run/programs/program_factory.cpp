@@ -55,6 +55,8 @@ std::unique_ptr<Program> make_program(const Config& c) {
             return std::make_unique<LagrangeMultiplierProgram>();
         case ProgramKind::setting:
             return std::make_unique<SettingProgram>();
+        case ProgramKind::exchange_stiffness:
+            return std::make_unique<ExchangeStiffnessProgram>();
     }
     return std::make_unique<TimeSeriesProgram>();
 }

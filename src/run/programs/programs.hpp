@@ -216,6 +216,28 @@ std::vector<Vec3> setting_directions(const std::vector<std::int64_t>& bonds, con
                                      std::size_t materials, int* largest = nullptr,
                                      int* closest = nullptr);
 
+// VAMPIRE's exchange-stiffness (exchange_stiffness.cpp; sim:integrator =
+// hybrid-constrained-monte-carlo with one constrained material): two planes of that material held
+// at angles 0 and theta along sim:domain-wall-axis, over the angles and the Curie sweep's
+// temperatures, a row of the statistics per point; the torques and their fitted slope in
+// exchange-stiffness-torques.txt, exchange-stiffness.txt and exchange-stiffness-final-torques.txt.
+struct StiffnessFit {
+    double slope = 0, intercept = 0;  // J per radian, J (per atom)
+};
+class ExchangeStiffnessProgram final : public Program {
+  public:
+    const char* name() const override { return "exchange-stiffness"; }
+    void run(ProgramHost& sim) override;
+    const std::vector<StiffnessFit>& fits() const { return fits_; }  // per temperature, after run()
+
+  private:
+    void write_results(ProgramHost& sim, const std::vector<double>& angles,
+                       const std::vector<double>& temperatures);
+    std::vector<StiffnessFit> fits_;
+};
+// VAMPIRE's least-squares line through (x, y).
+StiffnessFit stiffness_fit(const std::vector<double>& x, const std::vector<double>& y);
+
 // VAMPIRE's effective-damping: equilibration at sim:equilibration-temperature, then every spin
 // turned by 30 degrees about x, then total-time-steps at sim:temperature whose rows show the
 // magnetisation relaxing back (its decay rate gives the effective damping).
