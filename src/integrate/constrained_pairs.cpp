@@ -56,9 +56,7 @@ void ConstrainedMonteCarlo::assign_groups(const IntegratorContext& c) {
             if (c.config.materials[m].constrained) material = int(m);
         const StiffnessPlanes p = find_stiffness_planes(
             lattice_, sys_, c.config.initial.domain_wall_axis, material, comm_);
-        const std::vector<std::int8_t> plane = stiffness_plane_of_atoms(p, lattice_, sys_);
-        for (std::size_t i = 0; i < group_.size(); ++i)
-            group_[i] = plane[i];
+        group_ = stiffness_plane_of_atoms(p, lattice_, sys_);
         groups_ = 2;
         fixed_axis_ = p.axis;
     } else if (mode_ == Mode::hybrid) {

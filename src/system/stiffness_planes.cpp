@@ -87,12 +87,12 @@ StiffnessPlanes find_stiffness_planes(const Lattice& lattice, const LocalSystem&
     return p;
 }
 
-std::vector<std::int8_t> stiffness_plane_of_atoms(const StiffnessPlanes& p, const Lattice& lattice,
-                                                  const LocalSystem& system) {
-    std::vector<std::int8_t> out(std::size_t(system.n_owned));
+std::vector<std::int32_t> stiffness_plane_of_atoms(const StiffnessPlanes& p, const Lattice& lattice,
+                                                   const LocalSystem& system) {
+    std::vector<std::int32_t> out(std::size_t(system.n_owned));
     for (std::int64_t i = 0; i < system.n_owned; ++i) {
         const double c = lattice.position(system.gid[std::size_t(i)])[std::size_t(p.axis)];
-        out[std::size_t(i)] = std::int8_t(p.plane_of(system.material[std::size_t(i)], c));
+        out[std::size_t(i)] = std::int32_t(p.plane_of(system.material[std::size_t(i)], c));
     }
     return out;
 }

@@ -49,7 +49,7 @@ StiffnessPlanes find_stiffness_planes(const Lattice& lattice, const LocalSystem&
                                       int material, const parallel::Comm& comm);
 
 // The per-atom planes of the owned atoms (0, 1 or -1, as plane_of).
-std::vector<std::int8_t> stiffness_plane_of_atoms(const StiffnessPlanes& p, const Lattice& lattice,
-                                                  const LocalSystem& system);
+std::vector<std::int32_t> stiffness_plane_of_atoms(const StiffnessPlanes& p, const Lattice& lattice,
+                                                   const LocalSystem& system);
 
 }  // namespace miniasd

@@ -139,6 +139,7 @@ void ExchangeStiffnessProgram::write_results(ProgramHost& sim, const std::vector
         return saved[sums + (i * nt + j) * per_point + k];
     };
     std::vector<double> x;
+    x.reserve(angles.size());
     for (const double a : angles)
         x.push_back(a * radians_per_degree);
     fits_.clear();
