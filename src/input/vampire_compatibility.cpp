@@ -58,6 +58,11 @@ const Difference differences[] = {
     {"material[i]:exchange-matrix-8th-nn",
      "stored in the 7th shell's slot", "the 8th shell (docs/physics.md)"},
     {"exchange:rkkykf", "read but never stored (k stays 1)", "used"},
+    {"create:spin-initialisation-random-seed",
+     "default 123456; one generator's sequence over the atoms in creation order (another on "
+     "each MPI rank)",
+     "each atom's direction from (seed, atom id): the same on any decomposition; not given: "
+     "sim:integrator-random-seed"},
     {"material[i]:spin-transfer-torque-asymmetry, spin-orbit-torque-asymmetry",
      "the 6.0.0 release reads them and uses lambda = 0; the development branch applies "
      "1 / (1 + lambda S.p), allowing lambda up to 100, where the factor diverges for lambda >= 1",

@@ -27,7 +27,7 @@ const Group groups[] = {
      "crystal-structure periodic-boundaries periodic-boundaries-x periodic-boundaries-y "
      "periodic-boundaries-z alloy-random-seed single-spin sphere cube cylinder truncated-octahedron "
      "ellipsoid ellipse cone cone-angle tear-drop bubble bubble-radius bubble-nucleation-height "
-     "particle-centre-offset crystal-sublattice-materials"},
+     "particle-centre-offset crystal-sublattice-materials spin-initialisation-random-seed"},
     {"create", VC::accepted_without_effect,
      "miniASD builds the whole box unless a particle shape (create:sphere, ...) cuts one particle "
      "at its centre", "full particle"},
@@ -59,9 +59,6 @@ const Group groups[] = {
      "multilayers height-categorization"},
     {"create", VC::not_supported, "dilution and intermixing are not implemented",
      "dilution-random-seed intermixing-random-seed"},
-    {"create", VC::not_supported,
-     "random initial spins are drawn from sim:integrator-random-seed",
-     "spin-initialisation-random-seed"},
 
     // --- dimensions: ---
     {"dimensions", VC::supported, "",
@@ -209,8 +206,7 @@ const Group groups[] = {
     {"config", VC::not_supported, "macro-cell output is not implemented",
      "macro-cells macro-cells-output-rate"},
     {"config", VC::not_supported, "surface-atom tags are not implemented", "identify-surface-atoms"},
-    {"config", VC::not_supported,
-     "snapshots by field range are not implemented (config:atoms-output-rate selects them)",
+    {"config", VC::supported, "",
      "field-range-descending-minimum field-range-descending-maximum field-range-ascending-minimum "
      "field-range-ascending-maximum"},
 

@@ -31,6 +31,32 @@ void add_when_rows(std::vector<KeywordSpec>& t) {
             c.output.atoms_output_rate = v.integer;
         },
         [](const SnapshotSettings& c) { return whole(c.output.atoms_output_rate); }));
+    auto range = [&t](const std::string& branch, const std::string& end,
+                      double& (*field)(SnapshotSettings&)) {
+        t.push_back(row(
+            "config", "field-range-" + branch + "-" + end, K::real, D::field, -1e4, 1e4,
+            end == "minimum" ? "-10000 T" : "10000 T",
+            "hysteresis-loop, static- and partial-hysteresis-loop: a snapshot due on the " +
+                std::string(branch == "descending" ? "descending (field going down)"
+                                                   : "ascending (field going up)") +
+                " branch is written only at fields within this branch's range (its " + end +
+                "; VAMPIRE's)",
+            [field](SnapshotSettings& c, const Value& v, const Entry&) { field(c) = v.real; },
+            // Described where it is not the default, which only a loop with snapshots takes.
+            [field, end](const SnapshotSettings& c) -> std::optional<Value> {
+                const double v = field(const_cast<SnapshotSettings&>(c));
+                if (v == (end == "minimum" ? -1e4 : 1e4)) return none;
+                return number(v);
+            }));
+    };
+    range("descending", "minimum",
+          [](SnapshotSettings& c) -> double& { return c.output.descending_min; });
+    range("descending", "maximum",
+          [](SnapshotSettings& c) -> double& { return c.output.descending_max; });
+    range("ascending", "minimum",
+          [](SnapshotSettings& c) -> double& { return c.output.ascending_min; });
+    range("ascending", "maximum",
+          [](SnapshotSettings& c) -> double& { return c.output.ascending_max; });
 }
 
 // How they are written: the write mode, the record format, the I/O groups, MPI-IO hints.

@@ -41,11 +41,27 @@ struct SnapshotSection {
     int buffers = 1;
     // A write not finished after this long (or 1 s per MB, if longer) ends the job (s).
     double timeout = 600;
+    // VAMPIRE's config:field-range-*: in hysteresis-loop, static-hysteresis-loop and
+    // partial-hysteresis-loop, a snapshot due at its rate is written only while the field (T,
+    // signed) lies in the branch's range, [descending_min, descending_max] on the way down and
+    // [ascending_min, ascending_max] on the way up (either order); the defaults hold every field.
+    double descending_min = -1e4, descending_max = 1e4;
+    double ascending_min = -1e4, ascending_max = 1e4;
     MINIASD_FIELDS(atoms, atoms_output_rate, mode, text, single_precision, output_nodes, auto_mode,
                    auto_nodes, mpi_io_hints, box_min, box_max, materials, piece_bytes, sync,
-                   asynchronous, buffers, timeout);
+                   asynchronous, buffers, timeout, descending_min, descending_max, ascending_min,
+                   ascending_max);
 };
-MINIASD_SIZE_GUARD(SnapshotSection, 160);
+MINIASD_SIZE_GUARD(SnapshotSection, 192);
+
+// Whether a snapshot at field `b` (T) on a hysteresis branch going `branch` (-1 down, +1 up; 0:
+// not a hysteresis loop's point) lies in config:field-range-*.
+inline bool in_field_range(const SnapshotSection& s, int branch, double b) {
+    if (branch == 0) return true;
+    const double p = branch < 0 ? s.descending_min : s.ascending_min;
+    const double q = branch < 0 ? s.descending_max : s.ascending_max;
+    return b >= (p < q ? p : q) && b <= (p < q ? q : p);
+}
 
 // What the snapshot output reads of the input: its section, over the system's (the materials a
 // selection names).

@@ -46,11 +46,13 @@ void Simulation::register_row_observers() {
                    [this](std::int64_t) { write_row(); });
     // After a row: the snapshot, every atoms-output-rate rows (write_row's own IoTimer counts it).
     if (config_.output.atoms && options_.write_files)
-        observers_.add("snapshot",
-                       Rhythm::every_n(LoopMoment::row, config_.output.atoms_output_rate, "row"),
-                       [this](std::int64_t) {
-                           if (rows_.snapshots) write_snapshot();
-                       });
+        observers_.add(
+            "snapshot", Rhythm::every_n(LoopMoment::row, config_.output.atoms_output_rate, "row"),
+            [this](std::int64_t) {
+                if (rows_.snapshots &&
+                    in_field_range(config_.output, state_.field_branch, state_.field_strength))
+                    write_snapshot();
+            });
 }
 
 void Simulation::register_step_observers() {

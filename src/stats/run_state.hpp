@@ -32,6 +32,11 @@ struct RunState {
     // atom (T), set before every step from lambda (program_state) and the magnetisation.
     Vec3 lagrange_field{0, 0, 0};
 
+    // The hysteresis programs' branch at the present point (-1 down, +1 up; 0 outside
+    // hysteresis-loop, static- and partial-hysteresis-loop), for config:field-range-*; set at
+    // each point (a continued run sets it again as it passes its points).
+    int field_branch = 0;
+
     double mc_step_width = 0;  // Monte Carlo trial-move width (adaptive Gaussian), dimensionless
     // Constrained Monte Carlo: the direction the magnetisation is held along, VAMPIRE's polar
     // angle phi from z and azimuth theta from x (degrees). The cmc-anisotropy program sets them

@@ -111,6 +111,7 @@ Vec3 domain_wall(const SystemSettings& c, std::uint64_t seed, const Lattice& l, 
 
 std::string describe_initial_state(const SystemSettings& c, std::uint64_t seed) {
     using S = InitialState;
+    seed = spin_seed(c.initial, seed);
     char b[256];
     switch (c.initial.state) {
         case S::uniform:
@@ -150,6 +151,7 @@ std::string describe_initial_state(const SystemSettings& c, std::uint64_t seed) 
 Vec3 initial_direction(const SystemSettings& c, std::uint64_t seed, const Lattice& l,
                        std::int64_t gid, int material, const Vec3& position) {
     using S = InitialState;
+    seed = spin_seed(c.initial, seed);
     switch (c.initial.state) {
         case S::random:
             return random_direction(seed, gid);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -42,11 +43,21 @@ struct InitialStateSection {
     // m: the slices of sim:program = domain-wall's profile files (VAMPIRE's 10 A)
     double domain_wall_discretisation = 10e-10;
     std::string file;  // file: OVF 2.0, a spin snapshot or a checkpoint
+    // create:spin-initialisation-random-seed: the key of random initial directions; < 0 (not
+    // given): sim:integrator-random-seed's.
+    std::int64_t spin_seed = -1;
     MINIASD_FIELDS(state, skyrmion_centres, skyrmion_radius, skyrmion_helicity, skyrmion_polarity,
                    spiral_wave_vector, spiral_axis, spiral_cone_angle, domain_wall_axis,
-                   domain_wall_position, domain_wall_width, domain_wall_discretisation, file);
+                   domain_wall_position, domain_wall_width, domain_wall_discretisation, file,
+                   spin_seed);
 };
-MINIASD_SIZE_GUARD(InitialStateSection, 176);
+MINIASD_SIZE_GUARD(InitialStateSection, 184);
+
+// The key of the random initial directions: create:spin-initialisation-random-seed where given,
+// else `run_seed` (sim:integrator-random-seed).
+inline std::uint64_t spin_seed(const InitialStateSection& s, std::uint64_t run_seed) {
+    return s.spin_seed >= 0 ? static_cast<std::uint64_t>(s.spin_seed) : run_seed;
+}
 
 SectionOf<SystemSettings> initial_state_section();  // initial_state_keywords.cpp
 

@@ -25,6 +25,17 @@ void add_create_rows(std::vector<KeywordSpec>& t) {
         [](const SystemSettings& c) {
             return whole(static_cast<long long>(c.structure.alloy_seed));
         }));
+    t.push_back(row(
+        "create", "spin-initialisation-random-seed", K::integer, D::none, 0, 2e9,
+        "sim:integrator-random-seed",
+        "seed of random initial spin directions (material[i]:initial-spin-direction = random, "
+        "sim:initial-spin-configuration = random), each atom's drawn from it and the atom's id; "
+        "not given: from sim:integrator-random-seed (VAMPIRE's default is 123456)",
+        [](SystemSettings& c, const Value& v, const Entry&) { c.initial.spin_seed = v.integer; },
+        [](const SystemSettings& c) -> std::optional<Value> {
+            if (c.initial.spin_seed < 0) return none;
+            return whole(static_cast<long long>(c.initial.spin_seed));
+        }));
     // --- create ---
     t.push_back(choice(
         "create", "crystal-structure",

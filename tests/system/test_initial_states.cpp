@@ -212,3 +212,35 @@ TEST(InitialStates, EveryStateGivesTheSameBitsOnAnyRanksAndThreads) {
         omp_set_num_threads(1);
     }
 }
+
+TEST(InitialStates, RandomDirectionsFollowTheSpinInitialisationSeed) {
+    // Without create:spin-initialisation-random-seed the directions are keyed by
+    // sim:integrator-random-seed; with it, by it alone (the thermal seed no longer matters).
+    const Prepared plain(
+        "sim:initial-spin-configuration = random\n"
+        "sim:integrator-random-seed = 7\n");
+    const Prepared seeded(
+        "sim:initial-spin-configuration = random\n"
+        "sim:integrator-random-seed = 7\n"
+        "create:spin-initialisation-random-seed = 99\n");
+    const Prepared other_run(
+        "sim:initial-spin-configuration = random\n"
+        "sim:integrator-random-seed = 8\n"
+        "create:spin-initialisation-random-seed = 99\n");
+    const Prepared as_run(
+        "sim:initial-spin-configuration = random\n"
+        "sim:integrator-random-seed = 99\n");
+    int differ = 0;
+    for (std::int64_t x = 0; x < 10; ++x) {
+        EXPECT_EQ(seeded.site(x, 3), other_run.site(x, 3)) << x;
+        EXPECT_EQ(seeded.site(x, 3), as_run.site(x, 3)) << x;
+        differ += plain.site(x, 3) != seeded.site(x, 3) ? 1 : 0;
+        EXPECT_NEAR(dot(seeded.site(x, 3), seeded.site(x, 3)), 1, 1e-15);
+    }
+    EXPECT_EQ(differ, 10);
+    // A material's random direction too.
+    const Prepared material(
+        "material[1]:initial-spin-direction = random\n"
+        "create:spin-initialisation-random-seed = 99\n");
+    EXPECT_EQ(material.site(4, 4), as_run.site(4, 4));
+}

@@ -231,6 +231,25 @@ void materials(Config& c, const Seen& seen) {
     }
 }
 
+void snapshots(Config& c, const Seen& seen) {
+    const ProgramKind p = c.sim.program;
+    const bool loop = p == ProgramKind::hysteresis_loop ||
+                      p == ProgramKind::static_hysteresis_loop ||
+                      p == ProgramKind::partial_hysteresis_loop;
+    for (const char* key :
+         {"config:field-range-descending-minimum", "config:field-range-descending-maximum",
+          "config:field-range-ascending-minimum", "config:field-range-ascending-maximum"}) {
+        const Entry* e = given(seen, key);
+        if (!e) continue;
+        if (!loop)
+            fail(*e,
+                 "selects snapshots by the field of a hysteresis branch: it has an effect only "
+                 "with sim:program = hysteresis-loop, static-hysteresis-loop or "
+                 "partial-hysteresis-loop (as in VAMPIRE)");
+        if (!c.output.atoms) fail(*e, "has no effect without config:atoms (no snapshots)");
+    }
+}
+
 void gneb(Config& c, const Seen& seen) {
     static const char* const keys[] = {
         "gneb:images",           "gneb:final-spin-direction", "gneb:final-spin-file",

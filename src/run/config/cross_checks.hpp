@@ -36,6 +36,8 @@ void spin_torques(Config& c, const Seen& seen);
 // Monte Carlo with temperature rescalings that differ between materials (refused) or a relative
 // gamma (a warning: it changes the dynamics only).
 void materials(Config& c, const Seen& seen);
+// config:field-range-* only with snapshots (config:atoms) of VAMPIRE's three hysteresis loops.
+void snapshots(Config& c, const Seen& seen);
 
 }  // namespace cross_checks
 }  // namespace miniasd

@@ -82,7 +82,7 @@ const std::vector<Section>& sections() {
         compose(initial_state_section(), cross_checks::initial_state),
         compose(relax_section(), cross_checks::relax, cross_checks::relax_lines),
         compose(gneb_section(), cross_checks::gneb),
-        compose(snapshot_section()),
+        compose(snapshot_section(), cross_checks::snapshots),
         compose(columns_section()),
         compose(dipole_section()),
         compose(structure_factor_section(), cross_checks::structure_factor),

@@ -80,6 +80,8 @@ double HysteresisLoopProgram::point(ProgramHost& sim, PointTable& table, double 
     const Config& c = sim.config();
     const std::int64_t index = next_point_++;
     sim.state().point = index;
+    // VAMPIRE's field ranges of snapshots apply to its three loops, not to the field sweep.
+    sim.state().field_branch = kind_ == HysteresisKind::sweep ? 0 : sign;
     std::vector<double>& done = sim.state().program_state;
     std::optional<Relaxation> relaxed;
     if (kind_ == HysteresisKind::static_loop) {
