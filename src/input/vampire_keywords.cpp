@@ -180,7 +180,7 @@ const Group groups[] = {
     {"sim", VC::accepted_without_effect,
      "VAMPIRE sets a switch that nothing reads: its fmr program turns the field on after "
      "equilibration by itself, and so does miniASD's", "enable-fmr-field"},
-    {"sim", VC::not_supported, "double laser pulses are not implemented",
+    {"sim", VC::supported, "",
      "second-laser-pulse-time second-laser-pulse-power second-laser-pulse-maximum-temperature "
      "second-laser-pulse-delay-time"},
     {"sim", VC::not_supported,
@@ -308,8 +308,6 @@ const VampireValues value_groups[] = {
      "implemented",
      "llg-midpoint llg-quantum"},
     {"montecarlo:algorithm", "the Hinzke-Nowak mixed move is not implemented", "hinzke-nowak"},
-    {"sim:laser-pulse-temporal-profile", "double laser pulses are not implemented",
-     "double-pulse-two-temperature double-pulse-square"},
     {"sim:cooling-function", "the double-gaussian cooling function is not implemented",
      "double-gaussian"},
     {"config:output-mode",

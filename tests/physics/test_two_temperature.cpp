@@ -136,6 +136,58 @@ TEST(TwoTemperature, LaserProgramDrivesTheBathWithTheElectronTemperature) {
     EXPECT_EQ(sim.state().temperature, program.model()->electron_temperature());
 }
 
+TEST(TwoTemperature, ADoublePulseDepositsBothAndCentresTheSecondAtItsDelay) {
+    TwoTemperatureParameters p = gdfeco();
+    p.second_width = 30e-15;
+    p.second_power = 10;
+    p.second_delay = 2e-12;
+    const TwoTemperatureModel pulses(p);
+    // The second Gaussian's peak, 2 sqrt(ln 2 / pi) / w of its 1e7 P J/m^3, at delay + 3 w (the
+    // first pulse is long over).
+    const double peak = 10 * 1e7 * 2 * std::sqrt(std::log(2.0) / M_PI) / 30e-15;
+    EXPECT_NEAR(pulses.source(2e-12 + 90e-15), peak, 1e-12 * peak);
+    EXPECT_NEAR(pulses.source(2e-12 + 90e-15 + 15e-15), 0.5 * peak, 1e-12 * peak);  // FWHM
+    TwoTemperatureModel m(p);
+    const double dt = 0.1e-15;
+    for (double t = 0; t < 10e-12; t += dt)
+        m.advance(t, dt);
+    EXPECT_NEAR(m.absorbed(), 1e7 * (40 + 10), 1e-6 * 1e7 * 50);  // both pulses, whole
+    EXPECT_NEAR(m.gained() + m.sunk(), m.absorbed(), 1e-9 * m.absorbed());
+}
+
+TEST(TwoTemperature, ADoubleSquarePulseHoldsEachTemperatureInItsWindow) {
+    // 10 fs at 400 K, 20 fs at the bath, 10 fs at 600 K (VAMPIRE's double-pulse-square): the
+    // bath temperature of the last step taken, at t = total - 1 fs.
+    const std::string base =
+        "create:crystal-structure = sc\ndimensions:unit-cell-size = 3 !A\n"
+        "dimensions:system-size = 6 !A\nmaterial[1]:atomic-spin-moment = 2 !muB\n"
+        "sim:program = laser-pulse\nsim:laser-pulse-temporal-profile = double-pulse-square\n"
+        "sim:equilibration-temperature = 50\nsim:maximum-temperature = 400\n"
+        "sim:second-laser-pulse-maximum-temperature = 600\nsim:time-step = 1 !fs\n"
+        "sim:laser-pulse-time = 10 !fs\nsim:second-laser-pulse-delay-time = 20 !fs\n"
+        "sim:second-laser-pulse-time = 10 !fs\n";
+    for (const auto& [steps, expected] :
+         std::vector<std::pair<int, double>>{{5, 400}, {20, 50}, {36, 600}, {45, 50}}) {
+        Simulation sim(
+            parallel::Comm::world(),
+            test::config_from_text(base + "sim:total-time-steps = " + std::to_string(steps) + "\n"),
+            test::quiet_options());
+        LaserPulseProgram program;
+        ProgramHost host(sim);
+        program.run(host);
+        EXPECT_EQ(sim.state().temperature, expected) << steps << " steps";
+    }
+    // The second pulse's keywords only where its profile reads them.
+    EXPECT_NE(test::input_refusal(base + "sim:second-laser-pulse-power = 5\n")
+                  .find("has no effect with double-pulse-square"),
+              std::string::npos);
+    std::string single = base;
+    single.replace(single.find("double-pulse-square"), 19, "square");
+    EXPECT_NE(test::input_refusal(single).find(
+                  "has no effect without sim:laser-pulse-temporal-profile = double-pulse"),
+              std::string::npos);
+}
+
 // VAMPIRE's field cool: equilibration at the start (sim:equilibration-temperature, here its
 // default, the maximum), cooling from sim:maximum-temperature to sim:minimum-temperature;
 // sim:temperature has no part in it.

@@ -16,6 +16,11 @@ TwoTemperatureParameters two_temperature_parameters(const Config& c) {
     p.pulse_width = c.pulse.time;
     p.pulse_power = c.pulse.power;
     p.bath = equilibration_or_temperature(c.sim);  // VAMPIRE's Teq: start and heat sink
+    if (c.pulse.laser_profile == LaserProfile::double_two_temperature) {
+        p.second_width = c.pulse.second_time;
+        p.second_power = c.pulse.second_power;
+        p.second_delay = c.pulse.second_delay;
+    }
     return p;
 }
 
@@ -28,7 +33,11 @@ void LaserPulseProgram::run(ProgramHost& sim) {
     const double bath = equilibration_or_temperature(c.sim);
     p.equilibration_temperature = p.temperature = bath;
     const std::int64_t equil = p.equilibration_steps;
-    const bool square = c.pulse.laser_profile == LaserProfile::square;
+    const bool square = square_profile(c.pulse.laser_profile);
+    // double-pulse-square: the second pulse's window (s), second_delay after the first ends.
+    const bool second_square = c.pulse.laser_profile == LaserProfile::double_square;
+    const double second_from = c.pulse.time + c.pulse.second_delay;
+    const double second_to = second_from + c.pulse.second_time;
     TwoTemperatureModel& ttm = *model_;
     double peak_electron = bath, peak_phonon = bath;
     // The model's state and the peaks travel in the run state (a checkpoint saves them):
@@ -43,7 +52,10 @@ void LaserPulseProgram::run(ProgramHost& sim) {
         if (n < equil) return;
         const double t = double(n - equil) * c.sim.time_step;  // s since the pulse phase began
         if (square) {
-            s.temperature = t <= c.pulse.time ? c.sweep.maximum_temperature : bath;
+            s.temperature = t <= c.pulse.time ? c.sweep.maximum_temperature
+                            : second_square && t > second_from && t <= second_to
+                                ? c.pulse.second_maximum_temperature
+                                : bath;
             s.phonon_temperature = bath;
             return;
         }

@@ -23,6 +23,8 @@ namespace {
 using namespace keyword_rows;
 using input_checks::fail;
 
+void add_second_pulse_rows(std::vector<KeywordSpec>& t);
+
 void add_rows(std::vector<KeywordSpec>& t) {
     t.push_back(row(
         "sim", "cooling-time", K::real, D::time, 1e-18, 1.0, "100 ps",
@@ -38,7 +40,9 @@ void add_rows(std::vector<KeywordSpec>& t) {
     t.push_back(enum_choice(
         "sim", "laser-pulse-temporal-profile", laser_profile_words, LaserProfile::two_temperature,
         "laser-pulse: electron temperature from the two-temperature model, or a "
-        "square pulse at sim:maximum-temperature for laser-pulse-time",
+        "square pulse at sim:maximum-temperature for laser-pulse-time; double-pulse-two-"
+        "temperature and double-pulse-square add VAMPIRE's second pulse (sim:second-laser-"
+        "pulse-*)",
         [](auto& c) -> auto& { return c.pulse.laser_profile; }, always));
     t.push_back(row(
         "sim", "laser-pulse-time", K::real, D::time, 1e-18, 1.0, "50 fs",
@@ -52,6 +56,7 @@ void add_rows(std::vector<KeywordSpec>& t) {
         "electrons (0.1 P J/m^2 over a 10 nm absorption depth)",
         [](Config& c, const Value& v, const Entry&) { c.pulse.power = v.real; },
         [](const Config& c) { return number(c.pulse.power); }));
+    add_second_pulse_rows(t);
     t.push_back(row(
         "sim", "two-temperature-electron-heat-capacity", K::real, D::none, 1e-10, 1e40, "222",
         "gamma of the electron heat capacity C_e = gamma T_e (J m^-3 K^-2)",
@@ -72,6 +77,79 @@ void add_rows(std::vector<KeywordSpec>& t) {
         "rate kappa (1/s) at which the phonons relax to sim:temperature (substrate)",
         [](Config& c, const Value& v, const Entry&) { c.pulse.heat_sink_coupling = v.real; },
         [](const Config& c) { return number(c.pulse.heat_sink_coupling); }));
+}
+
+// The double pulses' second pulse (VAMPIRE's keywords, units and defaults), described with a
+// profile that reads it, or where it is not the default (which only such a profile accepts).
+void add_second_pulse_rows(std::vector<KeywordSpec>& t) {
+    auto with = [](const Config& c, bool square_too, bool gaussian_too, double v, double d) {
+        const LaserProfile p = c.pulse.laser_profile;
+        const bool alive = (square_too && p == LaserProfile::double_square) ||
+                           (gaussian_too && p == LaserProfile::double_two_temperature);
+        return alive || v != d ? std::optional<Value>(number(v)) : none;
+    };
+    const PulseSection d;
+    t.push_back(row(
+        "sim", "second-laser-pulse-time", K::real, D::time, 1e-18, 1.0, "50 fs",
+        "double pulses: the second pulse's full width at half maximum (double-pulse-two-"
+        "temperature) or duration (double-pulse-square)",
+        [](Config& c, const Value& v, const Entry&) { c.pulse.second_time = v.real; },
+        [with, d](const Config& c) {
+            return with(c, true, true, c.pulse.second_time, d.second_time);
+        }));
+    t.push_back(row(
+        "sim", "second-laser-pulse-power", K::real, D::none, 0, 1e40, "20",
+        "double-pulse-two-temperature: the second pulse's power P (as sim:laser-pulse-power)",
+        [](Config& c, const Value& v, const Entry&) { c.pulse.second_power = v.real; },
+        [with, d](const Config& c) {
+            return with(c, false, true, c.pulse.second_power, d.second_power);
+        }));
+    t.push_back(row(
+        "sim", "second-laser-pulse-maximum-temperature", K::real, D::temperature, 0, 1e6, "500 K",
+        "double-pulse-square: the bath temperature during the second pulse",
+        [](Config& c, const Value& v, const Entry&) {
+            c.pulse.second_maximum_temperature = v.real;
+        },
+        [with, d](const Config& c) {
+            return with(c, true, false, c.pulse.second_maximum_temperature,
+                        d.second_maximum_temperature);
+        }));
+    t.push_back(row(
+        "sim", "second-laser-pulse-delay-time", K::real, D::time, 0, 1.0, "10 ps",
+        "double pulses: the second pulse's delay, VAMPIRE's: double-pulse-two-temperature "
+        "centres it this long plus three widths after the pulse phase starts; "
+        "double-pulse-square starts it this long after the first pulse ends",
+        [](Config& c, const Value& v, const Entry&) { c.pulse.second_delay = v.real; },
+        [with, d](const Config& c) {
+            return with(c, true, true, c.pulse.second_delay, d.second_delay);
+        }));
+}
+
+// The second pulse's keywords only with a double profile that reads them.
+void check_second_pulse(const Config& c, const Seen& seen) {
+    const LaserProfile p = c.pulse.laser_profile;
+    for (const char* key :
+         {"sim:second-laser-pulse-time", "sim:second-laser-pulse-power",
+          "sim:second-laser-pulse-maximum-temperature", "sim:second-laser-pulse-delay-time"}) {
+        const Entry* e = given(seen, key);
+        if (!e) continue;
+        const std::string k = key;
+        if (!double_profile(p))
+            fail(*e,
+                 "has no effect without sim:laser-pulse-temporal-profile = "
+                 "double-pulse-two-temperature or double-pulse-square");
+        if (k == "sim:second-laser-pulse-power" && p != LaserProfile::double_two_temperature)
+            fail(*e,
+                 "has no effect with double-pulse-square, whose second pulse holds "
+                 "sim:second-laser-pulse-maximum-temperature");
+        if (k == "sim:second-laser-pulse-maximum-temperature" && p != LaserProfile::double_square)
+            fail(*e,
+                 "has no effect with double-pulse-two-temperature, whose second pulse "
+                 "heats the electrons by sim:second-laser-pulse-power");
+    }
+    if (double_profile(p) && c.sim.program != ProgramKind::laser_pulse)
+        fail(seen.at("sim:laser-pulse-temporal-profile"),
+             "a double pulse has an effect only with sim:program = laser-pulse");
 }
 
 // The electrical pulse's keywords are read (and written by describe()) with its program only.
@@ -116,8 +194,9 @@ void check(Config& c, const Seen& seen, std::vector<std::string>& warnings) {
                             "sim:electrical-pulse-fall-time"})
         if (const Entry* e = given(seen, key); e && !electrical)
             fail(*e, "has no effect without sim:program = electrical-pulse");
-    if (c.sim.program == ProgramKind::laser_pulse &&
-        c.pulse.laser_profile == LaserProfile::square && !given(seen, "sim:maximum-temperature"))
+    check_second_pulse(c, seen);
+    if (c.sim.program == ProgramKind::laser_pulse && square_profile(c.pulse.laser_profile) &&
+        !given(seen, "sim:maximum-temperature"))
         fail(seen.at("sim:laser-pulse-temporal-profile"),
              "a square pulse holds sim:maximum-temperature for sim:laser-pulse-time: set "
              "sim:maximum-temperature");
@@ -160,16 +239,21 @@ void check_resolved(const Config& c, const Seen& seen) {
     if (c.sim.program == ProgramKind::laser_pulse) {
         // The Gaussian's samples, a step apart, add up to its integral (the energy it deposits)
         // to better than 1e-8 once its width sigma = FWHM / 2.355 reaches a step.
-        const bool square = c.pulse.laser_profile == LaserProfile::square;
+        const bool square = square_profile(c.pulse.laser_profile);
         const double least = square ? dt : 2.355 * dt;
-        if (c.pulse.time < least)
-            fail(pulse_entry(seen, "sim:laser-pulse-time"),
-                 "sim:laser-pulse-time = " + g4(c.pulse.time) + " s is too short for the " +
-                     "time step (" + step + "): the pulse is sampled once a step, so " +
-                     (square ? "it would act for a whole step"
-                             : "the energy it deposits would be wrong; a Gaussian needs a full "
-                               "width of at least 2.355 steps (sigma of a step)") +
-                     ": make the pulse longer or the step shorter");
+        const bool second = double_profile(c.pulse.laser_profile);
+        for (int k = 0; k < (second ? 2 : 1); ++k) {
+            const char* key = k == 0 ? "sim:laser-pulse-time" : "sim:second-laser-pulse-time";
+            const double width = k == 0 ? c.pulse.time : c.pulse.second_time;
+            if (width < least)
+                fail(pulse_entry(seen, key),
+                     std::string(key) + " = " + g4(width) + " s is too short for the " +
+                         "time step (" + step + "): the pulse is sampled once a step, so " +
+                         (square ? "it would act for a whole step"
+                                 : "the energy it deposits would be wrong; a Gaussian needs a "
+                                   "full width of at least 2.355 steps (sigma of a step)") +
+                         ": make the pulse longer or the step shorter");
+        }
     }
 }
 

@@ -19,11 +19,19 @@ inline constexpr EnumWords<CoolingFunction, 3> cooling_function_words{{
     {CoolingFunction::gaussian, "gaussian"},
     {CoolingFunction::linear, "linear"},
 }};
-enum class LaserProfile { two_temperature, square };
-inline constexpr EnumWords<LaserProfile, 2> laser_profile_words{{
+enum class LaserProfile { two_temperature, square, double_two_temperature, double_square };
+inline constexpr EnumWords<LaserProfile, 4> laser_profile_words{{
     {LaserProfile::two_temperature, "two-temperature"},
     {LaserProfile::square, "square"},
+    {LaserProfile::double_two_temperature, "double-pulse-two-temperature"},
+    {LaserProfile::double_square, "double-pulse-square"},
 }};
+inline bool square_profile(LaserProfile p) {
+    return p == LaserProfile::square || p == LaserProfile::double_square;
+}
+inline bool double_profile(LaserProfile p) {
+    return p == LaserProfile::double_two_temperature || p == LaserProfile::double_square;
+}
 
 struct PulseSection {
     double cooling_time = 100e-12;  // s, field-cool's time constant
@@ -35,6 +43,11 @@ struct PulseSection {
     double phonon_heat_capacity = 2.3e6;       // C_p, J m^-3 K^-1
     double electron_phonon_coupling = 6.6e17;  // G, W m^-3 K^-1
     double heat_sink_coupling = 0;             // kappa: phonons to the bath, s^-1
+    // The double pulses' second pulse (VAMPIRE's sim:second-laser-pulse-*, its defaults): its
+    // width (FWHM; square: duration), its power (two-temperature), its temperature (square) and
+    // its delay (two-temperature: after the first's start; square: after the first's end).
+    double second_time = 50e-15, second_power = 20, second_maximum_temperature = 500;
+    double second_delay = 10e-12;
     // electrical-pulse: the current's linear rise, plateau and linear fall (s), VAMPIRE's
     double electrical_rise = 0, electrical_time = 1e-9, electrical_fall = 0;
     // fmr: the oscillating field H0 sin(2 pi f t) along fmr_direction (VAMPIRE's sim:fmr-field-*;
@@ -45,10 +58,11 @@ struct PulseSection {
     double field_pulse_time = 1e-9;  // s, field-pulse's tau (VAMPIRE's default)
     MINIASD_FIELDS(cooling_time, cooling_function, laser_profile, time, power,
                    electron_heat_capacity, phonon_heat_capacity, electron_phonon_coupling,
-                   heat_sink_coupling, electrical_rise, electrical_time, electrical_fall,
-                   fmr_strength, fmr_frequency, fmr_direction, field_pulse_time);
+                   heat_sink_coupling, second_time, second_power, second_maximum_temperature,
+                   second_delay, electrical_rise, electrical_time, electrical_fall, fmr_strength,
+                   fmr_frequency, fmr_direction, field_pulse_time);
 };
-MINIASD_SIZE_GUARD(PulseSection, 136);
+MINIASD_SIZE_GUARD(PulseSection, 168);
 
 SectionOf<Config> pulse_section();  // pulse_keywords.cpp
 

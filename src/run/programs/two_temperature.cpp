@@ -9,14 +9,23 @@ TwoTemperatureModel::TwoTemperatureModel(const TwoTemperatureParameters& p)
     u0_ = u_electron_ + p_.phonon_c * t_phonon_;
 }
 
+namespace {
+// Power density (W/m^3) of a pulse of VAMPIRE's power P and FWHM w centred at c, at time t: its
+// whole energy density (P * 1e7 J/m^3) spread as a Gaussian whose time integral is 1,
+// 2 sqrt(ln 2 / pi) / w exp(-4 ln 2 ((t - c) / w)^2).
+double gaussian_pulse(double power, double width, double centre, double t) {
+    const double x = (t - centre) / width;
+    return power * 1e7 * 2 * std::sqrt(std::log(2.0) / M_PI) / width *
+           std::exp(-4 * std::log(2.0) * x * x);
+}
+}  // namespace
+
 double TwoTemperatureModel::source(double t) const {
-    const double four_ln2 = 4 * std::log(2.0);
-    const double x = (t - 3 * p_.pulse_width) / p_.pulse_width;
-    // Energy density of the whole pulse (J/m^3), spread as a Gaussian of FWHM t_p whose time
-    // integral is 1: 2 sqrt(ln 2 / pi) / t_p exp(-4 ln 2 x^2).
-    const double density = p_.pulse_power * 1e7;
-    return density * 2 * std::sqrt(std::log(2.0) / M_PI) / p_.pulse_width *
-           std::exp(-four_ln2 * x * x);
+    double s = gaussian_pulse(p_.pulse_power, p_.pulse_width, 3 * p_.pulse_width, t);
+    if (p_.second_width > 0)
+        s += gaussian_pulse(p_.second_power, p_.second_width, p_.second_delay + 3 * p_.second_width,
+                            t);
+    return s;
 }
 
 double TwoTemperatureModel::electron_temperature() const {

@@ -8,6 +8,8 @@
 // energy density P * 1e7 J/m^3 in all: VAMPIRE's laser-pulse-power P, whose arithmetic spreads
 // 0.1 P J/m^2 over a 10 nm absorption depth (so the same P gives the same heating in both codes).
 //
+// VAMPIRE's double pulse adds a second such Gaussian, of its own width and power, delayed.
+//
 // It is integrated in energy form, u_e = gamma T_e^2 / 2 and u_p = C_p T_p, by steps of the spin
 // time step, backward Euler in the exchange and sink terms (VAMPIRE's explicit Euler diverges for
 // cold electrons or long steps; this is stable for every accepted input, and equal to it to
@@ -27,6 +29,9 @@ struct TwoTemperatureParameters {
     double pulse_width = 50e-15;  // s, t_p (FWHM)
     double pulse_power = 20;      // VAMPIRE's laser-pulse-power P
     double bath = 0;              // K, T_0: start and substrate temperature
+    // A second Gaussian pulse (double-pulse-two-temperature): FWHM (0: none), power and delay
+    // (s; its centre at delay + 3 FWHM after the start, VAMPIRE's).
+    double second_width = 0, second_power = 0, second_delay = 0;
 };
 
 class TwoTemperatureModel {
