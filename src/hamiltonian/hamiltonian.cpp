@@ -44,6 +44,7 @@ Hamiltonian::Hamiltonian(const HamiltonianPlan& plan, const HamiltonianSettings&
         terms_.push_back(recipe.make(context));
         LocalTerm* term = terms_.back().get();
         if (auto* z = dynamic_cast<Zeeman*>(term)) zeeman_ = z;
+        if (auto* f = dynamic_cast<MaterialField*>(term)) material_field_ = f;
         if (auto* q = dynamic_cast<CurrentDriven*>(term)) driven_.push_back(q);
         if (auto* x = dynamic_cast<const Exchange*>(term)) exchange_ = x;
         neighbour_terms += plan.reaches[t].locality == Locality::neighbours;
@@ -92,6 +93,10 @@ std::vector<std::string> Hamiltonian::term_names() const {
 void Hamiltonian::set_applied_field(const Vec3& b) {
     zeeman_->set_field(b);
     choose_active();
+}
+
+void Hamiltonian::set_material_oscillating_field(const std::vector<double>& b) {
+    if (material_field_) material_field_->set_oscillating(b);
 }
 
 double Hamiltonian::current() const {

@@ -86,6 +86,13 @@ class Hamiltonian {
     // The applied field B (T), which programs change during a run (hysteresis, field cooling).
     const Vec3& applied_field() const { return zeeman_->field(); }
     void set_applied_field(const Vec3& b);
+    // The materials' oscillating fields (T, signed strengths per material along their
+    // material[i]:fmr-field-unit-vector), added to their own constant ones; nothing when no
+    // material has an applied or oscillating field.
+    void set_material_oscillating_field(const std::vector<double>& b);
+    const std::vector<double>* material_oscillating_field() const {
+        return material_field_ ? &material_field_->oscillating() : nullptr;
+    }
     // The spin torques' current as a fraction of the full one (an electrical pulse ramps it);
     // 1 without spin torques.
     double current() const;
@@ -126,8 +133,9 @@ class Hamiltonian {
     const HeldFieldTerm* held_ = nullptr;            // an every_step stage's field, if any
     std::vector<std::unique_ptr<NonLocalStage>> stages_;
     std::vector<NonLocalStage*> stage_ptrs_;
-    Zeeman* zeeman_ = nullptr;            // the applied-field term (in terms_)
-    std::vector<CurrentDriven*> driven_;  // the spin and current torques the input has
+    Zeeman* zeeman_ = nullptr;                 // the applied-field term (in terms_)
+    MaterialField* material_field_ = nullptr;  // the materials' own fields, if built
+    std::vector<CurrentDriven*> driven_;       // the spin and current torques the input has
     const Exchange* exchange_ = nullptr;  // the nearest-neighbour exchange, if that is the path
     bool needs_table_ = true;
     bool between_stages_ = false;

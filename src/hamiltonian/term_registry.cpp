@@ -164,15 +164,17 @@ std::unique_ptr<LocalTerm> make_four_spin(const TermContext& t) {
 // The materials' own fields only when some material has one.
 std::optional<Reach> material_field_reach(const HamiltonianSettings& c, const Lattice& l) {
     for (const MaterialConfig& m : c.materials)
-        if (m.applied_field != 0) return always_on_site(c, l);
+        if (m.applied_field != 0 || m.fmr_strength != 0) return always_on_site(c, l);
     return std::nullopt;
 }
 std::unique_ptr<LocalTerm> make_material_field(const TermContext& t) {
-    std::vector<double> b;
+    std::vector<double> b, oscillating;
     for (const MaterialConfig& m : t.config.materials)
-        for (double d : m.applied_field_direction)
-            b.push_back(m.applied_field * d);
-    return std::make_unique<MaterialField>(t.system.material.data(), t.moments, b);
+        for (int a = 0; a < 3; ++a) {
+            b.push_back(m.applied_field * m.applied_field_direction[std::size_t(a)]);
+            oscillating.push_back(m.fmr_direction[std::size_t(a)]);
+        }
+    return std::make_unique<MaterialField>(t.system.material.data(), t.moments, b, oscillating);
 }
 
 // DMI (hamiltonian/dmi.hpp) only when some material has a dmi-constant: it reads the exchange's

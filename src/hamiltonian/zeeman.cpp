@@ -16,9 +16,19 @@ void Zeeman::set_field(const Vec3& b) {
 }
 
 MaterialField::MaterialField(const std::int32_t* material, std::vector<double> moments,
-                             std::vector<double> fields)
-    : moments_(std::move(moments)), fields_(std::move(fields)) {
+                             std::vector<double> fields, std::vector<double> directions)
+    : moments_(std::move(moments)),
+      constant_(fields),
+      directions_(std::move(directions)),
+      fields_(std::move(fields)) {
     view_ = {material, moments_.data(), fields_.data()};
+}
+
+void MaterialField::set_oscillating(const std::vector<double>& strength) {
+    strength_ = strength;
+    for (std::size_t k = 0; k < fields_.size(); ++k)
+        fields_[k] =
+            constant_[k] + (k / 3 < strength.size() ? strength[k / 3] : 0.0) * directions_[k];
 }
 
 }  // namespace miniasd

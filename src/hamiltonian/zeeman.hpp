@@ -25,17 +25,24 @@ class Zeeman final : public KernelTerm<kernels::ZeemanView, true> {
 };
 
 // The materials' own applied fields (VAMPIRE's material[i]:applied-field-strength and
-// -unit-vector): constant through the run, added to the run's field (which programs sweep).
+// -unit-vector): constant through the run, added to the run's field (which programs sweep); and
+// the fmr program's per-material oscillating fields (material[i]:fmr-field-*), set before every
+// step (set_oscillating; CPU only: a device's copy of the table is made once).
 // Kernel: kernels/material_field.hpp. Built only when some material has one.
 class MaterialField final : public KernelTerm<kernels::MaterialFieldView> {
   public:
+    // `fields` the constant ones, `directions` the oscillating ones' unit vectors (both
+    // [material * 3]).
     MaterialField(const std::int32_t* material, std::vector<double> moments,
-                  std::vector<double> fields);  // [material * 3], T
+                  std::vector<double> fields, std::vector<double> directions);
     const char* name() const override { return "material-applied-field"; }
     TermKind kind() const override { return TermKind::applied_field; }
+    // Each material's field = its constant one + strength[m] (T) along its direction.
+    void set_oscillating(const std::vector<double>& strength);
+    const std::vector<double>& oscillating() const { return strength_; }
 
   private:
-    std::vector<double> moments_, fields_;
+    std::vector<double> moments_, constant_, directions_, fields_, strength_;
 };
 
 }  // namespace miniasd

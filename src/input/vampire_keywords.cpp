@@ -139,10 +139,7 @@ const Group groups[] = {
      "constrained constraint-angle-theta constraint-angle-theta-minimum "
      "constraint-angle-theta-maximum constraint-angle-theta-increment constraint-angle-phi "
      "constraint-angle-phi-minimum constraint-angle-phi-maximum constraint-angle-phi-increment"},
-    {"material", VC::not_supported,
-     "per-material oscillating fields are not implemented (sim:program = fmr with "
-     "sim:fmr-field-* acts on every material)",
-     "fmr-field-strength fmr-field-frequency fmr-field-unit-vector"},
+    {"material", VC::supported, "", "fmr-field-strength fmr-field-frequency fmr-field-unit-vector"},
 
     // --- sim: ---
     {"sim", VC::supported, "",
@@ -231,10 +228,7 @@ const Group groups[] = {
      "material-mean-total-energy material-temperature material-applied-field-strength"},
     {"output", VC::supported, "",
      "constraint-phi constraint-theta material-constraint-phi material-constraint-theta"},
-    {"output", VC::not_supported,
-     "per-material oscillating fields are not implemented (sim:program = fmr's field acts on "
-     "every material: fmr-field-strength)",
-     "material-fmr-field-strength"},
+    {"output", VC::supported, "", "material-fmr-field-strength"},
     {"output", VC::not_supported, "height profiles are not implemented",
      "height-magnetisation-normalised material-height-magnetisation-normalised "
      "height-magnetisation material-height-magnetisation mean-height-magnetisation-length "

@@ -165,12 +165,10 @@ void Simulation::sync_field() {
     // steps; a sample at a phase's first step must already see the new field.
     const Vec3 b = state_.field();
     if (b != hamiltonian_.applied_field()) hamiltonian_.set_applied_field(b);
+    const std::vector<double>* now = hamiltonian_.material_oscillating_field();
+    if (now && *now != state_.material_fmr_field)
+        hamiltonian_.set_material_oscillating_field(state_.material_fmr_field);
     if (state_.current != hamiltonian_.current()) hamiltonian_.set_current(state_.current);
-}
-
-std::FILE* Simulation::open_output_file(const std::string& name, std::string& path,
-                                        bool* appended) const {
-    return rows_.files.open(name, path, appended);
 }
 
 void Simulation::claim_directories() {

@@ -39,6 +39,11 @@ Observables Simulation::observe() {
     return o;
 }
 
+std::FILE* Simulation::open_output_file(const std::string& name, std::string& path,
+                                        bool* appended) const {
+    return rows_.files.open(name, path, appended);
+}
+
 void Simulation::agree_table_write(const std::string& why) const {
     // Only rank 0 writes the table; every rank stops at the first failed row, together.
     comm().throw_if_any(why.empty() ? why

@@ -91,6 +91,14 @@ void add_material_conditions(std::vector<ColumnSpec>& t) {
                                     local_temperatures(*c.materials), c.state.temperature);
         }));
     t.push_back(one_per_material(
+        "material-fmr-field-strength",
+        "sim:program = fmr: each material's own oscillating field H sin(2 pi f t) along its "
+        "material[i]:fmr-field-unit-vector in the last step (T; 0 before it starts; VAMPIRE's)",
+        "fmr-H[T]", [](const Ctx& c, int m) {
+            const std::vector<double>& h = c.state.material_fmr_field;
+            return std::size_t(m) < h.size() ? h[std::size_t(m)] : 0.0;
+        }));
+    t.push_back(one_per_material(
         "material-applied-field-strength",
         "the strength of each material's own applied field, material[i]:applied-field-strength "
         "(T; added to the run's)",

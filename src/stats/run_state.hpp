@@ -28,6 +28,9 @@ struct RunState {
     // T along fmr_direction; 0 outside its program and during equilibration.
     double fmr_field = 0;
     Vec3 fmr_direction{0, 0, 1};
+    // sim:program = fmr: each material's own oscillating field H_m sin(2 pi f_m t) (T, along its
+    // material[i]:fmr-field-unit-vector) of the step that starts here; empty elsewhere.
+    std::vector<double> material_fmr_field;
     // sim:program = lagrange-multiplier: the constraint's field N (lambda / |m| - nu) on every
     // atom (T), set before every step from lambda (program_state) and the magnetisation.
     Vec3 lagrange_field{0, 0, 0};

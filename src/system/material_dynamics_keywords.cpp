@@ -85,6 +85,29 @@ void add_dynamics_rows(std::vector<Keyword<SystemSettings>>& t) {
                        ? unit_vector(m.applied_field_direction)
                        : none;
         }));
+    t.push_back(mat(
+        "fmr-field-strength", K::real, D::field, 0, 1e5, "0 T",
+        "sim:program = fmr: the amplitude H of this material's own oscillating field "
+        "H sin(2 pi f t) along its fmr-field-unit-vector, added to the run's (VAMPIRE's)",
+        [](MaterialConfig& m, const Value& v, const Entry&) { m.fmr_strength = v.real; },
+        [](const MaterialConfig& m) {
+            return m.fmr_strength != 0 ? number(m.fmr_strength) : none;
+        }));
+    t.push_back(mat(
+        "fmr-field-frequency", K::real, D::frequency, 0, 1e14, "0 Hz",
+        "sim:program = fmr: the frequency f of this material's oscillating field",
+        [](MaterialConfig& m, const Value& v, const Entry&) { m.fmr_frequency = v.real; },
+        [](const MaterialConfig& m) {
+            return m.fmr_frequency != 0 ? number(m.fmr_frequency) : none;
+        }));
+    t.push_back(mat(
+        "fmr-field-unit-vector", K::direction, D::none, 0, 0, "none",
+        "sim:program = fmr: the direction of this material's oscillating field (normalised; "
+        "VAMPIRE's default is none, so give it with the strength)",
+        [](MaterialConfig& m, const Value& v, const Entry&) { m.fmr_direction = v.vec; },
+        [](const MaterialConfig& m) {
+            return m.fmr_direction != Vec3{0, 0, 0} ? unit_vector(m.fmr_direction) : none;
+        }));
 }
 
 }  // namespace miniasd

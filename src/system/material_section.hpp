@@ -84,6 +84,11 @@ struct MaterialConfig {
     // this material's atoms, added to the run's applied field.
     double applied_field = 0.0;
     Vec3 applied_field_direction{0, 0, 1};
+    // VAMPIRE's material[i]:fmr-field-strength (T), -frequency (Hz) and -unit-vector: in
+    // sim:program = fmr, this material's own oscillating field H sin(2 pi f t) along the vector,
+    // added to the run's (VAMPIRE's defaults: 0, 0 Hz and no direction).
+    double fmr_strength = 0, fmr_frequency = 0;
+    Vec3 fmr_direction{0, 0, 0};
     double anisotropy = 0;             // k_u, J per atom; > 0 is an easy axis
     double cubic_anisotropy = 0;       // k_c, J per atom; > 0 makes <100> easy
     std::string element;               // chemical symbol (XYZ/POV-Ray, metadata); "" = not given

@@ -54,7 +54,7 @@ constexpr std::size_t section_bytes =
 // the 8 features' settings that share SystemSettings as a virtual base.
 static_assert(sizeof(Config) - section_bytes == 416,
               "a Config field outside the sections was added or removed: update same()");
-static_assert(sizeof(MaterialConfig) == 1048, "a MaterialConfig field changed: update same()");
+static_assert(sizeof(MaterialConfig) == 1088, "a MaterialConfig field changed: update same()");
 static_assert(sizeof(AnisotropyForms) == 312, "an AnisotropyForms field changed: update same()");
 #endif
 
@@ -140,6 +140,9 @@ inline bool same(const MaterialConfig& a, const MaterialConfig& b, std::string* 
                      F(constraint_phi_increment),
                      F(applied_field),
                      F(applied_field_direction),
+                     F(fmr_strength),
+                     F(fmr_frequency),
+                     F(fmr_direction),
                      F(anisotropy),
                      F(cubic_anisotropy),
                      F(element),

@@ -16,6 +16,11 @@ double fmr_field(const Config& c, double t) {
     return c.pulse.fmr_strength * std::sin(two_pi * c.pulse.fmr_frequency * t);
 }
 
+double material_fmr_field(const MaterialConfig& m, double t) {
+    const double two_pi = 6.283185307179586476925;
+    return m.fmr_strength * std::sin(two_pi * m.fmr_frequency * t);
+}
+
 void FmrProgram::run(ProgramHost& sim) {
     const Config& c = sim.config();
     Phase p = time_series_phase(c);
@@ -23,6 +28,10 @@ void FmrProgram::run(ProgramHost& sim) {
     p.drive = [&c, equil](RunState& s, std::int64_t n) {
         s.fmr_direction = c.pulse.fmr_direction;
         s.fmr_field = n < equil ? 0.0 : fmr_field(c, s.time());
+        // Each material's own (material[i]:fmr-field-*), also from the run's start.
+        s.material_fmr_field.assign(c.materials.size(), 0.0);
+        for (std::size_t m = 0; m < c.materials.size() && n >= equil; ++m)
+            s.material_fmr_field[m] = material_fmr_field(c.materials[m], s.time());
     };
     sim.run(p);
 }

@@ -148,6 +148,8 @@ class FmrProgram final : public Program {
 };
 // The oscillating field's strength (T, along sim:fmr-field-unit-vector) at time t (s) of the run.
 double fmr_field(const Config& c, double t);
+// A material's own oscillating field (T, along its material[i]:fmr-field-unit-vector) at time t.
+double material_fmr_field(const MaterialConfig& m, double t);
 
 // Equilibration without a field, then total-time-steps in which the applied field is a Gaussian
 // pulse (VAMPIRE's field-pulse program: sim:applied-field-strength, sim:field-pulse-time).
