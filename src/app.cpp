@@ -143,7 +143,17 @@ void print_setup(const Simulation& sim, std::FILE* out) {
     std::fprintf(out, "System: %s, %lld x %lld x %lld cells, %lld atoms, %zu material(s)\n",
                  cell.c_str(), (long long)l.cells[0], (long long)l.cells[1], (long long)l.cells[2],
                  (long long)l.atoms(), sim.config().materials.size());
-    if (l.particle.shape != ParticleShape::none)
+    if (!l.particle.origins.empty())
+        std::fprintf(
+            out,
+            "Particles: a %s array of %zu %s(s) of size %g A, pitch %g A, the first "
+            "centred at (%g, %g, %g) A, %lld atoms\n",
+            l.particle.parameters.array == ParticleParameters::Array::hexagonal ? "hexagonal"
+                                                                                : "square",
+            l.particle.origins.size(), word_of(l.particle.shape), 2e10 * l.particle.radius,
+            1e10 * l.particle.pitch_x, 1e10 * l.particle.origin[0], 1e10 * l.particle.origin[1],
+            1e10 * l.particle.origin[2], (long long)l.atoms());
+    else if (l.particle.shape != ParticleShape::none)
         std::fprintf(out, "Particle: %s of size %g A centred at (%g, %g, %g) A, %lld atoms\n",
                      word_of(l.particle.shape), 2e10 * l.particle.radius,
                      1e10 * l.particle.origin[0], 1e10 * l.particle.origin[1],

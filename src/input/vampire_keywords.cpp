@@ -35,8 +35,7 @@ const Group groups[] = {
      "the faceted particle is not implemented (sphere, cube, cylinder, truncated-octahedron, "
      "ellipsoid, ellipse, cone, tear-drop and bubble are)",
      "faceted-particle"},
-    {"create", VC::not_supported, "particle arrays are not implemented (one particle is)",
-     "particle-array hexagonal-particle-array"},
+    {"create", VC::supported, "", "particle-array hexagonal-particle-array"},
     {"create", VC::not_supported, "granular (Voronoi) films are not implemented",
      "voronoi-film voronoi-grain-substructure voronoi-size-variance voronoi-row-offset "
      "voronoi-random-seed voronoi-rounded-grains voronoi-include-boundary-grains "
@@ -64,9 +63,7 @@ const Group groups[] = {
     {"dimensions", VC::supported, "",
      "unit-cell-size unit-cell-size-x unit-cell-size-y unit-cell-size-z system-size system-size-x "
      "system-size-y system-size-z particle-size particle-shape-factor-x particle-shape-factor-y "
-     "particle-shape-factor-z"},
-    {"dimensions", VC::not_supported, "particle arrays are not implemented (one particle is)",
-     "particle-spacing particle-array-offset-x particle-array-offset-y"},
+     "particle-shape-factor-z particle-spacing particle-array-offset-x particle-array-offset-y"},
 
     // --- material: and material[i]: ---
     {"material", VC::supported, "",

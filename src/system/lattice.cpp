@@ -63,38 +63,6 @@ Vec3 Lattice::position(std::int64_t g) const {
 
 namespace {
 
-// The atom nearest the centre of the system (lowest id on a tie), as VAMPIRE centres its
-// particle: the centre of dimensions:system-size on an open axis (VAMPIRE's system size, which
-// may end inside the last cell), of the whole cells on a periodic one (VAMPIRE rounds those up).
-Vec3 centre_atom(const Lattice& l) {
-    Vec3 best{0, 0, 0}, centre{};
-    double best_d = std::numeric_limits<double>::infinity();
-    const double tie = 1e-9 * l.cell_size[0] * l.cell_size[0];  // m^2
-    std::int64_t lo[3], hi[3];
-    for (int a = 0; a < 3; ++a) {
-        centre[a] = 0.5 * l.extent[a];
-        const auto c = static_cast<std::int64_t>(std::floor(centre[a] / l.cell_size[a]));
-        lo[a] = std::max<std::int64_t>(0, c - 1);
-        hi[a] = std::min<std::int64_t>(l.cells[a] - 1, c + 1);
-    }
-    for (std::int64_t z = lo[2]; z <= hi[2]; ++z)
-        for (std::int64_t y = lo[1]; y <= hi[1]; ++y)
-            for (std::int64_t x = lo[0]; x <= hi[0]; ++x)
-                for (int s = 0; s < l.sites(); ++s) {
-                    const Vec3 p = l.position(x, y, z, s);
-                    const double d = (p[0] - centre[0]) * (p[0] - centre[0]) +
-                                     (p[1] - centre[1]) * (p[1] - centre[1]) +
-                                     (p[2] - centre[2]) * (p[2] - centre[2]);
-                    // Loops run in increasing id: the first minimum wins, and distances
-                    // equal but for rounding (a centre halfway between two sites) are a tie.
-                    if (d < best_d - tie) {
-                        best_d = d;
-                        best = p;
-                    }
-                }
-    return best;
-}
-
 // Atoms present, counted over the cells a particle's bounding box can touch (the whole box
 // without one). Without a particle, and with materials fixed per layer and site, removed
 // materials are counted layer by layer instead of atom by atom.
@@ -266,7 +234,10 @@ Lattice make_lattice(const SystemSettings& c) {
     if (c.structure.particle_shape != ParticleShape::none) {
         l.particle.shape = c.structure.particle_shape;
         l.particle.radius = 0.5 * c.structure.particle_size;
-        l.particle.origin = centre_atom(l);
+        // VAMPIRE's centre: of dimensions:system-size on an open axis (which may end inside
+        // the last cell), of the whole cells on a periodic one (VAMPIRE rounds those up).
+        l.particle.origin =
+            nearest_site(l, {0.5 * l.extent[0], 0.5 * l.extent[1], 0.5 * l.extent[2]});
         l.particle.parameters = c.structure.particle;
         l.particle.box_height = l.extent[2];
         // VAMPIRE's create:particle-centre-offset: half a cell further along each axis, when
@@ -276,6 +247,8 @@ Lattice make_lattice(const SystemSettings& c) {
             2 * l.cell_size[1] < size[1] && 2 * l.cell_size[2] < size[2])
             for (int a = 0; a < 3; ++a)
                 l.particle.origin[a] += 0.5 * l.cell_size[a];
+        if (c.structure.particle.array != ParticleParameters::Array::none)
+            place_particle_array(l, c.structure.particle_size);
         l.n_atoms = count_present(l);
         if (l.n_atoms == 0)
             throw Error("the particle (create:" + std::string(word_of(l.particle.shape)) +

@@ -31,14 +31,30 @@ struct ParticleCut {
     double radius = 0;     // m, half of dimensions:particle-size
     ParticleParameters parameters;
     double box_height = 0;  // m, dimensions:system-size-z: the frame of cone, tear-drop, bubble
-    // Whether a point (m) lies inside: VAMPIRE's own inequality for each shape.
+    // A particle array (parameters.array): every particle's origin (m), and where each nominal
+    // grid place (row iy, column ix) put its particle, index[iy * nx + ix] (-1: none fitted).
+    std::vector<Vec3> origins;
+    double pitch_x = 0, pitch_y = 0, base_x = 0, base_y = 0;
+    int nx = 0, ny = 0;
+    std::vector<int> index;
+    // Whether a point (m) lies inside (a particle of the array): VAMPIRE's own inequality for
+    // each shape.
     bool contains(const Vec3& p) const;
     // Distance of a point from the origin in the shape's own measure, in units of the radius:
     // inside the particle when <= 1; a core-shell material of size f holds the atoms with <= f.
+    // In an array, from the nearest particle's origin.
     double scaled_distance(const Vec3& p) const;
     // How far the particle reaches from the origin along axis a (m); infinity where it may span
-    // the whole box (a bound for counting, not the shape).
+    // the whole box (a bound for counting, not the shape; an array's).
     double reach(int a) const;
+
+  private:
+    bool contains_at(const Vec3& o, const Vec3& p) const;
+    double distance_at(const Vec3& o, const Vec3& p) const;
+    // The origins of the array's particles that could hold p (those of the 3 x 3 grid places
+    // around it), or the one origin.
+    template <typename F>
+    void for_candidates(const Vec3& p, F&& f) const;
 };
 
 class MaterialMap;
@@ -99,6 +115,15 @@ struct Lattice {
                 int& site) const;
     Vec3 position(std::int64_t gid) const;  // m, from the origin of the box
 };
+
+// The site nearest `point` (m; the lowest id on a tie), searched in the cells around it: where
+// VAMPIRE centres a particle.
+Vec3 nearest_site(const Lattice& l, const Vec3& point);
+// VAMPIRE's particle arrays (create:particle-array, hexagonal-particle-array): the particles'
+// origins on their grid, each on its nearest site (particle-centre-offset: half a cell further),
+// those that fit whole in the box (centre at most size/2 from its far x and y faces) kept, in
+// l.particle (origins and the grid's index). Throws Error when none fits.
+void place_particle_array(Lattice& l, double size);
 
 // Cells per axis: ceil(system size / cell size) as VAMPIRE does, with a relative tolerance of
 // 1e-6 so a size that is an exact multiple of the cell (40 * 2.87 A) does not gain a cell from

@@ -45,7 +45,41 @@ bool in_bubble(const ParticleCut& c, double dx, double dy, double z) {
 
 }  // namespace
 
+template <typename F>
+void ParticleCut::for_candidates(const Vec3& p, F&& f) const {
+    if (origins.empty()) {
+        f(origin);
+        return;
+    }
+    // The grid place nearest p, and its neighbours: a particle holding p is centred within its
+    // radius of p, and its atom-centred origin within a cell of its grid place.
+    const auto row = static_cast<long>(std::lround((p[1] - base_y) / pitch_y));
+    for (long iy = row - 1; iy <= row + 1; ++iy) {
+        if (iy < 0 || iy >= ny) continue;
+        const bool hexagonal = parameters.array == ParticleParameters::Array::hexagonal;
+        const double shift = hexagonal && iy % 2 == 1 ? 0.5 * pitch_x : 0.0;
+        const auto column = static_cast<long>(std::lround((p[0] - base_x - shift) / pitch_x));
+        for (long ix = column - 1; ix <= column + 1; ++ix) {
+            if (ix < 0 || ix >= nx) continue;
+            const int k = index[std::size_t(iy * nx + ix)];
+            if (k >= 0) f(origins[std::size_t(k)]);
+        }
+    }
+}
+
 bool ParticleCut::contains(const Vec3& p) const {
+    bool inside = false;
+    for_candidates(p, [&](const Vec3& o) { inside = inside || contains_at(o, p); });
+    return inside;
+}
+
+double ParticleCut::scaled_distance(const Vec3& p) const {
+    double least = infinity;
+    for_candidates(p, [&](const Vec3& o) { least = std::min(least, distance_at(o, p)); });
+    return least;
+}
+
+bool ParticleCut::contains_at(const Vec3& origin, const Vec3& p) const {
     const double dx = p[0] - origin[0], dy = p[1] - origin[1], dz = p[2] - origin[2];
     const Vec3& sf = parameters.shape_factor;
     const double r2 = radius * radius;
@@ -69,11 +103,13 @@ bool ParticleCut::contains(const Vec3& p) const {
         case ParticleShape::bubble:
             return in_bubble(*this, dx, dy, p[2]);
         default:
-            return !(scaled_distance(p) > 1.0);
+            // VAMPIRE measures in A, where a lattice's boundary sites often lie exactly on the
+            // surface (and are in); in metres rounding moves them by 1e-16: a boundary of 1e-12.
+            return !(distance_at(origin, p) > 1.0 + 1e-12);
     }
 }
 
-double ParticleCut::scaled_distance(const Vec3& p) const {
+double ParticleCut::distance_at(const Vec3& origin, const Vec3& p) const {
     const double x = std::abs(p[0] - origin[0]) / radius, y = std::abs(p[1] - origin[1]) / radius,
                  z = std::abs(p[2] - origin[2]) / radius;
     const Vec3& sf = parameters.shape_factor;
@@ -101,12 +137,13 @@ double ParticleCut::scaled_distance(const Vec3& p) const {
         }
         case ParticleShape::tear_drop:
         case ParticleShape::bubble:  // no core-shell materials (refused, as VAMPIRE ignores them)
-            return contains(p) ? 0.0 : infinity;
+            return contains_at(origin, p) ? 0.0 : infinity;
     }
     return 0.0;
 }
 
 double ParticleCut::reach(int a) const {
+    if (!origins.empty()) return infinity;  // an array spans the box
     const Vec3& sf = parameters.shape_factor;
     switch (shape) {
         case ParticleShape::sphere:

@@ -157,6 +157,46 @@ void add_particle_rows(std::vector<KeywordSpec>& t) {
             c.structure.particle.centre_offset = true;
         },
         [](const SystemSettings& c) { return flag_if(c.structure.particle.centre_offset); }));
+    using Array = ParticleParameters::Array;
+    for (const Array kind : {Array::square, Array::hexagonal})
+        t.push_back(row(
+            "create", kind == Array::square ? "particle-array" : "hexagonal-particle-array",
+            K::flag, D::none, 0, 0, "off",
+            std::string("cut an array of the particle shape: particles ") +
+                (kind == Array::square ? "on a square grid"
+                                       : "in rows sqrt(3)/2 apart, every other row shifted "
+                                         "by half") +
+                " of pitch dimensions:particle-size + particle-spacing, at mid-height, each "
+                "centred on its nearest atom; those whole in the box kept (VAMPIRE's)",
+            [kind](SystemSettings& c, const Value&, const Entry&) {
+                c.structure.particle.array = kind;
+            },
+            [kind](const SystemSettings& c) {
+                return flag_if(c.structure.particle.array == kind);
+            }));
+    auto array_length = [&t](const std::string& name, double lo, const char* def,
+                             const std::string& help, double ParticleParameters::*field,
+                             double fallback) {
+        t.push_back(row(
+            "dimensions", name, K::real, D::length, lo, 1e-3, def, help,
+            [field](SystemSettings& c, const Value& v, const Entry&) {
+                c.structure.particle.*field = v.real;
+            },
+            [field, fallback](const SystemSettings& c) -> std::optional<Value> {
+                const double v = c.structure.particle.*field;
+                return v != fallback ? number(v) : none;
+            }));
+    };
+    array_length("particle-spacing", 1e-11, "10 A",
+                 "a particle array's gap between neighbouring particles (their pitch is "
+                 "dimensions:particle-size + this)",
+                 &ParticleParameters::spacing, defaults.spacing);
+    array_length("particle-array-offset-x", 0, "0 A",
+                 "a particle array's shift along x: the first particle's centre at size/2 + this",
+                 &ParticleParameters::offset_x, defaults.offset_x);
+    array_length("particle-array-offset-y", 0, "0 A",
+                 "a particle array's shift along y: the first row at size/2 + this",
+                 &ParticleParameters::offset_y, defaults.offset_y);
     for (int a = 0; a < 3; ++a) {
         const std::string axis(1, "xyz"[a]);
         t.push_back(row(

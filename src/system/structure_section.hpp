@@ -76,10 +76,16 @@ struct ParticleParameters {
     double bubble_radius = 0.3333;        // create:bubble-radius: the profile's exponent
     double bubble_nucleation_height = 0;  // create:bubble-nucleation-height, of the box height
     bool centre_offset = false;           // create:particle-centre-offset: half a cell further
-    MINIASD_FIELDS(shape_factor, cone_angle, bubble_radius, bubble_nucleation_height,
-                   centre_offset);
+    // VAMPIRE's particle arrays: create:particle-array (square) or hexagonal-particle-array, the
+    // particles dimensions:particle-size + particle-spacing apart, the first's centre at
+    // (size/2 + particle-array-offset-x, size/2 + -offset-y) in the box (m).
+    enum class Array { none, square, hexagonal } array = Array::none;
+    double spacing = 10e-10;
+    double offset_x = 0, offset_y = 0;
+    MINIASD_FIELDS(shape_factor, cone_angle, bubble_radius, bubble_nucleation_height, centre_offset,
+                   array, spacing, offset_x, offset_y);
 };
-MINIASD_SIZE_GUARD(ParticleParameters, 56);
+MINIASD_SIZE_GUARD(ParticleParameters, 80);
 
 struct StructureSection {
     CrystalStructure crystal = CrystalStructure::sc;
@@ -97,7 +103,7 @@ struct StructureSection {
     MINIASD_FIELDS(crystal, unit_cell, system_size, periodic, single_spin, particle_shape,
                    particle_size, particle, crystal_sublattice_materials, alloy_seed);
 };
-MINIASD_SIZE_GUARD(StructureSection, 144);
+MINIASD_SIZE_GUARD(StructureSection, 168);
 
 SectionOf<SystemSettings> structure_section();  // structure_keywords.cpp
 

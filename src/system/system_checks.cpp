@@ -134,8 +134,17 @@ void check_structure(const SystemSettings& c, const std::map<std::string, Entry>
             fail(seen.at(std::string("create:") + word_of(shape)),
                  "conflicts with create:single-spin (one atom in one sc cell with no neighbours)");
     }
-    for (const char* k : {"dimensions:particle-size", "create:particle-centre-offset"})
+    for (const char* k : {"dimensions:particle-size", "create:particle-centre-offset",
+                          "create:particle-array", "create:hexagonal-particle-array"})
         if (!shaped && seen.count(k)) fail(seen.at(k), add_shape);
+    if (seen.count("create:particle-array") && seen.count("create:hexagonal-particle-array"))
+        fail(seen.at("create:hexagonal-particle-array"),
+             "conflicts with create:particle-array: give one arrangement");
+    for (const char* k : {"dimensions:particle-spacing", "dimensions:particle-array-offset-x",
+                          "dimensions:particle-array-offset-y"})
+        if (seen.count(k) && c.structure.particle.array == ParticleParameters::Array::none)
+            fail(seen.at(k),
+                 "has no effect without create:particle-array or hexagonal-particle-array");
     for (std::size_t i = 0; i < c.materials.size(); ++i) {
         if (!c.materials[i].core_shell_set) continue;
         const Entry& e = seen.at("material[" + std::to_string(i + 1) + "]:core-shell-size");

@@ -41,23 +41,25 @@ TEST(MaterialFmr, TheMaterialsOwnFieldTurnsItsSpinsByTheLinearResponse) {
     std::vector<double> one, many;
     for (const int ranks : {1, world.size()}) {
         const bool first = one.empty();
-        EXPECT_EQ(test::run_on_first_ranks(ranks, 1, layers(), [&](Simulation& sim) {
-                      const Observables& o = sim.last_sample();
-                      const auto& m1 = o.material_m[0];
-                      EXPECT_NEAR(m1[1] * m1[3], -turn, 0.01 * turn);
-                      EXPECT_NEAR(m1[0] * m1[3], alpha * turn, 0.01 * alpha * turn);
-                      // Without a field of its own, material 2 has felt nothing at all.
-                      const auto& m2 = o.material_m[1];
-                      EXPECT_EQ(m2[0], 0.0);
-                      EXPECT_EQ(m2[1], 0.0);
-                      EXPECT_NEAR(m2[2], 1.0, 1e-15);
-                      // The last step's field (it began at 4999 steps).
-                      const std::vector<double>& f = sim.state().material_fmr_field;
-                      ASSERT_EQ(f.size(), 2u);
-                      EXPECT_NEAR(f[0], h * std::sin(w * 4999 * 10e-15), 1e-12 * h);
-                      EXPECT_EQ(f[1], 0.0);
-                      (first ? one : many) = test::statistics_of(sim);
-                  }),
+        EXPECT_EQ(test::run_on_first_ranks(
+                      ranks, 1, layers(),
+                      [&](Simulation& sim) {
+                          const Observables& o = sim.last_sample();
+                          const auto& m1 = o.material_m[0];
+                          EXPECT_NEAR(m1[1] * m1[3], -turn, 0.01 * turn);
+                          EXPECT_NEAR(m1[0] * m1[3], alpha * turn, 0.01 * alpha * turn);
+                          // Without a field of its own, material 2 has felt nothing at all.
+                          const auto& m2 = o.material_m[1];
+                          EXPECT_EQ(m2[0], 0.0);
+                          EXPECT_EQ(m2[1], 0.0);
+                          EXPECT_NEAR(m2[2], 1.0, 1e-15);
+                          // The last step's field (it began at 4999 steps).
+                          const std::vector<double>& f = sim.state().material_fmr_field;
+                          ASSERT_EQ(f.size(), 2u);
+                          EXPECT_NEAR(f[0], h * std::sin(w * 4999 * 10e-15), 1e-12 * h);
+                          EXPECT_EQ(f[1], 0.0);
+                          (first ? one : many) = test::statistics_of(sim);
+                      }),
                   "");
         if (world.size() == 1) break;
     }

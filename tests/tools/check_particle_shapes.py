@@ -1,11 +1,12 @@
 #!/usr/bin/python3
 """The particle shapes cut the atoms VAMPIRE cuts: each input of bench/vampire-shapes/ (ellipsoid
 and ellipse with shape factors, cone with its angle, tear-drop, bubble with its parameters, the
-truncated octahedron with shape factors, a sphere moved by create:particle-centre-offset, and
-core-shell ellipsoid and cone; boxes whose size along an open axis ends inside the last cell, with
-material heights) runs one step with config:atoms, and its coordinates (material,
-position to 0.01 A) must be the set VAMPIRE's develop branch wrote, on 1 rank and, for two of
-them, on 3. Then the shapes' parameters are refused where they have no effect.
+truncated octahedron with shape factors, a sphere moved by create:particle-centre-offset,
+core-shell ellipsoid and cone, a square array of spheres and a hexagonal one of cylinders, each
+offset; boxes whose size along an open axis ends inside the last cell, with material heights) runs
+one step with config:atoms, and its coordinates (material, position to 0.01 A) must be the set
+VAMPIRE's develop branch wrote, on 1 rank and, for four of them, on 3. Then the shapes' parameters
+and the arrays' are refused where they have no effect.
 Usage: check_particle_shapes.py MINIASD MPIEXEC [MPIEXEC_FLAG ...] -- WORKDIR SOURCE_DIR
 """
 import gzip
@@ -44,7 +45,8 @@ for case in sorted(os.listdir(shapes)):
     with gzip.open(os.path.join(shapes, case, "vampire-develop-atoms.gz"), "rt") as f:
         expected = {(int(r[0]), float(r[1]), float(r[2]), float(r[3]))
                     for r in (line.split() for line in f if not line.startswith("#"))}
-    for ranks in ((1, 3) if case in ("cone-cs", "ellipsoid-cs") else (1,)):
+    for ranks in ((1, 3) if case in ("cone-cs", "ellipsoid-cs", "array-square",
+                                     "array-hexagonal") else (1,)):
         out = os.path.join(work, f"{case}-{ranks}")
         os.makedirs(out)
         cmd = ([mpiexec, "-n", str(ranks), *flags] if ranks > 1 else []) + \
@@ -65,7 +67,12 @@ for extra, shape, word in [("create:cone-angle = 20", "create:ellipse", "cone-an
                            ("dimensions:particle-shape-factor-z = 0.5", "create:ellipse",
                             "particle-shape-factor-z"),
                            ("create:bubble-radius = 0.5", "create:sphere", "bubble-radius"),
-                           ("create:particle-centre-offset", "", "particle-centre-offset")]:
+                           ("create:particle-centre-offset", "", "particle-centre-offset"),
+                           ("dimensions:particle-spacing = 1 !nm", "create:ellipse",
+                            "particle-spacing"),
+                           ("dimensions:particle-array-offset-y = 1 !nm", "create:ellipse",
+                            "particle-array-offset-y"),
+                           ("create:particle-array", "", "particle-array")]:
     text = base.replace("create:ellipse", shape) + extra + "\n"
     if not shape:
         text = text.replace("dimensions:particle-size", "#").replace(
@@ -87,6 +94,19 @@ r = subprocess.run([miniasd, os.path.join(work, "refuse-core-shell"), "--check"]
                    capture_output=True, text=True)
 check(r.returncode == 1 and "core-shell-size" in r.stderr and "bubble" in r.stderr,
       "core-shell sizes refused on a bubble (VAMPIRE's ignores them)", r.stderr[-400:])
+# Both arrangements at once, and an array with no whole particle in the box.
+text = open(os.path.join(shapes, "array-square", "input")).read()
+for name, extra, expected in [("both", "create:hexagonal-particle-array\n",
+                               "conflicts with create:particle-array"),
+                              ("none-fits", "dimensions:particle-array-offset-y = 8 !nm\n",
+                               "holds no whole particle")]:
+    path = os.path.join(work, f"refuse-array-{name}")
+    with open(path, "w") as f:
+        f.write(text.replace("m.mat", os.path.join(shapes, "array-square", "m.mat")) + extra)
+    r = subprocess.run([miniasd, path, "-o", work, "-q"] if name == "none-fits"
+                       else [miniasd, path, "--check"], capture_output=True, text=True)
+    check(r.returncode != 0 and expected in r.stderr, f"particle array: {name} refused",
+          r.stderr[-400:])
 
 print(f"check_particle_shapes: {len(failures)} failed" if failures else
       "check_particle_shapes: all passed")
