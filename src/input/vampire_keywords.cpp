@@ -152,11 +152,7 @@ const Group groups[] = {
      "load-checkpoint load-checkpoint-if-exists electrical-pulse-time electrical-pulse-rise-time "
      "electrical-pulse-fall-time field-pulse-time minimum-applied-field-strength "
      "equilibration-applied-field-strength"},
-    {"sim", VC::not_supported,
-     "VAMPIRE's field-cool and localised-field-cool run their whole program this many times "
-     "(program/field_cool.cpp); repetitions are not implemented: run the input again with "
-     "another sim:integrator-random-seed",
-     "simulation-cycles"},
+    {"sim", VC::supported, "", "simulation-cycles"},
     {"sim", VC::not_supported, "Monte Carlo preconditioning is not implemented",
      "preconditioning-steps"},
     {"sim", VC::supported, "",

@@ -188,6 +188,46 @@ TEST(TwoTemperature, ADoubleSquarePulseHoldsEachTemperatureInItsWindow) {
               std::string::npos);
 }
 
+TEST(TwoTemperature, CyclesRepeatThePulseAndTheCooling) {
+    // sim:simulation-cycles (VAMPIRE's runs): three pulses in a row deposit three times the
+    // energy, the model going on from where each left it; three coolings each start again at
+    // the maximum temperature, the equilibration only before the first.
+    const std::string box =
+        "create:crystal-structure = sc\ndimensions:unit-cell-size = 3 !A\n"
+        "dimensions:system-size = 6 !A\nmaterial[1]:atomic-spin-moment = 2 !muB\n"
+        "sim:time-step = 1 !fs\nsim:total-time-steps = 1000\nsim:time-steps-increment = 100\n"
+        "sim:simulation-cycles = 3\n";
+    {
+        Simulation sim(parallel::Comm::world(),
+                       test::config_from_text(box + "sim:program = laser-pulse\n"
+                                                    "sim:equilibration-temperature = 10\n"
+                                                    "sim:laser-pulse-time = 20 !fs\n"),
+                       test::quiet_options());
+        LaserPulseProgram program;
+        ProgramHost host(sim);
+        program.run(host);
+        ASSERT_NE(program.model(), nullptr);
+        EXPECT_NEAR(program.model()->absorbed(), 3 * 20 * 1e7, 1e-6 * 3 * 20 * 1e7);
+        EXPECT_EQ(sim.state().step, 3000);
+        EXPECT_EQ(sim.state().rows, 11 + 2 * 10);
+    }
+    const Config c = test::config_from_text(box +
+                                            "sim:program = field-cool\n"
+                                            "sim:maximum-temperature = 600\n"
+                                            "sim:minimum-temperature = 10\n"
+                                            "sim:equilibration-time-steps = 50\n"
+                                            "sim:cooling-time = 0.2 !ps\n");
+    Simulation sim(parallel::Comm::world(), c, test::quiet_options());
+    run_program(sim);
+    EXPECT_EQ(sim.state().step, 50 + 3000);
+    EXPECT_EQ(sim.state().temperature, cooling_temperature(c, 999e-15));  // the last step's
+    EXPECT_EQ(sim.state().rows, 11 + 2 * 10);
+    // Only where VAMPIRE repeats.
+    EXPECT_NE(test::input_refusal(box + "sim:program = time-series\n")
+                  .find("has no effect without sim:program = field-cool"),
+              std::string::npos);
+}
+
 // VAMPIRE's field cool: equilibration at the start (sim:equilibration-temperature, here its
 // default, the maximum), cooling from sim:maximum-temperature to sim:minimum-temperature;
 // sim:temperature has no part in it.

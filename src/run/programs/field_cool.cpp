@@ -1,6 +1,8 @@
 // sim:program = field-cool (programs.hpp): VAMPIRE's program. Equilibration at
 // sim:equilibration-temperature (default: the cooling's start), then the cooling from
-// sim:maximum-temperature to sim:minimum-temperature; sim:temperature has no part in it.
+// sim:maximum-temperature to sim:minimum-temperature; sim:temperature has no part in it. With
+// sim:simulation-cycles = N the cooling runs N times in a row (VAMPIRE's runs: the later ones
+// start from the last one's spins at the maximum temperature, without an equilibration).
 #include <algorithm>
 #include <cmath>
 #include <vector>
@@ -22,6 +24,21 @@ double cooling_temperature(const Config& c, double t) {
     return end + (start - end) * cooling_factor(c, t);
 }
 
+Phase next_cycle(const Config& c) {
+    Phase q = time_series_phase(c);
+    q.equilibration_steps = 0;
+    q.sample_at_start = false;  // the last cycle's final sample is this one's start
+    return q;
+}
+
+void plan_cycle_rows(ProgramHost& sim) {
+    const Config& c = sim.config();
+    const auto rows = [&c](std::int64_t equil) {
+        return rows_of_phase(equil, c.sim.total_steps, c.sim.steps_increment, c.columns.rate);
+    };
+    sim.plan_rows(rows(c.sim.equilibration_steps) + (c.pulse.cycles - 1) * rows(0));
+}
+
 namespace {
 
 // localised-field-cool: every material's temperature n steps into the cooling (VAMPIRE's
@@ -36,6 +53,7 @@ std::vector<double> material_temperatures(const Config& c, std::int64_t n) {
 
 void localised_cool(ProgramHost& sim) {
     const Config& c = sim.config();
+    plan_cycle_rows(sim);
     // The equilibration at the materials' own temperatures, then the cooling: each step's
     // temperatures are set before it, and each sample's before its row, from the time alone.
     Phase p = time_series_phase(c);
@@ -48,6 +66,16 @@ void localised_cool(ProgramHost& sim) {
             s.material_temperatures = material_temperatures(c, s.phase_step - equil);
     };
     sim.run(p);
+    for (std::int64_t k = 1; k < c.pulse.cycles; ++k) {
+        Phase q = next_cycle(c);
+        q.drive = [&c](RunState& s, std::int64_t n) {
+            s.material_temperatures = material_temperatures(c, n);
+        };
+        q.on_sample = [&c](RunState& s) {
+            s.material_temperatures = material_temperatures(c, s.phase_step);
+        };
+        sim.run(q);
+    }
 }
 
 }  // namespace
@@ -70,7 +98,17 @@ void FieldCoolProgram::run(ProgramHost& sim) {
     };
     // The first cooling step's sample shows the start temperature.
     p.temperature = c.sweep.maximum_temperature;
+    plan_cycle_rows(sim);
     sim.run(p);
+    for (std::int64_t k = 1; k < c.pulse.cycles; ++k) {
+        Phase q = next_cycle(c);
+        q.temperature = c.sweep.maximum_temperature;
+        q.drive = [&c](RunState& s, std::int64_t n) {
+            s.temperature = s.phonon_temperature =
+                cooling_temperature(c, double(n) * c.sim.time_step);
+        };
+        sim.run(q);
+    }
 }
 
 }  // namespace miniasd

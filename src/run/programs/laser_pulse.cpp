@@ -48,9 +48,9 @@ void LaserPulseProgram::run(ProgramHost& sim) {
         peak_electron = saved[4];
         peak_phonon = saved[5];
     }
-    p.drive = [&, bath](RunState& s, std::int64_t n) {
-        if (n < equil) return;
-        const double t = double(n - equil) * c.sim.time_step;  // s since the pulse phase began
+    // The bath t seconds after the pulse began (VAMPIRE's cycles: each pulse from t = 0, the
+    // model going on from where the last left it).
+    auto pulse = [&, bath](RunState& s, double t) {
         if (square) {
             s.temperature = t <= c.pulse.time ? c.sweep.maximum_temperature
                             : second_square && t > second_from && t <= second_to
@@ -67,7 +67,17 @@ void LaserPulseProgram::run(ProgramHost& sim) {
         const std::array<double, 4> m = ttm.state();
         s.program_state.assign({m[0], m[1], m[2], m[3], peak_electron, peak_phonon});
     };
+    p.drive = [&, equil](RunState& s, std::int64_t n) {
+        if (n >= equil) pulse(s, double(n - equil) * c.sim.time_step);
+    };
+    plan_cycle_rows(sim);
     sim.run(p);
+    for (std::int64_t k = 1; k < c.pulse.cycles; ++k) {
+        Phase q = next_cycle(c);
+        q.equilibration_temperature = q.temperature = bath;
+        q.drive = [&](RunState& s, std::int64_t n) { pulse(s, double(n) * c.sim.time_step); };
+        sim.run(q);
+    }
     std::FILE* screen = sim.screen();
     if (screen && !square)
         std::fprintf(screen,

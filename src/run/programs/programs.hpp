@@ -285,6 +285,10 @@ class LaserPulseProgram final : public Program {
     std::unique_ptr<TwoTemperatureModel> model_;
 };
 TwoTemperatureParameters two_temperature_parameters(const Config& c);
+// sim:simulation-cycles: the phase of a cooling's or a pulse's next cycle (no equilibration, no
+// sample at its start: the last cycle's final sample is there), and the rows of all cycles.
+Phase next_cycle(const Config& c);
+void plan_cycle_rows(ProgramHost& sim);
 
 // One temperature point of a sweep (curie-temperature, cmc-anisotropy): equilibration-time-steps
 // and then loop-time-steps sampled every time-steps-increment at temperature t (K), its rows

@@ -58,6 +58,15 @@ void add_rows(std::vector<KeywordSpec>& t) {
         [](const Config& c) { return number(c.pulse.power); }));
     add_second_pulse_rows(t);
     t.push_back(row(
+        "sim", "simulation-cycles", K::integer, D::none, 1, 2e9, "1",
+        "field-cool, localised-field-cool and laser-pulse: run the cooling or the pulse this "
+        "many times in a row, each from where the last left the spins (and the two-temperature "
+        "model), the equilibration only before the first (VAMPIRE's)",
+        [](Config& c, const Value& v, const Entry&) { c.pulse.cycles = v.integer; },
+        [](const Config& c) -> std::optional<Value> {
+            return c.pulse.cycles != 1 ? whole(c.pulse.cycles) : none;
+        }));
+    t.push_back(row(
         "sim", "two-temperature-electron-heat-capacity", K::real, D::none, 1e-10, 1e40, "222",
         "gamma of the electron heat capacity C_e = gamma T_e (J m^-3 K^-2)",
         [](Config& c, const Value& v, const Entry&) { c.pulse.electron_heat_capacity = v.real; },
@@ -195,6 +204,13 @@ void check(Config& c, const Seen& seen, std::vector<std::string>& warnings) {
         if (const Entry* e = given(seen, key); e && !electrical)
             fail(*e, "has no effect without sim:program = electrical-pulse");
     check_second_pulse(c, seen);
+    if (const Entry* e = given(seen, "sim:simulation-cycles");
+        e && c.sim.program != ProgramKind::field_cool &&
+        c.sim.program != ProgramKind::localised_field_cool &&
+        c.sim.program != ProgramKind::laser_pulse)
+        fail(*e,
+             "has no effect without sim:program = field-cool, localised-field-cool or "
+             "laser-pulse (the programs VAMPIRE repeats)");
     if (c.sim.program == ProgramKind::laser_pulse && square_profile(c.pulse.laser_profile) &&
         !given(seen, "sim:maximum-temperature"))
         fail(seen.at("sim:laser-pulse-temporal-profile"),

@@ -48,6 +48,9 @@ struct PulseSection {
     // its delay (two-temperature: after the first's start; square: after the first's end).
     double second_time = 50e-15, second_power = 20, second_maximum_temperature = 500;
     double second_delay = 10e-12;
+    // sim:simulation-cycles: field-cool, localised-field-cool and laser-pulse run their cooling
+    // or pulse this many times in a row (VAMPIRE's), the equilibration only before the first.
+    std::int64_t cycles = 1;
     // electrical-pulse: the current's linear rise, plateau and linear fall (s), VAMPIRE's
     double electrical_rise = 0, electrical_time = 1e-9, electrical_fall = 0;
     // fmr: the oscillating field H0 sin(2 pi f t) along fmr_direction (VAMPIRE's sim:fmr-field-*;
@@ -59,10 +62,10 @@ struct PulseSection {
     MINIASD_FIELDS(cooling_time, cooling_function, laser_profile, time, power,
                    electron_heat_capacity, phonon_heat_capacity, electron_phonon_coupling,
                    heat_sink_coupling, second_time, second_power, second_maximum_temperature,
-                   second_delay, electrical_rise, electrical_time, electrical_fall, fmr_strength,
-                   fmr_frequency, fmr_direction, field_pulse_time);
+                   second_delay, cycles, electrical_rise, electrical_time, electrical_fall,
+                   fmr_strength, fmr_frequency, fmr_direction, field_pulse_time);
 };
-MINIASD_SIZE_GUARD(PulseSection, 168);
+MINIASD_SIZE_GUARD(PulseSection, 176);
 
 SectionOf<Config> pulse_section();  // pulse_keywords.cpp
 
