@@ -58,6 +58,10 @@ const Difference differences[] = {
     {"material[i]:exchange-matrix-8th-nn",
      "stored in the 7th shell's slot", "the 8th shell (docs/physics.md)"},
     {"exchange:rkkykf", "read but never stored (k stays 1)", "used"},
+    {"sim:demagnetisation-factor",
+     "-mu_0 N u / V with u the magnetisation's unit vector and V the box in m^3 (the moment is "
+     "left out: fields of order 1e18 T in a 10 nm box), from the last statistics sample",
+     "-mu_0 N M, M = sum mu S / V (A/m), from the present spins before every step and sample"},
     {"create:spin-initialisation-random-seed",
      "default 123456; one generator's sequence over the atoms in creation order (another on "
      "each MPI rank)",

@@ -173,10 +173,7 @@ const Group groups[] = {
     {"sim", VC::supported, "",
      "second-laser-pulse-time second-laser-pulse-power second-laser-pulse-maximum-temperature "
      "second-laser-pulse-delay-time"},
-    {"sim", VC::not_supported,
-     "the demagnetising field from shape factors (-N M of the whole sample's magnetisation) is "
-     "not implemented; the exact dipolar field is (dipole:solver = atomistic, docs/physics.md)",
-     "demagnetisation-factor"},
+    {"sim", VC::supported, "", "demagnetisation-factor"},
     {"sim", VC::accepted_without_effect,
      "miniASD always decomposes the lattice geometrically; ranks per node come from the MPI launcher",
      "mpi-mode mpi-ppn"},

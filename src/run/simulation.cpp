@@ -155,14 +155,12 @@ void Simulation::pull_spins() const {
     sync_.device_ahead = false;
 }
 
-std::uint64_t Simulation::spin_hash() const {
-    pull_spins();
-    return comm().wrapping_sum(local_spin_hash(spins_, system_));
-}
-
 void Simulation::sync_field() {
     // The Hamiltonian's applied field follows the run state, which programs change between
     // steps; a sample at a phase's first step must already see the new field.
+    if (config_.sim.demag_factor != Vec3{0, 0, 0})
+        state_.demag_field = demag_field(config_.sim.demag_factor, magnetisation(),
+                                         measures_.total_moment, lattice_.extent);
     const Vec3 b = state_.field();
     if (b != hamiltonian_.applied_field()) hamiltonian_.set_applied_field(b);
     const std::vector<double>* now = hamiltonian_.material_oscillating_field();

@@ -39,8 +39,17 @@
 #include "system/stiffness_planes.hpp"
 #include "system/wall_slices.hpp"
 #include "util/timers.hpp"
+#include "util/units.hpp"
 
 namespace miniasd {
+
+// sim:demagnetisation-factor's field (T): -mu_0 N M, M = m total_moment / V the magnetisation of
+// the box (m = sum mu S / sum mu; total_moment = sum mu, J/T; box the extent, m).
+inline Vec3 demag_field(const Vec3& n, const Vec3& m, double total_moment, const Vec3& box) {
+    const double scale = -4 * 3.14159265358979323846 * constants::mu0_over_4pi * total_moment /
+                         (box[0] * box[1] * box[2]);
+    return {scale * n[0] * m[0], scale * n[1] * m[1], scale * n[2] * m[2]};
+}
 
 struct RunOptions {
     std::string output_dir = ".";  // where the statistics table goes

@@ -39,6 +39,11 @@ Observables Simulation::observe() {
     return o;
 }
 
+std::uint64_t Simulation::spin_hash() const {
+    pull_spins();
+    return comm().wrapping_sum(local_spin_hash(spins_, system_));
+}
+
 std::FILE* Simulation::open_output_file(const std::string& name, std::string& path,
                                         bool* appended) const {
     return rows_.files.open(name, path, appended);

@@ -34,6 +34,9 @@ struct RunState {
     // sim:program = lagrange-multiplier: the constraint's field N (lambda / |m| - nu) on every
     // atom (T), set before every step from lambda (program_state) and the magnetisation.
     Vec3 lagrange_field{0, 0, 0};
+    // sim:demagnetisation-factor: the sample's demagnetising field -mu_0 N M (T), set from the
+    // present magnetisation before every step and sample (so a checkpoint need not hold it).
+    Vec3 demag_field{0, 0, 0};
 
     // The hysteresis programs' branch at the present point (-1 down, +1 up; 0 outside
     // hysteresis-loop, static- and partial-hysteresis-loop), for config:field-range-*; set at
@@ -83,10 +86,11 @@ struct RunState {
     }
     double time() const { return double(step) * time_step; }  // s
     Vec3 field() const {                                      // T
-        return {
-            field_strength * field_direction[0] + fmr_field * fmr_direction[0] + lagrange_field[0],
-            field_strength * field_direction[1] + fmr_field * fmr_direction[1] + lagrange_field[1],
-            field_strength * field_direction[2] + fmr_field * fmr_direction[2] + lagrange_field[2]};
+        Vec3 b;
+        for (std::size_t a = 0; a < 3; ++a)
+            b[a] = field_strength * field_direction[a] + fmr_field * fmr_direction[a] +
+                   lagrange_field[a] + demag_field[a];
+        return b;
     }
 };
 

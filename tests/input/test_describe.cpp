@@ -119,8 +119,11 @@ std::vector<Value> candidates(const KeywordSpec& s) {
                     out.push_back(v);
                 }
             v.triple = true;
-            for (Vec3 x : {Vec3{0.1 * s.max, 0.2 * s.max, 0.3 * s.max}, Vec3{1, 0.5, 0.25}}) {
-                v.vec = x;  // the second: A, B, C of an exponential weight
+            // The second: A, B, C of an exponential weight; the third sums to 1 (demagnetising
+            // factors).
+            for (Vec3 x : {Vec3{0.1 * s.max, 0.2 * s.max, 0.3 * s.max}, Vec3{1, 0.5, 0.25},
+                           Vec3{0.2, 0.3, 0.5}}) {
+                v.vec = x;
                 v.real = (v.vec[0] + v.vec[1] + v.vec[2]) / 3;
                 out.push_back(v);
             }

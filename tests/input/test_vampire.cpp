@@ -162,11 +162,11 @@ TEST(Vampire, ExampleStyleInputsRunOrAreRefusedByName) {
     // run.
     const std::string msg = error_of(
         "create:voronoi-film\ndipole:output-atomistic-dipole-field\n"
-        "sim:demagnetisation-factor = 0,0,1\n" +
+        "config:identify-surface-atoms\n" +
         material1);
     EXPECT_NE(msg.find("3 mistakes"), std::string::npos) << msg;
     for (const char* key : {"'create:voronoi-film'", "'dipole:output-atomistic-dipole-field'",
-                            "'sim:demagnetisation-factor'"})
+                            "'config:identify-surface-atoms'"})
         EXPECT_NE(msg.find(std::string("VAMPIRE keyword ") + key), std::string::npos) << msg;
     EXPECT_NE(msg.find("the per-atom dipolar field output is not implemented"), std::string::npos);
 }

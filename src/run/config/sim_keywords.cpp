@@ -1,7 +1,9 @@
 // The run's section (sim_section.hpp): the rows of the sim: keywords of the time loop (what runs,
 // the integrator, temperatures, the time step, step counts, the applied field, the seed), and the
 // warnings about settings VAMPIRE's programs do not read.
+#include <cmath>
 #include <cstdio>
+#include <string>
 
 #include "input/input_checks.hpp"
 #include "input/keyword_rows.hpp"
@@ -115,6 +117,24 @@ void add_loop_rows(std::vector<KeywordSpec>& t) {
         [](Config& c, const Value& v, const Entry&) { c.sim.steps_increment = v.integer; },
         [](const Config& c) { return whole(c.sim.steps_increment); }));
     t.push_back(row(
+        "sim", "demagnetisation-factor", K::real_or_triple, D::none, 0, 1, "none",
+        "the sample's demagnetising factors N_x, N_y, N_z (summing to 1): every atom feels "
+        "-mu_0 N M, M = sum mu S / V the magnetisation of the whole box (V its volume), "
+        "updated before every step and sample (VAMPIRE's meaning; LLG or Monte Carlo, CPU)",
+        [](Config& c, const Value& v, const Entry& e) {
+            if (!v.triple) input_checks::fail(e, "needs three numbers, N_x, N_y, N_z");
+            const double sum = v.vec[0] + v.vec[1] + v.vec[2];
+            if (std::fabs(1.0 - sum) > 1e-4)
+                input_checks::fail(e,
+                                   "the three factors must sum to 1 (as in VAMPIRE); they sum "
+                                   "to " +
+                                       std::to_string(sum));
+            c.sim.demag_factor = v.vec;
+        },
+        [](const Config& c) -> std::optional<Value> {
+            return c.sim.demag_factor != Vec3{0, 0, 0} ? triple(c.sim.demag_factor) : none;
+        }));
+    t.push_back(row(
         "sim", "applied-field-strength", K::real, D::field, -1e4, 1e4, "0 T",
         "applied field B (tesla by default)",
         [](Config& c, const Value& v, const Entry&) { c.sim.field_strength = v.real; },
@@ -213,8 +233,28 @@ void warn(const Config& c, const Seen& seen, std::vector<std::string>& warnings)
     warn_monte_carlo_at_zero(c, warnings);
 }
 
+// The demagnetising factor's field is set before every step and sample from the magnetisation:
+// a minimiser's many field evaluations per step would see a stale one, and the device's steps
+// would fetch the spins every step.
+void check_demag(const Config& c, const Seen& seen) {
+    const Entry* e = given(seen, "sim:demagnetisation-factor");
+    if (!e) return;
+    const ProgramKind p = c.sim.program;
+    if (p == ProgramKind::relax || p == ProgramKind::gneb ||
+        p == ProgramKind::static_hysteresis_loop || given(seen, "sim:relax-first"))
+        input_checks::fail(*e,
+                           "is set before every time step: it cannot go with a relaxation "
+                           "(sim:program = relax, gneb, static-hysteresis-loop or "
+                           "sim:relax-first); use the dipolar field (dipole:solver)");
+    if (c.sim.device == Device::gpu)
+        input_checks::fail(*e,
+                           "runs on the CPU only (the magnetisation is summed before every "
+                           "step)");
+}
+
 // diagnostic-boltzmann compares its histogram with exp(-E / kT), which needs a temperature.
 void check(Config& c, const Seen& seen, std::vector<std::string>&) {
+    check_demag(c, seen);
     if (c.sim.program == ProgramKind::diagnostic_boltzmann && !(c.sim.temperature > 0)) {
         const Entry* e = given(seen, "sim:temperature");
         input_checks::fail(e ? *e : seen.at("sim:program"),

@@ -94,11 +94,15 @@ struct SimSection {
     // last of them or sim:applied-field-unit-vector in the file sets field_direction.
     double field_angle_theta = 0, field_angle_phi = 0;
     std::uint64_t seed = 12345;  // key of the counter-based generator
+    // sim:demagnetisation-factor (N_x, N_y, N_z; zero: none): the whole sample's demagnetising
+    // field -mu_0 N M, M = sum mu S / V (V the box), on every atom (run/demag_field.hpp).
+    Vec3 demag_factor{0, 0, 0};
     MINIASD_FIELDS(program, integrator, device, monte_carlo_move, temperature, time_step,
                    total_steps, equilibration_steps, equilibration_temperature, steps_increment,
-                   field_strength, field_direction, field_angle_theta, field_angle_phi, seed);
+                   field_strength, field_direction, field_angle_theta, field_angle_phi, seed,
+                   demag_factor);
 };
-MINIASD_SIZE_GUARD(SimSection, 120);
+MINIASD_SIZE_GUARD(SimSection, 144);
 
 // The equilibration temperature (K): sim:equilibration-temperature, or sim:temperature when it
 // is not given (VAMPIRE's default is 300 K whatever sim:temperature; docs/vampire-compatibility).
