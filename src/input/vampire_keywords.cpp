@@ -54,8 +54,11 @@ const Group groups[] = {
      "interfacial-roughness-seed-radius interfacial-roughness-seed-radius-variance "
      "interfacial-roughness-mean-height interfacial-roughness-maximum-height "
      "interfacial-roughness-height-field-resolution"},
-    {"create", VC::not_supported, "multilayer stacks are not implemented (material heights are)",
-     "multilayers height-categorization"},
+    {"create", VC::supported, "", "multilayers"},
+    {"create", VC::accepted_without_effect,
+     "it groups atoms for VAMPIRE's height profiles (output:height-magnetisation and the like), "
+     "which miniASD does not write (they are refused by name)",
+     "height-categorization"},
     {"create", VC::not_supported, "dilution and intermixing are not implemented",
      "dilution-random-seed intermixing-random-seed"},
 

@@ -7,6 +7,24 @@
 
 namespace miniasd {
 
+namespace {
+
+// Whether a site at fraction h of the box's height lies in the material's height range; with
+// create:multilayers = N, in the range of any of the N blocks (VAMPIRE's
+// create/multilayers.cpp: (min + k) L/N <= z < (max + k) L/N).
+bool holds_height(const MaterialConfig& mc, double h, std::int64_t layers) {
+    if (layers <= 1)
+        return h >= mc.minimum_height && (h < mc.maximum_height || mc.maximum_height >= 1.0);
+    const double block = 1.0 / double(layers);
+    for (std::int64_t k = 0; k < layers; ++k)
+        if (h >= (mc.minimum_height + double(k)) * block &&
+            h < (mc.maximum_height + double(k)) * block)
+            return true;
+    return false;
+}
+
+}  // namespace
+
 MaterialMap::MaterialMap(const SystemSettings& c, const Lattice& l)
     : lattice_(std::make_shared<Lattice>(l)), alloy_seed_(c.structure.alloy_seed) {
     // Its own copy of the geometry (not the bonds, not the removal, which may be this map's), so
@@ -36,8 +54,7 @@ MaterialMap::MaterialMap(const SystemSettings& c, const Lattice& l)
             std::int32_t own = l.from_file ? l.category[s] - 1 : first;
             for (std::size_t m = 0; m < n; ++m) {
                 const MaterialConfig& mc = c.materials[m];
-                const bool height_ok =
-                    h >= mc.minimum_height && (h < mc.maximum_height || mc.maximum_height >= 1.0);
+                const bool height_ok = holds_height(mc, h, c.structure.multilayers);
                 const bool ok =
                     material_admits(c, m, l.category[s]) && height_ok && !alloyed_only(c, m);
                 if (core_shell) admits_[m][cz * sites + s] = ok;

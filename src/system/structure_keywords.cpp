@@ -36,6 +36,16 @@ void add_create_rows(std::vector<KeywordSpec>& t) {
             if (c.initial.spin_seed < 0) return none;
             return whole(static_cast<long long>(c.initial.spin_seed));
         }));
+    t.push_back(row(
+        "create", "multilayers", K::integer, D::none, 1, 100, "1",
+        "split the box's height into this many equal blocks and stack the materials in each: "
+        "material[i]:minimum-height and maximum-height become fractions of a block (VAMPIRE's)",
+        [](SystemSettings& c, const Value& v, const Entry&) {
+            c.structure.multilayers = v.integer;
+        },
+        [](const SystemSettings& c) -> std::optional<Value> {
+            return c.structure.multilayers != 1 ? whole(c.structure.multilayers) : none;
+        }));
     // --- create ---
     t.push_back(choice(
         "create", "crystal-structure",

@@ -100,10 +100,13 @@ struct StructureSection {
     // exchange categories (VAMPIRE's meaning; without it they are one).
     bool crystal_sublattice_materials = false;
     std::uint64_t alloy_seed = 2014;  // create:alloy-random-seed (the random alloy's sites)
+    // create:multilayers: the box's height split into this many equal blocks, the materials'
+    // minimum- and maximum-height fractions of each block (VAMPIRE's repeated stack).
+    std::int64_t multilayers = 1;
     MINIASD_FIELDS(crystal, unit_cell, system_size, periodic, single_spin, particle_shape,
-                   particle_size, particle, crystal_sublattice_materials, alloy_seed);
+                   particle_size, particle, crystal_sublattice_materials, alloy_seed, multilayers);
 };
-MINIASD_SIZE_GUARD(StructureSection, 168);
+MINIASD_SIZE_GUARD(StructureSection, 176);
 
 SectionOf<SystemSettings> structure_section();  // structure_keywords.cpp
 

@@ -134,6 +134,15 @@ void check_structure(const SystemSettings& c, const std::map<std::string, Entry>
             fail(seen.at(std::string("create:") + word_of(shape)),
                  "conflicts with create:single-spin (one atom in one sc cell with no neighbours)");
     }
+    if (const auto it = seen.find("create:multilayers"); it != seen.end()) {
+        bool heights = false;
+        for (const MaterialConfig& m : c.materials)
+            heights = heights || m.height_set;
+        if (!heights)
+            fail(it->second,
+                 "repeats the materials' height ranges: give material[i]:minimum-height or "
+                 "maximum-height");
+    }
     for (const char* k : {"dimensions:particle-size", "create:particle-centre-offset",
                           "create:particle-array", "create:hexagonal-particle-array"})
         if (!shaped && seen.count(k)) fail(seen.at(k), add_shape);

@@ -3,7 +3,8 @@
 and ellipse with shape factors, cone with its angle, tear-drop, bubble with its parameters, the
 truncated octahedron with shape factors, a sphere moved by create:particle-centre-offset,
 core-shell ellipsoid and cone, a square array of spheres and a hexagonal one of cylinders, each
-offset; boxes whose size along an open axis ends inside the last cell, with material heights) runs
+offset; boxes whose size along an open axis ends inside the last cell, with material heights, once
+repeated by create:multilayers) runs
 one step with config:atoms, and its coordinates (material, position to 0.01 A) must be the set
 VAMPIRE's develop branch wrote, on 1 rank and, for four of them, on 3. Then the shapes' parameters
 and the arrays' are refused where they have no effect.
@@ -94,6 +95,13 @@ r = subprocess.run([miniasd, os.path.join(work, "refuse-core-shell"), "--check"]
                    capture_output=True, text=True)
 check(r.returncode == 1 and "core-shell-size" in r.stderr and "bubble" in r.stderr,
       "core-shell sizes refused on a bubble (VAMPIRE's ignores them)", r.stderr[-400:])
+# create:multilayers without material heights.
+with open(os.path.join(work, "refuse-multilayers"), "w") as f:
+    f.write(open(os.path.join(shapes, "ellipse", "input")).read() + "create:multilayers = 2\n")
+r = subprocess.run([miniasd, os.path.join(work, "refuse-multilayers"), "--check"],
+                   capture_output=True, text=True)
+check(r.returncode == 1 and "repeats the materials' height ranges" in r.stderr,
+      "create:multilayers refused without material heights", r.stderr[-400:])
 # Both arrangements at once, and an array with no whole particle in the box.
 text = open(os.path.join(shapes, "array-square", "input")).read()
 for name, extra, expected in [("both", "create:hexagonal-particle-array\n",
