@@ -156,8 +156,7 @@ const Group groups[] = {
      "electrical-pulse-fall-time field-pulse-time minimum-applied-field-strength "
      "equilibration-applied-field-strength"},
     {"sim", VC::supported, "", "simulation-cycles"},
-    {"sim", VC::not_supported, "Monte Carlo preconditioning is not implemented",
-     "preconditioning-steps"},
+    {"sim", VC::supported, "", "preconditioning-steps"},
     {"sim", VC::supported, "",
      "domain-wall-axis domain-wall-position domain-wall-width domain-wall-discretisation "
      "exchange-stiffness-maximum-angle exchange-stiffness-angle-increment"},

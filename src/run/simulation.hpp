@@ -126,6 +126,10 @@ class Simulation {
     // observers act on them (continuous checkpoints, stops, test hooks), so a stop there writes a
     // checkpoint the continued run relaxes on from. Rank 0 prints progress and the outcome.
     Relaxation relax(bool program);
+    // Collective. VAMPIRE's Monte Carlo preconditioning (sim:preconditioning-steps): that many
+    // Metropolis sweeps of the spins at sim:equilibration-temperature before a new run's program
+    // (simulation_precondition.cpp), whatever the integrator; the time does not advance.
+    void precondition();
     // Collective. One field point of sim:program = static-hysteresis-loop: the minimiser at the
     // present field and 0 K until every torque is below sim:relax-torque-tolerance, at most
     // `max_steps` steps; each step is a step of the run (checkpoints and stops act on them) and

@@ -135,6 +135,15 @@ void add_loop_rows(std::vector<KeywordSpec>& t) {
             return c.sim.demag_factor != Vec3{0, 0, 0} ? triple(c.sim.demag_factor) : none;
         }));
     t.push_back(row(
+        "sim", "preconditioning-steps", K::integer, D::none, 0, 1e9, "0",
+        "Metropolis sweeps of the spins at sim:equilibration-temperature before a new run's "
+        "program (and its sim:relax-first), whatever the integrator; the time does not advance "
+        "(VAMPIRE's Monte Carlo preconditioning)",
+        [](Config& c, const Value& v, const Entry&) { c.sim.preconditioning_steps = v.integer; },
+        [](const Config& c) -> std::optional<Value> {
+            return c.sim.preconditioning_steps != 0 ? whole(c.sim.preconditioning_steps) : none;
+        }));
+    t.push_back(row(
         "sim", "applied-field-strength", K::real, D::field, -1e4, 1e4, "0 T",
         "applied field B (tesla by default)",
         [](Config& c, const Value& v, const Entry&) { c.sim.field_strength = v.real; },

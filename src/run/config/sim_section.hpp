@@ -97,12 +97,15 @@ struct SimSection {
     // sim:demagnetisation-factor (N_x, N_y, N_z; zero: none): the whole sample's demagnetising
     // field -mu_0 N M, M = sum mu S / V (V the box), on every atom (run/demag_field.hpp).
     Vec3 demag_factor{0, 0, 0};
+    // sim:preconditioning-steps: Metropolis sweeps at the equilibration temperature before a new
+    // run's program (VAMPIRE's; run/simulation_precondition.cpp).
+    std::int64_t preconditioning_steps = 0;
     MINIASD_FIELDS(program, integrator, device, monte_carlo_move, temperature, time_step,
                    total_steps, equilibration_steps, equilibration_temperature, steps_increment,
                    field_strength, field_direction, field_angle_theta, field_angle_phi, seed,
-                   demag_factor);
+                   demag_factor, preconditioning_steps);
 };
-MINIASD_SIZE_GUARD(SimSection, 144);
+MINIASD_SIZE_GUARD(SimSection, 152);
 
 // The equilibration temperature (K): sim:equilibration-temperature, or sim:temperature when it
 // is not given (VAMPIRE's default is 300 K whatever sim:temperature; docs/vampire-compatibility).

@@ -120,6 +120,8 @@ int run_program(Simulation& sim) {
     // run's checkpoint was written in.
     const bool relax_first =
         sim.continued() ? sim.state().relax_first_step >= 0 : sim.first_step() == 0;
+    if (c.sim.preconditioning_steps > 0 && !sim.continued() && sim.first_step() == 0)
+        sim.precondition();
     if (c.relax.first && c.sim.program != ProgramKind::relax && relax_first) {
         const Relaxation r = sim.relax(false);
         if (!r.converged)
