@@ -51,11 +51,7 @@ void ConstrainedMonteCarlo::assign_groups(const IntegratorContext& c) {
     mode_ = !hybrid ? Mode::plain : c.stepping.stiffness_planes ? Mode::planes : Mode::hybrid;
     group_.assign(std::size_t(sys_.n_owned), 0);
     if (mode_ == Mode::planes) {
-        int material = 0;
-        for (std::size_t m = 0; m < c.config.materials.size(); ++m)
-            if (c.config.materials[m].constrained) material = int(m);
-        const StiffnessPlanes p = find_stiffness_planes(
-            lattice_, sys_, c.config.initial.domain_wall_axis, material, comm_);
+        const StiffnessPlanes p = find_stiffness_planes(c.config, lattice_, sys_, comm_);
         group_ = stiffness_plane_of_atoms(p, lattice_, sys_);
         groups_ = 2;
         fixed_axis_ = p.axis;

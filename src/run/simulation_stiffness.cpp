@@ -10,11 +10,7 @@
 namespace miniasd {
 
 StiffnessPlanes Simulation::stiffness_planes() const {
-    int material = 0;
-    for (std::size_t m = 0; m < config_.materials.size(); ++m)
-        if (config_.materials[m].constrained) material = int(m);
-    return find_stiffness_planes(lattice_, system_, config_.initial.domain_wall_axis, material,
-                                 comm());
+    return find_stiffness_planes(config_, lattice_, system_, comm());
 }
 
 void Simulation::place_stiffness_twist(const StiffnessPlanes& p, double degrees,

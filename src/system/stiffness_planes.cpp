@@ -6,6 +6,7 @@
 
 #include "parallel/comm.hpp"
 #include "system/local_system.hpp"
+#include "system/system_settings.hpp"
 #include "util/error.hpp"
 
 namespace miniasd {
@@ -27,8 +28,12 @@ double StiffnessPlanes::fraction(double c) const {
     return f <= 1.0 ? f : 2.0 - f;
 }
 
-StiffnessPlanes find_stiffness_planes(const Lattice& lattice, const LocalSystem& system, int axis,
-                                      int material, const parallel::Comm& comm) {
+StiffnessPlanes find_stiffness_planes(const SystemSettings& c, const Lattice& lattice,
+                                      const LocalSystem& system, const parallel::Comm& comm) {
+    const int axis = c.initial.domain_wall_axis;
+    int material = 0;
+    for (std::size_t m = 0; m < c.materials.size(); ++m)
+        if (c.materials[m].constrained) material = int(m);
     StiffnessPlanes p;
     p.axis = axis;
     p.material = material;

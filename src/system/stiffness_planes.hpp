@@ -21,6 +21,7 @@ class Comm;
 }
 struct Lattice;
 struct LocalSystem;
+struct SystemSettings;
 
 struct StiffnessPlanes {
     int axis = 0;                            // 0, 1, 2: x, y, z
@@ -41,12 +42,13 @@ struct StiffnessSums {
     Vec3 spin[2];
 };
 
-// Collective. The planes of the owned atoms of every rank (exact: extremes and the nearest
+// Collective. The planes of the constrained material (the last with material[i]:constrained)
+// along sim:domain-wall-axis, from the owned atoms of every rank (exact: extremes and the nearest
 // coordinate agree on every rank). Throws Error when the material has no atoms, or when the
 // middle plane lies within 1 A of the first or the last (VAMPIRE's check: the system is too
 // short along the axis).
-StiffnessPlanes find_stiffness_planes(const Lattice& lattice, const LocalSystem& system, int axis,
-                                      int material, const parallel::Comm& comm);
+StiffnessPlanes find_stiffness_planes(const SystemSettings& c, const Lattice& lattice,
+                                      const LocalSystem& system, const parallel::Comm& comm);
 
 // The per-atom planes of the owned atoms (0, 1 or -1, as plane_of).
 std::vector<std::int32_t> stiffness_plane_of_atoms(const StiffnessPlanes& p, const Lattice& lattice,

@@ -18,18 +18,11 @@ using namespace miniasd;
 
 namespace {
 
-std::string read(const std::string& path) {
-    std::ifstream in(path);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
 const std::string bench = std::string(MINIASD_SOURCE_DIR) + "/bench/vampire-exchange-stiffness/";
 
 // The bench's input, its temperatures and steps replaced by `loop`.
 Config bench_config(const std::string& loop) {
-    std::string text = read(bench + "input");
+    std::string text = test::read_text(bench + "input");
     for (const char* key :
          {"sim:minimum-temperature", "sim:maximum-temperature", "sim:temperature-increment",
           "sim:loop-time-steps", "sim:time-steps-increment", "sim:equilibration-time-steps",
@@ -37,7 +30,7 @@ Config bench_config(const std::string& loop) {
         const std::size_t at = text.find(std::string(key) + " =");
         text.erase(at, text.find('\n', at) - at + 1);
     }
-    return test::config_from_files(text + loop, {{"m.mat", read(bench + "m.mat")}});
+    return test::config_from_files(text + loop, {{"m.mat", test::read_text(bench + "m.mat")}});
 }
 
 const std::string cold =
@@ -62,22 +55,13 @@ std::vector<double> slopes(const RunState& s, std::size_t angles, std::size_t te
 
 // VAMPIRE develop's exchange-stiffness.txt rows: T, slope, intercept, m_first, m_middle.
 std::vector<std::vector<double>> vampire_rows() {
-    std::vector<std::vector<double>> rows;
-    std::istringstream lines(read(bench + "vampire-develop-output/exchange-stiffness.txt"));
-    for (std::string line; std::getline(lines, line);) {
-        if (line.empty() || line[0] == '#') continue;
-        std::istringstream words(line);
-        rows.emplace_back();
-        for (double v; words >> v;)
-            rows.back().push_back(v);
-    }
-    return rows;
+    return test::rows_of(test::read_text(bench + "vampire-develop-output/exchange-stiffness.txt"));
 }
 
 // The bench's input (its material file inline) with `from` replaced by `to`: the refusal.
 std::string mistake(const std::string& from, const std::string& to) {
-    std::string text = read(bench + "input");
-    text.replace(text.find("material:file = m.mat\n"), 22, read(bench + "m.mat"));
+    std::string text = test::read_text(bench + "input");
+    text.replace(text.find("material:file = m.mat\n"), 22, test::read_text(bench + "m.mat"));
     text.replace(text.find(from), from.size(), to);
     return test::input_refusal(text);
 }
@@ -185,8 +169,9 @@ TEST(ExchangeStiffness, MistakesAreRefusedByName) {
         "material[1]:exchange-matrix[1] = 1e-20\nmaterial[1]:constrained = true\n"
         "material[2]:atomic-spin-moment = 2 !muB\nmaterial[2]:constrained = true\n"
         "material[1]:maximum-height = 0.5\nmaterial[2]:minimum-height = 0.5\n";
-    EXPECT_NE(mistake(read(bench + "m.mat"), two).find("holds the planes of one constrained"),
-              std::string::npos);
+    EXPECT_NE(
+        mistake(test::read_text(bench + "m.mat"), two).find("holds the planes of one constrained"),
+        std::string::npos);
     // Too short along the axis: the middle plane within 1 A of the last (VAMPIRE's check), at
     // the run's start.
     Config c = bench_config(cold);

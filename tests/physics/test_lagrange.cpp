@@ -18,39 +18,17 @@ using namespace miniasd;
 
 namespace {
 
-std::string read(const std::string& path) {
-    std::ifstream in(path);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
-// The rows of a statistics file (or VAMPIRE's output), '#' lines left out.
-std::vector<std::vector<double>> rows_of(const std::string& text) {
-    std::vector<std::vector<double>> rows;
-    std::istringstream lines(text);
-    for (std::string line; std::getline(lines, line);) {
-        if (line.empty() || line[0] == '#') continue;
-        std::istringstream words(line);
-        std::vector<double> row;
-        for (double x; words >> x;)
-            row.push_back(x);
-        rows.push_back(row);
-    }
-    return rows;
-}
-
 const std::string bench = std::string(MINIASD_SOURCE_DIR) + "/bench/vampire-lagrange/";
 
 // The bench's input with its material file, the polar angles replaced by `angles` when given.
 Config bench_config(const std::string& angles = "") {
-    std::string text = read(bench + "input");
+    std::string text = test::read_text(bench + "input");
     if (!angles.empty()) {
         const std::size_t from = text.find("sim:constraint-angle-phi-minimum");
         const std::size_t to = text.find("sim:loop-time-steps");
         text.replace(from, to - from, angles);
     }
-    return test::config_from_files(text, {{"m.mat", read(bench + "m.mat")}});
+    return test::config_from_files(text, {{"m.mat", test::read_text(bench + "m.mat")}});
 }
 
 }  // namespace
@@ -71,8 +49,8 @@ TEST(Lagrange, TheRowsAgreeWithVampire) {
             Simulation sim(one, bench_config(), o);
             run_program(sim);
         }
-        const auto mine = rows_of(read(dir + "/output"));
-        const auto theirs = rows_of(read(bench + "vampire-develop-output"));
+        const auto mine = test::rows_of(test::read_text(dir + "/output"));
+        const auto theirs = test::rows_of(test::read_text(bench + "vampire-develop-output"));
         ASSERT_EQ(mine.size(), 4u);
         ASSERT_EQ(theirs.size(), 4u);
         for (std::size_t r = 0; r < 4; ++r) {

@@ -17,24 +17,18 @@ using namespace miniasd;
 
 namespace {
 
-std::string read(const std::string& path) {
-    std::ifstream in(path);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
 const std::string bench = std::string(MINIASD_SOURCE_DIR) + "/bench/vampire-setting/";
 
 Config bench_config() {
-    return test::config_from_files(read(bench + "input"), {{"irmn.mat", read(bench + "irmn.mat")}});
+    return test::config_from_files(test::read_text(bench + "input"),
+                                   {{"irmn.mat", test::read_text(bench + "irmn.mat")}});
 }
 
 }  // namespace
 
 TEST(Setting, TheRowAgreesWithVampire) {
     std::vector<double> theirs;
-    std::istringstream lines(read(bench + "vampire-develop-output"));
+    std::istringstream lines(test::read_text(bench + "vampire-develop-output"));
     for (std::string line; std::getline(lines, line);)
         if (!line.empty() && line[0] != '#') {
             std::istringstream words(line);

@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -44,6 +46,29 @@ inline Config config_from_files(const std::string& text,
             if (path == name) return LoadResult{true, contents, ""};
         return LoadResult{false, "", "No such file or directory"};
     });
+}
+
+// The whole text of a file ("" when it cannot be read): the bench inputs and stored outputs.
+inline std::string read_text(const std::string& path) {
+    std::ifstream in(path);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+// The rows of numbers of a text table (a statistics file, VAMPIRE's output), '#' lines left out.
+inline std::vector<std::vector<double>> rows_of(const std::string& text) {
+    std::vector<std::vector<double>> rows;
+    std::istringstream lines(text);
+    for (std::string line; std::getline(lines, line);) {
+        if (line.empty() || line[0] == '#') continue;
+        std::istringstream words(line);
+        std::vector<double> row;
+        for (double x; words >> x;)
+            row.push_back(x);
+        rows.push_back(row);
+    }
+    return rows;
 }
 
 // No files, no screen output, no progress lines.

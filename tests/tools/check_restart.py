@@ -92,13 +92,8 @@ config:atoms
 config:atoms-output-rate = 3
 config:output-mode = file-per-process
 """
-cmc = """sim:program = cmc-anisotropy
-sim:integrator = constrained-monte-carlo
-sim:constraint-angle-phi-minimum = 0
-sim:constraint-angle-phi-maximum = 60
-sim:constraint-angle-phi-increment = 30
-sim:constraint-angle-theta = 45
-sim:minimum-temperature = 300
+# One temperature point (20 + 40 sweeps) of the constrained Monte Carlo programs.
+cmc_point = """sim:minimum-temperature = 300
 sim:maximum-temperature = 300
 sim:equilibration-time-steps = 20
 sim:loop-time-steps = 40
@@ -106,6 +101,13 @@ sim:time-steps-increment = 5
 output:constraint-phi
 output:mean-total-torque
 """
+cmc = """sim:program = cmc-anisotropy
+sim:integrator = constrained-monte-carlo
+sim:constraint-angle-phi-minimum = 0
+sim:constraint-angle-phi-maximum = 60
+sim:constraint-angle-phi-increment = 30
+sim:constraint-angle-theta = 45
+""" + cmc_point
 cases = {
     # name: (input, steps of the whole run, steps at which the chain of jobs stops)
     "llg": (bcc + series, [100]),
@@ -254,14 +256,7 @@ sim:program = exchange-stiffness
 sim:integrator = hybrid-constrained-monte-carlo
 sim:exchange-stiffness-maximum-angle = 20.01
 sim:exchange-stiffness-angle-increment = 20
-sim:minimum-temperature = 300
-sim:maximum-temperature = 300
-sim:equilibration-time-steps = 20
-sim:loop-time-steps = 40
-sim:time-steps-increment = 5
-output:constraint-phi
-output:mean-total-torque
-""", [540, 1090]),
+""" + cmc_point, [540, 1090]),
     # A wall placed along x from +x to -x by the domain-wall program (not again when continued):
     # stopped in the equilibration and in the run; every dw-<step>.txt profile compared.
     "domain-wall": (bcc.replace("initial-spin-direction = random", "initial-spin-direction = 1,0,0") +
