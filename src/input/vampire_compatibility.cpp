@@ -19,6 +19,11 @@ struct Difference {
 
 // clang-format off
 const Difference differences[] = {
+    {"material[i]:density, material[i]:host-alloy",
+     "vacancies and alloy sites drawn in turn from one generator per process (seeded by its "
+     "rank): the structure changes with the number of processes",
+     "each site's number drawn from (seed, the atom's global id): the same structure on any "
+     "decomposition, the same statistics"},
     {"material[i]:dmi-constant[j]",
      "each atom's field uses its own view D_ij of a bond (the triangles of the atoms k bonded to "
      "it); where the two ends' views are not opposite (a step, an alloy, a cutoff longer than the "

@@ -41,13 +41,12 @@ const Group groups[] = {
      "voronoi-random-seed voronoi-rounded-grains voronoi-include-boundary-grains "
      "voronoi-rounded-grains-area voronoi-grain-substructure-crystallization-radius "
      "voronoi-grain-substructure-overlap-factor voronoi-grain-size voronoi-grain-spacing "
-     "grains-poission grain-random-seed"},
+     "grains-poission grain-random-seed grains granular-film grain-size-variance rounded-grains "
+     "include-boundary-grains rounded-grains-area"},
     {"create", VC::not_supported,
      "geometry files are not implemented (materials are placed by unit-cell-category, height and "
      "core-shell-size)",
      "select-material-by-geometry select-material-by-height"},
-    {"create", VC::not_supported, "core-shell particles are always filled; clearing is not implemented",
-     "fill-core-shell-particles"},
     {"create", VC::not_supported, "interface roughness is not implemented",
      "interfacial-roughness material-interfacial-roughness interfacial-roughness-random-seed "
      "interfacial-roughness-number-of-seed-points interfacial-roughness-type "
@@ -59,8 +58,8 @@ const Group groups[] = {
      "it groups atoms for VAMPIRE's height profiles (output:height-magnetisation and the like), "
      "which miniASD does not write (they are refused by name)",
      "height-categorization"},
-    {"create", VC::not_supported, "dilution and intermixing are not implemented",
-     "dilution-random-seed intermixing-random-seed"},
+    {"create", VC::supported, "", "dilution-random-seed fill-core-shell-particles"},
+    {"create", VC::not_supported, "intermixing is not implemented", "intermixing-random-seed"},
 
     // --- dimensions: ---
     {"dimensions", VC::supported, "",
@@ -131,10 +130,25 @@ const Group groups[] = {
      "temperature relative-gamma temperature-rescaling-exponent "
      "temperature-rescaling-curie-temperature "
      "applied-field-strength applied-field-unit-vector"},
+    {"material", VC::supported, "", "density"},
     {"material", VC::not_supported,
-     "VAMPIRE's create module's interface roughness, dilution and intermixing are not "
-     "implemented",
-     "interface-roughness density continuous intermixing"},
+     "VAMPIRE's create module's intermixing of layers is not implemented",
+     "intermixing"},
+    {"material", VC::accepted_without_effect,
+     "VAMPIRE reads it and nothing uses it (its develop branch stores the value only)",
+     "interface-roughness"},
+    {"material", VC::accepted_without_effect,
+     "it keeps a material's atoms between the grains of a Voronoi film (VAMPIRE reads it nowhere "
+     "else), and Voronoi films are refused by name",
+     "continuous"},
+    {"material", VC::not_supported,
+     "fill materials (the space around particles and arrays given to a material) are not "
+     "implemented: the box outside the particle holds no atom",
+     "fill-space"},
+    {"material", VC::not_supported,
+     "the coupling of a material's spins to the two-temperature model's phonon temperature is "
+     "not implemented: every material's spins take the electron temperature",
+     "use-phonon-temperature"},
     {"material", VC::supported, "",
      "constrained constraint-angle-theta constraint-angle-theta-minimum "
      "constraint-angle-theta-maximum constraint-angle-theta-increment constraint-angle-phi "

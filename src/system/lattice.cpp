@@ -259,17 +259,23 @@ Lattice make_lattice(const SystemSettings& c) {
         l.removed.push_back(m.removed);
         removes = removes || m.removed;
     }
-    if (removes) {
-        l.removal = std::make_shared<const MaterialMap>(c, l);
+    auto map = std::make_shared<const MaterialMap>(c, l);
+    if (removes || map->leaves_vacancies()) {
+        l.removal = std::move(map);
         l.n_atoms = count_present(l);
         if (l.n_atoms == 0)
-            throw Error("every atom of the system is of a material with non-magnetic = remove");
+            throw Error(removes ? "every atom of the system is of a material with non-magnetic = "
+                                  "remove, or left empty by material[i]:density or the core-shell "
+                                  "rules"
+                                : "every site is left empty by material[i]:density or the "
+                                  "core-shell rules (no shell admits a site of the particle)");
     }
     return l;
 }
 
 bool Lattice::removed_at(std::int64_t gid) const {
-    return removed[static_cast<std::size_t>(removal->of(gid))] != 0;
+    const MaterialMap::Site s = removal->site(gid);
+    return s.vacant || removed[static_cast<std::size_t>(s.material)] != 0;
 }
 
 std::vector<SiteOffsets> neighbour_shells(const Lattice& l, int shells) {

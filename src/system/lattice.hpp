@@ -77,7 +77,8 @@ struct Lattice {
     bool single_spin = false;  // create:single-spin: one atom, no neighbours of any shell
     ParticleCut particle;      // shape none: every site of the box holds an atom
     // material[i]:non-magnetic = remove: the sites whose material is removed hold no atom (the
-    // map gives each site's material; removed[m] says which are removed). Null: none removed.
+    // map gives each site's material; removed[m] says which are removed), nor do the sites the
+    // map leaves vacant (material[i]:density, core-shell rules). Null: none removed.
     std::shared_ptr<const MaterialMap> removal;
     std::vector<char> removed;  // [material]
     std::int64_t n_atoms = 0;   // atoms present (the whole box unless a particle is cut)
@@ -99,7 +100,7 @@ struct Lattice {
             return false;
         return !removal || !removed_at(gid(cx, cy, cz, site));
     }
-    bool removed_at(std::int64_t gid) const;  // its material is removed (removal set)
+    bool removed_at(std::int64_t gid) const;  // removed or vacant (removal set)
     bool beyond_extent(const Vec3& p) const {
         return (cut[0] && p[0] >= extent[0]) || (cut[1] && p[1] >= extent[1]) ||
                (cut[2] && p[2] >= extent[2]);

@@ -268,6 +268,13 @@ void add_placement_rows(std::vector<KeywordSpec>& t) {
         }));
     t.back().choices = "keep|remove";
     t.back().bare_choice = "remove";
+    t.push_back(mat(
+        "density", K::real, D::none, 0, 1, "1",
+        "fraction of this material's sites that hold an atom (a dilute magnet): each site is kept "
+        "or left empty by a number drawn from create:dilution-random-seed and the atom's id, so "
+        "the same atoms on any number of ranks",
+        [](MaterialConfig& m, const Value& v, const Entry&) { m.density = v.real; },
+        [](const MaterialConfig& m) { return m.density < 1 ? number(m.density) : none; }));
 }
 
 // Its DMI: VAMPIRE's triangles, and the bond forms (interfacial, bulk).

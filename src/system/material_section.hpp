@@ -125,6 +125,10 @@ struct MaterialConfig {
     // material[i]:non-magnetic = remove (or the bare keyword, VAMPIRE's default): its sites hold
     // no atom at all.
     bool removed = false;
+    // material[i]:density: the fraction of this material's sites that hold an atom (VAMPIRE's
+    // dilution): a site is left empty when a uniform number drawn from
+    // (create:dilution-random-seed, global id) is at least this.
+    double density = 1.0;
     // material[i]:dmi-constant[j]: D of the triangles (i, any, k) whose third atom k is of
     // material j, J (not symmetrised: [i][j] and [j][i] are independent, as in VAMPIRE).
     std::vector<double> dmi;

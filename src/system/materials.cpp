@@ -26,7 +26,10 @@ bool holds_height(const MaterialConfig& mc, double h, std::int64_t layers) {
 }  // namespace
 
 MaterialMap::MaterialMap(const SystemSettings& c, const Lattice& l)
-    : lattice_(std::make_shared<Lattice>(l)), alloy_seed_(c.structure.alloy_seed) {
+    : lattice_(std::make_shared<Lattice>(l)),
+      fill_core_shell_(c.structure.fill_core_shell),
+      alloy_seed_(c.structure.alloy_seed),
+      dilution_seed_(c.structure.dilution_seed) {
     // Its own copy of the geometry (not the bonds, not the removal, which may be this map's), so
     // the map stays valid when the lattice it was made from is moved or gone.
     lattice_->exchange = InteractionList{};
@@ -69,6 +72,10 @@ MaterialMap::MaterialMap(const SystemSettings& c, const Lattice& l)
         std::stable_sort(shells_.begin(), shells_.end(),
                          [](const auto& a, const auto& b) { return a.first < b.first; });
     }
+    if (std::any_of(c.materials.begin(), c.materials.end(),
+                    [](const MaterialConfig& m) { return m.density < 1; }))
+        for (const MaterialConfig& m : c.materials)
+            density_.push_back(m.density);
     alloy_.resize(c.materials.size());
     for (std::size_t m = 0; m < c.materials.size(); ++m) {
         const MaterialConfig& host = c.materials[m];
@@ -82,31 +89,48 @@ MaterialMap::MaterialMap(const SystemSettings& c, const Lattice& l)
     }
 }
 
-int MaterialMap::of(std::int64_t gid) const {
+MaterialMap::Site MaterialMap::site(std::int64_t gid) const {
     std::int64_t cx, cy, cz;
     int s;
     lattice_->decode(gid, cx, cy, cz, s);
     const std::int64_t layer_site = cz * lattice_->sites() + s;
-    int m = by_layer_site_[layer_site];
+    Site site{by_layer_site_[layer_site], false};
     if (!shells_.empty()) {
+        // VAMPIRE visits the shells from the largest in, each reaching one setting the site to
+        // its material if it admits it, else (clearing) leaving it empty: the innermost reaching
+        // shell that admits it wins, and with clearing the innermost reaching one decides.
         const double r = lattice_->particle.scaled_distance(lattice_->position(cx, cy, cz, s));
-        for (const auto& [size, material] : shells_)
-            if (r <= size && admits_[material][layer_site]) {
-                m = material;
+        double innermost = -1;  // the size of the innermost shell reaching the site
+        site.vacant = true;
+        for (const auto& [size, material] : shells_) {
+            if (r > size) continue;
+            if (innermost < 0) innermost = size;
+            if (!admits_[material][layer_site]) continue;
+            site.material = material;
+            site.vacant = !fill_core_shell_ && size > innermost;
+            break;
+        }
+    }
+    const auto& alloy = alloy_[static_cast<std::size_t>(site.material)];
+    if (!alloy.empty()) {
+        const double u = unit_interval(
+            random_words(alloy_seed_, RandomStream::alloy, static_cast<std::uint64_t>(gid), 0)[0]);
+        for (const auto& [cumulative, material] : alloy)
+            if (u < cumulative) {
+                site.material = material;
                 break;
             }
     }
-    const auto& alloy = alloy_[static_cast<std::size_t>(m)];
-    if (alloy.empty()) return m;
-    const double u = unit_interval(
-        random_words(alloy_seed_, RandomStream::alloy, static_cast<std::uint64_t>(gid), 0)[0]);
-    for (const auto& [cumulative, material] : alloy)
-        if (u < cumulative) return material;
-    return m;
+    if (!density_.empty() && !site.vacant) {
+        const double u = unit_interval(random_words(dilution_seed_, RandomStream::dilution,
+                                                    static_cast<std::uint64_t>(gid), 0)[0]);
+        site.vacant = u >= density_[static_cast<std::size_t>(site.material)];
+    }
+    return site;
 }
 
 bool MaterialMap::layered() const {
-    if (!shells_.empty()) return false;
+    if (!shells_.empty() || !density_.empty()) return false;
     for (const auto& host : alloy_)
         if (!host.empty()) return false;
     return true;

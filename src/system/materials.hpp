@@ -14,10 +14,11 @@
 // atom's id alone: the same on any number of ranks. In a core-shell particle
 // (material[i]:core-shell-size) the site's material is instead the first, by increasing
 // core-shell-size then index, whose size reaches the site's shape distance from the particle centre
-// and whose unit-cell-category and height range admit the site (VAMPIRE's rule); alloying then
-// applies as above. The parser has already checked that every site of a built-in crystal at every
-// height has a material, that every material column of a unit-cell file names a material, and that
-// a host's fractions add up to at most 1.
+// and whose unit-cell-category and height range admit the site (VAMPIRE's rule; a site none admits
+// holds no atom); alloying then applies as above, then dilution (material[i]:density). The parser
+// has already checked that every site of a built-in crystal at every height has a material, that
+// every material column of a unit-cell file names a material, and that a host's fractions add up to
+// at most 1.
 #pragma once
 
 #include <cstdint>
@@ -34,7 +35,19 @@ class MaterialMap {
   public:
     MaterialMap(const SystemSettings& c, const Lattice& l);
     // 0-based material index of the atom with this global id.
-    int of(std::int64_t gid) const;
+    int of(std::int64_t gid) const { return site(gid).material; }
+    // A site's material, and whether the rules leave it empty: in a core-shell particle, a site
+    // that no shell reaching it admits (VAMPIRE includes only admitted sites), or, with
+    // create:fill-core-shell-particles = false, one that the innermost shell reaching it does not
+    // admit; a site of a material with density d < 1 whose number drawn from
+    // (create:dilution-random-seed, global id) is at least d.
+    struct Site {
+        int material = 0;
+        bool vacant = false;
+    };
+    Site site(std::int64_t gid) const;
+    // Whether some site may be vacant (a core-shell particle, a dilute material).
+    bool leaves_vacancies() const { return !shells_.empty() || !density_.empty(); }
     // Whether a site's material is a function of its layer and basis site alone (no alloys, no
     // core-shell particle).
     bool layered() const;
@@ -46,7 +59,10 @@ class MaterialMap {
     // admits ([material][cz * sites + site]); empty when no material sets core-shell-size.
     std::vector<std::pair<double, std::int32_t>> shells_;
     std::vector<std::vector<char>> admits_;
+    bool fill_core_shell_ = true;
     std::uint64_t alloy_seed_ = 0;
+    std::uint64_t dilution_seed_ = 0;
+    std::vector<double> density_;  // [material]; empty when every material's is 1
     // Per host material: (cumulative probability, material) in index order; empty: not a host.
     std::vector<std::vector<std::pair<double, std::int32_t>>> alloy_;
 };

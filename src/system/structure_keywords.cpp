@@ -26,6 +26,29 @@ void add_create_rows(std::vector<KeywordSpec>& t) {
             return whole(static_cast<long long>(c.structure.alloy_seed));
         }));
     t.push_back(row(
+        "create", "dilution-random-seed", K::integer, D::none, 0, 2e9, "465865253",
+        "seed of the vacancies of dilute materials (material[i]:density)",
+        [](SystemSettings& c, const Value& v, const Entry&) {
+            c.structure.dilution_seed = static_cast<std::uint64_t>(v.integer);
+        },
+        [](const SystemSettings& c) -> std::optional<Value> {
+            if (c.structure.dilution_seed == 465865253) return none;
+            return whole(static_cast<long long>(c.structure.dilution_seed));
+        }));
+    t.push_back(choice(
+        "create", "fill-core-shell-particles", "true|false", "true",
+        "false: in a core-shell particle, a site whose innermost shell (the smallest "
+        "material[i]:core-shell-size reaching it) does not admit it by unit-cell-category and "
+        "height is left empty (a hollow or partial core); true: it goes to the next shell out "
+        "that admits it",
+        [](SystemSettings& c, const Value& v, const Entry&) {
+            c.structure.fill_core_shell = v.text == "true";
+        },
+        [](const SystemSettings& c) {
+            return c.structure.fill_core_shell ? none : word("false");
+        }));
+    t.back().bare_choice = "true";
+    t.push_back(row(
         "create", "spin-initialisation-random-seed", K::integer, D::none, 0, 2e9,
         "sim:integrator-random-seed",
         "seed of random initial spin directions (material[i]:initial-spin-direction = random, "

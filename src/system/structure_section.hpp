@@ -103,10 +103,17 @@ struct StructureSection {
     // create:multilayers: the box's height split into this many equal blocks, the materials'
     // minimum- and maximum-height fractions of each block (VAMPIRE's repeated stack).
     std::int64_t multilayers = 1;
+    // create:dilution-random-seed: the seed of material[i]:density's vacancies (VAMPIRE's
+    // default value).
+    std::uint64_t dilution_seed = 465865253;
+    // create:fill-core-shell-particles = false: a core-shell site whose innermost shell does not
+    // admit it is left empty instead of going to the next shell out (VAMPIRE's clearing).
+    bool fill_core_shell = true;
     MINIASD_FIELDS(crystal, unit_cell, system_size, periodic, single_spin, particle_shape,
-                   particle_size, particle, crystal_sublattice_materials, alloy_seed, multilayers);
+                   particle_size, particle, crystal_sublattice_materials, alloy_seed, multilayers,
+                   dilution_seed, fill_core_shell);
 };
-MINIASD_SIZE_GUARD(StructureSection, 176);
+MINIASD_SIZE_GUARD(StructureSection, 192);
 
 SectionOf<SystemSettings> structure_section();  // structure_keywords.cpp
 

@@ -29,6 +29,7 @@ enum class RandomStream : std::uint32_t {
     monte_carlo_accept = 5,  // the Metropolis test of uphill moves
     alloy = 4,
     constrained_pairs = 6,  // constrained Monte Carlo's pairing of a sweep's colour
+    dilution = 7,           // material[i]:density's vacancies
 };
 
 // Four independent uniform 64-bit words for (seed, stream, id, step); `block` numbers further

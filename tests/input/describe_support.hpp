@@ -54,7 +54,7 @@ constexpr std::size_t section_bytes =
 // the 8 features' settings that share SystemSettings as a virtual base.
 static_assert(sizeof(Config) - section_bytes == 416,
               "a Config field outside the sections was added or removed: update same()");
-static_assert(sizeof(MaterialConfig) == 1088, "a MaterialConfig field changed: update same()");
+static_assert(sizeof(MaterialConfig) == 1096, "a MaterialConfig field changed: update same()");
 static_assert(sizeof(AnisotropyForms) == 312, "an AnisotropyForms field changed: update same()");
 #endif
 
@@ -163,6 +163,8 @@ inline bool same(const MaterialConfig& a, const MaterialConfig& b, std::string* 
                      F(core_shell_size),
                      F(core_shell_set),
                      F(non_magnetic),
+                     F(removed),
+                     F(density),
                      F(dmi),
                      F(interfacial_dmi),
                      F(bulk_dmi),

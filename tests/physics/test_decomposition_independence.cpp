@@ -210,6 +210,15 @@ TEST(DecompositionIndependence, LaserPulseOnARandomAlloy) {
                                  .c_str());
 }
 
+// A dilute alloy (material[i]:density on a host and an alloyed material): the same vacancies,
+// hence the same bits, on any decomposition.
+TEST(DecompositionIndependence, DiluteAlloy) {
+    check_all_decompositions(program(layers,
+                                     "material[1]:host-alloy\nmaterial[1]:alloy-fraction[3] = 0.3\n"
+                                     "material[1]:density = 0.8\nmaterial[3]:density = 0.6\n")
+                                 .c_str());
+}
+
 TEST(DecompositionIndependence, FieldCool) {
     check_all_decompositions(program(layers,
                                      "sim:program = field-cool\n"

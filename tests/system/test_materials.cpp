@@ -2,12 +2,14 @@
 // unit-cell files and built-in crystals. Each case states what VAMPIRE gives for the same input.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <map>
 #include <string>
 
 #include "support/test_support.hpp"
 #include "system/lattice.hpp"
 #include "system/materials.hpp"
+#include "util/error.hpp"
 
 using namespace miniasd;
 
@@ -133,4 +135,60 @@ TEST(Materials, WithoutRulesACrystalTakesTheFirstMaterial) {
     const Config c = bcc_crystal("");
     for (const auto& [at, m] : placement(c))
         EXPECT_EQ(m, 1);
+}
+
+namespace {
+
+// Atoms of each material (1-based) in a 12^3-cell bcc box with the given materials' lines.
+std::map<int, std::int64_t> dilute_counts(const std::string& extra, std::int64_t* atoms) {
+    const Config c = test::config_from_text(
+        "create:crystal-structure = bcc\ndimensions:unit-cell-size = 2.87 !A\n"
+        "dimensions:system-size = 3.444 !nm\nmaterial:num-materials = 2\n"
+        "material[1]:atomic-spin-moment = 2\nmaterial[2]:atomic-spin-moment = 1\n"
+        "material[2]:unit-cell-category = 2\n" +
+        extra);
+    const Lattice l = make_lattice(c);
+    const MaterialMap map(c, l);
+    std::map<int, std::int64_t> n;
+    for (std::int64_t g = 0; g < l.id_space(); ++g) {
+        std::int64_t cx, cy, cz;
+        int s;
+        l.decode(g, cx, cy, cz, s);
+        if (l.present(cx, cy, cz, s)) ++n[map.of(g) + 1];
+    }
+    *atoms = l.atoms();
+    return n;
+}
+
+}  // namespace
+
+// VAMPIRE's dilution (material[i]:density): each site of the material holds an atom with
+// probability d, drawn per site. 1728 sites per material: the kept count is binomial, within 5
+// standard deviations of 1728 d; the lattice's count agrees with the sites present; another seed
+// empties other sites; a material without density keeps every site.
+TEST(Materials, DensityLeavesAFractionOfTheMaterialsSitesEmpty) {
+    std::int64_t atoms = 0;
+    const auto n = dilute_counts("material[1]:density = 0.7\n", &atoms);
+    const double expected = 1728 * 0.7, sigma = std::sqrt(1728 * 0.7 * 0.3);
+    EXPECT_NEAR(double(n.at(1)), expected, 5 * sigma);
+    EXPECT_EQ(n.at(2), 1728);
+    EXPECT_EQ(atoms, n.at(1) + n.at(2));
+    std::int64_t other = 0;
+    const auto m =
+        dilute_counts("material[1]:density = 0.7\ncreate:dilution-random-seed = 7\n", &other);
+    EXPECT_NE(m.at(1), n.at(1));  // another draw (fixed seeds: the same answer every run)
+    const auto zero = dilute_counts("material[2]:density = 0\n", &other);
+    EXPECT_EQ(zero.count(2), 0u);
+    EXPECT_EQ(other, 1728);
+}
+
+// Every site empty is refused before the run, naming the keywords.
+TEST(Materials, ADensityThatEmptiesEverySiteIsRefused) {
+    std::int64_t atoms = 0;
+    try {
+        dilute_counts("material[1]:density = 0\nmaterial[2]:density = 0\n", &atoms);
+        FAIL() << "accepted";
+    } catch (const Error& e) {
+        EXPECT_NE(std::string(e.what()).find("material[i]:density"), std::string::npos) << e.what();
+    }
 }

@@ -2,11 +2,12 @@
 """The particle shapes cut the atoms VAMPIRE cuts: each input of bench/vampire-shapes/ (ellipsoid
 and ellipse with shape factors, cone with its angle, tear-drop, bubble with its parameters, the
 truncated octahedron with shape factors, a sphere moved by create:particle-centre-offset,
-core-shell ellipsoid and cone, a square array of spheres and a hexagonal one of cylinders, each
+core-shell ellipsoid and cone, core-shell spheres whose shells admit only some heights (filled, and
+hollowed by create:fill-core-shell-particles = false), a square array of spheres and a hexagonal one of cylinders, each
 offset; boxes whose size along an open axis ends inside the last cell, with material heights, once
 repeated by create:multilayers) runs
 one step with config:atoms, and its coordinates (material, position to 0.01 A) must be the set
-VAMPIRE's develop branch wrote, on 1 rank and, for four of them, on 3. Then the shapes' parameters
+VAMPIRE's develop branch wrote, on 1 rank and, for five of them, on 3. Then the shapes' parameters
 and the arrays' are refused where they have no effect.
 Usage: check_particle_shapes.py MINIASD MPIEXEC [MPIEXEC_FLAG ...] -- WORKDIR SOURCE_DIR
 """
@@ -46,8 +47,8 @@ for case in sorted(os.listdir(shapes)):
     with gzip.open(os.path.join(shapes, case, "vampire-develop-atoms.gz"), "rt") as f:
         expected = {(int(r[0]), float(r[1]), float(r[2]), float(r[3]))
                     for r in (line.split() for line in f if not line.startswith("#"))}
-    for ranks in ((1, 3) if case in ("cone-cs", "ellipsoid-cs", "array-square",
-                                     "array-hexagonal") else (1,)):
+    for ranks in ((1, 3) if case in ("cone-cs", "ellipsoid-cs", "sphere-cs-hollow",
+                                     "array-square", "array-hexagonal") else (1,)):
         out = os.path.join(work, f"{case}-{ranks}")
         os.makedirs(out)
         cmd = ([mpiexec, "-n", str(ranks), *flags] if ranks > 1 else []) + \
