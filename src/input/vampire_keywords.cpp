@@ -54,11 +54,8 @@ const Group groups[] = {
      "interfacial-roughness-mean-height interfacial-roughness-maximum-height "
      "interfacial-roughness-height-field-resolution"},
     {"create", VC::supported, "", "multilayers"},
-    {"create", VC::accepted_without_effect,
-     "it groups atoms for VAMPIRE's height profiles (output:height-magnetisation and the like), "
-     "which miniASD does not write (they are refused by name)",
-     "height-categorization"},
-    {"create", VC::supported, "", "dilution-random-seed fill-core-shell-particles"},
+    {"create", VC::supported, "",
+     "dilution-random-seed fill-core-shell-particles height-categorization"},
     {"create", VC::not_supported, "intermixing is not implemented", "intermixing-random-seed"},
 
     // --- dimensions: ---
@@ -235,7 +232,7 @@ const Group groups[] = {
     {"output", VC::supported, "",
      "constraint-phi constraint-theta material-constraint-phi material-constraint-theta"},
     {"output", VC::supported, "", "material-fmr-field-strength"},
-    {"output", VC::not_supported, "height profiles are not implemented",
+    {"output", VC::supported, "",
      "height-magnetisation-normalised material-height-magnetisation-normalised "
      "height-magnetisation material-height-magnetisation mean-height-magnetisation-length "
      "mean-height-magnetisation"},

@@ -112,6 +112,9 @@ Simulation::Simulation(const parallel::Comm& world, Config config, RunOptions op
         if (config_.columns.shows("domain-wall-"))
             measures_.wall =
                 std::make_unique<WallProfile>(config_, lattice_, system_, decomposition_.comm);
+        if (config_.columns.shows("height-magnetisation"))
+            measures_.heights =
+                std::make_unique<HeightProfile>(config_, lattice_, system_, decomposition_.comm);
     }
     account_.t_stats = timers_.add("statistics");
     account_.t_output = timers_.add("output");
@@ -226,13 +229,14 @@ void Simulation::start() {
     std::vector<std::string> names;
     for (const MaterialConfig& m : config_.materials)
         names.push_back(m.name);
-    const bool root = comm().is_root();
-    const bool dmi = hamiltonian_.has_dmi();
-    rows_.table = std::make_unique<TimeSeriesTable>(root ? rows_.table_file : nullptr, columns,
-                                                    names, config_.columns.energy_unit, dmi);
+    const bool root = comm().is_root(), dmi = hamiltonian_.has_dmi();
+    const int heights = measures_.heights ? measures_.heights->heights() : 0;
+    rows_.table =
+        std::make_unique<TimeSeriesTable>(root ? rows_.table_file : nullptr, columns, names,
+                                          config_.columns.energy_unit, dmi, heights);
     rows_.screen = std::make_unique<TimeSeriesTable>(
         root && !config_.columns.screen.empty() ? options_.screen : nullptr, config_.columns.screen,
-        names, config_.columns.energy_unit, dmi);
+        names, config_.columns.energy_unit, dmi, heights);
     if (!appended) agree_table_write(rows_.table->write_header());
     rows_.screen->write_header();
     if (rows_.snapshots) {
@@ -347,8 +351,7 @@ bool Simulation::run(const Phase& phase) {
                 state_.temperature = state_.phonon_temperature = phase.temperature;
                 const std::int64_t samples =
                     total / phase.increment + (phase.sample_at_start ? 1 : 0);
-                state_.accumulator.reset(
-                    static_cast<std::size_t>(series::count(config_.materials.size())), samples);
+                state_.accumulator.reset(series_width(), samples);
             }
             const bool sampled = n >= equil && (n - equil) % phase.increment == 0 &&
                                  (phase.sample_at_start || n > equil);

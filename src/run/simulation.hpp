@@ -164,6 +164,9 @@ class Simulation {
     // Collective. Observables of the current state (refreshes the ghosts first: energies of
     // links across ranks need the neighbours' current spins).
     Observables observe();
+    // The accumulator's series (stats/observables.hpp): the materials', and the height
+    // profiles' when a column shows them (simulation_rows.cpp).
+    std::size_t series_width() const;
     // Collective. Prints the run report (report/run_report.hpp) on rank 0's screen and writes
     // it to report.json. `stopped_checkpoint`: the checkpoint a run stopped early with (exit
     // status 75; job scripts read it from report.json when the launcher's own status is lost).

@@ -148,8 +148,8 @@ void Simulation::load_checkpoint() {
     // the torque's or the topological charge's, continues with them empty: their means average only
     // the samples from here on.
     const std::size_t had = state_.accumulator.series(), n = config_.materials.size();
-    if (had > 0 && state_.accumulator.widen(std::size_t(series::count(n))) &&
-        state_.accumulator.count() > 0 && screen)
+    if (had > 0 && state_.accumulator.widen(series_width()) && state_.accumulator.count() > 0 &&
+        screen)
         note_missing_means(screen, had, n, state_.step);
     restore_held_state(l->path);
     restore_structure_factor(l->path);

@@ -193,8 +193,7 @@ EnergyPath Simulation::gneb() {
         evaluations = chain.evaluations();
         for (std::size_t k = 0; k < m; ++k) {
             hamiltonian_.begin_iteration(evaluations++);  // the image's own held fields
-            state_.accumulator.reset(
-                static_cast<std::size_t>(series::count(config_.materials.size())), 2);
+            state_.accumulator.reset(series_width(), 2);
             const Spins& s = chain.images()[k];
             std::copy(s.x.begin(), s.x.end(), spins_.x.begin());
             std::copy(s.y.begin(), s.y.end(), spins_.y.begin());

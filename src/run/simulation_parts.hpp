@@ -15,6 +15,7 @@
 #include "output/pipeline/snapshot_output.hpp"
 #include "run/phase.hpp"
 #include "run/stop_policy.hpp"
+#include "stats/height_profile.hpp"
 #include "stats/observables.hpp"
 #include "stats/time_series.hpp"
 #include "stats/topology.hpp"
@@ -35,6 +36,7 @@ struct Measures {
     Observables sample;                       // the latest statistics sample
     std::unique_ptr<LayerTextures> textures;  // when a column shows Q or a skyrmion
     std::unique_ptr<WallProfile> wall;        // when a column shows a domain wall
+    std::unique_ptr<HeightProfile> heights;   // when a column shows a height profile
     double total_moment = 0;                  // J/T, atoms in the statistics
     std::int64_t counted_atoms = 0;
     std::vector<char> counted;  // [material]: not non-magnetic

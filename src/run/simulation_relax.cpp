@@ -81,9 +81,8 @@ Relaxation Simulation::relax(bool program) {
         state_.phase = 0;
         state_.temperature = state_.phonon_temperature = 0;
         if (!resumed)
-            state_.accumulator.reset(
-                static_cast<std::size_t>(series::count(config_.materials.size())),
-                config_.sim.total_steps / config_.sim.steps_increment + 2);
+            state_.accumulator.reset(series_width(),
+                                     config_.sim.total_steps / config_.sim.steps_increment + 2);
     } else {
         claim_directories();  // before its checkpoints (continuous, or at a stop)
         // A checkpoint written in this relaxation: the relaxation goes on from it, and the
@@ -227,7 +226,7 @@ std::optional<Relaxation> Simulation::relax_point(std::int64_t max_steps) {
     state_.relax_scale = 0;
     out.converged = out.torque < config_.relax.tolerance;
     out.steps = k;
-    state_.accumulator.reset(static_cast<std::size_t>(series::count(config_.materials.size())), 1);
+    state_.accumulator.reset(series_width(), 1);
     sample(false);
     out.energy = measures_.sample.total;
     return out;

@@ -22,21 +22,34 @@ Observables Simulation::observe() {
         texture_width = t.size();
         local.insert(local.end(), t.begin(), t.end());
     }
+    std::size_t wall_width = 0;
     if (measures_.wall) {
         const std::vector<ExactSum> w = measures_.wall->local_sums(spins_.view());
+        wall_width = w.size();
         local.insert(local.end(), w.begin(), w.end());
+    }
+    if (measures_.heights) {
+        const std::vector<ExactSum> h = measures_.heights->local_sums(spins_.view());
+        local.insert(local.end(), h.begin(), h.end());
     }
     std::vector<std::int64_t> sums = pack(local);
     comm().sum_in_place(sums);
     std::vector<double> values = reduced_values(sums);
     const auto at = [&](std::size_t k) { return values.begin() + std::ptrdiff_t(k); };
-    const std::vector<double> textures(at(width), at(width + texture_width)),
-        wall(at(width + texture_width), values.end());
+    const std::size_t walls = width + texture_width, heights = walls + wall_width;
+    const std::vector<double> textures(at(width), at(walls)), wall(at(walls), at(heights)),
+        height(at(heights), values.end());
     values.resize(width);
     Observables o = finish_observables(values, measures_.counted, measures_.counted_atoms);
     if (measures_.textures) measures_.textures->finish(textures, o);
     if (measures_.wall) measures_.wall->finish(wall, o);
+    if (measures_.heights) measures_.heights->finish(height, o);
     return o;
+}
+
+std::size_t Simulation::series_width() const {
+    const int heights = measures_.heights ? measures_.heights->heights() : 0;
+    return static_cast<std::size_t>(series::count(config_.materials.size(), heights));
 }
 
 std::uint64_t Simulation::spin_hash() const {

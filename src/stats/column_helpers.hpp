@@ -45,4 +45,6 @@ inline int mat(int m, int q) {
 namespace miniasd {
 // Each material's columns (material_columns.cpp).
 void add_material_columns(std::vector<ColumnSpec>& t);
+// The height profiles' columns (height_columns.cpp).
+void add_height_columns(std::vector<ColumnSpec>& t);
 }  // namespace miniasd

@@ -305,6 +305,7 @@ std::vector<ColumnSpec> make_columns() {
     add_magnetisation_columns(t);
     add_texture_columns(t);
     add_material_columns(t);
+    add_height_columns(t);
     add_response_columns(t);
     add_energy_columns(t);
     add_spin_temperature_columns(t);

@@ -35,8 +35,11 @@ struct ColumnSpec {
     std::string doc;                   // one line for the reference
     std::vector<std::string> headers;  // one per number; per-material columns get "name:" first
     bool per_material;                 // the numbers repeat for every material
-    // Writes headers.size() numbers for `material` (-1 for whole-system columns).
+    // Writes headers.size() numbers for `material` (-1 for whole-system columns); a height
+    // column's index is the height category's, or height * materials + material with
+    // per_material too (VAMPIRE's order).
     std::function<void(const RowContext&, int material, double* out)> values;
+    bool per_height = false;  // the numbers repeat for every height category (height profiles)
 };
 
 const std::vector<ColumnSpec>& column_table();

@@ -21,7 +21,10 @@ void add_rows(std::vector<KeywordSpec>& t) {
         for (const ColumnSpec& col : column_table()) {
             const std::string name = col.keyword;
             std::string doc = (file ? "column in the output file: " : "column on the screen: ") +
-                              std::string(col.doc) + (col.per_material ? " (per material)" : "");
+                              std::string(col.doc) +
+                              (col.per_height     ? " (per height category)"
+                               : col.per_material ? " (per material)"
+                                                  : "");
             // A column's place in the list is its place in the file: describe() keeps it. The
             // list's size: not given.
             auto place = [name, file](const ColumnsSettings& c) {

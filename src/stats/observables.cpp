@@ -141,7 +141,8 @@ Observables finish_observables(const std::vector<double>& sums, const std::vecto
 }
 
 std::vector<double> sample_series(const Observables& o, const Vec3& d) {
-    std::vector<double> x(static_cast<std::size_t>(series::count(o.material_m.size())));
+    const int heights = static_cast<int>(o.height_m.size());
+    std::vector<double> x(static_cast<std::size_t>(series::count(o.material_m.size(), heights)));
     x[series::m_length] = o.m_length;
     x[series::mx] = o.m[0];
     x[series::my] = o.m[1];
@@ -179,6 +180,13 @@ std::vector<double> sample_series(const Observables& o, const Vec3& d) {
         }
         q[series::matx_energy] = k < o.material_energy.size() ? o.material_energy[k] : 0.0;
     }
+    int group = 0;
+    for (const auto* profile : {&o.height_m, &o.material_height_m})
+        for (const std::array<double, 4>& g : *profile) {
+            for (int q = 0; q < 4; ++q)
+                x[std::size_t(series::height(n, group, q))] = g[std::size_t(q)];
+            ++group;
+        }
     return x;
 }
 

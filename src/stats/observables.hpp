@@ -54,6 +54,11 @@ struct Observables {
     double skyrmion_count = 0, skyrmion_radius = 0;
     Vec3 skyrmion_centre{0, 0, 0};
     double domain_wall_centre = 0, domain_wall_width = 0;
+    // Height profiles (stats/height_profile.hpp), only when a column asks: per height category,
+    // and per (height, material) height-major, the unit vector and |m| (normalised; 0 for an
+    // empty group), and the group's saturation moment sum mu (muB).
+    std::vector<std::array<double, 4>> height_m, material_height_m;
+    std::vector<double> height_moment, material_height_moment;
 
     // m / |m|, VAMPIRE's magnetisation columns; 0 when m = 0 (never nan).
     Vec3 direction() const {
@@ -125,6 +130,16 @@ inline int material_extra(std::size_t materials, int k, int q) {
 }
 inline int count(std::size_t materials) {
     return material_extra(materials, int(materials), 0);
+}
+// After the materials' extras, only when a column shows a height profile (last again): the unit
+// vector (x, y, z) and |m| of each height category, then of each (height, material) group, for
+// the mean-height- and material-mean-height- columns. `group` indexes the heights, then the
+// heights' materials (heights + height * materials + material).
+inline int height(std::size_t materials, int group, int q) {
+    return count(materials) + 4 * group + q;
+}
+inline int count(std::size_t materials, int heights) {
+    return height(materials, heights * (1 + int(materials)), 0);
 }
 }  // namespace series
 

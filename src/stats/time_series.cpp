@@ -31,23 +31,34 @@ double in_unit(std::string& header, EnergyUnit unit) {
 
 TimeSeriesTable::TimeSeriesTable(std::FILE* out, const std::vector<std::string>& keywords,
                                  std::vector<std::string> material_names, EnergyUnit energy_unit,
-                                 bool exchange_with_dmi)
-    : out_(out), materials_(std::move(material_names)) {
+                                 bool exchange_with_dmi, int heights)
+    : out_(out), materials_(std::move(material_names)), heights_(heights) {
     for (const std::string& k : keywords) {
         const ColumnSpec* c = find_column(k);
         if (!c) throw Error("unknown statistics column '" + k + "'");
         columns_.push_back(c);
-        const std::size_t copies = c->per_material ? materials_.size() : 1;
-        for (std::size_t m = 0; m < copies; ++m)
+        for (std::size_t m = 0; m < copies(*c); ++m)
             for (std::string h : c->headers) {
                 if (exchange_with_dmi)
                     for (const char* stem : {"E_exchange[", "<E_exchange>["})
                         if (h.rfind(stem, 0) == 0)
                             h.insert(std::strlen(stem) - (stem[0] == '<' ? 2 : 1), "+DMI");
                 scale_.push_back(in_unit(h, energy_unit));
-                names_.push_back(c->per_material ? materials_[m] + ":" + h : h);
+                names_.push_back(prefix(*c, m) + h);
             }
     }
+}
+
+std::size_t TimeSeriesTable::copies(const ColumnSpec& c) const {
+    return (c.per_material ? materials_.size() : 1) * (c.per_height ? std::size_t(heights_) : 1);
+}
+
+// "Co:" for material Co, "h3:" for height category 3, "h3:Co:" for Co within it.
+std::string TimeSeriesTable::prefix(const ColumnSpec& c, std::size_t k) const {
+    if (!c.per_height) return c.per_material ? materials_[k] + ":" : "";
+    if (!c.per_material) return "h" + std::to_string(k) + ":";
+    return "h" + std::to_string(k / materials_.size()) + ":" + materials_[k % materials_.size()] +
+           ":";
 }
 
 std::string TimeSeriesTable::append(const std::string& line) {
@@ -95,12 +106,12 @@ std::string TimeSeriesTable::write_row(const RowContext& r) {
         }
     };
     for (const ColumnSpec* c : columns_) {
-        if (!c->per_material) {
+        if (!c->per_material && !c->per_height) {
             c->values(r, -1, v);
             emit(c->headers.size());
             continue;
         }
-        for (std::size_t m = 0; m < materials_.size(); ++m) {
+        for (std::size_t m = 0; m < copies(*c); ++m) {
             c->values(r, static_cast<int>(m), v);
             emit(c->headers.size());
         }

@@ -20,9 +20,11 @@ class TimeSeriesTable {
     // `exchange_with_dmi`: the run has a DMI term, which the exchange-energy columns include (as
     // VAMPIRE's do): their headers then say so (E_exchange+DMI[J]), so nobody adds E_dmi to them
     // again when summing the columns to the total.
+    // `heights`: the height categories of the height-profile columns (stats/height_profile.hpp).
     TimeSeriesTable(std::FILE* out, const std::vector<std::string>& keywords,
                     std::vector<std::string> material_names,
-                    EnergyUnit energy_unit = EnergyUnit::joule, bool exchange_with_dmi = false);
+                    EnergyUnit energy_unit = EnergyUnit::joule, bool exchange_with_dmi = false,
+                    int heights = 0);
     // Each returns "" or why the write failed (the system's reason). A row is written whole or
     // not at all: a failed write is cut back to the end of the previous row, so a reader of
     // the file never meets half a row (the stream must be unbuffered: OutputFiles opens it so).
@@ -32,9 +34,12 @@ class TimeSeriesTable {
 
   private:
     std::string append(const std::string& line);
+    std::size_t copies(const ColumnSpec& c) const;  // its repeats: materials, heights or both
+    std::string prefix(const ColumnSpec& c, std::size_t k) const;  // repeat k's header prefix
     std::FILE* out_;
     std::vector<const ColumnSpec*> columns_;
     std::vector<std::string> materials_;
+    int heights_ = 0;
     std::vector<std::string> names_;  // one per printed number
     std::vector<double> scale_;       // one per printed number: J per its energy unit (1: J)
 };

@@ -48,6 +48,18 @@ void add_create_rows(std::vector<KeywordSpec>& t) {
             return c.structure.fill_core_shell ? none : word("false");
         }));
     t.back().bare_choice = "true";
+    t.push_back(choice(
+        "create", "height-categorization", "default|multilayers", "default",
+        "the height categories of the height profiles (output:height-magnetisation and the "
+        "like): default, the unit cells' atomic layers (VAMPIRE's per-crystal table, a unit-cell "
+        "file's height column) cell by cell up the box; multilayers, the create:multilayers "
+        "blocks",
+        [](SystemSettings& c, const Value& v, const Entry&) {
+            c.structure.height_by_multilayer = v.text == "multilayers";
+        },
+        [](const SystemSettings& c) {
+            return c.structure.height_by_multilayer ? word("multilayers") : none;
+        }));
     t.push_back(row(
         "create", "spin-initialisation-random-seed", K::integer, D::none, 0, 2e9,
         "sim:integrator-random-seed",

@@ -109,9 +109,12 @@ struct StructureSection {
     // create:fill-core-shell-particles = false: a core-shell site whose innermost shell does not
     // admit it is left empty instead of going to the next shell out (VAMPIRE's clearing).
     bool fill_core_shell = true;
+    // create:height-categorization = multilayers: the height profiles' categories are the
+    // create:multilayers blocks instead of the unit cells' atomic layers.
+    bool height_by_multilayer = false;
     MINIASD_FIELDS(crystal, unit_cell, system_size, periodic, single_spin, particle_shape,
                    particle_size, particle, crystal_sublattice_materials, alloy_seed, multilayers,
-                   dilution_seed, fill_core_shell);
+                   dilution_seed, fill_core_shell, height_by_multilayer);
 };
 MINIASD_SIZE_GUARD(StructureSection, 192);
 

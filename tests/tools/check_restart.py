@@ -206,12 +206,15 @@ sim:time-steps-increment = 10
     # start stopped at the end of the first direction, so the continued run makes the turn.
     "cmc": (bcc + cmc, [35, 85]),
     "cmc-rotation": (bcc + cmc + "sim:constraint-rotation-update\n", [60, 125]),
-    # Cooling through the material's own range: stopped in the equilibration and in the cooling.
+    # Cooling through the material's own range: stopped in the equilibration and in the cooling;
+    # with the height profiles and their means (their series carry through the checkpoints).
     "localised-field-cool": (bcc + series + """sim:program = localised-field-cool
 material[1]:minimum-temperature = 50
 material[1]:maximum-temperature = 600
 sim:cooling-time = 8 !fs
 output:material-temperature
+output:mean-height-magnetisation
+output:material-height-magnetisation
 """, [20, 100]),
     # Hybrid constrained Monte Carlo: the lower layer constrained over three directions (20 + 40
     # sweeps each), then the free upper layer's one point; stopped in the third direction's
