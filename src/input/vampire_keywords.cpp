@@ -32,11 +32,12 @@ const Group groups[] = {
      "miniASD builds the whole box unless a particle shape (create:sphere, ...) cuts one particle "
      "at its centre", "full particle"},
     {"create", VC::not_supported,
-     "the faceted particle is not implemented (sphere, cube, cylinder, truncated-octahedron, "
-     "ellipsoid, ellipse, cone, tear-drop and bubble are)",
+     "VAMPIRE's create module's faceted particle is not implemented (sphere, cube, cylinder, "
+     "truncated-octahedron, ellipsoid, ellipse, cone, tear-drop and bubble are)",
      "faceted-particle"},
     {"create", VC::supported, "", "particle-array hexagonal-particle-array"},
-    {"create", VC::not_supported, "granular (Voronoi) films are not implemented",
+    {"create", VC::not_supported,
+     "VAMPIRE's create module's granular (Voronoi) films are not implemented",
      "voronoi-film voronoi-grain-substructure voronoi-size-variance voronoi-row-offset "
      "voronoi-random-seed voronoi-rounded-grains voronoi-include-boundary-grains "
      "voronoi-rounded-grains-area voronoi-grain-substructure-crystallization-radius "
@@ -44,10 +45,10 @@ const Group groups[] = {
      "grains-poission grain-random-seed grains granular-film grain-size-variance rounded-grains "
      "include-boundary-grains rounded-grains-area"},
     {"create", VC::not_supported,
-     "geometry files are not implemented (materials are placed by unit-cell-category, height and "
-     "core-shell-size)",
+     "VAMPIRE's create module's geometry files are not implemented (materials are placed by "
+     "unit-cell-category, height and core-shell-size)",
      "select-material-by-geometry select-material-by-height"},
-    {"create", VC::not_supported, "interface roughness is not implemented",
+    {"create", VC::not_supported, "VAMPIRE's create module's interface roughness is not implemented",
      "interfacial-roughness material-interfacial-roughness interfacial-roughness-random-seed "
      "interfacial-roughness-number-of-seed-points interfacial-roughness-type "
      "interfacial-roughness-seed-radius interfacial-roughness-seed-radius-variance "
@@ -56,7 +57,8 @@ const Group groups[] = {
     {"create", VC::supported, "", "multilayers"},
     {"create", VC::supported, "",
      "dilution-random-seed fill-core-shell-particles height-categorization"},
-    {"create", VC::not_supported, "intermixing is not implemented", "intermixing-random-seed"},
+    {"create", VC::not_supported, "VAMPIRE's create module's intermixing of layers is not implemented",
+     "intermixing-random-seed"},
 
     // --- dimensions: ---
     {"dimensions", VC::supported, "",
@@ -139,12 +141,13 @@ const Group groups[] = {
      "else), and Voronoi films are refused by name",
      "continuous"},
     {"material", VC::not_supported,
-     "fill materials (the space around particles and arrays given to a material) are not "
-     "implemented: the box outside the particle holds no atom",
+     "VAMPIRE's create module's fill materials (the space around particles and arrays given to "
+     "a material) are not implemented: the box outside the particle holds no atom",
      "fill-space"},
     {"material", VC::not_supported,
-     "the coupling of a material's spins to the two-temperature model's phonon temperature is "
-     "not implemented: every material's spins take the electron temperature",
+     "VAMPIRE's program module's coupling of a material's spins to the two-temperature model's "
+     "phonon temperature is not implemented: every material's spins take the electron "
+     "temperature",
      "use-phonon-temperature"},
     {"material", VC::supported, "",
      "constrained constraint-angle-theta constraint-angle-theta-minimum "
@@ -175,9 +178,9 @@ const Group groups[] = {
      "spin-transfer-torque-polarization-unit-vector slonczewski-spin-polarization-unit-vector "
      "spin-orbit-torque-polarization-unit-vector"},
     {"sim", VC::not_supported,
-     "VAMPIRE's develop branch only turns on periodic boundaries along the axis with it (the "
-     "antiperiodic exchange it names is commented out): give create:periodic-boundaries-x "
-     "(-y, -z)",
+     "VAMPIRE's develop branch (its simulate module) only turns on periodic boundaries along the "
+     "axis with it (the antiperiodic exchange it names is commented out): give "
+     "create:periodic-boundaries-x (-y, -z)",
      "domain-wall-anti-pbc-x domain-wall-anti-pbc-y domain-wall-anti-pbc-z"},
     {"sim", VC::supported, "", "fmr-field-strength fmr-field-frequency fmr-field-unit-vector"},
     {"sim", VC::accepted_without_effect,
@@ -190,7 +193,9 @@ const Group groups[] = {
     {"sim", VC::accepted_without_effect,
      "miniASD always decomposes the lattice geometrically; ranks per node come from the MPI launcher",
      "mpi-mode mpi-ppn"},
-    {"sim", VC::not_supported, "recording (track and LFA) simulations are not implemented",
+    {"sim", VC::not_supported,
+     "VAMPIRE's recording simulations (its program module's disk tracks and LFA scans, with the "
+     "micromagnetic module) are not implemented",
      "track-ms track-file track-bit-size-x track-bit-size-y track-bit-size-z track-fly-height "
      "track-gap-between-bits track-gap-between-tracks lfa-track-field-step lfa num-tracks "
      "num-bits-per-track x-velocity z-velocity initial-x-position initial-z-position"},
@@ -203,16 +208,23 @@ const Group groups[] = {
     {"config", VC::supported, "",
      "atoms atoms-output-rate output-format output-mode output-nodes atoms-minimum-x "
      "atoms-minimum-y atoms-minimum-z atoms-maximum-x atoms-maximum-y atoms-maximum-z"},
-    {"config", VC::not_supported, "macro-cell output is not implemented",
+    {"config", VC::not_supported,
+     "VAMPIRE's config module's macro-cell configurations (of its cells module) are not written",
      "macro-cells macro-cells-output-rate"},
-    {"config", VC::not_supported, "surface-atom tags are not implemented", "identify-surface-atoms"},
+    {"config", VC::accepted_without_effect,
+     "VAMPIRE's config module uses it only in its legacy layout's coordinate files (surface "
+     "atoms named O), which miniASD does not write (config:output-mode = legacy writes its serial "
+     "files)",
+     "identify-surface-atoms"},
     {"config", VC::supported, "",
      "field-range-descending-minimum field-range-descending-maximum field-range-ascending-minimum "
      "field-range-ascending-maximum"},
 
     // --- montecarlo: ---
     {"montecarlo", VC::supported, "", "algorithm"},
-    {"montecarlo", VC::not_supported, "granular structures are not implemented",
+    {"montecarlo", VC::not_supported,
+     "VAMPIRE's create module's granular (Voronoi) structures, whose grains it constrains, are "
+     "not implemented",
      "constrain-by-grain"},
 
     // --- output: and screen: columns ---
@@ -237,7 +249,8 @@ const Group groups[] = {
      "height-magnetisation material-height-magnetisation mean-height-magnetisation-length "
      "mean-height-magnetisation"},
     {"output", VC::not_supported,
-     "spin transport, tracking and recording simulations are not implemented",
+     "VAMPIRE's spintransport module and its recording simulations (disk tracks, LFA scans) are "
+     "not implemented",
      "resistance current magneto-resistance fractional-electric-field-strength lfa-ms track-pos-x "
      "track-pos-z"},
     {"output", VC::accepted_without_effect,
@@ -259,35 +272,42 @@ const Group groups[] = {
     // --- VAMPIRE sections miniASD has none of ---
     {"dipole", VC::supported, "", "solver field-update-rate cutoff-radius"},
     {"dipole", VC::not_supported,
-     "the per-atom dipolar field output is not implemented (snapshots hold the spins)",
+     "VAMPIRE's dipole module's per-atom field output is not implemented (snapshots hold the "
+     "spins)",
      "output-atomistic-dipole-field"},
     {"dipole", VC::not_supported,
-     "macro-cell tensors computed atom by atom are not implemented (dipole:solver = atomistic "
-     "sums every pair exactly)",
+     "VAMPIRE's dipole module's macro-cell tensors computed atom by atom are not implemented "
+     "(dipole:solver = atomistic sums every pair exactly)",
      "atomistic-tensor-enabled"},
-    {"dipole", VC::not_supported, "this dipole keyword is not implemented", "*"},
+    {"dipole", VC::not_supported, "this setting of VAMPIRE's dipole module is not implemented", "*"},
     {"cells", VC::supported, "",
      "macro-cell-size macro-cell-size-x macro-cell-size-y macro-cell-size-z"},
-    {"cells", VC::not_supported, "macro-cell output is not implemented", "*"},
+    {"cells", VC::not_supported, "VAMPIRE's cells module's output is not implemented", "*"},
     {"anisotropy", VC::supported, "",
      "surface-anisotropy-threshold surface-anisotropy-nearest-neighbour-range "
      "enable-bulk-neel-anisotropy neel-anisotropy-exponential-factor "
      "neel-anisotropy-exponential-range"},
-    {"environment", VC::not_supported, "the micromagnetic environment is not implemented", "*"},
+    {"environment", VC::not_supported,
+     "VAMPIRE's environment module (a micromagnetic environment) is not implemented", "*"},
     {"exchange", VC::supported, "",
      "interaction-range function decay-length decay-multiplier decay-shift rkkykf "
      "unit-cell-category-exchange-parameters nn-cutoff-range interaction-cutoff-range "
      "dmi-cutoff-range kitaev-cutoff-range four-spin-cutoff-1 four-spin-cutoff-2"},
     {"exchange", VC::not_supported,
-     "this exchange setting is not implemented (interaction-range, the per-category cutoffs, "
+     "this setting of VAMPIRE's exchange module is not implemented (interaction-range, the per-category cutoffs, "
      "dmi-cutoff-range, kitaev-cutoff-range, function and its parameters are)", "*"},
-    {"hamr", VC::not_supported, "HAMR simulations are not implemented", "*"},
-    {"local-temperature-pulse", VC::not_supported, "local temperature pulses are not implemented",
+    {"hamr", VC::not_supported, "VAMPIRE's hamr module (HAMR simulations) is not implemented", "*"},
+    {"local-temperature-pulse", VC::not_supported,
+     "VAMPIRE's ltmp module (local temperature pulses) is not implemented",
      "*"},
-    {"micromagnetic", VC::not_supported, "micromagnetic simulation is not implemented", "*"},
-    {"spin-torque", VC::not_supported, "VAMPIRE's spin-accumulation model (spin-torque:) is not implemented; the Slonczewski spin-transfer and spin-orbit torques are (material[i]:spin-transfer-relaxation-torque and the others), and the Zhang-Li current torques (sim:current-density)", "*"},
-    {"spin-transport", VC::not_supported, "spin transport is not implemented", "*"},
-    {"grain", VC::not_supported, "granular structures and grain output are not implemented", "*"},
+    {"micromagnetic", VC::not_supported,
+     "VAMPIRE's micromagnetic module is outside miniASD's atomistic model", "*"},
+    {"spin-torque", VC::not_supported, "VAMPIRE's spintorque module (a spin-accumulation model) is not implemented; the Slonczewski spin-transfer and spin-orbit torques are (material[i]:spin-transfer-relaxation-torque and the others), and the Zhang-Li current torques (sim:current-density)", "*"},
+    {"spin-transport", VC::not_supported, "VAMPIRE's spintransport module is not implemented",
+     "*"},
+    {"grain", VC::not_supported,
+     "VAMPIRE's grain statistics need its create module's granular structures, which are not "
+     "implemented", "*"},
 };
 // clang-format on
 

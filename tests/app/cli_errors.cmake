@@ -24,7 +24,7 @@ set(cases
   "range|range.in|out of range^sim:temperature^line 4"
   "nomat|nomat.in|cannot read material file^missing.mat^line 1"
   "nofile|does-not-exist.in|cannot read input file^does-not-exist.in^No such file"
-  "many|many.in|3 mistakes^line 1^line 2^line 5^VAMPIRE keyword 'dipole:output-atomistic-dipole-field' is not supported by miniASD (the per-atom dipolar field output is not implemented"
+  "many|many.in|3 mistakes^line 1^line 2^line 5^VAMPIRE keyword 'dipole:output-atomistic-dipole-field' is not supported by miniASD (VAMPIRE's dipole module's per-atom field output is not implemented"
   "nodes|nodes.in|line 7^config:output-nodes^8 I/O processes are more than the"
   "numbers|numbers.in|'3 00' has a blank inside a number^'0x12C' is hexadecimal^'1e400' is out of range"
   "nospins|nospins.in|the initial spin file^missing.ovf' does not exist")

@@ -40,7 +40,7 @@ TEST(DipoleRun, KeywordsAreRefusedWhereTheyCannotHaveTheirEffect) {
          "keyword 'dipole:cutoff-radius': has an effect only with dipole:solver = tensor"},
         {sc + "cells:macro-cell-size = 5 !A\n", "has an effect only with the macro-cell solvers"},
         {sc + "dipole:output-atomistic-dipole-field\n",
-         "the per-atom dipolar field output is not implemented"},
+         "VAMPIRE's dipole module's per-atom field output is not implemented"},
         {sc + "dipole:field-update-rate = 10\n",
          "keyword 'dipole:field-update-rate': has no effect without dipole:solver"},
         {sc + "dipole:solver = atomistic\ndipole:field-update-rate = 0\n",

@@ -162,13 +162,14 @@ TEST(Vampire, ExampleStyleInputsRunOrAreRefusedByName) {
     // run.
     const std::string msg = error_of(
         "create:voronoi-film\ndipole:output-atomistic-dipole-field\n"
-        "config:identify-surface-atoms\n" +
+        "material[1]:fill-space\n" +
         material1);
     EXPECT_NE(msg.find("3 mistakes"), std::string::npos) << msg;
     for (const char* key : {"'create:voronoi-film'", "'dipole:output-atomistic-dipole-field'",
-                            "'config:identify-surface-atoms'"})
+                            "'material[1]:fill-space'"})
         EXPECT_NE(msg.find(std::string("VAMPIRE keyword ") + key), std::string::npos) << msg;
-    EXPECT_NE(msg.find("the per-atom dipolar field output is not implemented"), std::string::npos);
+    EXPECT_NE(msg.find("VAMPIRE's dipole module's per-atom field output is not implemented"),
+              std::string::npos);
 }
 
 TEST(Vampire, EveryMistakeInTheFilesIsReportedInOneRunInLineOrder) {
