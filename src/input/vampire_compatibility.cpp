@@ -19,6 +19,13 @@ struct Difference {
 
 // clang-format off
 const Difference differences[] = {
+    {"material[i]:use-phonon-temperature",
+     "any value, false included, turns it on, and it makes every material's temperature its "
+     "own: outside the two-temperature laser pulses (which set them to T_e or T_p) every "
+     "material's thermal field stays at its material[i]:temperature, 0 K unless given, silently "
+     "(with the square pulses too)",
+     "true or false; accepted only under laser-pulse with a two-temperature profile, on the LLG "
+     "thermal field"},
     {"material[i]:density, material[i]:host-alloy",
      "vacancies and alloy sites drawn in turn from one generator per process (seeded by its "
      "rank): the structure changes with the number of processes",

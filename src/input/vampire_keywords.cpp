@@ -144,11 +144,7 @@ const Group groups[] = {
      "VAMPIRE's create module's fill materials (the space around particles and arrays given to "
      "a material) are not implemented: the box outside the particle holds no atom",
      "fill-space"},
-    {"material", VC::not_supported,
-     "VAMPIRE's program module's coupling of a material's spins to the two-temperature model's "
-     "phonon temperature is not implemented: every material's spins take the electron "
-     "temperature",
-     "use-phonon-temperature"},
+    {"material", VC::supported, "", "use-phonon-temperature"},
     {"material", VC::supported, "",
      "constrained constraint-angle-theta constraint-angle-theta-minimum "
      "constraint-angle-theta-maximum constraint-angle-theta-increment constraint-angle-phi "

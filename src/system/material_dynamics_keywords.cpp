@@ -47,6 +47,17 @@ void add_dynamics_rows(std::vector<Keyword<SystemSettings>>& t) {
         },
         [](const MaterialConfig& m) { return m.temperature_set ? number(m.temperature) : none; }));
     t.push_back(mat(
+        "use-phonon-temperature", K::choice, D::none, 0, 0, "false",
+        "true (or the bare keyword): under sim:program = laser-pulse with a two-temperature "
+        "profile this material's thermal field takes the phonon (lattice) temperature instead "
+        "of the electrons' (VAMPIRE's; a phonon-mediated layer, a substrate)",
+        [](MaterialConfig& m, const Value& v, const Entry&) {
+            m.phonon_coupled = v.text == "true";
+        },
+        [](const MaterialConfig& m) { return m.phonon_coupled ? word("true") : none; }));
+    t.back().choices = "true|false";
+    t.back().bare_choice = "true";
+    t.push_back(mat(
         "minimum-temperature", K::real, D::temperature, 0, 1e6, "0 K",
         "sim:program = localised-field-cool: the temperature this material's thermal field cools "
         "to (VAMPIRE's; it makes the temperatures local, as material[i]:temperature does)",

@@ -125,6 +125,10 @@ struct MaterialConfig {
     // material[i]:non-magnetic = remove (or the bare keyword, VAMPIRE's default): its sites hold
     // no atom at all.
     bool removed = false;
+    // material[i]:use-phonon-temperature: under a two-temperature laser pulse its thermal field
+    // takes the phonon (lattice) temperature instead of the electrons' (VAMPIRE's
+    // couple_to_phonon_temperature).
+    bool phonon_coupled = false;
     // material[i]:density: the fraction of this material's sites that hold an atom (VAMPIRE's
     // dilution): a site is left empty when a uniform number drawn from
     // (create:dilution-random-seed, global id) is at least this.

@@ -164,6 +164,7 @@ inline bool same(const MaterialConfig& a, const MaterialConfig& b, std::string* 
                      F(core_shell_set),
                      F(non_magnetic),
                      F(removed),
+                     F(phonon_coupled),
                      F(density),
                      F(dmi),
                      F(interfacial_dmi),

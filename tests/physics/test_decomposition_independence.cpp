@@ -219,6 +219,15 @@ TEST(DecompositionIndependence, DiluteAlloy) {
                                  .c_str());
 }
 
+// The same with its last layer at the phonon temperature (material[i]:use-phonon-temperature).
+TEST(DecompositionIndependence, LaserPulseWithAPhononCoupledLayer) {
+    check_all_decompositions(program(layers,
+                                     "material[3]:use-phonon-temperature\n"
+                                     "sim:program = laser-pulse\nsim:laser-pulse-power = 30\n"
+                                     "sim:laser-pulse-time = 5 !fs\n")
+                                 .c_str());
+}
+
 TEST(DecompositionIndependence, FieldCool) {
     check_all_decompositions(program(layers,
                                      "sim:program = field-cool\n"

@@ -228,6 +228,52 @@ TEST(TwoTemperature, CyclesRepeatThePulseAndTheCooling) {
               std::string::npos);
 }
 
+TEST(TwoTemperature, APhononCoupledLayerFeelsTheLatticeTemperature) {
+    // Two ferromagnetic layers of one sc box, not coupled to each other, ordered at 10 K; the
+    // upper one takes the phonon temperature (material[2]:use-phonon-temperature). The 50 fs
+    // pulse (centred at 150 fs) takes the electrons to about 900 K and the lattice to about
+    // 70 K; at 300 fs (electrons 250 K) the lower layer has demagnetised (|m| 0.3), the upper one
+    // stays ordered (0.94).
+    const std::string box =
+        "create:crystal-structure = sc\ndimensions:unit-cell-size = 3 !A\n"
+        "dimensions:system-size = 15 !A\nmaterial:num-materials = 2\n"
+        "material[1]:atomic-spin-moment = 2 !muB\nmaterial[1]:exchange-matrix[1] = 5e-21\n"
+        "material[1]:maximum-height = 0.5\nmaterial[2]:atomic-spin-moment = 2 !muB\n"
+        "material[2]:exchange-matrix[2] = 5e-21\nmaterial[2]:minimum-height = 0.5\n"
+        "material[2]:use-phonon-temperature\n";
+    const std::string pulse =
+        "sim:program = laser-pulse\nsim:equilibration-temperature = 10\n"
+        "sim:time-step = 0.5 !fs\nsim:equilibration-time-steps = 100\n"
+        "sim:total-time-steps = 600\nsim:time-steps-increment = 200\n"
+        "sim:laser-pulse-power = 20\nsim:laser-pulse-time = 50 !fs\n"
+        "sim:two-temperature-electron-heat-capacity = 225\n"
+        "sim:two-temperature-phonon-heat-capacity = 3.1e6\n"
+        "sim:two-temperature-electron-phonon-coupling = 17e17\n"
+        "sim:two-temperature-heat-sink-coupling = 5e10\n";
+    Simulation sim(parallel::Comm::world(), test::config_from_text(box + pulse),
+                   test::quiet_options());
+    LaserPulseProgram program;
+    ProgramHost host(sim);
+    program.run(host);
+    const RunState& s = sim.state();
+    ASSERT_EQ(s.material_temperatures.size(), 2u);
+    EXPECT_EQ(s.material_temperatures[0], s.temperature);
+    EXPECT_EQ(s.material_temperatures[1], s.phonon_temperature);
+    EXPECT_GT(s.temperature, 3 * s.phonon_temperature);
+    const Observables o = sim.observe();
+    EXPECT_LT(o.material_m[0][3], 0.6);
+    EXPECT_GT(o.material_m[1][3], 0.9);
+    // Only where a pulse has a phonon temperature, and on the LLG thermal field.
+    for (const auto& [other, why] :
+         {std::pair<std::string, std::string>{"sim:laser-pulse-temporal-profile = square\n",
+                                              "has an effect only under"},
+          {"sim:integrator = monte-carlo\n", "acts on the LLG thermal field"}})
+        EXPECT_NE(test::input_refusal(box + pulse + other).find(why), std::string::npos) << other;
+    EXPECT_NE(
+        test::input_refusal(box + "sim:program = time-series\n").find("has an effect only under"),
+        std::string::npos);
+}
+
 // VAMPIRE's field cool: equilibration at the start (sim:equilibration-temperature, here its
 // default, the maximum), cooling from sim:maximum-temperature to sim:minimum-temperature;
 // sim:temperature has no part in it.

@@ -1,6 +1,7 @@
 // The checks that span sections (cross_checks.hpp).
 #include "run/config/cross_checks.hpp"
 
+#include <algorithm>
 #include <string>
 
 #include "input/input_checks.hpp"
@@ -203,8 +204,29 @@ void local_temperatures(Config& c, const Seen& seen) {
     }
 }
 
+// VAMPIRE's use-phonon-temperature: only its two-temperature pulses set each material's
+// temperature from it; elsewhere its flag would leave every material at its own (0 K) temperature.
+void phonon_coupling(const Config& c, const Seen& seen) {
+    const Entry* first = nullptr;
+    for (std::size_t m = 0; m < c.materials.size() && !first; ++m)
+        first = given(seen, "material[" + std::to_string(m + 1) + "]:use-phonon-temperature");
+    if (!first || !std::any_of(c.materials.begin(), c.materials.end(),
+                               [](const MaterialConfig& m) { return m.phonon_coupled; }))
+        return;
+    const LaserProfile l = c.pulse.laser_profile;
+    if (c.sim.program != ProgramKind::laser_pulse ||
+        (l != LaserProfile::two_temperature && l != LaserProfile::double_two_temperature))
+        fail(*first,
+             "has an effect only under sim:program = laser-pulse with "
+             "sim:laser-pulse-temporal-profile = two-temperature or double-pulse-two-temperature "
+             "(the only pulses with a phonon temperature)");
+    if (c.sim.integrator != IntegratorKind::llg_heun || c.sim.device == Device::gpu)
+        fail(*first, "acts on the LLG thermal field on the CPU only: use llg-heun on the CPU");
+}
+
 void materials(Config& c, const Seen& seen) {
     local_temperatures(c, seen);
+    phonon_coupling(c, seen);
     if (c.sim.program == ProgramKind::setting && c.materials.size() < 4)
         fail(seen.at("sim:program"),
              "setting places VAMPIRE's IrMn3 order on materials 1 to 4 (the antiferromagnet's "

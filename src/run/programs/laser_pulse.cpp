@@ -39,6 +39,10 @@ void LaserPulseProgram::run(ProgramHost& sim) {
     const double second_from = c.pulse.time + c.pulse.second_delay;
     const double second_to = second_from + c.pulse.second_time;
     TwoTemperatureModel& ttm = *model_;
+    const bool phonon_coupled =
+        std::any_of(c.materials.begin(), c.materials.end(),
+                    [](const MaterialConfig& m) { return m.phonon_coupled; });
+    if (phonon_coupled) sim.state().material_temperatures.assign(c.materials.size(), bath);
     double peak_electron = bath, peak_phonon = bath;
     // The model's state and the peaks travel in the run state (a checkpoint saves them):
     // program_state = {u_e, T_p, absorbed, sunk, peak T_e, peak T_p}.
@@ -62,6 +66,12 @@ void LaserPulseProgram::run(ProgramHost& sim) {
         ttm.advance(t, c.sim.time_step);
         s.temperature = ttm.electron_temperature();
         s.phonon_temperature = ttm.phonon_temperature();
+        // material[i]:use-phonon-temperature: those materials' thermal fields at T_p, the
+        // others' at T_e (VAMPIRE's program/temperature_pulse.cpp).
+        if (phonon_coupled)
+            for (std::size_t m = 0; m < c.materials.size(); ++m)
+                s.material_temperatures[m] =
+                    c.materials[m].phonon_coupled ? s.phonon_temperature : s.temperature;
         peak_electron = std::max(peak_electron, s.temperature);
         peak_phonon = std::max(peak_phonon, s.phonon_temperature);
         const std::array<double, 4> m = ttm.state();
