@@ -13,21 +13,13 @@ Usage: check_height_profiles.py MINIASD MPIEXEC [MPIEXEC_FLAG ...] -- WORKDIR SO
 """
 import math
 import os
-import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from script_support import script_args  # noqa: E402
+from script_support import Checks, run_miniasd, script_args  # noqa: E402
 
 miniasd, _, mpiexec, flags, work, source = script_args(sys.argv[1:])
-failures = []
-
-
-def check(ok, what, detail=""):
-    print(("ok    " if ok else "FAIL  ") + what + (f"\n      {detail}" if detail and not ok else ""),
-          flush=True)
-    if not ok:
-        failures.append(what)
+check = Checks("height profile")
 
 
 def rows(path):
@@ -47,11 +39,7 @@ for case, categories in cases.items():
     tables = {}
     for ranks in (1, 3):
         out = os.path.join(work, f"{case}-{ranks}")
-        os.makedirs(out)
-        cmd = ([mpiexec, "-n", str(ranks), *flags] if ranks > 1 else []) + \
-            [miniasd, os.path.join(root, case, "input"), "-o", out, "-q"]
-        r = subprocess.run(cmd, capture_output=True, text=True, timeout=300,
-                           env=dict(os.environ, OMP_NUM_THREADS="1"))
+        r = run_miniasd(miniasd, mpiexec, flags, os.path.join(root, case, "input"), out, ranks)
         check(r.returncode == 0, f"{case} runs on {ranks} rank(s)", r.stderr[-800:])
         tables[ranks] = open(os.path.join(out, "output")).read() if r.returncode == 0 else ""
     check(tables[1] == tables[3] and tables[1], f"{case}: the same table on 1 and 3 ranks")
@@ -97,6 +85,4 @@ for case, categories in cases.items():
           f"{case}: {len(header)} columns of {len(mine)} rows within 1e-3 of VAMPIRE's "
           f"(worst {worst:.1e})", f"{len(vampire)} rows, {len(vampire[0])} columns; {where}")
 
-print(f"check_height_profiles: {len(failures)} failed" if failures else
-      "check_height_profiles: all passed")
-sys.exit(1 if failures else 0)
+check.finish()

@@ -18,20 +18,13 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from script_support import script_args  # noqa: E402
+from script_support import Checks, run_miniasd, script_args  # noqa: E402
 
 miniasd, _, mpiexec, flags, work, source = script_args(sys.argv[1:])
 sys.path.insert(0, os.path.join(source, "tools"))
 import read_snapshot  # noqa: E402
 
-failures = []
-
-
-def check(ok, what, detail=""):
-    print(("ok    " if ok else "FAIL  ") + what + (f"\n      {detail}" if detail and not ok else ""),
-          flush=True)
-    if not ok:
-        failures.append(what)
+check = Checks("particle shape")
 
 
 def atoms(out):
@@ -50,11 +43,7 @@ for case in sorted(os.listdir(shapes)):
     for ranks in ((1, 3) if case in ("cone-cs", "ellipsoid-cs", "sphere-cs-hollow",
                                      "array-square", "array-hexagonal") else (1,)):
         out = os.path.join(work, f"{case}-{ranks}")
-        os.makedirs(out)
-        cmd = ([mpiexec, "-n", str(ranks), *flags] if ranks > 1 else []) + \
-            [miniasd, os.path.join(shapes, case, "input"), "-o", out, "-q"]
-        r = subprocess.run(cmd, capture_output=True, text=True, timeout=300,
-                           env=dict(os.environ, OMP_NUM_THREADS="1"))
+        r = run_miniasd(miniasd, mpiexec, flags, os.path.join(shapes, case, "input"), out, ranks)
         if r.returncode != 0:
             check(False, f"{case} on {ranks} rank(s) runs", r.stderr[-800:])
             continue
@@ -117,6 +106,4 @@ for name, extra, expected in [("both", "create:hexagonal-particle-array\n",
     check(r.returncode != 0 and expected in r.stderr, f"particle array: {name} refused",
           r.stderr[-400:])
 
-print(f"check_particle_shapes: {len(failures)} failed" if failures else
-      "check_particle_shapes: all passed")
-sys.exit(1 if failures else 0)
+check.finish()

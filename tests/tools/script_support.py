@@ -1,5 +1,5 @@
-"""Shared by the end-to-end test scripts in this directory: a small thermal bcc Fe input and a
-wait for a running job's statistics rows."""
+"""Shared by the end-to-end test scripts in this directory: the checks' lines and exit status, a
+miniASD run, a small thermal bcc Fe input and a wait for a running job's statistics rows."""
 import glob
 import os
 import re
@@ -19,6 +19,16 @@ def script_args(argv, others=0):
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
     return head[0], head[1:1 + others], head[1 + others], head[2 + others:], work, source
+
+
+def run_miniasd(miniasd, mpiexec, flags, input_path, out, ranks=1, timeout=300):
+    """Runs miniASD on INPUT_PATH with output in OUT (made here), under MPIEXEC [FLAGS] -n RANKS
+    when RANKS > 1, one OpenMP thread per rank, quietly: the completed process."""
+    os.makedirs(out, exist_ok=True)
+    command = ([mpiexec, "-n", str(ranks), *flags] if ranks > 1 else []) + \
+        [miniasd, input_path, "-o", out, "-q"]
+    return subprocess.run(command, capture_output=True, text=True, timeout=timeout,
+                          env=dict(os.environ, OMP_NUM_THREADS="1"))
 
 
 def small_bcc(size_angstrom, seed, increment):
@@ -84,8 +94,10 @@ class Checks:
         self.name = name
         self.failures = []
 
-    def __call__(self, ok, what):
-        print(("ok    " if ok else "FAIL  ") + what)
+    def __call__(self, ok, what, detail=""):
+        """`detail` is printed under a failed check only."""
+        print(("ok    " if ok else "FAIL  ") + what + (f"\n      {detail}" if detail and not ok
+                                                       else ""), flush=True)
         if not ok:
             self.failures.append(what)
 
