@@ -39,17 +39,9 @@ CellHeights cell_heights(const SystemSettings& c) {
                      2, 2, 5, 5, 1, 1, 4, 4, 2, 2, 5, 5, 4, 1, 5, 2, 0, 3, 3, 0};
         h.per_cell = 6;
     } else {
-        std::vector<double> z;
-        for (const Vec3& b : cell.basis)
-            z.push_back(b[2]);
-        std::sort(z.begin(), z.end());
-        z.erase(std::unique(z.begin(), z.end(),
-                            [](double a, double b) { return std::abs(a - b) < 1e-9; }),
-                z.end());
-        for (const Vec3& b : cell.basis)
-            for (std::size_t k = 0; k < z.size(); ++k)
-                if (std::abs(z[k] - b[2]) < 1e-9) h.of_site.push_back(static_cast<int>(k));
-        h.per_cell = static_cast<int>(z.size());
+        SitePlanes z = site_planes(cell.basis, 2);
+        h.of_site = std::move(z.of_site);
+        h.per_cell = static_cast<int>(z.planes.size());
     }
     return h;
 }
@@ -69,8 +61,7 @@ HeightProfile::HeightProfile(const SystemSettings& c, const Lattice& l, const Lo
         if (c.structure.height_by_multilayer) {
             // The block holding the site's fraction h of the system height (as materials.cpp
             // takes it): the block k of (min + k) / N <= h < (max + k) / N.
-            const double h = l.cut[2] ? (double(cz) + l.basis[s][2]) * l.cell_size[2] / l.extent[2]
-                                      : (double(cz) + l.basis[s][2]) / double(l.cells[2]);
+            const double h = l.height_fraction(cz, s);
             k = std::clamp<std::int64_t>(static_cast<std::int64_t>(std::floor(h * double(blocks))),
                                          0, blocks - 1);
         }

@@ -14,18 +14,9 @@ WallProfile::WallProfile(const SystemSettings& c, const Lattice& l, const LocalS
             break;
         }
     // The basis' distinct fractions along the axis, ascending; each site's index among them.
-    std::vector<double> fractions;
-    for (const Vec3& b : l.basis)
-        fractions.push_back(b[std::size_t(axis)]);
-    std::sort(fractions.begin(), fractions.end());
-    fractions.erase(std::unique(fractions.begin(), fractions.end(),
-                                [](double a, double b) { return std::abs(a - b) < 1e-9; }),
-                    fractions.end());
-    std::vector<int> of_site;
-    for (const Vec3& b : l.basis)
-        for (std::size_t k = 0; k < fractions.size(); ++k)
-            if (std::abs(fractions[k] - b[std::size_t(axis)]) < 1e-9)
-                of_site.push_back(static_cast<int>(k));
+    const SitePlanes planes = site_planes(l.basis, axis);
+    const std::vector<double>& fractions = planes.planes;
+    const std::vector<int>& of_site = planes.of_site;
     const auto per_cell = static_cast<std::int64_t>(fractions.size());
     periodic_ = l.periodic[std::size_t(axis)];
     length_ = double(l.cells[axis]) * l.cell_size[std::size_t(axis)];

@@ -259,9 +259,8 @@ Lattice make_lattice(const SystemSettings& c) {
         l.removed.push_back(m.removed);
         removes = removes || m.removed;
     }
-    auto map = std::make_shared<const MaterialMap>(c, l);
-    if (removes || map->leaves_vacancies()) {
-        l.removal = std::move(map);
+    if (removes || leaves_vacancies(c, l)) {
+        l.removal = std::make_shared<const MaterialMap>(c, l);
         l.n_atoms = count_present(l);
         if (l.n_atoms == 0)
             throw Error(removes ? "every atom of the system is of a material with non-magnetic = "
@@ -271,6 +270,24 @@ Lattice make_lattice(const SystemSettings& c) {
                                   "core-shell rules (no shell admits a site of the particle)");
     }
     return l;
+}
+
+SitePlanes site_planes(const std::vector<Vec3>& basis, int axis) {
+    SitePlanes p;
+    const auto a = static_cast<std::size_t>(axis);
+    for (const Vec3& b : basis)
+        p.planes.push_back(b[a]);
+    std::sort(p.planes.begin(), p.planes.end());
+    p.planes.erase(std::unique(p.planes.begin(), p.planes.end(),
+                               [](double x, double y) { return std::abs(x - y) < 1e-9; }),
+                   p.planes.end());
+    for (const Vec3& b : basis)
+        for (std::size_t k = 0; k < p.planes.size(); ++k)
+            if (std::abs(p.planes[k] - b[a]) < 1e-9) {
+                p.of_site.push_back(static_cast<int>(k));
+                break;
+            }
+    return p;
 }
 
 bool Lattice::removed_at(std::int64_t gid) const {

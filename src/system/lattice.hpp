@@ -115,7 +115,22 @@ struct Lattice {
     void decode(std::int64_t gid, std::int64_t& cx, std::int64_t& cy, std::int64_t& cz,
                 int& site) const;
     Vec3 position(std::int64_t gid) const;  // m, from the origin of the box
+    // The fraction of VAMPIRE's system height at which a site of layer cz lies (material heights,
+    // multilayer blocks): of the given size where the box is cut below the last cell's top
+    // (`cut`), else of the whole cells.
+    double height_fraction(std::int64_t cz, int site) const {
+        const double z = double(cz) + basis[std::size_t(site)][2];
+        return cut[2] ? z * cell_size[2] / extent[2] : z / double(cells[2]);
+    }
 };
+
+// The distinct coordinates of a cell's sites along `axis` (fractions, ascending, 1e-9 apart or
+// more) and each site's index among them: the atomic planes of the cell along that axis.
+struct SitePlanes {
+    std::vector<double> planes;
+    std::vector<int> of_site;
+};
+SitePlanes site_planes(const std::vector<Vec3>& basis, int axis);
 
 // The site nearest `point` (m; the lowest id on a tie), searched in the cells around it: where
 // VAMPIRE centres a particle.

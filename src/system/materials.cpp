@@ -25,6 +25,12 @@ bool holds_height(const MaterialConfig& mc, double h, std::int64_t layers) {
 
 }  // namespace
 
+bool leaves_vacancies(const SystemSettings& c, const Lattice& l) {
+    return std::any_of(c.materials.begin(), c.materials.end(), [&l](const MaterialConfig& m) {
+        return m.density < 1 || (m.core_shell_set && l.particle.shape != ParticleShape::none);
+    });
+}
+
 MaterialMap::MaterialMap(const SystemSettings& c, const Lattice& l)
     : lattice_(std::make_shared<Lattice>(l)),
       fill_core_shell_(c.structure.fill_core_shell),
@@ -49,10 +55,7 @@ MaterialMap::MaterialMap(const SystemSettings& c, const Lattice& l)
         ++first;
     for (std::int64_t cz = 0; cz < l.cells[2]; ++cz) {
         for (int s = 0; s < sites; ++s) {
-            // The fraction of VAMPIRE's system height: of the given size where the box is cut
-            // below the last cell's top (Lattice::cut), else of the whole cells.
-            const double h = l.cut[2] ? (cz + l.basis[s][2]) * l.cell_size[2] / l.extent[2]
-                                      : (cz + l.basis[s][2]) / double(l.cells[2]);
+            const double h = l.height_fraction(cz, s);
             // Without a rule, or where none places it, the site keeps its own material.
             std::int32_t own = l.from_file ? l.category[s] - 1 : first;
             for (std::size_t m = 0; m < n; ++m) {

@@ -46,8 +46,6 @@ class MaterialMap {
         bool vacant = false;
     };
     Site site(std::int64_t gid) const;
-    // Whether some site may be vacant (a core-shell particle, a dilute material).
-    bool leaves_vacancies() const { return !shells_.empty() || !density_.empty(); }
     // Whether a site's material is a function of its layer and basis site alone (no alloys, no
     // core-shell particle).
     bool layered() const;
@@ -66,5 +64,8 @@ class MaterialMap {
     // Per host material: (cumulative probability, material) in index order; empty: not a host.
     std::vector<std::vector<std::pair<double, std::int32_t>>> alloy_;
 };
+
+// Whether the rules may leave a site of `l` vacant: a core-shell particle, a dilute material.
+bool leaves_vacancies(const SystemSettings& c, const Lattice& l);
 
 }  // namespace miniasd
