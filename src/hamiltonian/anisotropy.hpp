@@ -16,6 +16,7 @@ class UniaxialAnisotropy final : public KernelTerm<kernels::UniaxialAnisotropyVi
                        const std::vector<Vec3>& axis, const std::vector<double>& moments);
     const char* name() const override { return "anisotropy"; }
     TermKind kind() const override { return TermKind::anisotropy; }
+    bool quadratic() const override { return true; }
     bool active() const override {
         for (const double k : ku_)
             if (k != 0) return true;

@@ -27,6 +27,7 @@ class Dmi final : public KernelTerm<kernels::DmiView> {
         const std::vector<std::vector<int>>& columns, const std::vector<double>& moments);
     const char* name() const override { return "dmi"; }
     TermKind kind() const override { return TermKind::dmi; }
+    bool quadratic() const override { return true; }
     bool active() const override { return !bonds_.empty(); }
 
     // Bonds with a nonzero D_ij among the owned atoms (each physical bond inside the rank twice).

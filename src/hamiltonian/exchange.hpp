@@ -25,6 +25,7 @@ class Exchange final : public KernelTerm<kernels::ExchangeView> {
     // the system's table (LocalSystem::release_neighbour_table).
     bool needs_neighbour_table() const { return !use_runs_; }
     TermKind kind() const override { return TermKind::exchange; }
+    bool quadratic() const override { return true; }
     bool active() const override {
         for (const double j : j_)
             if (j != 0) return true;

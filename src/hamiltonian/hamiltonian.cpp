@@ -174,6 +174,28 @@ void Hamiltonian::atom_total_energies(const SpinView& s, std::int64_t begin, std
     }
 }
 
+bool Hamiltonian::non_quadratic_parts(const SpinView& s, std::int64_t begin, std::int64_t end,
+                                      FieldView q, double* e) const {
+    const bool any = std::any_of(active_.begin(), active_.end(),
+                                 [](const LocalTerm* t) { return !t->quadratic(); });
+    if (!any) return false;
+    const std::int64_t n = end - begin;
+    std::fill(q.x, q.x + n, 0.0);
+    std::fill(q.y, q.y + n, 0.0);
+    std::fill(q.z, q.z + n, 0.0);
+    std::fill(e, e + n, 0.0);
+    double term[256];
+    for (const LocalTerm* t : active_) {
+        if (t->quadratic()) continue;
+        t->add_field(s, begin, end, q);
+        if (!t->conservative()) continue;
+        t->atom_energies(s, begin, end, term);
+        for (std::int64_t i = 0; i < n; ++i)
+            e[i] += term[i];
+    }
+    return true;
+}
+
 double Hamiltonian::site_energy_change(const SpinView& s, std::int64_t i, const double* from,
                                        const double* to) const {
     double e = 0;

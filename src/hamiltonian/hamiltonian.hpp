@@ -78,6 +78,14 @@ class Hamiltonian {
     void atom_total_energies(const SpinView& s, std::int64_t begin, std::int64_t end,
                              double* e) const;
 
+    // What the energy of owned atoms [begin, end) needs besides the total field H (at most 256
+    // atoms): the quadratic terms' energies follow from their fields (LocalTerm::quadratic), so
+    // the total energy is sum_i (-(1/2) mu_i S_i . (H_i - q_i) + e_i), with q the field of the
+    // other active terms (T, written to q, q.x[0] being atom `begin`) and e their energies (J,
+    // a drive's none). False, writing nothing, when every active term is quadratic. Thread-safe.
+    bool non_quadratic_parts(const SpinView& s, std::int64_t begin, std::int64_t end, FieldView q,
+                             double* e) const;
+
     // Energy change (J) of the interactions of owned atom i when its spin goes from `from` to
     // `to` (a single-spin move), term by term as cheaply as each allows. Thread-safe.
     double site_energy_change(const SpinView& s, std::int64_t i, const double* from,

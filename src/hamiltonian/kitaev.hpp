@@ -25,6 +25,7 @@ class Kitaev final : public KernelTerm<kernels::KitaevView> {
            const std::vector<std::vector<int>>& columns, const std::vector<double>& moments);
     const char* name() const override { return "kitaev"; }
     TermKind kind() const override { return TermKind::exchange; }
+    bool quadratic() const override { return true; }
     bool active() const override { return !bonds_.empty(); }
 
   private:

@@ -33,6 +33,12 @@ class LocalTerm {
     // False for a drive that is not the gradient of an energy (the spin torques): its energy is
     // zero and its field is not -(1/mu_i) dE/dS_i (the term contract test skips that check).
     virtual bool conservative() const { return true; }
+    // True when the term's energy is a quadratic form in the spins, E(lambda S) = lambda^2 E(S)
+    // with no constant part (bilinear bonds, a second-order on-site anisotropy). Then Euler's
+    // theorem gives its total from its field, E = -(1/2) sum_i mu_i S_i . H_i, and the chain of
+    // images (integrate/gneb.hpp) takes it from the field it has anyway
+    // (Hamiltonian::add_non_quadratic). The term contract test checks the identity.
+    virtual bool quadratic() const { return false; }
     // Figures for the end-of-run report (name, value on this rank), the same names on every
     // rank: the report gives each one's maximum over the ranks. None for most terms.
     virtual std::vector<std::pair<std::string, double>> figures() const { return {}; }

@@ -26,6 +26,7 @@ class NeelAnisotropy final : public KernelTerm<kernels::NeelAnisotropyView> {
                    const std::vector<double>& moments);
     const char* name() const override { return "neel-anisotropy"; }
     TermKind kind() const override { return TermKind::anisotropy; }
+    bool quadratic() const override { return true; }
 
     std::int64_t surface_atoms() const { return std::int64_t(t_.size() / 6); }  // this rank's
 

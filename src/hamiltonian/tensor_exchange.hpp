@@ -35,6 +35,7 @@ class TensorExchange final : public KernelTerm<kernels::TensorExchangeView> {
     // Whether the atom energies come from the runs too (run_energy_coef_).
     bool energies_from_runs() const { return runs_cover() > 0 && !run_energy_coef_.empty(); }
     TermKind kind() const override { return TermKind::exchange; }
+    bool quadratic() const override { return true; }
     bool active() const override { return active_; }
     void add_field(const SpinView& s, std::int64_t begin, std::int64_t end,
                    FieldView h) const override;

@@ -11,7 +11,9 @@
 //      atom_energies, site_energy_change), and the statistics' energy per kind is the exact sum of
 //      the kernels' per-atom energies;
 //   4. nothing outside the declared reach is read: every other atom's spin changed, the field,
-//      energy and energy change of an atom keep their bits.
+//      energy and energy change of an atom keep their bits;
+//   5. a term whose energy is a quadratic form gives it from its field, and the whole
+//      Hamiltonian's energy follows from the total field and the other terms' parts.
 // A new term is tested by adding a case (or a keyword to one) that makes it active; the test
 // fails while some recipe or some kernel of the registry appears in no case.
 #include <gtest/gtest.h>
@@ -317,6 +319,37 @@ void expect_statistics_are_kernel_sums(const Hamiltonian& h, const SpinView& s,
             << energy_kinds[k].keyword << " energy";
 }
 
+// 5. The energy from the field (the chain of images, integrate/gneb.cpp): a term that says its
+// energy is a quadratic form has the total -(1/2) sum_i mu_i S_i . H_i (Euler's theorem), and
+// with the other terms' parts (Hamiltonian::non_quadratic_parts) the whole field gives the total.
+void expect_energy_from_field(const Simulation& sim, const Harness& harness,
+                              const LocalTerm* term) {
+    const LocalSystem& sys = sim.system();
+    const SpinView s = sim.spins().view();
+    const Hamiltonian& h = sim.hamiltonian();
+    ExactSum from_field, direct;
+    double hx[256], hy[256], hz[256], qx[256], qy[256], qz[256], other[256], e[256];
+    for (std::int64_t b = 0; b < sys.n_owned; b += 256) {
+        const std::int64_t end = std::min(sys.n_owned, b + 256);
+        const FieldView field{hx, hy, hz}, q{qx, qy, qz};
+        std::fill(hx, hx + 256, 0.0), std::fill(hy, hy + 256, 0.0), std::fill(hz, hz + 256, 0.0);
+        const bool rest = term ? false : h.non_quadratic_parts(s, b, end, q, other);
+        term ? term->add_field(s, b, end, field) : h.field(s, b, end, field);
+        term ? term->atom_energies(s, b, end, e) : h.atom_total_energies(s, b, end, e);
+        for (std::int64_t i = b; i < end; ++i) {
+            const std::int64_t c = i - b;
+            const double mu = sim.config().materials[std::size_t(sys.material[i])].moment;
+            double x = hx[c], y = hy[c], z = hz[c], extra = 0;
+            if (rest) x -= qx[c], y -= qy[c], z -= qz[c], extra = other[c];
+            from_field.add(-0.5 * mu * (s.x[i] * x + s.y[i] * y + s.z[i] * z) + extra);
+            direct.add(e[c]);
+        }
+    }
+    const double a = harness.reduce(from_field).value(), b = harness.reduce(direct).value();
+    EXPECT_NEAR(a, b, 1e-12 * std::abs(b) + 1e-35)
+        << (term ? term->name() : "the whole Hamiltonian") << ": energy from the field";
+}
+
 std::set<std::string> recipes_seen;
 std::set<int> kernels_seen;
 
@@ -344,8 +377,10 @@ void check(const Case& c) {
             for (std::int64_t i = 0; i < sim.system().n_owned; ++i)
                 ASSERT_EQ(kernels::energy_at(i, *view, s), 0.0) << term.name();
         expect_energy_change_is_the_difference(harness, term, sim.system());
+        if (term.quadratic()) expect_energy_from_field(sim, harness, &term);
     }
     expect_statistics_are_kernel_sums(h, s, sim.system());
+    expect_energy_from_field(sim, harness, nullptr);
 }
 
 }  // namespace
