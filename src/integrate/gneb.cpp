@@ -4,16 +4,17 @@
 #include <cmath>
 #include <limits>
 
+#include "integrate/gneb_blocks.hpp"
 #include "integrate/velocity_projection.hpp"
 #include "util/exact_sum.hpp"
-#include "util/geodesic.hpp"
 
 namespace miniasd {
 
 namespace {
-constexpr std::int64_t chunk = 512;         // atoms per field buffer, as in the integrators
-constexpr double vp_step = 1.0;             // velocity projection's h, in units of 1/B
-constexpr std::int64_t energy_batch = 256;  // atoms per Hamiltonian::atom_total_energies call
+// Atoms per field buffer (the integrators take 512); at most 256, Hamiltonian's limit for the
+// parts of the energy that do not follow from the field.
+constexpr std::int64_t chunk = 256;
+constexpr double vp_step = 1.0;  // velocity projection's h, in units of 1/B
 
 double unpacked(const std::vector<std::int64_t>& packed, std::size_t k) {
     return ExactSum::from(packed.data() + k * ExactSum::packed_size).value();
@@ -47,6 +48,7 @@ Gneb::Gneb(const GnebSection& settings, const std::vector<double>& moments, cons
     double smallest = 0;
     for (double mu : moments) {
         inv_moment_.push_back(mu > 0 ? 1.0 / mu : 0.0);
+        moment_.push_back(mu > 0 ? mu : 0.0);
         if (mu > 0 && (smallest == 0 || mu < smallest)) smallest = mu;
     }
     if (smallest > 0) spring_stiffness_ = 2 * settings_.spring_constant / smallest;
@@ -57,7 +59,7 @@ Gneb::Gneb(const GnebSection& settings, const std::vector<double>& moments, cons
         for (auto* f : {&w.gx, &w.gy, &w.gz, &w.tx, &w.ty, &w.tz})
             f->assign(n, 0.0);
         if (k > 0 && k + 1 < m)
-            for (auto* f : {&w.vx, &w.vy, &w.vz, &w.px, &w.py, &w.pz})
+            for (auto* f : {&w.vx, &w.vy, &w.vz})
                 f->assign(n, 0.0);
     }
     energy_.assign(m, 0.0);
@@ -92,29 +94,21 @@ void Gneb::evaluate(std::size_t k, std::vector<std::int64_t>& energy, double& fi
 #pragma omp parallel reduction(max : h2, nonfinite)
     {
         alignas(64) double hx[chunk], hy[chunk], hz[chunk];
-        double energy[energy_batch];
+        alignas(64) double qx[chunk], qy[chunk], qz[chunk], other[chunk], energy_of[chunk];
         ExactSum mine;
 #pragma omp for schedule(static)
         for (std::int64_t ch = 0; ch < chunks; ++ch) {
             const std::int64_t b = ch * chunk, e = std::min(n, b + chunk);
             hamiltonian_.field(v, b, e, FieldView{hx, hy, hz});
-            for (std::int64_t i = b; i < e; ++i) {
-                const double x = hx[i - b], y = hy[i - b], z = hz[i - b];
-                const double mu = inv_moment(i) > 0 ? 1.0 / inv_moment(i) : 0.0;
-                const auto a = static_cast<std::size_t>(i);
-                w.gx[a] = mu * x;
-                w.gy[a] = mu * y;
-                w.gz[a] = mu * z;
-                const double q = x * x + y * y + z * z;
-                if (!std::isfinite(q)) nonfinite = 1;
-                h2 = std::max(h2, q);
-            }
-            for (std::int64_t q = b; q < e; q += energy_batch) {
-                const std::int64_t r = std::min(e, q + energy_batch);
-                hamiltonian_.atom_total_energies(v, q, r, energy);
-                for (std::int64_t i = 0; i < r - q; ++i)
-                    mine.add(energy[i]);
-            }
+            // The energy from the field: -(1/2) mu S . H for the quadratic terms (all of them in
+            // most inputs), the others' own energies added.
+            const bool rest =
+                hamiltonian_.non_quadratic_parts(v, b, e, FieldView{qx, qy, qz}, other);
+            h2 =
+                std::max(h2, gneb_blocks::gradients(s, w, sys_.material.data(), moment_.data(), b,
+                                                    e, FieldView{hx, hy, hz}, FieldView{qx, qy, qz},
+                                                    rest ? other : nullptr, energy_of, nonfinite));
+            mine.add(energy_of, e - b);
         }
 #pragma omp critical(miniasd_gneb_energy)
         total.add(mine);
@@ -203,30 +197,21 @@ void Gneb::tangents(std::vector<std::int64_t>& sums, bool ends) {
 #pragma omp parallel
         {
             ExactSum my_norm, my_along, my_prev, my_next;
+            // A block's terms first, in a loop that vectorises (no calls), then their exact sums.
+            double norm_of[chunk], along_of[chunk], prev_of[chunk], next_of[chunk];
+            const std::int64_t blocks = (n + chunk - 1) / chunk;
 #pragma omp for schedule(static)
-            for (std::int64_t i = 0; i < n; ++i) {
-                const auto j = static_cast<std::size_t>(i);
-                const Vec3 here{s.x[j], s.y[j], s.z[j]};
-                double t[3] = {up * (next.x[j] - s.x[j]) + down * (s.x[j] - prev.x[j]),
-                               up * (next.y[j] - s.y[j]) + down * (s.y[j] - prev.y[j]),
-                               up * (next.z[j] - s.z[j]) + down * (s.z[j] - prev.z[j])};
-                const double on = t[0] * s.x[j] + t[1] * s.y[j] + t[2] * s.z[j];
-                t[0] -= on * s.x[j];
-                t[1] -= on * s.y[j];
-                t[2] -= on * s.z[j];
-                w.tx[j] = t[0];
-                w.ty[j] = t[1];
-                w.tz[j] = t[2];
-                my_norm.add(t[0] * t[0] + t[1] * t[1] + t[2] * t[2]);
-                my_along.add(w.gx[j] * t[0] + w.gy[j] * t[1] + w.gz[j] * t[2]);
-                if (to_prev) {
-                    const double th = geodesic::angle(here, {prev.x[j], prev.y[j], prev.z[j]});
-                    my_prev.add(th * th);
-                }
-                if (to_next) {
-                    const double th = geodesic::angle(here, {next.x[j], next.y[j], next.z[j]});
-                    my_next.add(th * th);
-                }
+            for (std::int64_t block = 0; block < blocks; ++block) {
+                const std::int64_t b = block * chunk, e = std::min(n, b + chunk);
+                const gneb_blocks::BlockTerms terms{norm_of, along_of, prev_of, next_of};
+                if (to_next)
+                    gneb_blocks::tangents<true>(s, next, prev, up, down, b, e, w, terms);
+                else
+                    gneb_blocks::tangents<false>(s, next, prev, up, down, b, e, w, terms);
+                my_norm.add(norm_of, e - b);
+                my_along.add(along_of, e - b);
+                if (to_prev) my_prev.add(prev_of, e - b);
+                if (to_next) my_next.add(next_of, e - b);
             }
 #pragma omp critical(miniasd_gneb_tangent)
             {
@@ -264,7 +249,8 @@ void Gneb::measure_end_slopes() {
 
 double Gneb::forces() {
     const std::size_t m = images_.size();
-    const std::int64_t n = sys_.n_owned;
+    const std::int64_t n = sys_.n_owned, blocks = (n + chunk - 1) / chunk;
+    const std::int32_t* material = sys_.material.data();
     double most = 0;  // the largest (|F_i| / mu_i)^2 on this rank
     for (std::size_t k = 1; k + 1 < m; ++k) {
         double c = 0;  // F = G_perp + c tau
@@ -276,16 +262,10 @@ double Gneb::forces() {
         const Spins& s = images_[k];
         Work& w = work_[k];
 #pragma omp parallel for schedule(static) reduction(max : most)
-        for (std::int64_t i = 0; i < n; ++i) {
-            const auto j = static_cast<std::size_t>(i);
-            const double on = w.gx[j] * s.x[j] + w.gy[j] * s.y[j] + w.gz[j] * s.z[j];
-            w.gx[j] += c * w.tx[j] - on * s.x[j];
-            w.gy[j] += c * w.ty[j] - on * s.y[j];
-            w.gz[j] += c * w.tz[j] - on * s.z[j];
-            const double r = inv_moment(i);
-            most =
-                std::max(most, (w.gx[j] * w.gx[j] + w.gy[j] * w.gy[j] + w.gz[j] * w.gz[j]) * r * r);
-        }
+        for (std::int64_t block = 0; block < blocks; ++block)
+            most = std::max(
+                most, gneb_blocks::forces(s, w, c, material, inv_moment_.data(), block * chunk,
+                                          std::min(n, block * chunk + chunk)));
     }
     return most;
 }
@@ -293,26 +273,24 @@ double Gneb::forces() {
 void Gneb::move() {
     if (!(scale_ > 0)) return;  // no field anywhere: nothing moves
     const std::size_t m = images_.size();
-    const std::int64_t n = sys_.n_owned;
+    const std::int64_t n = sys_.n_owned, blocks = (n + chunk - 1) / chunk;
     const double inv = 1.0 / scale_, h = vp_step;
+    const std::int32_t* material = sys_.material.data();
+    const double* inv_moment = inv_moment_.data();
     ExactSum along, norm;  // sum v.f, sum f.f over this rank's atoms of every moving image
     for (std::size_t k = 1; k + 1 < m; ++k) {
         Work& w = work_[k];
-        if (!have_force_) {
-            w.px = w.gx;
-            w.py = w.gy;
-            w.pz = w.gz;
-        }
 #pragma omp parallel
         {
             ExactSum my_along, my_norm;
+            double along_of[chunk], norm_of[chunk];
 #pragma omp for schedule(static)
-            for (std::int64_t i = 0; i < n; ++i) {
-                const auto j = static_cast<std::size_t>(i);
-                const double r = inv_moment(i) * inv;
-                const double f[3] = {w.gx[j] * r, w.gy[j] * r, w.gz[j] * r};
-                const double p[3] = {w.px[j] * r, w.py[j] * r, w.pz[j] * r};
-                velocity_projection::kick(w.vx[j], w.vy[j], w.vz[j], p, f, h, my_along, my_norm);
+            for (std::int64_t block = 0; block < blocks; ++block) {
+                const std::int64_t b = block * chunk, e = std::min(n, b + chunk);
+                gneb_blocks::kick(w, material, inv_moment, inv, h, !have_force_, b, e, along_of,
+                                  norm_of);
+                my_along.add(along_of, e - b);
+                my_norm.add(norm_of, e - b);
             }
 #pragma omp critical(miniasd_gneb_sums)
             {
@@ -326,16 +304,9 @@ void Gneb::move() {
         Work& w = work_[k];
         Spins& s = images_[k];
 #pragma omp parallel for schedule(static)
-        for (std::int64_t i = 0; i < n; ++i) {
-            const auto j = static_cast<std::size_t>(i);
-            const double r = inv_moment(i) * inv;
-            const double f[3] = {w.gx[j] * r, w.gy[j] * r, w.gz[j] * r};
-            velocity_projection::step(s.x[j], s.y[j], s.z[j], w.vx[j], w.vy[j], w.vz[j], f, keep,
-                                      h);
-            w.px[j] = w.gx[j];
-            w.py[j] = w.gy[j];
-            w.pz[j] = w.gz[j];
-        }
+        for (std::int64_t block = 0; block < blocks; ++block)
+            gneb_blocks::step(w, s, material, inv_moment, inv, keep, h, block * chunk,
+                              std::min(n, block * chunk + chunk));
     }
     have_force_ = true;
 }

@@ -67,25 +67,24 @@ class Gneb {
     // The next unused count of field evaluations (Hamiltonian::begin_iteration).
     std::int64_t evaluations() const { return evaluations_; }
 
-  private:
+    // One image's per-atom arrays (the block kernels in gneb.cpp read them).
     struct Work {                        // one image's per-atom arrays, [n_owned] each
         std::vector<double> gx, gy, gz;  // G_i (J); after measure() of a moving image, F_i
         std::vector<double> tx, ty, tz;  // the tangent
-        std::vector<double> vx, vy, vz;  // velocity (velocity projection), dimensionless
-        std::vector<double> px, py, pz;  // the previous F_i (J)
+        std::vector<double> vx, vy, vz;  // velocity carried as v + (h/2) f (kick_carried)
     };
+
+  private:
     void evaluate(std::size_t k, std::vector<std::int64_t>& energy, double& field2, double& bad);
     void choose_types();
     // Collective. The moving images' tangents, G . tau and the distances between all images
     // (ends false), or the end points' tangents and G . tau alone (ends true).
     void tangents(std::vector<std::int64_t>& sums, bool ends);
     double forces();
-    double inv_moment(std::int64_t i) const {
-        return inv_moment_[std::size_t(sys_.material[std::size_t(i)])];
-    }
 
     GnebSection settings_;
     std::vector<double> inv_moment_;  // 1/mu per material (0 for a moment of 0), T/J
+    std::vector<double> moment_;      // mu per material (0 where inv_moment_ is), J/T
     const LocalSystem& sys_;
     Hamiltonian& hamiltonian_;
     parallel::HaloExchange& halo_;

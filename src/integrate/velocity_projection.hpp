@@ -14,29 +14,67 @@
 
 namespace miniasd::velocity_projection {
 
+// One atom's kick, its two terms returned (a loop of it vectorises; the sums come after).
+inline void kick(double& vx, double& vy, double& vz, double px, double py, double pz, double fx,
+                 double fy, double fz, double h, double& along, double& norm) {
+    vx += 0.5 * h * (px + fx);
+    vy += 0.5 * h * (py + fy);
+    vz += 0.5 * h * (pz + fz);
+    along = vx * fx + vy * fy + vz * fz;
+    norm = fx * fx + fy * fy + fz * fz;
+}
+
 inline void kick(double& vx, double& vy, double& vz, const double (&p)[3], const double (&f)[3],
                  double h, ExactSum& along, ExactSum& norm) {
-    vx += 0.5 * h * (p[0] + f[0]);
-    vy += 0.5 * h * (p[1] + f[1]);
-    vz += 0.5 * h * (p[2] + f[2]);
-    along.add(vx * f[0] + vy * f[1] + vz * f[2]);
-    norm.add(f[0] * f[0] + f[1] * f[1] + f[2] * f[2]);
+    double a, b;
+    kick(vx, vy, vz, p[0], p[1], p[2], f[0], f[1], f[2], h, a, b);
+    along.add(a);
+    norm.add(b);
+}
+
+// The same steps with the velocity carried between them as w = v + (h/2) f, the next kick's first
+// half applied at the step, so that no previous force need be kept (the chain of images, whose
+// per-atom arrays are many): kick_carried is w <- w + (h/2) f, step_carried ends with that w.
+// The first kick of a run starts from w = (h/2) f (the previous force taken as the present one).
+inline void kick_carried(double& wx, double& wy, double& wz, double fx, double fy, double fz,
+                         double h, bool first, double& along, double& norm) {
+    wx = first ? 0.5 * h * fx : wx;
+    wy = first ? 0.5 * h * fy : wy;
+    wz = first ? 0.5 * h * fz : wz;
+    wx += 0.5 * h * fx;
+    wy += 0.5 * h * fy;
+    wz += 0.5 * h * fz;
+    along = wx * fx + wy * fy + wz * fz;
+    norm = fx * fx + fy * fy + fz * fz;
 }
 
 // Collective: the fraction of the force the velocity keeps, from this rank's sums.
 double kept_fraction(const ExactSum& along, const ExactSum& norm, const parallel::Comm& comm);
 
-inline void step(double& sx, double& sy, double& sz, double& vx, double& vy, double& vz,
-                 const double (&f)[3], double keep, double h) {
-    vx = keep * f[0];
-    vy = keep * f[1];
-    vz = keep * f[2];
-    const double x = sx + (h * vx + 0.5 * h * h * f[0]), y = sy + (h * vy + 0.5 * h * h * f[1]),
-                 z = sz + (h * vz + 0.5 * h * h * f[2]);
+inline void step(double& sx, double& sy, double& sz, double& vx, double& vy, double& vz, double fx,
+                 double fy, double fz, double keep, double h) {
+    vx = keep * fx;
+    vy = keep * fy;
+    vz = keep * fz;
+    const double x = sx + (h * vx + 0.5 * h * h * fx), y = sy + (h * vy + 0.5 * h * h * fy),
+                 z = sz + (h * vz + 0.5 * h * h * fz);
     const double r = 1.0 / std::sqrt(x * x + y * y + z * z);
     sx = x * r;
     sy = y * r;
     sz = z * r;
+}
+
+inline void step_carried(double& sx, double& sy, double& sz, double& wx, double& wy, double& wz,
+                         double fx, double fy, double fz, double keep, double h) {
+    step(sx, sy, sz, wx, wy, wz, fx, fy, fz, keep, h);
+    wx += 0.5 * h * fx;
+    wy += 0.5 * h * fy;
+    wz += 0.5 * h * fz;
+}
+
+inline void step(double& sx, double& sy, double& sz, double& vx, double& vy, double& vz,
+                 const double (&f)[3], double keep, double h) {
+    step(sx, sy, sz, vx, vy, vz, f[0], f[1], f[2], keep, h);
 }
 
 }  // namespace miniasd::velocity_projection

@@ -44,11 +44,11 @@ MemoryEstimate estimate_run_memory(const Config& c, const Lattice& lattice, int 
         m.bytes_per_rank += extra * m.atoms_per_rank;
     }
     // A chain's images (integrate/gneb.hpp): each its spins (ghosts included, counted as owned
-    // here), force and tangent, and for the moving ones the velocity and previous force, and
-    // the two end points' copies while they relax: 3 doubles each per atom.
+    // here), force and tangent, and for the moving ones the velocity, and the two end points'
+    // copies while they relax: 3 doubles each per atom.
     if (c.sim.program == ProgramKind::gneb) {
         const double images = double(c.gneb.images);
-        const double extra = 24.0 * (3 * images + 2 * (images - 2) + 2);
+        const double extra = 24.0 * (3 * images + (images - 2) + 2);
         m.bytes_per_atom += extra;
         m.bytes_per_rank += extra * m.atoms_per_rank;
     }

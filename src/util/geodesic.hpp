@@ -7,6 +7,8 @@
 
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
+#include <cstring>
 #include <vector>
 
 #include "util/vec3.hpp"
@@ -20,10 +22,62 @@ inline double dot(const Vec3& a, const Vec3& b) {
     return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
 }
 
-// The angle between unit vectors a and b (rad, in [0, pi]).
+// atan(k / 8) for k = 0 .. 8, correctly rounded (angle_of's table; 9 .. 15 are never read for
+// arguments that are numbers).
+inline constexpr double atan_eighths[16] = {0.0,
+                                           0.12435499454676144,
+                                           0.24497866312686414,
+                                           0.35877067027057225,
+                                           0.4636476090008061,
+                                           0.5585993153435624,
+                                           0.6435011087932844,
+                                           0.7188299996216245,
+                                           0.7853981633974483,
+                                           0, 0, 0, 0, 0, 0, 0};
+
+// atan2(y, x) for y >= 0 (rad, in [0, pi]; 0 for y = x = 0), from + - * / and a table alone:
+// the same bits wherever it runs, and a loop of it vectorises (the library's atan2 is a call with
+// slow paths for some arguments, half the chain's time). The ratio t = min(y, |x|) / max(y, |x|)
+// in [0, 1] is reduced about the nearest c = k/8: atan t = atan c + atan u, with
+// u = (t - c) / (1 + t c) in [-1/16, 1/16], where the odd series u - u^3/3 + ... + u^13/13 is
+// exact to below 1e-17 relative (the next term is u^15/15 < 2^-56 u / 15); then pi/2 - r when
+// y > |x| and pi - r when x < 0, pi split into two doubles. Within a few units in the last place
+// of the library's atan2 (tests/integrate/test_gneb.cpp).
+inline double angle_of(double y, double x) {
+    constexpr double pi_hi = 3.141592653589793, pi_lo = 1.2246467991473532e-16;
+    constexpr double half_pi_hi = 1.5707963267948966, half_pi_lo = 6.123233995736766e-17;
+    // Every operation runs whatever the arguments (a division by 1 stands in for one by 0), so
+    // the compiler may vectorise without speculating a division.
+    const double a = std::abs(x);
+    const bool steep = y > a;
+    const double big = steep ? y : a, small = steep ? a : y;
+    const double safe = big > 0 ? big : 1.0;  // big = 0: small = 0, and t = u = 0
+    const double t = small / safe;
+    // 8 t rounded to an integer k in 0 .. 8 by adding 1.5 2^52 (whose last bits then hold k),
+    // no conversion that a NaN could make undefined: the index is those bits' lowest four, and
+    // the table has 16 entries.
+    const double shifted = t * 8 + 0x1.8p52;
+    std::uint64_t bits;
+    std::memcpy(&bits, &shifted, sizeof bits);
+    const double c = (shifted - 0x1.8p52) * 0.125;
+    const std::size_t k = bits & 15;
+    const double u = (small - c * big) / (safe + c * small), z = u * u;
+    const double series =
+        -1.0 / 3 +
+        z * (1.0 / 5 + z * (-1.0 / 7 + z * (1.0 / 9 + z * (-1.0 / 11 + z * (1.0 / 13)))));
+    double r = atan_eighths[k] + (u + u * (z * series));
+    r = steep ? (half_pi_hi - r) + half_pi_lo : r;
+    return x < 0 ? (pi_hi - r) + pi_lo : r;
+}
+
+// The angle between unit vectors a and b (rad, in [0, pi]), from their components (a loop of it
+// vectorises) or as vectors.
+inline double angle(double ax, double ay, double az, double bx, double by, double bz) {
+    const double cx = ay * bz - az * by, cy = az * bx - ax * bz, cz = ax * by - ay * bx;
+    return angle_of(std::sqrt(cx * cx + cy * cy + cz * cz), ax * bx + ay * by + az * bz);
+}
 inline double angle(const Vec3& a, const Vec3& b) {
-    const Vec3 c = cross(a, b);
-    return std::atan2(std::sqrt(dot(c, c)), dot(a, b));
+    return angle(a[0], a[1], a[2], b[0], b[1], b[2]);
 }
 
 // A unit vector perpendicular to a, in the plane of a and b, pointing toward b: the direction in

@@ -5,8 +5,11 @@
 // and the chain's refusals.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
+#include <random>
 #include <string>
 
 #include "support/decomposition.hpp"
@@ -181,6 +184,34 @@ TEST(Gneb, AnglesAndTheGeodesicPath) {
     const double tiny = 1e-9;
     EXPECT_NEAR(angle({0, 0, 1}, {std::sin(tiny), 0, std::cos(tiny)}), tiny, 1e-22);
     EXPECT_NEAR(angle({0, 0, 1}, {std::sin(tiny), 0, -std::cos(tiny)}), pi - tiny, 1e-15);
+    // Our atan2 (angle_of) against the library's over y >= 0, every x: within a few ulps, and
+    // near the ends of each reduction interval (t = (2k + 1)/16) and the quadrants' edges.
+    std::mt19937_64 g(3);
+    std::uniform_real_distribution<double> unit(0, 1);
+    int worst = 0;
+    for (int n = 0; n < 2000000; ++n) {
+        const double r = unit(g), phi = pi * unit(g), scale = std::pow(2.0, 40 * unit(g) - 20);
+        const double y = n % 4 == 0 ? r * 1e-12 : scale * std::sin(phi),
+                     x = n % 4 == 0 ? (n % 8 ? 1.0 : -1.0) : scale * std::cos(phi);
+        const double mine = angle_of(y, x), theirs = std::atan2(y, x);
+        std::int64_t a, b;
+        std::memcpy(&a, &mine, sizeof a);
+        std::memcpy(&b, &theirs, sizeof b);
+        worst = std::max(worst, int(std::abs(a - b)));
+        ASSERT_LE(std::abs(a - b), 4) << "atan2(" << y << ", " << x << ")";
+    }
+    for (int k = 0; k <= 16; ++k)
+        for (const double x : {1.0, -1.0}) {
+            const double t = k / 16.0, e = std::nextafter(t, 2.0);
+            EXPECT_NEAR(angle_of(t, x), std::atan2(t, x), 1e-15) << t;
+            EXPECT_NEAR(angle_of(e, x), std::atan2(e, x), 1e-15) << e;
+            EXPECT_NEAR(angle_of(1, t * x), std::atan2(1, t * x), 1e-15) << t;
+        }
+    EXPECT_EQ(angle_of(0, 0), 0);
+    EXPECT_EQ(angle_of(0, 2), 0);
+    EXPECT_NEAR(angle_of(0, -2), pi, 0);
+    EXPECT_NEAR(angle_of(3, 0), pi / 2, 0);
+    RecordProperty("atan2_worst_ulps", worst);
     // Antiparallel spins turn toward the axis least aligned with them, x first on a tie.
     const Vec3 half = slerp({0, 0, 1}, {0, 0, -1}, 0.5);
     EXPECT_NEAR(half[0], 1, 1e-15);
