@@ -62,16 +62,29 @@ double forces(const Spins& s, Gneb::Work& w, double c, const std::int32_t* mater
     return most;
 }
 
-void kick(Gneb::Work& w, const std::int32_t* material, const double* inv_moment, double inv,
-          double h, bool first, std::int64_t b, std::int64_t e, double* along, double* norm) {
+namespace {
+// The kick's loop, the first kick of a run (previous force = present one) told at compile time:
+// a branch inside would keep the loop from vectorising.
+template <bool First>
+void kick_loop(Gneb::Work& w, const std::int32_t* material, const double* inv_moment, double inv,
+               double h, std::int64_t b, std::int64_t e, double* along, double* norm) {
     double *vx = w.vx.data(), *vy = w.vy.data(), *vz = w.vz.data();
     const double *gx = w.gx.data(), *gy = w.gy.data(), *gz = w.gz.data();
 #pragma omp simd
     for (std::int64_t i = b; i < e; ++i) {
         const double r = inv_moment[material[i]] * inv;
         velocity_projection::kick_carried(vx[i], vy[i], vz[i], gx[i] * r, gy[i] * r, gz[i] * r, h,
-                                          first, along[i - b], norm[i - b]);
+                                          First, along[i - b], norm[i - b]);
     }
+}
+}  // namespace
+
+void kick(Gneb::Work& w, const std::int32_t* material, const double* inv_moment, double inv,
+          double h, bool first, std::int64_t b, std::int64_t e, double* along, double* norm) {
+    if (first)
+        kick_loop<true>(w, material, inv_moment, inv, h, b, e, along, norm);
+    else
+        kick_loop<false>(w, material, inv_moment, inv, h, b, e, along, norm);
 }
 
 void step(Gneb::Work& w, Spins& s, const std::int32_t* material, const double* inv_moment,
