@@ -25,15 +25,21 @@ inline double dot(const Vec3& a, const Vec3& b) {
 // atan(k / 8) for k = 0 .. 8, correctly rounded (angle_of's table; 9 .. 15 are never read for
 // arguments that are numbers).
 inline constexpr double atan_eighths[16] = {0.0,
-                                           0.12435499454676144,
-                                           0.24497866312686414,
-                                           0.35877067027057225,
-                                           0.4636476090008061,
-                                           0.5585993153435624,
-                                           0.6435011087932844,
-                                           0.7188299996216245,
-                                           0.7853981633974483,
-                                           0, 0, 0, 0, 0, 0, 0};
+                                            0.12435499454676144,
+                                            0.24497866312686414,
+                                            0.35877067027057225,
+                                            0.4636476090008061,
+                                            0.5585993153435624,
+                                            0.6435011087932844,
+                                            0.7188299996216245,
+                                            0.7853981633974483,
+                                            0,
+                                            0,
+                                            0,
+                                            0,
+                                            0,
+                                            0,
+                                            0};
 
 // atan2(y, x) for y >= 0 (rad, in [0, pi]; 0 for y = x = 0), from + - * / and a table alone:
 // the same bits wherever it runs, and a loop of it vectorises (the library's atan2 is a call with
