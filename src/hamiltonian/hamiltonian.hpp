@@ -74,7 +74,7 @@ class Hamiltonian {
     // Writes the total energy (J) of every owned atom in [begin, end) into e (e[0]: atom
     // `begin`; at most 256 atoms): each conservative term's, added in the recipes' order, so an
     // atom's total does not depend on the grouping (one exact sum per atom instead of one per
-    // kind: the chain of images, integrate/gneb.hpp). Thread-safe.
+    // kind: the energy per atom of the statistics, stats/observables.cpp). Thread-safe.
     void atom_total_energies(const SpinView& s, std::int64_t begin, std::int64_t end,
                              double* e) const;
 

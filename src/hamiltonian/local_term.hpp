@@ -37,7 +37,7 @@ class LocalTerm {
     // with no constant part (bilinear bonds, a second-order on-site anisotropy). Then Euler's
     // theorem gives its total from its field, E = -(1/2) sum_i mu_i S_i . H_i, and the chain of
     // images (integrate/gneb.hpp) takes it from the field it has anyway
-    // (Hamiltonian::add_non_quadratic). The term contract test checks the identity.
+    // (Hamiltonian::non_quadratic_parts). The term contract test checks the identity.
     virtual bool quadratic() const { return false; }
     // Figures for the end-of-run report (name, value on this rank), the same names on every
     // rank: the report gives each one's maximum over the ranks. None for most terms.

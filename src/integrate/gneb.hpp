@@ -67,7 +67,7 @@ class Gneb {
     // The next unused count of field evaluations (Hamiltonian::begin_iteration).
     std::int64_t evaluations() const { return evaluations_; }
 
-    // One image's per-atom arrays (the block kernels in gneb.cpp read them).
+    // One image's per-atom arrays (the block kernels of integrate/gneb_blocks.hpp read them).
     struct Work {                        // one image's per-atom arrays, [n_owned] each
         std::vector<double> gx, gy, gz;  // G_i (J); after measure() of a moving image, F_i
         std::vector<double> tx, ty, tz;  // the tangent

@@ -36,6 +36,7 @@ inline void kick(double& vx, double& vy, double& vz, const double (&p)[3], const
 // half applied at the step, so that no previous force need be kept (the chain of images, whose
 // per-atom arrays are many): kick_carried is w <- w + (h/2) f, step_carried ends with that w.
 // The first kick of a run starts from w = (h/2) f (the previous force taken as the present one).
+// When the step scale B grows, that half kick keeps the scale it was made with, as v does.
 inline void kick_carried(double& wx, double& wy, double& wz, double fx, double fy, double fz,
                          double h, bool first, double& along, double& norm) {
     wx = first ? 0.5 * h * fx : wx;

@@ -48,7 +48,9 @@ inline constexpr double atan_eighths[16] = {0.0,
 // u = (t - c) / (1 + t c) in [-1/16, 1/16], where the odd series u - u^3/3 + ... + u^13/13 is
 // exact to below 1e-17 relative (the next term is u^15/15 < 2^-56 u / 15); then pi/2 - r when
 // y > |x| and pi - r when x < 0, pi split into two doubles. Within a few units in the last place
-// of the library's atan2 (tests/integrate/test_gneb.cpp).
+// of the library's atan2 (tests/integrate/test_gneb.cpp) for finite arguments below DBL_MAX / 2
+// (the cross and dot products of unit vectors, for which it is made); an infinite one gives NaN,
+// and subnormal pairs lose digits.
 inline double angle_of(double y, double x) {
     constexpr double pi_hi = 3.141592653589793, pi_lo = 1.2246467991473532e-16;
     constexpr double half_pi_hi = 1.5707963267948966, half_pi_lo = 6.123233995736766e-17;
