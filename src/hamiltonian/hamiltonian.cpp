@@ -115,10 +115,12 @@ void Hamiltonian::set_current(double fraction) {
 void Hamiltonian::choose_active() {
     active_.clear();
     unheld_.clear();
+    non_quadratic_.clear();
     held_ = nullptr;
     for (const auto& t : terms_) {
         if (!t->active()) continue;
         active_.push_back(t.get());
+        if (!t->quadratic()) non_quadratic_.push_back(t.get());
         const auto* face = dynamic_cast<const HeldFieldTerm*>(t.get());
         if (face && face->stage().rhythm() == NonLocalStage::Rhythm::every_step && !held_)
             held_ = face;
@@ -176,17 +178,14 @@ void Hamiltonian::atom_total_energies(const SpinView& s, std::int64_t begin, std
 
 bool Hamiltonian::non_quadratic_parts(const SpinView& s, std::int64_t begin, std::int64_t end,
                                       FieldView q, double* e) const {
-    const bool any = std::any_of(active_.begin(), active_.end(),
-                                 [](const LocalTerm* t) { return !t->quadratic(); });
-    if (!any) return false;
+    if (non_quadratic_.empty()) return false;
     const std::int64_t n = end - begin;
     std::fill(q.x, q.x + n, 0.0);
     std::fill(q.y, q.y + n, 0.0);
     std::fill(q.z, q.z + n, 0.0);
     std::fill(e, e + n, 0.0);
     double term[256];
-    for (const LocalTerm* t : active_) {
-        if (t->quadratic()) continue;
+    for (const LocalTerm* t : non_quadratic_) {
         t->add_field(s, begin, end, q);
         if (!t->conservative()) continue;
         t->atom_energies(s, begin, end, term);

@@ -138,6 +138,7 @@ class Hamiltonian {
     std::vector<std::unique_ptr<LocalTerm>> terms_;  // every term, for energies
     std::vector<const LocalTerm*> active_;           // active terms, for field() and energies
     std::vector<const LocalTerm*> unheld_;           // active_ without held_
+    std::vector<const LocalTerm*> non_quadratic_;    // active_ whose energy is not quadratic
     const HeldFieldTerm* held_ = nullptr;            // an every_step stage's field, if any
     std::vector<std::unique_ptr<NonLocalStage>> stages_;
     std::vector<NonLocalStage*> stage_ptrs_;

@@ -131,16 +131,7 @@ class ExactSum {
     ExactSum() : d_(ExactDigits::zero()) {}
 
     void add(double x) {
-        std::int64_t m;
-        int e;
-        if (!d_.split(x, m, e)) return;
-        const int b = e - ExactDigits::first_binned;
-        if (b >= 0) {
-            bin_[b] += m;
-            if (++binned_ == 1024) fold();
-            return;
-        }
-        d_.add_mantissa(m, e);  // below the bins
+        if (place(x) && ++binned_ == 1024) fold();
     }
 
     // Adds x[0 .. n): add(x[i]) for each, with room in the bins made once per 1023 terms
@@ -153,16 +144,8 @@ class ExactSum {
             const std::int64_t len = n - start < room ? n - start : room;
             if (binned_ + len >= 1024) fold();
             binned_ += static_cast<int>(len);
-            for (std::int64_t i = start; i < start + len; ++i) {
-                std::int64_t m;
-                int e;
-                if (!d_.split(x[i], m, e)) continue;
-                const int b = e - ExactDigits::first_binned;
-                if (b >= 0)
-                    bin_[b] += m;
-                else
-                    d_.add_mantissa(m, e);
-            }
+            for (std::int64_t i = start; i < start + len; ++i)
+                place(x[i]);
         }
     }
 
@@ -210,6 +193,21 @@ class ExactSum {
 
   private:
     static constexpr int bins = 1075 - ExactDigits::first_binned;  // up to |x| < 2^52
+
+    // x's mantissa into the bin for its exponent (true), or below the bins into the digits;
+    // nothing but the overflow count for a term that is not finite or too large.
+    bool place(double x) {
+        std::int64_t m;
+        int e;
+        if (!d_.split(x, m, e)) return false;
+        const int b = e - ExactDigits::first_binned;
+        if (b < 0) {
+            d_.add_mantissa(m, e);  // below the bins
+            return false;
+        }
+        bin_[b] += m;
+        return true;
+    }
 
     // The bins into the digits (bin b holds multiples of 2^(b + lowest_bit)).
     void fold() {
